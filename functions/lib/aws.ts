@@ -1,0 +1,36 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/**
+ * AWS clients, created once per Lambda container. Endpoints come from the SDK's own
+ * AWS_ENDPOINT_URL_<SERVICE> variables, so this code is the same in AWS and in the local cloud.
+ */
+let documentClient: DynamoDBDocumentClient | undefined;
+let s3Client: S3Client | undefined;
+
+export function dynamo(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return documentClient;
+}
+
+export function s3(): S3Client {
+  s3Client ??= new S3Client({
+    forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+    // s3rver stores bodies corrupted when the SDK adds its default checksums (DESIGN.md).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return s3Client;
+}
+
+export function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Environment variable ${name} is not set`);
+  return value;
+}
+
+export const tableName = () => requiredEnv('TABLE_NAME');
+export const imagesBucket = () => requiredEnv('IMAGES_BUCKET');

@@ -1,0 +1,20 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { imagesBucket, s3 } from './aws';
+
+/**
+ * A short-lived URL the browser PUTs a file to, straight into the images bucket, so large photos
+ * never pass through Lambda. The object is checked after upload (size and type), since a presigned
+ * PUT cannot enforce them (and s3rver checks nothing).
+ */
+export const uploadUrlTtlSeconds = 300;
+
+export function presignedUpload(key: string, contentType: string): Promise<string> {
+  return getSignedUrl(
+    s3(),
+    new PutObjectCommand({ Bucket: imagesBucket(), Key: key, ContentType: contentType }),
+    {
+      expiresIn: uploadUrlTtlSeconds,
+    },
+  );
+}

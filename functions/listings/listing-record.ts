@@ -1,0 +1,87 @@
+import type {
+  Listing,
+  ListingImage,
+  ListingPublicData,
+  ListingState,
+  ListingSummary,
+  PublicUser,
+} from '../../shared/api/types';
+import type { Money } from '../../shared/money';
+import { createSlug } from '../../shared/text/slug';
+import { keys } from '../lib/table-design';
+
+/** A listing as stored in the table (one item; stock lives on it so stock changes are conditional writes). */
+export interface ListingRecord {
+  PK: string;
+  SK: string;
+  GSI1PK: string;
+  GSI1SK: string;
+  GSI2PK?: string;
+  GSI2SK?: string;
+  entity: 'listing';
+  id: string;
+  authorId: string;
+  title: string;
+  description: string;
+  price: Money;
+  state: ListingState;
+  publicData: ListingPublicData;
+  geolocation: { lat: number; lng: number };
+  currentStock: number;
+  shippingFee?: { oneItem: Money; additionalItems: Money };
+  images: ListingImage[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type ListingFields = Omit<
+  ListingRecord,
+  'PK' | 'SK' | 'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK' | 'entity'
+>;
+
+/** Builds the item with its keys; only published listings get the (sparse) GSI2 keys. */
+export function listingRecord(fields: ListingFields): ListingRecord {
+  return {
+    ...keys.listing(fields.id),
+    ...keys.listingByAuthor(fields.authorId, fields.createdAt, fields.id),
+    ...(fields.state === 'published' ? keys.publishedListing(fields.id, fields.createdAt) : {}),
+    entity: 'listing',
+    ...fields,
+  };
+}
+
+export function toListingSummary(record: ListingRecord): ListingSummary {
+  return {
+    id: record.id,
+    slug: createSlug(record.title),
+    title: record.title,
+    price: record.price,
+    state: record.state,
+    category: record.publicData.category,
+    condition: record.publicData.condition,
+    ...(record.publicData.brand ? { brand: record.publicData.brand } : {}),
+    city: record.publicData.location.city,
+    region: record.publicData.location.region,
+    createdAt: record.createdAt,
+    authorId: record.authorId,
+    ...(record.images[0] ? { image: record.images[0] } : {}),
+  };
+}
+
+export function toListing(record: ListingRecord, author: PublicUser): Listing {
+  return {
+    id: record.id,
+    slug: createSlug(record.title),
+    title: record.title,
+    description: record.description,
+    price: record.price,
+    state: record.state,
+    publicData: record.publicData,
+    geolocation: record.geolocation,
+    currentStock: record.currentStock,
+    ...(record.shippingFee ? { shippingFee: record.shippingFee } : {}),
+    createdAt: record.createdAt,
+    author,
+    images: record.images,
+  };
+}

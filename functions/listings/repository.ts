@@ -1,0 +1,65 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../lib/aws';
+import { keys, publishedShardCount, publishedShardKey } from '../lib/table-design';
+import { conditionalPut } from '../lib/writes';
+import { type ListingFields, type ListingRecord, listingRecord } from './listing-record';
+
+export async function getListing(id: string): Promise<ListingRecord | undefined> {
+  const result = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.listing(id) }));
+  return result.Item as ListingRecord | undefined;
+}
+
+/** Creates a listing; fails with a conflict if the id is taken. */
+export async function createListing(fields: ListingFields): Promise<ListingRecord> {
+  const record = listingRecord(fields);
+  await conditionalPut({
+    TableName: tableName(),
+    Item: record,
+    ConditionExpression: 'attribute_not_exists(PK)',
+  });
+  return record;
+}
+
+/** Every published listing, read shard by shard from the sparse GSI2 (a Query per shard page, never a Scan). */
+export async function queryAllPublished(): Promise<ListingRecord[]> {
+  const shards = Array.from({ length: publishedShardCount }, (_, shard) =>
+    queryShard(publishedShardKey(shard)),
+  );
+  return (await Promise.all(shards)).flat();
+}
+
+async function queryShard(shardKey: string): Promise<ListingRecord[]> {
+  const records: ListingRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :shard',
+        ExpressionAttributeValues: { ':shard': shardKey },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    records.push(...((page.Items ?? []) as ListingRecord[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return records;
+}
+
+/** The search index version; the stream consumer bumps it on every listing change. */
+export async function getSearchVersion(): Promise<number> {
+  const result = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.searchVersion() }));
+  return (result.Item?.version as number | undefined) ?? 0;
+}
+
+export async function bumpSearchVersion(): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.searchVersion(),
+      UpdateExpression: 'ADD version :one SET updatedAt = :now',
+      ExpressionAttributeValues: { ':one': 1, ':now': new Date().toISOString() },
+    }),
+  );
+}

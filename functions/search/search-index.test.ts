@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { type ListingRecord, listingRecord } from '../listings/listing-record';
+import { SearchIndex, tokenize } from './search-index';
+
+function record(id: string, overrides: Partial<ListingRecord> & { brand?: string; category?: string } = {}) {
+  const { brand, category, ...rest } = overrides;
+  return listingRecord({
+    id,
+    authorId: 'author',
+    title: `Listing ${id}`,
+    description: 'A good part.',
+    price: { amount: 10_000, currency: 'USD' },
+    state: 'published',
+    publicData: {
+      category: category ?? 'roadBikes',
+      condition: 'usedGoodCondition',
+      ...(brand ? { brand } : {}),
+      pickupEnabled: true,
+      shippingEnabled: false,
+      location: { address: 'x', city: 'Calgary', region: 'AB', country: 'CA' },
+    },
+    geolocation: { lat: 51, lng: -114 },
+    currentStock: 1,
+    images: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...rest,
+  });
+}
+
+const query = { page: 1, perPage: 24 };
+
+describe('tokenize', () => {
+  it('lowercases, strips accents and splits on anything but letters and digits', () => {
+    expect(tokenize('Vélo de Route — 700c/28mm')).toEqual(['velo', 'de', 'route', '700c', '28mm']);
+    expect(tokenize('  ')).toEqual([]);
+  });
+});
+
+describe('SearchIndex', () => {
+  const index = new SearchIndex([
+    record('a', {
+      title: 'Trek Domane SL6',
+      createdAt: '2026-03-01T00:00:00.000Z',
+      price: { amount: 250_000, currency: 'USD' },
+    }),
+    record('b', {
+      title: 'Road wheelset',
+      brand: 'Trek',
+      category: 'roadWheels',
+      createdAt: '2026-02-01T00:00:00.000Z',
+    }),
+    record('c', { title: 'Gravel tyres', description: 'Fits a Trek Checkpoint', category: 'gravelTires' }),
+    record('d', { title: 'Trek draft', state: 'draft' }),
+    record('e', { title: 'Specialized Tarmac', price: { amount: 5_000, currency: 'USD' } }),
+  ]);
+
+  it('indexes only published listings', () => {
+    expect(index.size).toBe(4);
+  });
+
+  it('ranks title matches over brand over description matches', () => {
+    const result = index.search({ ...query, keywords: 'trek' });
+    expect(result.data.map((listing) => listing.id)).toEqual(['a', 'b', 'c']);
+    expect(result.meta.totalItems).toBe(3);
+  });
+
+  it('needs every keyword, the last one as a prefix', () => {
+    expect(index.search({ ...query, keywords: 'trek doma' }).data.map((l) => l.id)).toEqual(['a']);
+    expect(index.search({ ...query, keywords: 'tre domane' }).data).toHaveLength(0);
+    expect(index.search({ ...query, keywords: 'trek unicycle' }).data).toHaveLength(0);
+  });
+
+  it('filters by categories', () => {
+    const result = index.search({ ...query, categories: ['roadWheels', 'gravelTires'] });
+    expect(result.data.map((l) => l.id).sort()).toEqual(['b', 'c']);
+  });
+
+  it("sorts with the spec's sign convention", () => {
+    expect(index.search({ ...query, sort: 'createdAt' }).data[0]!.id).toBe('a');
+    expect(index.search({ ...query, sort: '-createdAt' }).data.at(-1)!.id).toBe('a');
+    expect(index.search({ ...query, sort: '-price' }).data[0]!.id).toBe('e');
+    expect(index.search({ ...query, sort: 'price' }).data[0]!.id).toBe('a');
+  });
+
+  it('pages and counts', () => {
+    const page = index.search({ page: 2, perPage: 3 });
+    expect(page.meta).toEqual({ page: 2, perPage: 3, totalItems: 4, totalPages: 2 });
+    expect(page.data).toHaveLength(1);
+    expect(index.search({ page: 5, perPage: 3 }).data).toEqual([]);
+  });
+
+  it('returns card summaries with slug and first image only', () => {
+    const [first] = index.search({ ...query, keywords: 'domane' }).data;
+    expect(first).toMatchObject({ id: 'a', slug: 'trek-domane-sl6', city: 'Calgary', authorId: 'author' });
+    expect(first).not.toHaveProperty('description');
+  });
+});

@@ -1,0 +1,15 @@
+/**
+ * Consumers of the table's stream. CDK attaches each as a DynamoDB event source; the local
+ * stream poller calls the same modules with the same event shape.
+ * `handler` is a module under functions/ (without .ts) that exports `handler(event: DynamoDBStreamEvent)`.
+ */
+export interface StreamConsumer {
+  name: string;
+  handler: string;
+  /** Only records whose new or old image has a PK starting with one of these prefixes. */
+  keyPrefixes: readonly string[];
+}
+
+export const streamConsumers = [
+  { name: 'search-index', handler: 'streams/search-index', keyPrefixes: ['LISTING#'] },
+] as const satisfies readonly StreamConsumer[];

@@ -1,0 +1,12 @@
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { bumpSearchVersion } from '../listings/repository';
+
+/** Stream consumer: any listing change makes the search index stale, once per batch. */
+export async function handler(event: DynamoDBStreamEvent): Promise<{ changed: number }> {
+  const changed = event.Records.filter((record) => {
+    const image = record.dynamodb?.NewImage ?? record.dynamodb?.OldImage;
+    return image?.PK?.S?.startsWith('LISTING#');
+  }).length;
+  if (changed > 0) await bumpSearchVersion();
+  return { changed };
+}

@@ -1,0 +1,121 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { LocalEventBus, PutEventEntry } from './event-bus';
+import type { LocalOutbox } from './outbox';
+import { assertPortFree } from './processes';
+import { LocalServiceError, type LocalStepFunctions } from './stepfunctions';
+
+/**
+ * One loopback endpoint that answers the AWS APIs our handlers call and that have no ready-made
+ * local server: Step Functions (JSON 1.0), EventBridge (JSON 1.1) and SES v2 (REST JSON). The SDK
+ * clients reach it through AWS_ENDPOINT_URL_SFN / _EVENTBRIDGE / _SESV2, so handler code is unchanged.
+ */
+export interface AwsEmulator {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+interface Services {
+  stepFunctions: LocalStepFunctions;
+  eventBus: LocalEventBus;
+  outbox: LocalOutbox;
+}
+
+type Operation = (body: Record<string, unknown>) => unknown;
+
+function operations({ stepFunctions, eventBus, outbox }: Services): Record<string, Operation> {
+  return {
+    'AWSStepFunctions.StartExecution': (body) => {
+      const { executionArn, startDate } = stepFunctions.startExecution(
+        String(body.stateMachineArn),
+        JSON.parse(String(body.input ?? '{}')),
+        body.name ? String(body.name) : undefined,
+      );
+      return { executionArn, startDate: startDate.getTime() / 1000 };
+    },
+    'AWSStepFunctions.SendTaskSuccess': (body) => {
+      stepFunctions.sendTaskSuccess(String(body.taskToken), JSON.parse(String(body.output ?? '{}')));
+      return {};
+    },
+    'AWSStepFunctions.SendTaskFailure': (body) => {
+      stepFunctions.sendTaskFailure(String(body.taskToken), body.error as string, body.cause as string);
+      return {};
+    },
+    'AWSStepFunctions.DescribeExecution': (body) => {
+      const execution = stepFunctions.describeExecution(String(body.executionArn));
+      return {
+        executionArn: execution.executionArn,
+        stateMachineArn: execution.stateMachineArn,
+        name: execution.name,
+        status: execution.status,
+        startDate: execution.startDate.getTime() / 1000,
+        ...(execution.stopDate ? { stopDate: execution.stopDate.getTime() / 1000 } : {}),
+        input: JSON.stringify(execution.input),
+        ...(execution.output !== undefined ? { output: JSON.stringify(execution.output) } : {}),
+        ...(execution.error ? { error: execution.error, cause: execution.cause } : {}),
+      };
+    },
+    'AWSEvents.PutEvents': (body) => {
+      const ids = eventBus.put(body.Entries as PutEventEntry[]);
+      return { FailedEntryCount: 0, Entries: ids.map((EventId) => ({ EventId })) };
+    },
+    'SESv2.SendEmail': (body) => {
+      const destination = body.Destination as { ToAddresses?: string[] };
+      const simple = (
+        body.Content as { Simple?: Record<string, { Data?: string; Text?: { Data?: string } }> }
+      ).Simple;
+      const html = (simple?.Body as { Html?: { Data?: string } } | undefined)?.Html?.Data;
+      const message = outbox.store({
+        from: String(body.FromEmailAddress),
+        to: destination.ToAddresses ?? [],
+        subject: simple?.Subject?.Data ?? '',
+        text: simple?.Body?.Text?.Data ?? '',
+        ...(html ? { html } : {}),
+      });
+      return { MessageId: message.id };
+    },
+  };
+}
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+export async function startAwsEmulator(port: number, services: Services): Promise<AwsEmulator> {
+  await assertPortFree(port, 'local AWS services');
+  const table = operations(services);
+  const server: Server = createServer(async (request, response) => {
+    const target =
+      request.method === 'POST' && request.url === '/v2/email/outbound-emails'
+        ? 'SESv2.SendEmail'
+        : String(request.headers['x-amz-target'] ?? '');
+    const operation = table[target];
+    const contentType = target.startsWith('AWSEvents')
+      ? 'application/x-amz-json-1.1'
+      : target.startsWith('SESv2')
+        ? 'application/json'
+        : 'application/x-amz-json-1.0';
+    try {
+      if (!operation)
+        throw new LocalServiceError('UnknownOperationException', `Unsupported operation ${target}`);
+      const result = operation(await readJson(request));
+      response.writeHead(200, { 'content-type': contentType });
+      response.end(JSON.stringify(result));
+    } catch (error) {
+      const failure = error as Error;
+      const type = failure instanceof LocalServiceError ? failure.name : 'InternalFailure';
+      response.writeHead(failure instanceof LocalServiceError ? 400 : 500, {
+        'content-type': contentType,
+        'x-amzn-errortype': type,
+      });
+      response.end(JSON.stringify({ __type: type, message: failure.message }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

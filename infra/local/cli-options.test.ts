@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { parseStartOptions } from './cli-options';
+import { defaultPorts } from './cloud';
+
+describe('parseStartOptions', () => {
+  it('defaults to persistent data in .data and the standard ports', () => {
+    expect(parseStartOptions([], {})).toEqual({
+      dataDir: '.data',
+      ports: defaultPorts,
+      timerScale: 1,
+      seed: true,
+      reset: false,
+    });
+  });
+
+  it('moves every back-end port away from the defaults for an ephemeral stack', () => {
+    const options = parseStartOptions(['--ephemeral', '--port', '3100'], {});
+    expect(options.dataDir).toBeUndefined();
+    expect(options.ports).toEqual({ gateway: 3100, dynamodb: 8300, cognito: 9429, s3: 4769, aws: 4780 });
+  });
+
+  it('takes ports, data folder and timer scale from the environment', () => {
+    const options = parseStartOptions(['--reset'], {
+      VELO_PORT: '4000',
+      VELO_DATA_DIR: '/tmp/velo',
+      VELO_TIMER_SCALE: '0.01',
+      VELO_DYNAMODB_PORT: '8999',
+    });
+    expect(options).toMatchObject({ dataDir: '/tmp/velo', timerScale: 0.01, reset: true });
+    expect(options.ports).toMatchObject({ gateway: 4000, dynamodb: 8999 });
+  });
+
+  it('rejects nonsense with a clear message', () => {
+    expect(() => parseStartOptions(['--port', 'abc'], {})).toThrow(
+      'port must be a positive number, got "abc"',
+    );
+    expect(() => parseStartOptions(['--bogus'], {})).toThrow();
+  });
+});

@@ -1,0 +1,174 @@
+import './polyfills';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { eventBusName } from '../../functions/events/rules';
+import { type AwsEmulator, startAwsEmulator } from './aws-emulator';
+import { type LocalCognito, startCognito } from './cognito';
+import { ensureTable, type LocalDynamoDb, startDynamoDb } from './dynamodb';
+import { LocalEventBus } from './event-bus';
+import { type Gateway, startGateway } from './gateway';
+import { LocalOutbox } from './outbox';
+import { type LocalS3, startS3 } from './s3';
+import { LocalStepFunctions, stateMachineArn } from './stepfunctions';
+import { type StreamPoller, startStreamPoller } from './stream-poller';
+
+/**
+ * The whole marketplace on one machine: every AWS service's stand-in, wired so the handlers in
+ * functions/ run unchanged (they only see environment variables, as in Lambda).
+ */
+export interface LocalPorts {
+  gateway: number;
+  dynamodb: number;
+  cognito: number;
+  s3: number;
+  aws: number;
+}
+
+export const defaultPorts: LocalPorts = { gateway: 3000, dynamodb: 8100, cognito: 9229, s3: 4569, aws: 4580 };
+
+export interface LocalCloudOptions {
+  /** Where data lives across restarts; undefined runs everything in memory / a temp folder. */
+  dataDir?: string;
+  ports: LocalPorts;
+  /** Multiplies workflow timeouts (1 = real time). */
+  timerScale: number;
+  webRoot: string;
+  log?: (line: string) => void;
+}
+
+export interface LocalCloud {
+  url: string;
+  env: Record<string, string>;
+  cognito: LocalCognito;
+  stepFunctions: LocalStepFunctions;
+  eventBus: LocalEventBus;
+  outbox: LocalOutbox;
+  streams: StreamPoller;
+  stop(): Promise<void>;
+}
+
+export const localNames = {
+  table: 'velo',
+  imagesBucket: 'velo-images',
+  emailFrom: 'Velo Exchange <no-reply@velo.example>',
+} as const;
+
+export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
+  const log = options.log ?? (() => undefined);
+  const ephemeralDir = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'velo-'));
+  const dataDir = resolve(options.dataDir ?? ephemeralDir!);
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error) => console.error(`stop failed: ${error}`));
+    if (ephemeralDir) rmSync(ephemeralDir, { recursive: true, force: true });
+  };
+
+  try {
+    const outbox = new LocalOutbox(options.dataDir ? join(dataDir, 'outbox') : undefined);
+    const [dynamodb, cognito, s3] = await Promise.all([
+      startDynamoDb({
+        port: options.ports.dynamodb,
+        ...(options.dataDir ? { dbPath: join(dataDir, 'dynamodb') } : {}),
+      }).then((service: LocalDynamoDb) => {
+        stops.push(service.stop);
+        return service;
+      }),
+      startCognito({
+        port: options.ports.cognito,
+        dataDir: join(dataDir, 'cognito'),
+        onCode: (email, code) =>
+          outbox.store({
+            from: localNames.emailFrom,
+            to: [email],
+            subject: 'Your Velo Exchange code',
+            text: `Your code is ${code}`,
+          }),
+      }).then((service) => {
+        stops.push(service.stop);
+        return service;
+      }),
+      startS3({
+        port: options.ports.s3,
+        directory: join(dataDir, 's3'),
+        buckets: [localNames.imagesBucket],
+      }).then((service: LocalS3) => {
+        stops.push(service.stop);
+        return service;
+      }),
+    ]);
+    log(`DynamoDB Local   ${dynamodb.endpoint}${options.dataDir ? '' : ' (in memory)'}`);
+    log(`cognito-local    ${cognito.endpoint} (user pool ${cognito.userPoolId})`);
+    log(`S3 (s3rver)      ${s3.endpoint}`);
+
+    const env: Record<string, string> = {
+      AWS_REGION: 'us-east-1',
+      // s3rver accepts only its own well-known key pair; the other stand-ins accept any.
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      TABLE_NAME: localNames.table,
+      IMAGES_BUCKET: localNames.imagesBucket,
+      EVENT_BUS_NAME: eventBusName,
+      ORDER_STATE_MACHINE_ARN: stateMachineArn('order'),
+      EMAIL_FROM: localNames.emailFrom,
+      USER_POOL_ID: cognito.userPoolId,
+      USER_POOL_CLIENT_ID: cognito.clientId,
+    };
+    Object.assign(process.env, env);
+
+    await ensureTable(dynamodb.endpoint, localNames.table);
+    const streams = await startStreamPoller(dynamodb.endpoint, localNames.table);
+    stops.push(streams.stop);
+    log('Stream poller    reading the table stream');
+
+    const stepFunctions = new LocalStepFunctions({ timerScale: options.timerScale });
+    stops.push(() => stepFunctions.stop());
+    const eventBus = new LocalEventBus(options.dataDir ? join(dataDir, 'events.ndjson') : undefined);
+    const emulator: AwsEmulator = await startAwsEmulator(options.ports.aws, {
+      stepFunctions,
+      eventBus,
+      outbox,
+    });
+    stops.push(emulator.stop);
+    stops.push(() => eventBus.drain());
+    Object.assign(env, {
+      AWS_ENDPOINT_URL_SFN: emulator.endpoint,
+      AWS_ENDPOINT_URL_EVENTBRIDGE: emulator.endpoint,
+      AWS_ENDPOINT_URL_SESV2: emulator.endpoint,
+    });
+    Object.assign(process.env, env);
+    log(`Step Functions, EventBridge, SES  ${emulator.endpoint}${timerNote(options.timerScale)}`);
+
+    const gateway: Gateway = await startGateway({
+      port: options.ports.gateway,
+      webRoot: resolve(options.webRoot),
+      imagesBucket: localNames.imagesBucket,
+      jwt: { issuer: cognito.issuer, jwksUrl: cognito.jwksUrl, clientId: cognito.clientId },
+      runtimeConfig: {
+        apiBaseUrl: '/api',
+        currency: 'USD',
+        cognito: { userPoolId: cognito.userPoolId, clientId: cognito.clientId, endpoint: cognito.endpoint },
+      },
+      allowedOrigins: [
+        `http://localhost:${options.ports.gateway}`,
+        `http://127.0.0.1:${options.ports.gateway}`,
+      ],
+      outbox,
+    });
+    stops.push(gateway.stop);
+    log(`Web app and API  ${gateway.url}  (dev outbox: ${gateway.url}/_dev/outbox)`);
+
+    return { url: gateway.url, env, cognito, stepFunctions, eventBus, outbox, streams, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+function timerNote(scale: number): string {
+  return scale === 1 ? '' : ` (timers × ${scale})`;
+}

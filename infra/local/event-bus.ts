@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { EventBridgeEvent } from 'aws-lambda';
+import { type EventRule, eventRules, ruleMatches } from '../../functions/events/rules';
+import { loadHandler } from './handlers';
+import { localAccount, localRegion } from './stepfunctions';
+
+/**
+ * EventBridge stand-in: every event is appended to an ndjson file (the archive) and dispatched to
+ * the targets of the matching rules, asynchronously as EventBridge does.
+ */
+export interface PutEventEntry {
+  Source: string;
+  DetailType: string;
+  Detail: string;
+  EventBusName?: string;
+  Time?: string;
+}
+
+export type BusEvent = EventBridgeEvent<string, unknown>;
+
+export class LocalEventBus {
+  private readonly pending = new Set<Promise<void>>();
+  private readonly memory: BusEvent[] = [];
+
+  /** `file` undefined: keep events in memory only (ephemeral runs). */
+  constructor(private readonly file?: string) {
+    if (file) mkdirSync(dirname(file), { recursive: true });
+  }
+
+  put(entries: PutEventEntry[]): string[] {
+    return entries.map((entry) => {
+      const event: BusEvent = {
+        version: '0',
+        id: randomUUID(),
+        'detail-type': entry.DetailType,
+        source: entry.Source,
+        account: localAccount,
+        time: entry.Time ?? new Date().toISOString(),
+        region: localRegion,
+        resources: [],
+        detail: JSON.parse(entry.Detail),
+      };
+      if (this.file) appendFileSync(this.file, `${JSON.stringify(event)}\n`);
+      else this.memory.push(event);
+      for (const rule of eventRules as readonly EventRule[]) {
+        if (ruleMatches(rule, event.source, event['detail-type'])) this.dispatch(rule, event);
+      }
+      return event.id;
+    });
+  }
+
+  private dispatch(rule: EventRule, event: BusEvent): void {
+    const delivery = loadHandler<(event: BusEvent) => Promise<unknown>>(rule.handler)
+      .then((handler) => handler(event))
+      .then(
+        () => undefined,
+        (error) => console.error(`[events] rule ${rule.name} failed for ${event.id}: ${error}`),
+      );
+    this.pending.add(delivery);
+    void delivery.finally(() => this.pending.delete(delivery));
+  }
+
+  /** Every event recorded so far, oldest first. */
+  events(): BusEvent[] {
+    if (!this.file) return [...this.memory];
+    if (!existsSync(this.file)) return [];
+    return readFileSync(this.file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as BusEvent);
+  }
+
+  /** Resolves when every dispatch started so far has finished. */
+  async drain(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+}

@@ -1,0 +1,335 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { GetObjectCommand, NoSuchKey } from '@aws-sdk/client-s3';
+import type { Context } from 'aws-lambda';
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import { s3 } from '../../functions/lib/aws';
+import type { HttpEvent, HttpResult } from '../../functions/lib/http';
+import { type Route, routes } from '../../functions/routes';
+import type { ApiErrorBody } from '../../shared/api/types';
+import { apiErrors } from '../../shared/errors/catalogue';
+import { immutableCacheControl, revalidateCacheControl, securityHeaders } from '../web-security';
+import { loadHandler } from './handlers';
+import type { LocalOutbox } from './outbox';
+import { renderOutboxPage } from './outbox-page';
+import { assertPortFree } from './processes';
+
+/**
+ * The local front door: API Gateway (HTTP API + Cognito JWT authorizer) for /api/*, and CloudFront
+ * for the built web app (security headers, long cache on hashed assets, SPA fallback) and /images/*.
+ */
+export interface GatewayOptions {
+  port: number;
+  webRoot: string;
+  imagesBucket: string;
+  jwt: { issuer: string; jwksUrl: string; clientId: string };
+  runtimeConfig: Record<string, unknown>;
+  allowedOrigins: string[];
+  outbox: LocalOutbox;
+}
+
+export interface Gateway {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Lambda's synchronous invocation payload limit; API Gateway answers 413 above it. */
+export const maxBodyBytes = 6 * 1024 * 1024;
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+interface CompiledRoute {
+  route: Route;
+  pattern: RegExp;
+  params: string[];
+}
+
+function compile(route: Route): CompiledRoute {
+  const params: string[] = [];
+  const source = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    params.push(name);
+    return '([^/]+)';
+  });
+  return { route, pattern: new RegExp(`^${source}$`), params };
+}
+
+class PayloadTooLarge extends Error {}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > maxBodyBytes) throw new PayloadTooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > maxBodyBytes) throw new PayloadTooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function lambdaContext(requestId: string, name: string): Context {
+  const deadline = Date.now() + 29_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: name,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${name}`,
+    memoryLimitInMB: '512',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${name}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => deadline - Date.now(),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  await assertPortFree(options.port, 'web and API gateway');
+  const compiled = routes.map((route) => compile(route as Route));
+  const jwks = createRemoteJWKSet(new URL(options.jwt.jwksUrl));
+  const siteHeaders = securityHeaders({ connect: [] });
+
+  function corsHeaders(request: IncomingMessage): Record<string, string> {
+    const origin = request.headers.origin;
+    if (!origin || !options.allowedOrigins.includes(origin)) return {};
+    return {
+      'access-control-allow-origin': origin,
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-headers': 'authorization,content-type',
+      'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+      'access-control-max-age': '600',
+      vary: 'Origin',
+    };
+  }
+
+  function sendError(
+    response: ServerResponse,
+    requestId: string,
+    code: keyof typeof apiErrors,
+    extra: Record<string, string> = {},
+  ) {
+    const { status, title } = apiErrors[code];
+    const body: ApiErrorBody = { errors: [{ id: requestId, status, code, title }] };
+    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...extra });
+    response.end(JSON.stringify(body));
+  }
+
+  async function authorize(request: IncomingMessage): Promise<JWTPayload | undefined> {
+    const header = request.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7) : header;
+    if (!token) return undefined;
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer: options.jwt.issuer });
+      // API Gateway's JWT authorizer checks the audience: `aud` on ID tokens, `client_id` on access tokens.
+      const audience = payload.aud ?? payload.client_id;
+      const audiences = Array.isArray(audience) ? audience : [audience];
+      return audiences.includes(options.jwt.clientId) ? payload : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL, requestId: string) {
+    const cors = corsHeaders(request);
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, cors);
+      response.end();
+      return;
+    }
+    const matches = compiled.filter((entry) => entry.pattern.test(url.pathname));
+    const match = matches.find((entry) => entry.route.method === request.method);
+    if (!match) {
+      sendError(response, requestId, matches.length ? 'method-not-allowed' : 'not-found', cors);
+      return;
+    }
+    let body: Buffer;
+    try {
+      body = await readBody(request);
+    } catch (error) {
+      if (error instanceof PayloadTooLarge) {
+        sendError(response, requestId, 'request-too-large', { ...cors, connection: 'close' });
+        return;
+      }
+      throw error;
+    }
+    let claims: JWTPayload | undefined;
+    if (match.route.auth === 'user') {
+      claims = await authorize(request);
+      if (!claims) {
+        sendError(response, requestId, 'unauthorized', { ...cors, 'www-authenticate': 'Bearer' });
+        return;
+      }
+    }
+    const values = match.pattern.exec(url.pathname)!.slice(1);
+    const pathParameters = Object.fromEntries(
+      match.params.map((name, i) => [name, decodeURIComponent(values[i]!)]),
+    );
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).map(([name, value]) => [
+        name,
+        Array.isArray(value) ? value.join(',') : value,
+      ]),
+    ) as Record<string, string>;
+    const query = url.searchParams.size ? Object.fromEntries(url.searchParams) : undefined;
+    const now = new Date();
+    const event: HttpEvent = {
+      version: '2.0',
+      routeKey: `${match.route.method} ${match.route.path}`,
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      headers,
+      ...(query ? { queryStringParameters: query } : {}),
+      ...(match.params.length ? { pathParameters } : {}),
+      ...(body.length ? { body: body.toString('utf8'), isBase64Encoded: false } : { isBase64Encoded: false }),
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: url.host,
+        domainPrefix: 'local',
+        http: {
+          method: request.method!,
+          path: url.pathname,
+          protocol: 'HTTP/1.1',
+          sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+          userAgent: headers['user-agent'] ?? '',
+        },
+        requestId,
+        routeKey: `${match.route.method} ${match.route.path}`,
+        stage: '$default',
+        time: now.toUTCString(),
+        timeEpoch: now.getTime(),
+        ...(claims
+          ? {
+              authorizer: {
+                jwt: {
+                  claims: claims as Record<string, string | number | boolean>,
+                  scopes: typeof claims.scope === 'string' ? claims.scope.split(' ') : [],
+                },
+              },
+            }
+          : {}),
+      },
+    };
+    const handler = await loadHandler<(event: HttpEvent, context: Context) => Promise<HttpResult>>(
+      match.route.handler,
+    );
+    const result = await handler(event, lambdaContext(requestId, match.route.handler));
+    const resultHeaders = Object.fromEntries(
+      Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),
+    );
+    response.writeHead(result.statusCode ?? 200, { ...resultHeaders, ...cors });
+    response.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
+  }
+
+  async function handleImage(response: ServerResponse, url: URL, requestId: string) {
+    const key = decodeURIComponent(url.pathname.slice('/images/'.length));
+    try {
+      const object = await s3().send(new GetObjectCommand({ Bucket: options.imagesBucket, Key: key }));
+      const bytes = await object.Body!.transformToByteArray();
+      response.writeHead(200, {
+        'content-type': object.ContentType ?? 'application/octet-stream',
+        'content-length': String(bytes.length),
+        'cache-control': immutableCacheControl,
+        'x-content-type-options': 'nosniff',
+      });
+      response.end(bytes);
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as Error).name === 'NoSuchKey') {
+        sendError(response, requestId, 'not-found');
+        return;
+      }
+      throw error;
+    }
+  }
+
+  function serveFile(response: ServerResponse, file: string, cacheControl: string, status = 200) {
+    response.writeHead(status, {
+      'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
+      'cache-control': cacheControl,
+      ...siteHeaders,
+    });
+    createReadStream(file).pipe(response);
+  }
+
+  function handleStatic(request: IncomingMessage, response: ServerResponse, url: URL) {
+    const indexFile = join(options.webRoot, 'index.html');
+    const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+    const file = join(options.webRoot, relative);
+    const inside = file.startsWith(options.webRoot + sep) || file === options.webRoot;
+    if (inside && relative && existsSync(file) && statSync(file).isFile()) {
+      const hashed = relative.startsWith(`assets${sep}`);
+      serveFile(response, file, hashed ? immutableCacheControl : revalidateCacheControl);
+      return;
+    }
+    if (!existsSync(indexFile)) {
+      response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('The web app is not built yet: run `npm run build:web`.');
+      return;
+    }
+    // Client-side routes (and unknown URLs, which the app renders as its 404 page) get index.html,
+    // as CloudFront's custom error response does. A missing hashed asset is a real 404.
+    if (relative.startsWith(`assets${sep}`) || request.method !== 'GET') {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...siteHeaders });
+      response.end('Not found');
+      return;
+    }
+    serveFile(response, indexFile, revalidateCacheControl);
+  }
+
+  const server: Server = createServer(async (request, response) => {
+    const requestId = randomUUID();
+    response.setHeader('apigw-requestid', requestId);
+    response.setHeader('x-request-id', requestId);
+    const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
+    try {
+      if (url.pathname.startsWith('/api/')) {
+        await handleApi(request, response, url, requestId);
+      } else if (url.pathname.startsWith('/images/')) {
+        await handleImage(response, url, requestId);
+      } else if (url.pathname === '/config.json') {
+        response.writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': revalidateCacheControl,
+        });
+        response.end(JSON.stringify(options.runtimeConfig));
+      } else if (url.pathname === '/_dev/outbox') {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...siteHeaders });
+        response.end(renderOutboxPage(options.outbox.list()));
+      } else {
+        handleStatic(request, response, url);
+      }
+    } catch (error) {
+      console.error(`[gateway] ${request.method} ${url.pathname} failed (${requestId}):`, error);
+      if (!response.headersSent) sendError(response, requestId, 'server-error');
+      else response.end();
+    }
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
+  return {
+    url: `http://localhost:${options.port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminSetUserPasswordCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { BatchWriteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, imagesBucket, s3, tableName } from '../../../functions/lib/aws';
+import { listingRecord } from '../../../functions/listings/listing-record';
+import { userRecord } from '../../../functions/users/user-record';
+import type { ListingImage } from '../../../shared/api/types';
+import { marketplaceCurrency } from '../../../shared/config/marketplace';
+import { localCognitoClient } from '../cognito';
+import { listings, type SeedListing, type SeedSeller, sellers } from './catalogue';
+import { renderListingImage } from './images';
+
+/**
+ * Demo data for the local marketplace: sellers who can sign in (Cognito + profile) and their
+ * published listings with generated photos in S3. Runs once per data folder (a marker item says
+ * it ran); `reset` empties the table and the demo accounts first.
+ */
+const marker = { PK: 'SEED', SK: 'DEMO' };
+const imageVariants = [
+  { name: 'listing-card', size: 400 },
+  { name: 'listing-card-2x', size: 800 },
+  { name: 'scaled-large', size: 1200 },
+] as const;
+
+/** Stable ids, so a reseed gives the same URLs. */
+export function stableId(kind: string, key: string): string {
+  const hex = createHash('sha256').update(`${kind}:${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  sellers: number;
+  listings: number;
+}
+
+export async function seedDemoData(options: {
+  cognitoEndpoint: string;
+  userPoolId: string;
+  reset?: boolean;
+  now?: Date;
+}): Promise<SeedResult> {
+  const cognito = localCognitoClient(options.cognitoEndpoint);
+  try {
+    if (options.reset) await resetData(cognito, options.userPoolId);
+    else if ((await dynamo().send(new GetCommand({ TableName: tableName(), Key: marker }))).Item) {
+      return { seeded: false, sellers: sellers.length, listings: listings.length };
+    }
+    const now = options.now ?? new Date();
+    const sellerIds = new Map<string, string>();
+    for (const seller of sellers)
+      sellerIds.set(seller.key, await seedSeller(cognito, options.userPoolId, seller, now));
+    await inParallel(listings, 4, (listing) => seedListing(listing, sellerIds.get(listing.sellerKey)!, now));
+    await dynamo().send(
+      new PutCommand({ TableName: tableName(), Item: { ...marker, seededAt: now.toISOString() } }),
+    );
+    return { seeded: true, sellers: sellers.length, listings: listings.length };
+  } finally {
+    cognito.destroy();
+  }
+}
+
+async function seedSeller(
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  seller: SeedSeller,
+  now: Date,
+): Promise<string> {
+  const created = await cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId: userPoolId,
+      Username: seller.email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: seller.email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'given_name', Value: seller.firstName },
+        { Name: 'family_name', Value: seller.lastName },
+      ],
+    }),
+  );
+  const id = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+  if (!id) throw new Error(`Cognito gave no sub for ${seller.email}`);
+  await cognito.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: userPoolId,
+      Username: seller.email,
+      Password: seller.password,
+      Permanent: true,
+    }),
+  );
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: userRecord({
+        id,
+        email: seller.email,
+        firstName: seller.firstName,
+        lastName: seller.lastName,
+        displayName: seller.displayName,
+        bio: seller.bio,
+        createdAt: new Date(now.getTime() - 400 * 86_400_000).toISOString(),
+      }),
+    }),
+  );
+  return id;
+}
+
+async function seedListing(listing: SeedListing, authorId: string, now: Date): Promise<void> {
+  const id = stableId('listing', listing.key);
+  const images: ListingImage[] = [];
+  for (let index = 0; index < listing.imageCount; index++) {
+    const imageId = stableId('image', `${listing.key}:${index}`);
+    const variants: ListingImage['variants'] = {};
+    for (const variant of imageVariants) {
+      const key = `listings/${id}/${imageId}/${variant.name}.jpg`;
+      const body = await renderListingImage(listing, index, variant.size);
+      await s3().send(
+        new PutObjectCommand({ Bucket: imagesBucket(), Key: key, Body: body, ContentType: 'image/jpeg' }),
+      );
+      variants[variant.name] = { width: variant.size, height: variant.size, url: `/images/${key}` };
+    }
+    images.push({ id: imageId, variants });
+  }
+  const createdAt = new Date(now.getTime() - listing.daysAgo * 86_400_000).toISOString();
+  const usd = (amount: number) => ({ amount, currency: marketplaceCurrency });
+  const { location } = listing;
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: listingRecord({
+        id,
+        authorId,
+        title: listing.title,
+        description: listing.description,
+        price: usd(listing.priceCents),
+        state: 'published',
+        publicData: {
+          category: listing.category,
+          condition: listing.condition,
+          brand: listing.brand,
+          ...definedFields(listing, [
+            'model',
+            'year',
+            'size',
+            'colour',
+            'frameMaterial',
+            'frameSize',
+            'wheelSize',
+            'groupset',
+            'wheelset',
+          ]),
+          pickupEnabled: listing.pickupEnabled,
+          shippingEnabled: listing.shippingEnabled,
+          location: {
+            address: location.address,
+            city: location.city,
+            region: location.region,
+            country: location.country,
+          },
+        },
+        geolocation: { lat: location.lat, lng: location.lng },
+        currentStock: listing.stock,
+        ...(listing.shippingEnabled
+          ? {
+              shippingFee: {
+                oneItem: usd(listing.shippingFeeCents ?? 0),
+                additionalItems: usd(listing.additionalItemShippingFeeCents ?? 0),
+              },
+            }
+          : {}),
+        images,
+        createdAt,
+        updatedAt: createdAt,
+      }),
+    }),
+  );
+}
+
+function definedFields<K extends keyof SeedListing>(
+  listing: SeedListing,
+  names: K[],
+): Partial<Pick<SeedListing, K>> {
+  return Object.fromEntries(
+    names.filter((name) => listing[name] !== undefined).map((name) => [name, listing[name]]),
+  ) as Partial<Pick<SeedListing, K>>;
+}
+
+async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/** Empties the local table (a maintenance Scan, never on a request path) and removes the demo accounts. */
+async function resetData(cognito: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: tableName(),
+        ProjectionExpression: 'PK, SK',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    const items = page.Items ?? [];
+    for (let i = 0; i < items.length; i += 25) {
+      const requests = items.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+      await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  for (const seller of sellers) {
+    await cognito
+      .send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: seller.email }))
+      .catch((error: Error) => {
+        if (error.name !== 'UserNotFoundException') throw error;
+      });
+  }
+}

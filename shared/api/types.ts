@@ -1,0 +1,119 @@
+import type { Money } from '../money';
+
+/** The API's JSON shapes, shared by the handlers (producers) and the web app (consumer). */
+
+export interface ImageVariant {
+  width: number;
+  height: number;
+  url: string;
+}
+
+/** Variant names: `listing-card` 400×400, `listing-card-2x` 800×800, `scaled-large` up to 1600 wide. */
+export type ImageVariantName = 'listing-card' | 'listing-card-2x' | 'scaled-medium' | 'scaled-large';
+
+export interface ListingImage {
+  id: string;
+  variants: Partial<Record<ImageVariantName, ImageVariant>>;
+}
+
+export type ListingState = 'draft' | 'pendingApproval' | 'published' | 'closed';
+
+export interface ListingLocation {
+  address: string;
+  city: string;
+  region: string;
+  country: 'CA' | 'US';
+}
+
+export interface ListingPublicData {
+  category: string;
+  condition: string;
+  brand?: string;
+  model?: string;
+  year?: number;
+  size?: string;
+  colour?: string;
+  frameMaterial?: string;
+  frameSize?: string;
+  wheelSize?: string;
+  groupset?: string;
+  wheelset?: string;
+  pickupEnabled: boolean;
+  shippingEnabled: boolean;
+  location: ListingLocation;
+}
+
+export interface PublicUser {
+  id: string;
+  displayName: string;
+  abbreviatedName: string;
+  bio?: string;
+  banned?: boolean;
+  deleted?: boolean;
+}
+
+/** What a search result card needs, nothing more. */
+export interface ListingSummary {
+  id: string;
+  slug: string;
+  title: string;
+  price: Money;
+  state: ListingState;
+  category: string;
+  condition: string;
+  brand?: string;
+  city: string;
+  region: string;
+  createdAt: string;
+  authorId: string;
+  image?: ListingImage;
+}
+
+export interface Listing {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  price: Money;
+  state: ListingState;
+  publicData: ListingPublicData;
+  geolocation: { lat: number; lng: number };
+  currentStock: number;
+  shippingFee?: { oneItem: Money; additionalItems: Money };
+  createdAt: string;
+  author: PublicUser;
+  images: ListingImage[];
+}
+
+export interface Pagination {
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+}
+
+export interface Page<T> {
+  data: T[];
+  meta: Pagination;
+}
+
+export interface ApiErrorItem {
+  id: string;
+  status: number;
+  code: string;
+  title: string;
+  meta?: Record<string, unknown>;
+}
+
+export interface ApiErrorBody {
+  errors: ApiErrorItem[];
+}
+
+/** Query parameters of `GET /api/listings` (the spec's search params). */
+export interface ListingSearchParams {
+  keywords?: string;
+  pub_category?: string;
+  sort?: string;
+  page?: number;
+  perPage?: number;
+}

@@ -1,0 +1,86 @@
+/** Enumerated listing fields of §3, keys exactly as the spec, labels as shown to people. */
+export const conditions = {
+  new: 'New',
+  usedLikeNew: 'Used - like new',
+  usedGoodCondition: 'Used - good condition',
+  usedFairCondition: 'Used - fair condition',
+  usedWellUsed: 'Used - well used',
+} as const;
+export type Condition = keyof typeof conditions;
+
+export const wheelSizes = {
+  '20': '20"',
+  '26': '26"',
+  '27_5_650b': '27.5" / 650b',
+  '29': '29"',
+  '700c': '700c',
+  other: 'Other',
+} as const;
+export type WheelSize = keyof typeof wheelSizes;
+
+export const sizes = { xs: 'XS', s: 'S', m: 'M', l: 'L', xl: 'XL', xxl: 'XXL', other: 'Other' } as const;
+export type Size = keyof typeof sizes;
+
+export const frameMaterials = {
+  aluminum: 'Aluminum',
+  carbonFiber: 'Carbon fiber',
+  chromoly: 'Chromoly',
+  steel: 'Steel',
+  titanium: 'Titanium',
+  other: 'Other',
+} as const;
+export type FrameMaterial = keyof typeof frameMaterials;
+
+export function isKeyOf<T extends object>(table: T, value: unknown): value is keyof T {
+  return typeof value === 'string' && Object.hasOwn(table, value);
+}
+
+/** Delivery methods of a product order (§3 order data). */
+export const deliveryMethods = { pickup: 'Pickup', shipping: 'Shipping' } as const;
+export type DeliveryMethod = keyof typeof deliveryMethods;
+
+/** Unit types: products sell by `units`; the booking logic keeps night, day and hour (§1). */
+export const unitTypes = ['units', 'night', 'day', 'hour'] as const;
+export type UnitType = (typeof unitTypes)[number];
+export type BookingUnitType = Exclude<UnitType, 'units'>;
+
+/** Listing management type: stock (§1). */
+export const listingManagementType = 'stock';
+
+export interface BikeFieldBase {
+  key: string;
+  label: string;
+}
+export type BikeField =
+  | (BikeFieldBase & { type: 'text'; maxLength: number })
+  | (BikeFieldBase & { type: 'year'; min: number })
+  | (BikeFieldBase & { type: 'enum'; options: Readonly<Record<string, string>> });
+
+/** Earliest model year accepted; the latest is next year (models are announced a year ahead). */
+export const earliestBikeYear = 1900;
+
+/**
+ * The bike fields of a listing's public data (§3): brand, model, year, colour, groupset, wheelset,
+ * frame size, wheel size, frame material. All optional except brand (required on every listing, §5).
+ */
+export const bikeFields = [
+  { key: 'brand', label: 'Brand', type: 'text', maxLength: 60 },
+  { key: 'model', label: 'Model', type: 'text', maxLength: 60 },
+  { key: 'year', label: 'Year', type: 'year', min: earliestBikeYear },
+  { key: 'colour', label: 'Colour', type: 'text', maxLength: 40 },
+  { key: 'groupset', label: 'Groupset', type: 'text', maxLength: 80 },
+  { key: 'wheelset', label: 'Wheelset', type: 'text', maxLength: 80 },
+  { key: 'frameSize', label: 'Frame size', type: 'enum', options: sizes },
+  { key: 'wheelSize', label: 'Wheel size', type: 'enum', options: wheelSizes },
+  { key: 'frameMaterial', label: 'Frame material', type: 'enum', options: frameMaterials },
+] as const satisfies readonly BikeField[];
+
+export type BikeFieldKey = (typeof bikeFields)[number]['key'];
+
+/** The listing fields the details form requires (§5). */
+export const requiredListingFields = ['title', 'description', 'category', 'brand', 'size', 'condition'] as const;
+
+/** Latest model year accepted at `now`. */
+export function latestBikeYear(now: Date = new Date()): number {
+  return now.getUTCFullYear() + 1;
+}

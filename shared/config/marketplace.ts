@@ -1,0 +1,47 @@
+/**
+ * Marketplace-wide settings (§1, §9). One currency for the whole marketplace.
+ *
+ * DESIGN.md "Decisions on the spec's double readings": the currency is one setting, USD by default,
+ * shown with 0 decimals; the legal pages name the configured currency rather than a fixed CAD.
+ */
+export const marketplaceName = 'Velo Exchange';
+
+/** The single marketplace currency (ISO 4217). */
+export const marketplaceCurrency = 'USD';
+
+/** Decimals shown when an amount is displayed (USD is shown with 0 decimals, §9). */
+export const currencyDisplayDecimals = 0;
+
+/** The currency the legal text quotes in one reading of the spec; the pages use `marketplaceCurrency`. */
+export const legalTextCurrencyReading = 'CAD';
+
+/** Currencies without a subunit (the spec names JPY). */
+export const zeroDecimalCurrencies: readonly string[] = ['JPY'];
+
+/** Minor units per major unit: 100, or 1 for JPY (§9). */
+export function subunitDivisor(currency: string): number {
+  return zeroDecimalCurrencies.includes(currency) ? 1 : 100;
+}
+
+export const pageSizes = {
+  search: 24,
+  manageListings: 42,
+  inbox: 10,
+  messages: 100,
+  notifications: 100,
+} as const;
+
+/** The configured transaction process alias (§4, §9). */
+export const processAlias = 'release-2';
+
+/** Marketplace fee taken from the seller: 10 % of the item subtotal, never of shipping (§1, §9). */
+export const commissionPercent = 10;
+
+/** Fee added on top for the buyer. Configurable; 0 by default. */
+export const customerCommissionPercent = 0;
+
+/** Tax added to an order, as a percentage of items + delivery. Zero unless configured. */
+export const taxPercent = 0;
+
+/** Minimum listing price in minor units (§5, §9: 0 subunits). */
+export const minimumListingPriceMinor = 0;

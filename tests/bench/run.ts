@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { startLocalCloud } from '../../infra/local/cloud';
+import { freePort } from '../../infra/local/processes';
+import { lambdaBundles, landingJavaScript } from './bundles';
+import { loadSearch, writeListings } from './search-load';
+
+/**
+ * `npm run bench`: prints the budgets of DESIGN.md's targets with their measured figures.
+ * Not a test: figures vary by machine; read them, record them in the closing note.
+ */
+const budgets = { landingGzip: 90 * 1024, lambdaBytes: 300 * 1024, lambdaLoadMs: 100, searchP95Ms: 50 };
+const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
+
+async function main() {
+  const listingCount = Number(process.env.BENCH_LISTINGS ?? 20_000);
+  console.log('Lambda bundles (esbuild, minified, AWS SDK bundled):');
+  for (const bundle of await lambdaBundles()) {
+    const ok = bundle.bytes <= budgets.lambdaBytes && bundle.loadMs <= budgets.lambdaLoadMs;
+    console.log(
+      `  ${bundle.handler.padEnd(28)} ${(bundle.bytes / 1024).toFixed(1).padStart(7)} kB  load ${bundle.loadMs.toFixed(1).padStart(6)} ms  ${verdict(ok)}`,
+    );
+  }
+
+  if (existsSync('dist/web/index.html')) {
+    const landing = landingJavaScript();
+    console.log(
+      `Landing page first-load JS: ${(landing.gzipBytes / 1024).toFixed(1)} kB gzipped (${landing.files.length} files; budget 90 kB) ${verdict(landing.gzipBytes <= budgets.landingGzip)}`,
+    );
+  } else {
+    console.log('Landing page first-load JS: dist/web missing, run `npm run build:web` first');
+  }
+
+  const ports = {
+    gateway: await freePort(),
+    dynamodb: await freePort(),
+    cognito: await freePort(),
+    s3: await freePort(),
+    aws: await freePort(),
+  };
+  const cloud = await startLocalCloud({ ports, timerScale: 1, webRoot: 'dist/web' });
+  try {
+    const started = performance.now();
+    await writeListings(listingCount);
+    console.log(
+      `Search: wrote ${listingCount} listings in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    await loadSearch(cloud.url, 5, 50); // warm-up: builds the index once
+    const result = await loadSearch(cloud.url, 50, 5_000);
+    console.log(
+      `Search over ${listingCount} listings, 50 clients, ${result.requests} requests: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms (budget p95 50 ms) ${verdict(result.p95 <= budgets.searchP95Ms)}`,
+    );
+  } finally {
+    await cloud.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../../functions/lib/aws';
+import { listingRecord } from '../../functions/listings/listing-record';
+import { allCategories } from '../../shared/config/categories';
+
+const brands = [
+  'Trek',
+  'Specialized',
+  'Giant',
+  'Cannondale',
+  'Shimano',
+  'SRAM',
+  'Rapha',
+  'Garmin',
+  'Fox',
+  'Zipp',
+];
+const nouns = [
+  'road bike',
+  'gravel bike',
+  'wheelset',
+  'crankset',
+  'jersey',
+  'helmet',
+  'fork',
+  'saddle',
+  'pump',
+];
+
+/** Writes `count` published listings straight to the table, 25 per BatchWrite. */
+export async function writeListings(count: number): Promise<void> {
+  const now = Date.now();
+  const batches: ReturnType<typeof listingRecord>[][] = [];
+  for (let start = 0; start < count; start += 25) {
+    const items = Array.from({ length: Math.min(25, count - start) }, (_, offset) => {
+      const i = start + offset;
+      const createdAt = new Date(now - i * 60_000).toISOString();
+      return listingRecord({
+        id: randomUUID(),
+        authorId: `author-${i % 500}`,
+        title: `${brands[i % brands.length]} ${nouns[i % nouns.length]} ${i}`,
+        description: 'Bench listing: ridden a few seasons, serviced, ready to go.',
+        price: { amount: 1_000 + ((i * 7919) % 500_000), currency: 'USD' },
+        state: 'published',
+        publicData: {
+          category: allCategories[i % allCategories.length]!,
+          condition: 'usedGoodCondition',
+          brand: brands[i % brands.length]!,
+          pickupEnabled: true,
+          shippingEnabled: false,
+          location: { address: 'x', city: 'Toronto', region: 'ON', country: 'CA' },
+        },
+        geolocation: { lat: 43.65, lng: -79.38 },
+        currentStock: 1,
+        images: [],
+        createdAt,
+        updatedAt: createdAt,
+      });
+    });
+    batches.push(items);
+  }
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      const items = batches[next++]!;
+      let request: Record<string, unknown[]> | undefined = {
+        [tableName()]: items.map((Item) => ({ PutRequest: { Item } })),
+      };
+      while (request && Object.keys(request).length) {
+        const result = await dynamo().send(new BatchWriteCommand({ RequestItems: request as never }));
+        request = result.UnprocessedItems as Record<string, unknown[]> | undefined;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+/** `clients` concurrent loops, `requests` requests in all; returns latency percentiles in ms. */
+export async function loadSearch(baseUrl: string, clients: number, requests: number) {
+  const queries = [
+    '',
+    'keywords=trek',
+    'keywords=shimano%20crankset',
+    'pub_category=roadBikes',
+    'keywords=helmet&sort=-price',
+    'page=5',
+    'keywords=gar',
+  ];
+  const latencies: number[] = [];
+  let issued = 0;
+  const client = async () => {
+    while (issued < requests) {
+      const query = queries[issued++ % queries.length];
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}/api/listings?${query}`);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`search answered ${response.status}`);
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+  return { requests: latencies.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: latencies.at(-1)! };
+}

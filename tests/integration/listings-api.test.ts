@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getSearchVersion } from '../../functions/listings/repository';
+import type { ApiErrorBody, Listing, ListingSummary, Page } from '../../shared/api/types';
+import { eventually, useLocalCloud } from './cloud-env';
+import { givenListing, givenSeller } from './fixtures';
+
+let url: string;
+const marker = `zq${randomUUID().slice(0, 8)}`; // a word no other test's listing has
+let sellerId: string;
+let cheapId: string;
+
+beforeAll(async () => {
+  url = useLocalCloud().url;
+  const before = await getSearchVersion();
+  const seller = await givenSeller({ displayName: 'Maya R.' });
+  sellerId = seller.id;
+  const day = 86_400_000;
+  const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString();
+  const cheap = await givenListing(seller.id, {
+    title: `Trek Marlin 5 ${marker}`,
+    price: { amount: 40_000, currency: 'USD' },
+    createdAt: at(3),
+  });
+  cheapId = cheap.id;
+  await givenListing(seller.id, {
+    title: `Trek Emonda SL ${marker}`,
+    price: { amount: 210_000, currency: 'USD' },
+    createdAt: at(1),
+  });
+  await givenListing(seller.id, {
+    title: `Shimano Ultegra crankset ${marker}`,
+    price: { amount: 15_000, currency: 'USD' },
+    publicData: {
+      category: 'cranksets',
+      condition: 'usedLikeNew',
+      brand: 'Shimano',
+      pickupEnabled: false,
+      shippingEnabled: true,
+      location: { address: '2 Side St', city: 'Denver', region: 'CO', country: 'US' },
+    },
+    createdAt: at(2),
+  });
+  await givenListing(seller.id, { title: `Draft Trek ${marker}`, state: 'draft' });
+  await eventually(async () => ((await getSearchVersion()) > before ? true : undefined));
+});
+
+async function search(query: string): Promise<Page<ListingSummary>> {
+  const response = await fetch(`${url}/api/listings?${query}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Page<ListingSummary>;
+}
+
+describe('GET /api/listings', () => {
+  it('finds published listings by keyword, never drafts, newest first by default', async () => {
+    const page = await eventually(async () => {
+      const result = await search(`keywords=${marker}&sort=createdAt`);
+      return result.meta.totalItems === 3 ? result : undefined;
+    });
+    expect(page.data.map((listing) => listing.title)).toEqual([
+      `Trek Emonda SL ${marker}`,
+      `Shimano Ultegra crankset ${marker}`,
+      `Trek Marlin 5 ${marker}`,
+    ]);
+    expect(page.meta).toEqual({ page: 1, perPage: 24, totalItems: 3, totalPages: 1 });
+  });
+
+  it('combines keywords, category and price sort (-price is lowest first)', async () => {
+    const trek = await search(`keywords=trek%20${marker}&pub_category=roadBikes&sort=-price`);
+    expect(trek.data.map((listing) => listing.price.amount)).toEqual([40_000, 210_000]);
+    const highest = await search(`keywords=${marker}&sort=price`);
+    expect(highest.data[0]!.price.amount).toBe(210_000);
+  });
+
+  it('pages results', async () => {
+    const second = await search(`keywords=${marker}&perPage=2&page=2`);
+    expect(second.meta).toEqual({ page: 2, perPage: 2, totalItems: 3, totalPages: 2 });
+    expect(second.data).toHaveLength(1);
+  });
+
+  it('answers bad parameters with 400 validation-invalid-params', async () => {
+    for (const query of [
+      'page=0',
+      'perPage=1000',
+      'sort=distance',
+      'pub_category=unicycles',
+      'sort=relevance',
+    ]) {
+      const response = await fetch(`${url}/api/listings?${query}`);
+      expect(response.status, query).toBe(400);
+      const body = (await response.json()) as ApiErrorBody;
+      expect(body.errors[0]!.code).toBe('validation-invalid-params');
+    }
+  });
+});
+
+describe('GET /api/listings/{id}', () => {
+  it('shows a listing with its author', async () => {
+    const response = await fetch(`${url}/api/listings/${cheapId}`);
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: Listing };
+    expect(data).toMatchObject({
+      id: cheapId,
+      slug: `trek-marlin-5-${marker}`,
+      price: { amount: 40_000, currency: 'USD' },
+      author: { id: sellerId, displayName: 'Maya R.', abbreviatedName: 'TS' },
+    });
+    expect(JSON.stringify(data)).not.toContain('@test.example'); // no private fields
+  });
+
+  it('answers 404 for an unknown listing', async () => {
+    const response = await fetch(`${url}/api/listings/${randomUUID()}`);
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as ApiErrorBody).errors[0]!.code).toBe('not-found');
+  });
+});
+
+describe('GET /api/users/{id}', () => {
+  it('shows a public profile and 404s an unknown user', async () => {
+    const response = await fetch(`${url}/api/users/${sellerId}`);
+    expect(((await response.json()) as { data: { displayName: string } }).data.displayName).toBe('Maya R.');
+    expect((await fetch(`${url}/api/users/${randomUUID()}`)).status).toBe(404);
+  });
+});
