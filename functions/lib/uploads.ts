@@ -5,11 +5,12 @@ import { imagesBucket, s3 } from './aws';
 /**
  * A short-lived URL the browser PUTs a file to, straight into the images bucket, so large photos
  * never pass through Lambda. The object is checked after upload (size and type), since a presigned
- * PUT cannot enforce them (and s3rver checks nothing).
+ * PUT cannot enforce them (and s3rver checks nothing). Keys start with `images/`: CloudFront serves
+ * that prefix at /images/* and the Lambdas' grant covers only it.
  */
 export const uploadUrlTtlSeconds = 300;
 
-export function presignedUpload(key: string, contentType: string): Promise<string> {
+export function presignedUpload(key: `images/${string}`, contentType: string): Promise<string> {
   return getSignedUrl(
     s3(),
     new PutObjectCommand({ Bucket: imagesBucket(), Key: key, ContentType: contentType }),

@@ -113,8 +113,15 @@ export class SearchIndex {
     if (queryTokens.length === 0) {
       const order = this.orders[sort === 'relevance' ? 'createdAt' : sort];
       if (!categories) return this.page(order.subarray(start, end), order.length, query);
-      matches = [];
-      for (const position of order) if (categories.has(this.categories[position]!)) matches.push(position);
+      // Count every match but keep only the requested page's.
+      const pagePositions: number[] = [];
+      let total = 0;
+      for (const position of order) {
+        if (!categories.has(this.categories[position]!)) continue;
+        if (total >= start && total < end) pagePositions.push(position);
+        total++;
+      }
+      return this.page(pagePositions, total, query);
     } else {
       const scores = this.score(queryTokens);
       matches = [...scores.keys()];

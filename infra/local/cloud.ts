@@ -35,6 +35,8 @@ export interface LocalCloudOptions {
   timerScale: number;
   webRoot: string;
   log?: (line: string) => void;
+  /** Runs with every back-end service up, before the gateway opens (demo data, so nobody sees half of it). */
+  beforeGateway?: (services: { cognito: LocalCognito; streams: StreamPoller }) => Promise<void>;
 }
 
 export interface LocalCloud {
@@ -143,6 +145,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     Object.assign(process.env, env);
     log(`Step Functions, EventBridge, SES  ${emulator.endpoint}${timerNote(options.timerScale)}`);
 
+    await options.beforeGateway?.({ cognito, streams });
     const gateway: Gateway = await startGateway({
       port: options.ports.gateway,
       webRoot: resolve(options.webRoot),

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
   CreateTableCommand,
@@ -35,9 +36,12 @@ export async function startDynamoDb(options: { port: number; dbPath?: string }):
       '-port',
       String(options.port),
       '-sharedDb',
+      // No internet here, and no reason to report usage from a laptop.
+      '-disableTelemetry',
       ...storage,
     ],
-    {},
+    // It writes a metadata file into its working folder: keep that out of the repository.
+    { cwd: tmpdir() },
   );
   let output = '';
   child.stderr?.on('data', (chunk) => {

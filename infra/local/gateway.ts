@@ -83,6 +83,23 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Reads and drops the rest of a request body; gives up on the connection past a hard cap. */
+async function discardBody(request: IncomingMessage, capBytes = 16 * maxBodyBytes): Promise<void> {
+  let size = 0;
+  await new Promise<void>((resolve) => {
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > capBytes) {
+        request.destroy();
+        resolve();
+      }
+    });
+    request.once('end', resolve);
+    request.once('close', resolve);
+    request.resume();
+  });
+}
+
 function lambdaContext(requestId: string, name: string): Context {
   const deadline = Date.now() + 29_000;
   return {
@@ -128,7 +145,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   ) {
     const { status, title } = apiErrors[code];
     const body: ApiErrorBody = { errors: [{ id: requestId, status, code, title }] };
-    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...extra });
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...extra });
     response.end(JSON.stringify(body));
   }
 
@@ -165,6 +182,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       body = await readBody(request);
     } catch (error) {
       if (error instanceof PayloadTooLarge) {
+        // Let the client finish sending (discarding the bytes) so it reads the 413 instead of a reset.
+        await discardBody(request);
         sendError(response, requestId, 'request-too-large', { ...cors, connection: 'close' });
         return;
       }
@@ -240,7 +259,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
 
   async function handleImage(response: ServerResponse, url: URL, requestId: string) {
-    const key = decodeURIComponent(url.pathname.slice('/images/'.length));
+    // CloudFront forwards the path as is, so /images/x is the object images/x in the images bucket.
+    const key = decodeURIComponent(url.pathname.slice(1));
     try {
       const object = await s3().send(new GetObjectCommand({ Bucket: options.imagesBucket, Key: key }));
       const bytes = await object.Body!.transformToByteArray();
@@ -260,13 +280,19 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
   }
 
-  function serveFile(response: ServerResponse, file: string, cacheControl: string, status = 200) {
-    response.writeHead(status, {
+  function serveFile(
+    response: ServerResponse,
+    method: string | undefined,
+    file: string,
+    cacheControl: string,
+  ) {
+    response.writeHead(200, {
       'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
       'cache-control': cacheControl,
       ...siteHeaders,
     });
-    createReadStream(file).pipe(response);
+    if (method === 'HEAD') response.end();
+    else createReadStream(file).pipe(response);
   }
 
   function handleStatic(request: IncomingMessage, response: ServerResponse, url: URL) {
@@ -276,7 +302,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const inside = file.startsWith(options.webRoot + sep) || file === options.webRoot;
     if (inside && relative && existsSync(file) && statSync(file).isFile()) {
       const hashed = relative.startsWith(`assets${sep}`);
-      serveFile(response, file, hashed ? immutableCacheControl : revalidateCacheControl);
+      serveFile(response, request.method, file, hashed ? immutableCacheControl : revalidateCacheControl);
       return;
     }
     if (!existsSync(indexFile)) {
@@ -286,12 +312,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     // Client-side routes (and unknown URLs, which the app renders as its 404 page) get index.html,
     // as CloudFront's custom error response does. A missing hashed asset is a real 404.
-    if (relative.startsWith(`assets${sep}`) || request.method !== 'GET') {
+    if (relative.startsWith(`assets${sep}`) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...siteHeaders });
       response.end('Not found');
       return;
     }
-    serveFile(response, indexFile, revalidateCacheControl);
+    serveFile(response, request.method, indexFile, revalidateCacheControl);
   }
 
   const server: Server = createServer(async (request, response) => {

@@ -34,19 +34,26 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
     process.on(signal, () => void shutdown(signal));
 
-  cloud = await startLocalCloud({ ...options, webRoot, log });
+  cloud = await startLocalCloud({
+    ...options,
+    webRoot,
+    log,
+    beforeGateway: async ({ cognito, streams }) => {
+      if (!options.seed) return;
+      const result = await seedDemoData({
+        cognitoEndpoint: cognito.endpoint,
+        userPoolId: cognito.userPoolId,
+        reset: options.reset,
+      });
+      await streams.drain();
+      log(
+        result.seeded
+          ? `Demo data        ${result.listings} listings from ${result.sellers} sellers`
+          : 'Demo data        already there (npm run seed -- --reset redoes it)',
+      );
+    },
+  });
   if (options.seed) {
-    const result = await seedDemoData({
-      cognitoEndpoint: cloud.cognito.endpoint,
-      userPoolId: cloud.cognito.userPoolId,
-      reset: options.reset,
-    });
-    await cloud.streams.drain();
-    log(
-      result.seeded
-        ? `Demo data       ${result.listings} listings from ${result.sellers} sellers`
-        : 'Demo data       already there (npm run seed -- --reset to redo it)',
-    );
     console.log('\nDemo sellers (sign in with any of them):');
     for (const seller of sellers) console.log(`  ${seller.email.padEnd(34)} ${seller.password}`);
   }

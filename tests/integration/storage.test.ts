@@ -10,7 +10,7 @@ beforeAll(() => {
 
 describe('s3rver', () => {
   it('takes a presigned upload and serves the same bytes back through /images', async () => {
-    const key = `uploads/${randomUUID()}/photo.jpg`;
+    const key = `images/uploads/${randomUUID()}/photo.jpg` as const;
     const bytes = randomBytes(256 * 1024);
     const uploadUrl = await presignedUpload(key, 'image/jpeg');
     const put = await fetch(uploadUrl, {
@@ -20,7 +20,7 @@ describe('s3rver', () => {
     });
     expect(put.status).toBe(200);
 
-    const response = await fetch(`${url}/images/${key}`);
+    const response = await fetch(`${url}/${key}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/jpeg');
     expect(response.headers.get('cache-control')).toContain('immutable');

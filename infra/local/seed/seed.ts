@@ -119,12 +119,12 @@ async function seedListing(listing: SeedListing, authorId: string, now: Date): P
     const imageId = stableId('image', `${listing.key}:${index}`);
     const variants: ListingImage['variants'] = {};
     for (const variant of imageVariants) {
-      const key = `listings/${id}/${imageId}/${variant.name}.jpg`;
+      const key = `images/listings/${id}/${imageId}/${variant.name}.jpg`;
       const body = await renderListingImage(listing, index, variant.size);
       await s3().send(
         new PutObjectCommand({ Bucket: imagesBucket(), Key: key, Body: body, ContentType: 'image/jpeg' }),
       );
-      variants[variant.name] = { width: variant.size, height: variant.size, url: `/images/${key}` };
+      variants[variant.name] = { width: variant.size, height: variant.size, url: `/${key}` };
     }
     images.push({ id: imageId, variants });
   }

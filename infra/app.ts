@@ -1,0 +1,121 @@
+/**
+ * The CDK app: stacks by concern (Data, Auth, Events, Workflow, Api, Web), built from the same
+ * sources of truth the local cloud uses (route table, table design, stream consumers, event rules,
+ * workflow tasks and ASL files, security headers). `npx cdk synth` runs this file; tests call
+ * `buildApp({ bundling: 'none' })` and synth in-process without bundling the handlers.
+ *
+ * Order of dependencies: Data, Auth -> Events -> Workflow -> Api -> Web.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App, type AppProps, type Environment, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { type BundlingMode, repoRoot } from './lambda-bundling';
+import { ApiStack } from './stacks/api-stack';
+import { AuthStack } from './stacks/auth-stack';
+import { DataStack } from './stacks/data-stack';
+import { EventsStack } from './stacks/events-stack';
+import { WebStack } from './stacks/web-stack';
+import { WorkflowStack } from './stacks/workflow-stack';
+import type { CspOptions } from './web-security';
+
+export interface BuildAppOptions {
+  /** 'esbuild' (default; `cdk synth`/deploy) bundles every handler; 'none' uses inline stubs (tests). */
+  bundling?: BundlingMode;
+  /** Account and region; default CDK_DEFAULT_ACCOUNT/CDK_DEFAULT_REGION, else 000000000000/us-east-1. */
+  env?: Environment;
+  /** Stack name prefix, e.g. 'VeloStaging'. Default 'Velo'. */
+  stackPrefix?: string;
+  /** The built web app; default dist/web. Deployed only if it holds an index.html at synth time. */
+  siteDir?: string | null;
+  /** Third parties the site's CSP allows (Stripe, PayPal, Sentry, map tiles). */
+  csp?: CspOptions;
+  /** Run the cdk-nag AwsSolutions checks on synth. Default true. */
+  nag?: boolean;
+  appProps?: AppProps;
+}
+
+export interface VeloStacks {
+  data: DataStack;
+  auth: AuthStack;
+  events: EventsStack;
+  workflow: WorkflowStack;
+  api: ApiStack;
+  web: WebStack;
+}
+
+/**
+ * Feature flags this app relies on (they belong in cdk.json's context, which overrides these).
+ * - S3 server access logs are granted by bucket policy, not ACLs, so log buckets keep ACLs disabled.
+ * - Cross-stack references stay CloudFormation exports ("strong"): a producer stack (Data, Auth…)
+ *   cannot be deleted while a consumer still uses it. Setting it silences CDK's warning.
+ */
+export const featureFlags = {
+  '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true,
+  '@aws-cdk/core:defaultCrossStackReferences': 'strong',
+} as const;
+
+export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: VeloStacks } {
+  // Lowest precedence: cdk.json and `-c` override these.
+  const app = new App({ ...options.appProps, context: { ...featureFlags, ...options.appProps?.context } });
+  const bundling: BundlingMode = options.bundling ?? contextBundling(app) ?? 'esbuild';
+  const env: Environment = options.env ?? {
+    account: process.env.CDK_DEFAULT_ACCOUNT ?? '000000000000',
+    region: process.env.CDK_DEFAULT_REGION ?? 'us-east-1',
+  };
+  const prefix = options.stackPrefix ?? 'Velo';
+  const props = (name: string, description: string) => ({
+    env,
+    stackName: `${prefix}${name}`,
+    description: `Velo Exchange: ${description}`,
+  });
+
+  const data = new DataStack(app, `${prefix}Data`, props('Data', 'table and images bucket'));
+  const auth = new AuthStack(app, `${prefix}Auth`, props('Auth', 'Cognito user pool'));
+  const events = new EventsStack(app, `${prefix}Events`, {
+    ...props('Events', 'event bus, archive, rules and stream consumers'),
+    bundling,
+    table: data.table,
+  });
+  const workflow = new WorkflowStack(app, `${prefix}Workflow`, {
+    ...props('Workflow', 'order state machine and its tasks'),
+    bundling,
+    table: data.table,
+    bus: events.bus,
+  });
+  const api = new ApiStack(app, `${prefix}Api`, {
+    ...props('Api', 'HTTP API and route handlers'),
+    bundling,
+    table: data.table,
+    imagesBucket: data.imagesBucket,
+    imagesAccessPolicy: data.imagesAccessPolicy,
+    bus: events.bus,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+    stateMachines: workflow.stateMachines,
+  });
+  const siteDir =
+    options.siteDir === null ? undefined : (options.siteDir ?? path.join(repoRoot, 'dist', 'web'));
+  const web = new WebStack(app, `${prefix}Web`, {
+    ...props('Web', 'site bucket and CloudFront distribution'),
+    imagesBucket: data.imagesBucket,
+    apiDomainName: api.apiDomainName,
+    siteDir,
+    ...(options.csp ? { csp: options.csp } : {}),
+  });
+
+  if (options.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stacks: { data, auth, events, workflow, api, web } };
+}
+
+/** `npx cdk synth -c bundling=none` synthesizes quickly without bundling the handlers. */
+function contextBundling(app: App): BundlingMode | undefined {
+  const value: unknown = app.node.tryGetContext('bundling');
+  if (value === undefined) return undefined;
+  if (value === 'esbuild' || value === 'none') return value;
+  throw new Error(`Unknown bundling mode in context: ${String(value)} (use esbuild or none)`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildApp().app.synth();
+}

@@ -1,0 +1,155 @@
+/**
+ * The one place that turns a handler module (a path under functions/, without .ts) into a Lambda.
+ * Every stack asks this factory, so runtime, architecture, bundling, environment and logging are the
+ * same everywhere. `bundling: 'none'` swaps esbuild for a one-line inline stub so template tests synth
+ * in seconds; everything else about the function (runtime, role, environment…) stays the same.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { handlerId } from '../functions/routes';
+import { nagReasons } from './stacks/nag-reasons';
+
+/** The repository root (infra/..): entries, the lock file and state machine files resolve from here. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** 'esbuild' bundles the real handler (deployments, `cdk synth`); 'none' uses an inline stub (tests). */
+export type BundlingMode = 'esbuild' | 'none';
+
+export const lambdaRuntime = lambda.Runtime.NODEJS_22_X;
+export const lambdaArchitecture = lambda.Architecture.ARM_64;
+
+/** The handler module's source file: functions/<handler>.ts. */
+export function handlerEntry(handler: string): string {
+  return path.join(repoRoot, 'functions', `${handler}.ts`);
+}
+
+export function handlerExists(handler: string): boolean {
+  return existsSync(handlerEntry(handler));
+}
+
+/**
+ * esbuild options for every handler: minified ESM with source maps, AWS SDK v3 bundled (no
+ * externals, so the bundle does not depend on the SDK version the runtime happens to ship),
+ * built with the locally installed esbuild (never Docker).
+ */
+export function bundlingOptions(): nodejs.BundlingOptions {
+  return {
+    forceDockerBundling: false,
+    minify: true,
+    sourceMap: true,
+    sourcesContent: false,
+    format: nodejs.OutputFormat.ESM,
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    externalModules: [],
+    // ESM output has no `require`; some CommonJS dependencies call it for Node built-ins.
+    banner:
+      "import { createRequire as __veloCreateRequire } from 'node:module';const require = __veloCreateRequire(import.meta.url);",
+  };
+}
+
+/** The NodejsFunction-specific props (entry, lock file, project root, bundling) for one handler. */
+export function nodejsEntryProps(
+  handler: string,
+): Pick<nodejs.NodejsFunctionProps, 'entry' | 'handler' | 'projectRoot' | 'depsLockFilePath' | 'bundling'> {
+  return {
+    entry: handlerEntry(handler),
+    handler: 'handler',
+    projectRoot: repoRoot,
+    depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
+    bundling: bundlingOptions(),
+  };
+}
+
+/** Inline stub used with `bundling: 'none'`. */
+export const inlineStubCode = 'exports.handler=async()=>{}';
+
+export interface HandlerFunctionsProps {
+  bundling: BundlingMode;
+  /** Shared execution role of this group of functions (its grants are the group's least privilege). */
+  role: iam.IRole;
+  /** Environment of every function in the group (NODE_OPTIONS is added here). */
+  environment: Record<string, string>;
+  timeout?: Duration;
+  memorySize?: number;
+  logRetention?: logs.RetentionDays;
+}
+
+/**
+ * Creates (once per handler module) the Lambdas of one group, e.g. the API's route handlers.
+ * `get('listings/show')` twice returns the same function.
+ */
+export class HandlerFunctions extends Construct {
+  private readonly functions = new Map<string, lambda.Function>();
+
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: HandlerFunctionsProps,
+  ) {
+    super(scope, id);
+  }
+
+  get all(): lambda.Function[] {
+    return [...this.functions.values()];
+  }
+
+  get(handler: string, overrides: { environment?: Record<string, string> } = {}): lambda.Function {
+    const existing = this.functions.get(handler);
+    if (existing) return existing;
+    const id = handlerId(handler);
+    const logGroup = new logs.LogGroup(this, `${id}Logs`, {
+      retention: this.props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const common = {
+      runtime: lambdaRuntime,
+      architecture: lambdaArchitecture,
+      role: this.props.role,
+      logGroup,
+      memorySize: this.props.memorySize ?? 512,
+      timeout: this.props.timeout ?? Duration.seconds(10),
+      description: `Velo Exchange handler functions/${handler}.ts`,
+      environment: {
+        ...this.props.environment,
+        ...overrides.environment,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+    } satisfies Partial<lambda.FunctionProps>;
+    const fn =
+      this.props.bundling === 'esbuild'
+        ? new nodejs.NodejsFunction(this, id, { ...common, ...nodejsEntryProps(handler) })
+        : new lambda.Function(this, id, {
+            ...common,
+            code: lambda.Code.fromInline(inlineStubCode),
+            handler: 'index.handler',
+          });
+    Validations.of(fn).acknowledge({ id: 'AwsSolutions-L1', reason: nagReasons.lambdaRuntime });
+    this.functions.set(handler, fn);
+    return fn;
+  }
+}
+
+/**
+ * An execution role shared by a group of handlers. Logging comes from the AWS managed
+ * AWSLambdaBasicExecutionRole (logs:CreateLogGroup/CreateLogStream/PutLogEvents only).
+ */
+export function handlerRole(scope: Construct, id: string, description: string): iam.Role {
+  const role = new iam.Role(scope, id, {
+    assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+    description,
+    managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+  });
+  Validations.of(role).acknowledge({
+    id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    reason: nagReasons.lambdaBasicExecution,
+  });
+  return role;
+}

@@ -1,0 +1,126 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sources from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/events/rules';
+import { handlerId } from '../../functions/routes';
+import { streamConsumers } from '../../functions/stream-consumers';
+import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
+import { grantTableReadWrite } from './grants';
+import { nagReasons } from './nag-reasons';
+
+export interface EventsStackProps extends StackProps {
+  bundling: BundlingMode;
+  table: dynamodb.ITable;
+}
+
+/** Batching of the table's stream consumers (functions/stream-consumers.ts lists what, this says how). */
+export const streamConsumerSettings = {
+  batchSize: 100,
+  maxBatchingWindow: Duration.seconds(1),
+  bisectBatchOnError: true,
+  retryAttempts: 5,
+  maxRecordAge: Duration.hours(24),
+} as const;
+
+/**
+ * Events: the marketplace bus (finance follows payments, refunds and payouts on it) with an archive
+ * for replay, one rule per entry of functions/events/rules.ts, and the asynchronous reactions to the
+ * table: one Lambda per stream consumer (functions/stream-consumers.ts).
+ */
+export class EventsStack extends Stack {
+  readonly bus: events.EventBus;
+  readonly ruleFunctions: HandlerFunctions;
+  readonly streamFunctions: HandlerFunctions;
+
+  constructor(scope: Construct, id: string, props: EventsStackProps) {
+    super(scope, id, props);
+
+    this.bus = new events.EventBus(this, 'Bus', { eventBusName });
+    this.bus.archive('Archive', {
+      archiveName: `${eventBusName}-archive`,
+      description: 'Every marketplace and finance event, kept for replay (finance reconciliation)',
+      eventPattern: { source: Object.values(eventSources) },
+      retention: Duration.days(400),
+    });
+
+    // Failed deliveries and poisoned stream batches land here (encrypted, TLS only, kept 14 days).
+    const deadLetters = new sqs.Queue(this, 'DeadLetterQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(deadLetters).acknowledge({ id: 'AwsSolutions-SQS3', reason: nagReasons.deadLetterQueue });
+
+    const environment = { TABLE_NAME: props.table.tableName, EVENT_BUS_NAME: this.bus.eventBusName };
+
+    const ruleRole = handlerRole(this, 'RuleHandlerRole', 'Velo EventBridge rule targets');
+    grantTableReadWrite(props.table, ruleRole);
+    this.bus.grantPutEventsTo(ruleRole);
+    this.ruleFunctions = new HandlerFunctions(this, 'RuleHandlers', {
+      bundling: props.bundling,
+      role: ruleRole,
+      environment,
+      timeout: Duration.seconds(30),
+    });
+    for (const rule of eventRules as readonly EventRule[]) {
+      const fn = this.ruleFunctions.get(rule.handler);
+      const detailTypes = rule.detailTypes;
+      new events.Rule(this, `${handlerId(rule.name)}Rule`, {
+        eventBus: this.bus,
+        description: `${rule.name} -> functions/${rule.handler}.ts`,
+        eventPattern: {
+          source: [...rule.sources],
+          ...(detailTypes ? { detailType: [...detailTypes] } : {}),
+        },
+        targets: [
+          new targets.LambdaFunction(fn, {
+            deadLetterQueue: deadLetters,
+            retryAttempts: 8,
+            maxEventAge: Duration.hours(24),
+          }),
+        ],
+      });
+    }
+
+    const streamRole = handlerRole(this, 'StreamHandlerRole', 'Velo table stream consumers');
+    // Stream read and sending to the dead-letter queue are granted by the event source itself.
+    grantTableReadWrite(props.table, streamRole);
+    Validations.of(streamRole).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: nagReasons.listStreams,
+    });
+    this.bus.grantPutEventsTo(streamRole);
+    this.streamFunctions = new HandlerFunctions(this, 'StreamHandlers', {
+      bundling: props.bundling,
+      role: streamRole,
+      environment,
+      timeout: Duration.seconds(60),
+    });
+    for (const consumer of streamConsumers) {
+      const fn = this.streamFunctions.get(consumer.handler);
+      fn.addEventSource(
+        new sources.DynamoEventSource(props.table, {
+          startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+          ...streamConsumerSettings,
+          onFailure: new sources.SqsDlq(deadLetters),
+          // Keys are in every record (insert, modify, remove), and a PK never changes.
+          filters: [
+            lambda.FilterCriteria.filter({
+              dynamodb: { Keys: { PK: { S: consumer.keyPrefixes.map((prefix) => ({ prefix })) } } },
+            }),
+          ],
+        }),
+      );
+    }
+
+    new CfnOutput(this, 'EventBusName', { value: this.bus.eventBusName });
+    new CfnOutput(this, 'EventBusArn', { value: this.bus.eventBusArn });
+    new CfnOutput(this, 'DeadLetterQueueUrl', { value: deadLetters.queueUrl });
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Narrower grants than the L2 `grant*` helpers: exactly the table's own indexes (from tableDesign)
+ * instead of `index/*`, and only the object actions the handlers use on the images prefix.
+ */
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { tableDesign } from '../../functions/lib/table-design';
+
+/** Item reads and writes, transactions included (IAM checks each item action of a transaction). No Scan. */
+export const tableReadWriteActions = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
+
+export function grantTableReadWrite(table: dynamodb.ITable, grantee: iam.IGrantable): iam.Grant {
+  return iam.Grant.addToPrincipal({
+    grantee,
+    actions: [...tableReadWriteActions],
+    resourceArns: [
+      table.tableArn,
+      ...tableDesign.globalIndexes.map((index) => `${table.tableArn}/index/${index.name}`),
+    ],
+  });
+}
+
+/** Read, write (including presigned PUTs the handlers sign) and delete objects under one key prefix. */
+export function grantObjects(bucket: s3.IBucket, keyPrefix: string, policy: iam.ManagedPolicy): void {
+  policy.addStatements(
+    new iam.PolicyStatement({
+      actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+      resources: [bucket.arnForObjects(`${keyPrefix}*`)],
+    }),
+  );
+}

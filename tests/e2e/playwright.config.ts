@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * E2E tests in the system Chromium (Playwright cannot download browsers here) against the whole
+ * local cloud, started in memory on port 3100 with demo data. `npm run test:e2e` builds the web app
+ * first. Set VELO_E2E_BASE_URL to run against a stack that is already running instead.
+ */
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const port = 3100;
+const externalBaseUrl = process.env.VELO_E2E_BASE_URL;
+const baseURL = externalBaseUrl ?? `http://localhost:${port}`;
+const executablePath = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find((path) => existsSync(path));
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './global-setup.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: `${repoRoot}test-results/e2e`,
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: {
+      ...(executablePath ? { executablePath } : {}),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    screenshot: 'only-on-failure',
+  },
+  ...(externalBaseUrl
+    ? {}
+    : {
+        webServer: {
+          command: `node --import tsx infra/local/start.ts --ephemeral --port ${port}`,
+          cwd: repoRoot,
+          url: `${baseURL}/`,
+          timeout: 180_000,
+          reuseExistingServer: false,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          // SIGTERM lets the local cloud stop its child processes (Java, cognito-local) itself.
+          gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+        },
+      }),
+});

@@ -1,0 +1,480 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: synthesized CloudFormation templates are untyped JSON
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CfnElement, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/events/rules';
+import { tableDesign } from '../../functions/lib/table-design';
+import { type Route, routes } from '../../functions/routes';
+import { streamConsumers } from '../../functions/stream-consumers';
+import { stateMachines, workflowTasks } from '../../functions/workflow/tasks';
+import { buildApp, type VeloStacks } from '../../infra/app';
+import { repoRoot } from '../../infra/lambda-bundling';
+import { streamConsumerSettings } from '../../infra/stacks/events-stack';
+import { cognitoEndpoint, responseHeadersConfig } from '../../infra/stacks/web-stack';
+import { contentSecurityPolicy, hstsMaxAgeSeconds, securityHeaders } from '../../infra/web-security';
+
+// Template assertions on the whole app, synthesized once with inline stubs instead of bundles.
+// cdk-nag runs in this synth too (it throws on any unacknowledged finding); nag.test.ts says more.
+let stacks: VeloStacks;
+const templates = {} as Record<keyof VeloStacks, Template>;
+
+beforeAll(() => {
+  stacks = buildApp({
+    bundling: 'none',
+    siteDir: null,
+    env: { account: '123456789012', region: 'eu-west-1' },
+  }).stacks;
+  for (const [name, stack] of Object.entries(stacks))
+    templates[name as keyof VeloStacks] = Template.fromStack(stack);
+});
+
+const logicalId = (stack: Stack, construct: { node: { defaultChild?: unknown } }): string =>
+  stack.resolve((construct.node.defaultChild as CfnElement).logicalId);
+
+const resources = (template: Template, type: string) => Object.entries(template.findResources(type));
+
+describe('app', () => {
+  it('names every stack Velo<Concern> in the given account and region', () => {
+    expect(Object.values(stacks).map((s) => s.stackName)).toEqual([
+      'VeloData',
+      'VeloAuth',
+      'VeloEvents',
+      'VeloWorkflow',
+      'VeloApi',
+      'VeloWeb',
+    ]);
+    for (const stack of Object.values(stacks))
+      expect([stack.account, stack.region]).toEqual(['123456789012', 'eu-west-1']);
+  });
+
+  it('falls back to a placeholder account and us-east-1 without credentials', () => {
+    const saved = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
+    delete process.env.CDK_DEFAULT_ACCOUNT;
+    delete process.env.CDK_DEFAULT_REGION;
+    try {
+      const { stacks: fallback } = buildApp({
+        bundling: 'none',
+        siteDir: null,
+        nag: false,
+        stackPrefix: 'VeloTest',
+      });
+      expect([fallback.data.account, fallback.data.region, fallback.data.stackName]).toEqual([
+        '000000000000',
+        'us-east-1',
+        'VeloTestData',
+      ]);
+    } finally {
+      if (saved.account !== undefined) process.env.CDK_DEFAULT_ACCOUNT = saved.account;
+      if (saved.region !== undefined) process.env.CDK_DEFAULT_REGION = saved.region;
+    }
+  });
+});
+
+describe('data stack', () => {
+  it('builds the table from tableDesign', () => {
+    const [[, table]] = resources(templates.data, 'AWS::DynamoDB::Table') as [[string, any]];
+    const p = table.Properties;
+    expect(p.KeySchema).toEqual([
+      { AttributeName: tableDesign.partitionKey, KeyType: 'HASH' },
+      { AttributeName: tableDesign.sortKey, KeyType: 'RANGE' },
+    ]);
+    expect(
+      p.GlobalSecondaryIndexes.map((index: any) => ({
+        name: index.IndexName,
+        partitionKey: index.KeySchema.find((k: any) => k.KeyType === 'HASH').AttributeName,
+        sortKey: index.KeySchema.find((k: any) => k.KeyType === 'RANGE').AttributeName,
+        projection: index.Projection.ProjectionType,
+      })),
+    ).toEqual(tableDesign.globalIndexes.map((index) => ({ ...index, projection: 'ALL' })));
+    const keyNames = [
+      tableDesign.partitionKey,
+      tableDesign.sortKey,
+      ...tableDesign.globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+    ];
+    expect(p.AttributeDefinitions).toEqual(
+      expect.arrayContaining(keyNames.map((name) => ({ AttributeName: name, AttributeType: 'S' }))),
+    );
+    expect(p.StreamSpecification).toEqual({ StreamViewType: tableDesign.stream });
+    expect(p.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(p.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(p.DeletionProtectionEnabled).toBe(true);
+    expect(p.TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
+    expect(table.DeletionPolicy).toBe('Retain');
+  });
+
+  it('keeps the images bucket private, TLS-only, and readable by CloudFront under images/ only', () => {
+    templates.data.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'images-bucket/' }),
+    });
+    const images = logicalId(stacks.data, stacks.data.imagesBucket);
+    templates.data.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: images },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({
+            Sid: 'CloudFrontOriginAccessControlRead',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: 's3:GetObject',
+            Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [images, 'Arn'] }, '/images/*']] },
+          }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('auth stack', () => {
+  it('has a user pool with email as username, self sign-up, email verification and the spec password rule', () => {
+    templates.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
+    });
+    templates.auth.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
+  });
+
+  it('has a web client without secret for USER_PASSWORD_AUTH and SRP', () => {
+    templates.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']),
+      GenerateSecret: false,
+    });
+  });
+
+  it('outputs the pool id, client id and issuer', () => {
+    expect(Object.keys(templates.auth.findOutputs('*'))).toEqual(
+      expect.arrayContaining(['UserPoolId', 'UserPoolClientId', 'Issuer']),
+    );
+  });
+});
+
+describe('api stack', () => {
+  const apiRoutes = routes as readonly Route[];
+
+  it('has one HTTP route per route table entry, with the JWT authorizer exactly on user routes', () => {
+    const found = resources(templates.api, 'AWS::ApiGatewayV2::Route').map(([, r]: [string, any]) => ({
+      key: r.Properties.RouteKey,
+      auth: r.Properties.AuthorizationType,
+    }));
+    expect(found).toHaveLength(apiRoutes.length);
+    expect(found).toEqual(
+      expect.arrayContaining(
+        apiRoutes.map((route) => ({
+          key: `${route.method} ${route.path}`,
+          auth: route.auth === 'user' ? 'JWT' : 'NONE',
+        })),
+      ),
+    );
+    const authorizers = resources(templates.api, 'AWS::ApiGatewayV2::Authorizer');
+    expect(authorizers).toHaveLength(1);
+    const [[authorizerId]] = authorizers as [[string, unknown]];
+    for (const [, r] of resources(templates.api, 'AWS::ApiGatewayV2::Route') as [string, any][]) {
+      if (r.Properties.AuthorizationType === 'JWT')
+        expect(r.Properties.AuthorizerId).toEqual({ Ref: authorizerId });
+      else expect(r.Properties.AuthorizerId).toBeUndefined();
+    }
+  });
+
+  it('checks Cognito access tokens: issuer of the pool, audience the web client', () => {
+    templates.api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [Match.anyValue()],
+        Issuer: { 'Fn::Join': ['', ['https://cognito-idp.eu-west-1.amazonaws.com/', Match.anyValue()]] },
+      },
+    });
+  });
+
+  it('routes each entry to the one Lambda of its handler module', () => {
+    const handlers = [...new Set(apiRoutes.map((r) => r.handler))];
+    expect(resources(templates.api, 'AWS::Lambda::Function')).toHaveLength(handlers.length);
+    const integrations = Object.fromEntries(
+      resources(templates.api, 'AWS::ApiGatewayV2::Integration').map(([id, r]: [string, any]) => [
+        id,
+        r.Properties.IntegrationUri['Fn::GetAtt'][0],
+      ]),
+    );
+    for (const [, r] of resources(templates.api, 'AWS::ApiGatewayV2::Route') as [string, any][]) {
+      const route = apiRoutes.find((x) => `${x.method} ${x.path}` === r.Properties.RouteKey)!;
+      const integrationId = r.Properties.Target['Fn::Join'][1][1].Ref;
+      expect(integrations[integrationId]).toBe(logicalId(stacks.api, stacks.api.handlers.get(route.handler)));
+    }
+  });
+
+  it('gives the route handlers the table, images, bus and order state machine', () => {
+    for (const [, fn] of resources(templates.api, 'AWS::Lambda::Function') as [string, any][]) {
+      expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'IMAGES_BUCKET', 'EVENT_BUS_NAME', 'ORDER_STATE_MACHINE_ARN']),
+      );
+    }
+    const actions = resources(templates.api, 'AWS::IAM::Policy').flatMap(([, p]: [string, any]) =>
+      p.Properties.PolicyDocument.Statement.flatMap((s: any) => s.Action),
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'states:StartExecution',
+        'states:SendTaskSuccess',
+        'states:SendTaskFailure',
+        'events:PutEvents',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+      ]),
+    );
+    expect(actions).not.toContain('dynamodb:Scan');
+    templates.api.hasResourceProperties('AWS::IAM::Role', {
+      ManagedPolicyArns: Match.arrayWith([
+        { 'Fn::ImportValue': Match.stringLikeRegexp('ImagesObjectAccess') },
+      ]),
+    });
+  });
+
+  it('logs access and throttles the $default stage', () => {
+    templates.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: Match.anyValue() }),
+    });
+  });
+});
+
+describe('every handler Lambda', () => {
+  it('is nodejs22.x on arm64 with source maps enabled and its own log group', () => {
+    let count = 0;
+    for (const name of ['api', 'events', 'workflow'] as const) {
+      for (const [, fn] of resources(templates[name], 'AWS::Lambda::Function') as [string, any][]) {
+        count++;
+        expect(fn.Properties.Runtime).toBe('nodejs22.x');
+        expect(fn.Properties.Architectures).toEqual(['arm64']);
+        expect(fn.Properties.Environment.Variables).toMatchObject({
+          NODE_OPTIONS: '--enable-source-maps',
+          TABLE_NAME: expect.anything(),
+          EVENT_BUS_NAME: expect.anything(),
+        });
+        expect(fn.Properties.LoggingConfig.LogGroup).toBeDefined();
+      }
+    }
+    const distinct = new Set([
+      ...(routes as readonly Route[]).map((r) => `api:${r.handler}`),
+      ...eventRules.map((r) => `rule:${r.handler}`),
+      ...streamConsumers.map((c) => `stream:${c.handler}`),
+      ...Object.values(workflowTasks).map((h) => `task:${h}`),
+    ]);
+    expect(count).toBe(distinct.size);
+  });
+});
+
+describe('workflow stack', () => {
+  it('fills every substitution of each ASL file with the ARN of its task Lambda', () => {
+    for (const [name, machine] of Object.entries(stateMachines)) {
+      const id = logicalId(
+        stacks.workflow,
+        stacks.workflow.stateMachines[name as keyof typeof stateMachines],
+      );
+      const sm = templates.workflow.findResources('AWS::StepFunctions::StateMachine')[id] as any;
+      expect(sm.Properties.StateMachineType).toBe('STANDARD');
+      expect(sm.Properties.DefinitionS3Location).toBeDefined();
+      const substitutions: Record<string, unknown> = sm.Properties.DefinitionSubstitutions;
+      expect(Object.keys(substitutions).sort()).toEqual(machine.tasks.map((t) => `${t}FunctionArn`).sort());
+      for (const task of machine.tasks) {
+        const fn = stacks.workflow.taskFunctions.get(workflowTasks[task]);
+        expect(substitutions[`${task}FunctionArn`]).toEqual({
+          'Fn::GetAtt': [logicalId(stacks.workflow, fn), 'Arn'],
+        });
+      }
+      // What CloudFormation does with DefinitionSubstitutions: nothing may remain unsubstituted.
+      const asl = readFileSync(path.join(repoRoot, machine.file), 'utf8');
+      const substituted = asl.replace(/\$\{([^}]+)\}/g, (whole, key: string) =>
+        key in substitutions ? `arn:aws:lambda:eu-west-1:123456789012:function:${key}` : whole,
+      );
+      expect(substituted).not.toContain('${');
+      expect(() => JSON.parse(substituted)).not.toThrow();
+    }
+  });
+
+  it('logs ALL events, traces with X-Ray and may invoke exactly its task functions', () => {
+    templates.workflow.hasResourceProperties('AWS::StepFunctions::StateMachine', {
+      LoggingConfiguration: Match.objectLike({ Level: 'ALL', IncludeExecutionData: true }),
+      TracingConfiguration: { Enabled: true },
+    });
+    const taskArns = Object.values(workflowTasks).map((h) => ({
+      'Fn::GetAtt': [logicalId(stacks.workflow, stacks.workflow.taskFunctions.get(h)), 'Arn'],
+    }));
+    templates.workflow.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          { Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: Match.arrayEquals(taskArns) },
+        ]),
+      },
+    });
+  });
+});
+
+describe('events stack', () => {
+  it('has the bus of functions/events/rules.ts with an archive of every marketplace source', () => {
+    templates.events.hasResourceProperties('AWS::Events::EventBus', { Name: eventBusName });
+    templates.events.hasResourceProperties('AWS::Events::Archive', {
+      EventPattern: { source: Object.values(eventSources) },
+      RetentionDays: Match.anyValue(),
+    });
+  });
+
+  it('has one rule per eventRules entry, targeting the Lambda of its handler with a dead-letter queue', () => {
+    const rules = resources(templates.events, 'AWS::Events::Rule') as [string, any][];
+    expect(rules).toHaveLength(eventRules.length);
+    for (const rule of eventRules as readonly EventRule[]) {
+      const fnId = logicalId(stacks.events, stacks.events.ruleFunctions.get(rule.handler));
+      const match = rules.find(([, r]) => r.Properties.Targets[0].Arn['Fn::GetAtt'][0] === fnId);
+      expect(match, rule.name).toBeDefined();
+      expect(match![1].Properties.EventPattern).toEqual({
+        source: [...rule.sources],
+        ...(rule.detailTypes ? { 'detail-type': [...rule.detailTypes] } : {}),
+      });
+      expect(match![1].Properties.Targets[0].DeadLetterConfig).toBeDefined();
+    }
+  });
+
+  it('attaches each stream consumer to the table stream with its key filter and failure handling', () => {
+    const mappings = resources(templates.events, 'AWS::Lambda::EventSourceMapping') as [string, any][];
+    expect(mappings).toHaveLength(streamConsumers.length);
+    for (const consumer of streamConsumers) {
+      const fnId = logicalId(stacks.events, stacks.events.streamFunctions.get(consumer.handler));
+      const mapping = mappings.find(([, m]) => m.Properties.FunctionName.Ref === fnId)?.[1];
+      expect(mapping, consumer.name).toBeDefined();
+      expect(mapping.Properties).toMatchObject({
+        BatchSize: streamConsumerSettings.batchSize,
+        BisectBatchOnFunctionError: true,
+        MaximumRetryAttempts: streamConsumerSettings.retryAttempts,
+        StartingPosition: 'TRIM_HORIZON',
+        DestinationConfig: { OnFailure: { Destination: expect.anything() } },
+      });
+      expect(JSON.parse(mapping.Properties.FilterCriteria.Filters[0].Pattern)).toEqual({
+        dynamodb: { Keys: { PK: { S: consumer.keyPrefixes.map((prefix) => ({ prefix })) } } },
+      });
+    }
+  });
+});
+
+describe('web stack', () => {
+  it('sends the security headers of web-security.ts (CSP allowing Cognito, HSTS, nosniff, referrer, frame)', () => {
+    const expected = securityHeaders({ connect: [cognitoEndpoint('eu-west-1')] });
+    templates.web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: {
+          ContentSecurityPolicy: {
+            ContentSecurityPolicy: contentSecurityPolicy({
+              connect: ['https://cognito-idp.eu-west-1.amazonaws.com'],
+            }),
+            Override: true,
+          },
+          StrictTransportSecurity: {
+            AccessControlMaxAgeSec: hstsMaxAgeSeconds,
+            IncludeSubdomains: true,
+            Preload: true,
+            Override: true,
+          },
+          ContentTypeOptions: { Override: true },
+          ReferrerPolicy: { ReferrerPolicy: expected['referrer-policy'], Override: true },
+          FrameOptions: { FrameOption: expected['x-frame-options'], Override: true },
+        },
+        CustomHeadersConfig: {
+          Items: [{ Header: 'permissions-policy', Value: expected['permissions-policy'], Override: true }],
+        },
+      }),
+    });
+  });
+
+  it('refuses headers CloudFront cannot send as configured', () => {
+    expect(() => responseHeadersConfig({ 'x-frame-options': 'ALLOW-FROM https://x' })).toThrow(
+      /x-frame-options/,
+    );
+    expect(() => responseHeadersConfig({ 'strict-transport-security': 'includeSubDomains' })).toThrow(
+      /max-age/,
+    );
+  });
+
+  it('serves the site, /api/* and /images/* through one distribution', () => {
+    const [[, dist]] = resources(templates.web, 'AWS::CloudFront::Distribution') as [[string, any]];
+    const config = dist.Properties.DistributionConfig;
+    const origin = (id: string) => config.Origins.find((o: any) => o.Id === id);
+    const byPath = Object.fromEntries(config.CacheBehaviors.map((b: any) => [b.PathPattern, b]));
+    expect(Object.keys(byPath).sort()).toEqual(['/api/*', '/images/*']);
+
+    // API: never cached, every viewer header except Host, all methods, HTTPS to the execute-api domain.
+    expect(byPath['/api/*']).toMatchObject({
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
+    });
+    const apiOrigin = origin(byPath['/api/*'].TargetOriginId);
+    expect(JSON.stringify(apiOrigin.DomainName)).toContain('.execute-api.eu-west-1.');
+    expect(apiOrigin.CustomOriginConfig).toMatchObject({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+    });
+
+    // Images: the Data stack's bucket through OAC, cached long.
+    const imagesOrigin = origin(byPath['/images/*'].TargetOriginId);
+    expect(imagesOrigin.OriginAccessControlId).toBeDefined();
+    expect(JSON.stringify(imagesOrigin.DomainName)).toContain('ImagesBucket');
+    const imagesCache = templates.web.findResources('AWS::CloudFront::CachePolicy')[
+      byPath['/images/*'].CachePolicyId.Ref
+    ] as any;
+    expect(imagesCache.Properties.CachePolicyConfig.DefaultTTL).toBeGreaterThanOrEqual(86_400 * 365);
+
+    // Site: the site bucket through OAC, the SPA rewrite, security headers on every behaviour.
+    const siteOrigin = origin(config.DefaultCacheBehavior.TargetOriginId);
+    expect(siteOrigin.DomainName).toEqual({
+      'Fn::GetAtt': [logicalId(stacks.web, stacks.web.siteBucket), 'RegionalDomainName'],
+    });
+    expect(siteOrigin.OriginAccessControlId).toBeDefined();
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: expect.anything() },
+    ]);
+    const policyRef = { Ref: logicalId(stacks.web, stacks.web.responseHeadersPolicy) };
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behavior.ResponseHeadersPolicyId).toEqual(policyRef);
+    }
+    expect(config.Logging).toBeDefined();
+  });
+
+  it('rewrites client-side routes, not files, to /index.html', () => {
+    const [[, fn]] = resources(templates.web, 'AWS::CloudFront::Function') as [[string, any]];
+    const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: unknown) => {
+      uri: string;
+    };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/l/trek-domane/abc123')).toBe('/index.html');
+    expect(rewrite('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');
+    expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
+  });
+
+  it('lets only this distribution read the site bucket', () => {
+    templates.web.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: logicalId(stacks.web, stacks.web.siteBucket) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Condition: { StringEquals: { 'AWS:SourceArn': Match.anyValue() } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('deploys no site when there is no web build', () => {
+    templates.web.resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, apiGet, peekSettled, settle } from './client';
+import { listingsQuery } from './endpoints';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('apiGet', () => {
+  it('prefixes the API base and parses JSON', async () => {
+    const fetch = vi.fn(async () => json(200, { data: [1] }));
+    await expect(apiGet('/listings?page=2', { fetch })).resolves.toEqual({ data: [1] });
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/listings?page=2',
+      expect.objectContaining({ credentials: 'same-origin' }),
+    );
+  });
+
+  it('throws an ApiError carrying the error body', async () => {
+    const body = { errors: [{ id: 'e1', status: 404, code: 'not-found', title: 'Not found.' }] };
+    const error = await apiGet('/listings/x', { fetch: async () => json(404, body) }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(404);
+    expect(apiError.isNotFound).toBe(true);
+    expect(apiError.code).toBe('not-found');
+    expect(apiError.body).toEqual(body);
+    expect(apiError.message).toBe('Not found.');
+  });
+
+  it('keeps the status when the error body is not the API shape', async () => {
+    const error = (await apiGet('/x', {
+      fetch: async () => new Response('<html>Bad gateway</html>', { status: 502 }),
+    }).catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(502);
+    expect(error.body).toBeNull();
+  });
+
+  it('turns network failures into status 0', async () => {
+    const error = (await apiGet('/x', {
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(0);
+    expect(error.message).toBe('Failed to fetch');
+  });
+
+  it('rejects a successful answer that is not JSON', async () => {
+    const error = (await apiGet('/x', { fetch: async () => new Response('<html></html>') }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(error.status).toBe(0);
+  });
+});
+
+describe('settle', () => {
+  it('never rejects and remembers its result', async () => {
+    const ok = settle(Promise.resolve(5));
+    expect(peekSettled(ok)).toBeUndefined();
+    await expect(ok).resolves.toEqual({ ok: true, value: 5 });
+    expect(peekSettled(ok)).toEqual({ ok: true, value: 5 });
+
+    const failed = settle(Promise.reject(new ApiError(500, null)));
+    const result = await failed;
+    expect(result.ok).toBe(false);
+    expect(peekSettled(failed)).toBe(result);
+  });
+
+  it('wraps errors that are not ApiErrors', async () => {
+    const result = await settle(Promise.reject(new Error('boom')));
+    expect(result.ok === false && result.error).toBeInstanceOf(ApiError);
+  });
+});
+
+describe('listingsQuery', () => {
+  it('sends only the parameters that are set, and no page 1', () => {
+    expect(listingsQuery({})).toBe('');
+    expect(listingsQuery({ keywords: 'trek', page: 1, perPage: 24 })).toBe('?keywords=trek&perPage=24');
+    expect(listingsQuery({ pub_category: 'a,b', sort: '-price', page: 2 })).toBe(
+      '?pub_category=a%2Cb&sort=-price&page=2',
+    );
+  });
+});

@@ -1,0 +1,96 @@
+import type { ApiErrorBody, ApiErrorItem } from '../../../shared/api/types';
+
+/** Where the API lives: same origin. (`/config.json` can override this later.) */
+export const apiBaseUrl = '/api';
+
+/** A failed API call. `status` is 0 when the request never got an answer (offline, aborted, bad JSON). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly body: ApiErrorBody | null;
+
+  constructor(status: number, body: ApiErrorBody | null, message?: string) {
+    super(message ?? body?.errors[0]?.title ?? `Request failed with status ${status}`);
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The first API error, if the server sent the spec's error body. */
+  get firstError(): ApiErrorItem | undefined {
+    return this.body?.errors[0];
+  }
+
+  get code(): string | undefined {
+    return this.firstError?.code;
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as { errors?: unknown }).errors) &&
+    (value as ApiErrorBody).errors.every((e) => typeof e === 'object' && e !== null && 'status' in e)
+  );
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  fetch?: typeof fetch;
+}
+
+/** GET `path` (relative to the API base, e.g. `/listings?page=2`) and parse the JSON answer. */
+export async function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const doFetch = options.fetch ?? fetch;
+  let response: Response;
+  try {
+    response = await doFetch(`${apiBaseUrl}${path}`, {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    throw new ApiError(0, null, error instanceof Error ? error.message : 'Network error');
+  }
+  let body: unknown = null;
+  const text = await response.text().catch(() => '');
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      if (response.ok) throw new ApiError(0, null, 'The server sent an answer that is not JSON');
+    }
+  }
+  if (!response.ok) throw new ApiError(response.status, isApiErrorBody(body) ? body : null);
+  return body as T;
+}
+
+/** A settled request, so pages can render errors without error boundaries. */
+export type Loaded<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+
+const settledValues = new WeakMap<Promise<unknown>, unknown>();
+
+/**
+ * Turns a request into a promise that never rejects and remembers its result, so a page that
+ * gets an already-finished promise (back navigation, preloaded data) renders at once.
+ */
+export function settle<T>(promise: Promise<T>): Promise<Loaded<T>> {
+  const settled: Promise<Loaded<T>> = promise.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({
+      ok: false,
+      error: error instanceof ApiError ? error : new ApiError(0, null, String(error)),
+    }),
+  );
+  settled.then((result) => settledValues.set(settled, result));
+  return settled;
+}
+
+/** The result of a `settle` promise if it has finished, else undefined. */
+export function peekSettled<T>(promise: Promise<Loaded<T>>): Loaded<T> | undefined {
+  return settledValues.get(promise) as Loaded<T> | undefined;
+}

@@ -1,0 +1,34 @@
+import type {
+  Listing,
+  ListingSearchParams,
+  ListingSummary,
+  Page,
+  PublicUser,
+} from '../../../shared/api/types';
+import { apiGet, type RequestOptions } from './client';
+
+/** Query string for `GET /api/listings` (no leading `?` when empty). */
+export function listingsQuery(params: ListingSearchParams): string {
+  const query = new URLSearchParams();
+  if (params.keywords) query.set('keywords', params.keywords);
+  if (params.pub_category) query.set('pub_category', params.pub_category);
+  if (params.sort) query.set('sort', params.sort);
+  if (params.page && params.page > 1) query.set('page', String(params.page));
+  if (params.perPage) query.set('perPage', String(params.perPage));
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+export function searchListings(params: ListingSearchParams, options?: RequestOptions) {
+  return apiGet<Page<ListingSummary>>(`/listings${listingsQuery(params)}`, options);
+}
+
+export async function getListing(id: string, options?: RequestOptions): Promise<Listing> {
+  const body = await apiGet<{ data: Listing }>(`/listings/${encodeURIComponent(id)}`, options);
+  return body.data;
+}
+
+export async function getUser(id: string, options?: RequestOptions): Promise<PublicUser> {
+  const body = await apiGet<{ data: PublicUser }>(`/users/${encodeURIComponent(id)}`, options);
+  return body.data;
+}

@@ -1,0 +1,64 @@
+import { Link } from '@tanstack/react-router';
+import type { ListingSummary } from '../../../shared/api/types';
+import { marketplaceCurrency } from '../../../shared/config/marketplace';
+import { unsupportedPrice, unsupportedPriceTitle } from '../../../shared/errors/catalogue';
+import { formatMoney, type Money } from '../../../shared/money';
+import { createSlug } from '../../../shared/text/slug';
+
+/** A price in the marketplace currency, or the spec's unsupportedPrice text for any other currency. */
+export function PriceText({ price, className = 'price' }: { price: Money; className?: string }) {
+  if (price.currency !== marketplaceCurrency) {
+    return (
+      <span className={`${className} price-unsupported`} title={unsupportedPriceTitle(price.currency)}>
+        {unsupportedPrice(price.currency)}
+      </span>
+    );
+  }
+  return <span className={className}>{formatMoney(price)}</span>;
+}
+
+export function ListingCard({ listing }: { listing: ListingSummary }) {
+  const card = listing.image?.variants['listing-card'];
+  const card2x = listing.image?.variants['listing-card-2x'];
+  return (
+    <Link
+      to="/l/$slug/$id"
+      params={{ slug: listing.slug || createSlug(listing.title), id: listing.id }}
+      className="card"
+    >
+      <div className="card-media">
+        {card ? (
+          <img
+            src={card.url}
+            srcSet={card2x ? `${card.url} ${card.width}w, ${card2x.url} ${card2x.width}w` : undefined}
+            sizes={card2x ? '(max-width: 767px) 50vw, 280px' : undefined}
+            width={card.width}
+            height={card.height}
+            loading="lazy"
+            decoding="async"
+            alt={listing.title}
+          />
+        ) : (
+          <span className="card-no-photo">No photo</span>
+        )}
+      </div>
+      <div className="card-body">
+        <PriceText price={listing.price} />
+        <h3 className="card-title">{listing.title}</h3>
+        {listing.city ? <p className="card-meta">{listing.city}</p> : null}
+      </div>
+    </Link>
+  );
+}
+
+export function ListingGrid({ listings }: { listings: ListingSummary[] }) {
+  return (
+    <ul className="listing-grid">
+      {listings.map((listing) => (
+        <li key={listing.id}>
+          <ListingCard listing={listing} />
+        </li>
+      ))}
+    </ul>
+  );
+}

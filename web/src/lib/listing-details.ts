@@ -1,0 +1,87 @@
+import type { Listing, ListingPublicData } from '../../../shared/api/types';
+import { categoryLabel } from '../../../shared/config/categories';
+import {
+  conditions,
+  frameMaterials,
+  isKeyOf,
+  sizes,
+  wheelSizes,
+} from '../../../shared/config/listing-fields';
+import { marketplaceCurrency } from '../../../shared/config/marketplace';
+import { unsupportedPrice } from '../../../shared/errors/catalogue';
+import { formatMoney, type Money } from '../../../shared/money';
+
+export interface DetailRow {
+  key: keyof ListingPublicData;
+  label: string;
+  value: string;
+}
+
+function label<T extends object>(table: T, value: string): string {
+  return isKeyOf(table, value) ? String(table[value]) : value;
+}
+
+export function conditionLabel(condition: string): string {
+  return label(conditions, condition);
+}
+
+/** Rows of the details table: every filled field, in this order, with its label and value label. */
+const fields: { key: keyof ListingPublicData; label: string; format?: (value: string) => string }[] = [
+  { key: 'category', label: 'Category', format: (v) => categoryLabel(v) ?? v },
+  { key: 'condition', label: 'Condition', format: conditionLabel },
+  { key: 'brand', label: 'Brand' },
+  { key: 'model', label: 'Model' },
+  { key: 'year', label: 'Year' },
+  { key: 'size', label: 'Size', format: (v) => label(sizes, v) },
+  { key: 'frameSize', label: 'Frame size', format: (v) => label(sizes, v) },
+  { key: 'frameMaterial', label: 'Frame material', format: (v) => label(frameMaterials, v) },
+  { key: 'wheelSize', label: 'Wheel size', format: (v) => label(wheelSizes, v) },
+  { key: 'groupset', label: 'Groupset' },
+  { key: 'wheelset', label: 'Wheelset' },
+  { key: 'colour', label: 'Colour' },
+];
+
+export function listingDetails(publicData: ListingPublicData): DetailRow[] {
+  const rows: DetailRow[] = [];
+  for (const field of fields) {
+    const raw = publicData[field.key];
+    if (
+      raw === undefined ||
+      raw === null ||
+      raw === '' ||
+      typeof raw === 'boolean' ||
+      typeof raw === 'object'
+    ) {
+      continue;
+    }
+    const text = String(raw);
+    rows.push({ key: field.key, label: field.label, value: field.format ? field.format(text) : text });
+  }
+  return rows;
+}
+
+function moneyText(money: Money): string {
+  return money.currency === marketplaceCurrency ? formatMoney(money) : unsupportedPrice(money.currency);
+}
+
+/** Human descriptions of how the buyer gets the item. */
+export function deliveryOptions(listing: Pick<Listing, 'publicData' | 'shippingFee'>): string[] {
+  const { publicData, shippingFee } = listing;
+  const options: string[] = [];
+  if (publicData.shippingEnabled) {
+    if (!shippingFee) options.push('Shipping available');
+    else if (shippingFee.oneItem.amount === 0) options.push('Free shipping');
+    else {
+      let text = `Shipping: ${moneyText(shippingFee.oneItem)}`;
+      if (shippingFee.additionalItems.amount > 0) {
+        text += ` (+${moneyText(shippingFee.additionalItems)} for each additional item)`;
+      }
+      options.push(text);
+    }
+  }
+  if (publicData.pickupEnabled) {
+    const city = publicData.location?.city;
+    options.push(city ? `Pickup in ${city}` : 'Pickup');
+  }
+  return options;
+}

@@ -1,0 +1,112 @@
+import { categoriesInGroup, categoryGroups, isCategory } from '../../../shared/config/categories';
+
+/** The spec's sort keys (§3) with Sharetribe's sign convention: `-price` is lowest first. */
+export const sortOptions = [
+  { value: 'createdAt', label: 'Newest' },
+  { value: '-createdAt', label: 'Oldest' },
+  { value: '-price', label: 'Lowest price' },
+  { value: 'price', label: 'Highest price' },
+  { value: 'relevance', label: 'Relevance' },
+] as const;
+
+export type SortKey = (typeof sortOptions)[number]['value'];
+
+/** The search page's query parameters (`/s?keywords=&pub_category=&sort=&page=`), validated. */
+export interface SearchParams {
+  keywords?: string;
+  /** One category key or a comma list of keys (a whole group). */
+  pub_category?: string;
+  sort?: SortKey;
+  page?: number;
+}
+
+const maxKeywordsLength = 200;
+const maxPage = 10_000;
+
+function isSortKey(value: unknown): value is SortKey {
+  return sortOptions.some((option) => option.value === value);
+}
+
+/** Default order: relevance when there are keywords, newest otherwise. */
+export function defaultSort(params: Pick<SearchParams, 'keywords'>): SortKey {
+  return params.keywords ? 'relevance' : 'createdAt';
+}
+
+/** Sort options that make sense for these params (relevance needs keywords). */
+export function availableSortOptions(params: Pick<SearchParams, 'keywords'>) {
+  return sortOptions.filter((option) => option.value !== 'relevance' || Boolean(params.keywords));
+}
+
+function firstString(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (Array.isArray(value)) return firstString(value[0]);
+  return undefined;
+}
+
+/** Keeps only known category keys, without duplicates, in the order given. */
+export function normaliseCategories(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const keys = value
+    .split(',')
+    .map((key) => key.trim())
+    .filter(isCategory);
+  const unique = [...new Set(keys)];
+  return unique.length ? unique.join(',') : undefined;
+}
+
+/**
+ * Turns raw query values into `SearchParams`, dropping what is invalid: empty keywords, unknown
+ * categories, unknown sorts (and relevance without keywords), pages that are not whole numbers ≥ 2.
+ */
+export function validateSearchParams(raw: Record<string, unknown>): SearchParams {
+  const params: SearchParams = {};
+  const keywords = firstString(raw.keywords)?.replace(/\s+/g, ' ').trim().slice(0, maxKeywordsLength);
+  if (keywords) params.keywords = keywords;
+  const category = normaliseCategories(firstString(raw.pub_category));
+  if (category) params.pub_category = category;
+  const sort = firstString(raw.sort);
+  if (isSortKey(sort) && (sort !== 'relevance' || params.keywords)) params.sort = sort;
+  const pageText = firstString(raw.page);
+  if (pageText && /^\d+$/.test(pageText)) {
+    const page = Number(pageText);
+    if (page >= 2 && page <= maxPage) params.page = page;
+  }
+  return params;
+}
+
+/** The router's `parseSearch`: plain strings, first value wins (no JSON decoding of values). */
+export function parseSearch(searchStr: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(
+    searchStr.startsWith('?') ? searchStr.slice(1) : searchStr,
+  )) {
+    if (!(key in result)) result[key] = value;
+  }
+  return result;
+}
+
+/** The router's `stringifySearch`: `?a=b&c=d`, empty values left out, commas kept readable. */
+export function stringifySearch(search: Record<string, unknown>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value === undefined || value === null || value === '') continue;
+    query.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const text = query.toString().replace(/%2C/gi, ',');
+  return text ? `?${text}` : '';
+}
+
+/** `pub_category` value that selects a whole category group. */
+export function categoryGroupParam(groupId: string): string {
+  return categoriesInGroup(groupId).join(',');
+}
+
+/** Select options for the category filter: every group as a whole, then its categories. */
+export function categoryFilterOptions() {
+  return categoryGroups.map((group) => ({
+    label: group.label,
+    groupValue: categoryGroupParam(group.id),
+    categories: Object.entries(group.categories).map(([value, label]) => ({ value, label: label as string })),
+  }));
+}
