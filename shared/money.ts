@@ -40,7 +40,8 @@ export function zeroMoney(currency: string = marketplaceCurrency): Money {
 
 function checkAmount(amount: number): void {
   if (!Number.isInteger(amount)) throw new MoneyError('not-integer', `Amount must be an integer: ${amount}`);
-  if (!Number.isSafeInteger(amount)) throw new MoneyError('unsafe', `Amount is not a safe integer: ${amount}`);
+  if (!Number.isSafeInteger(amount))
+    throw new MoneyError('unsafe', `Amount is not a safe integer: ${amount}`);
 }
 
 export function assertSameCurrency(a: Money, b: Money): void {
@@ -61,7 +62,8 @@ export function subtractMoney(a: Money, b: Money): Money {
 
 /** Money times an integer quantity (checked for safety). */
 export function multiplyMoney(m: Money, quantity: number): Money {
-  if (!Number.isInteger(quantity)) throw new MoneyError('not-integer', `Quantity must be an integer: ${quantity}`);
+  if (!Number.isInteger(quantity))
+    throw new MoneyError('not-integer', `Quantity must be an integer: ${quantity}`);
   return money(m.amount * quantity, m.currency);
 }
 
@@ -161,7 +163,8 @@ export function parseMoneyInput(input: string, currency: string = marketplaceCur
   const kept = fraction.slice(0, decimals);
   if (/[1-9]/.test(fraction.slice(decimals))) return { ok: false, error: 'notDivisible' };
   const minor =
-    BigInt(whole || '0') * BigInt(subunitDivisor(currency)) + BigInt((kept || '0').padEnd(decimals, '0') || '0');
+    BigInt(whole || '0') * BigInt(subunitDivisor(currency)) +
+    BigInt((kept || '0').padEnd(decimals, '0') || '0');
   if (minor > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, error: 'unsafe' };
   return { ok: true, value: { amount: Number(minor), currency } };
 }

@@ -1,3 +1,5 @@
+import { eventSources } from '../../shared/events/definitions';
+
 /**
  * EventBridge rules on the marketplace bus: which events go to which handler. CDK makes one rule
  * per entry; the local bus dispatches with the same patterns (source and detail-type only).
@@ -12,10 +14,7 @@ export interface EventRule {
 
 export const eventBusName = 'velo-marketplace';
 
-export const eventSources = {
-  finance: 'velo.finance',
-  marketplace: 'velo.marketplace',
-} as const;
+export { eventSources };
 
 export const eventRules = [
   { name: 'finance-ledger', sources: [eventSources.finance], handler: 'events/finance-ledger' },

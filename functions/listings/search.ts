@@ -1,10 +1,9 @@
 import { isCategory } from '../../shared/config/categories';
 import { pageSizes } from '../../shared/config/marketplace';
+import { isSortKey } from '../../shared/config/sort';
 import { ApiError, type HttpEvent, httpHandler, intParam, json } from '../lib/http';
 import { currentSearchIndex } from '../search/catalogue-cache';
-import type { SortOption } from '../search/search-index';
 
-const sortOptions: readonly SortOption[] = ['createdAt', '-createdAt', 'price', '-price', 'relevance'];
 const maxKeywordsLength = 200;
 
 /** GET /api/listings — search published listings (keywords, pub_category, sort, page). */
@@ -33,8 +32,8 @@ function parseQuery(event: HttpEvent) {
       param: 'pub_category',
     });
   }
-  const sort = params.sort as SortOption | undefined;
-  if (sort !== undefined && !sortOptions.includes(sort)) {
+  const sort = params.sort;
+  if (sort !== undefined && !isSortKey(sort)) {
     throw new ApiError('validation-invalid-params', `Unknown sort: ${sort}.`, { param: 'sort' });
   }
   if (sort === 'relevance' && !keywords) {

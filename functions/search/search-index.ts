@@ -1,4 +1,5 @@
 import type { ListingSummary, Page } from '../../shared/api/types';
+import type { SortKey } from '../../shared/config/sort';
 import type { ListingRecord } from '../listings/listing-record';
 import { toListingSummary } from '../listings/listing-record';
 
@@ -9,7 +10,7 @@ import { toListingSummary } from '../listings/listing-record';
  * sort by price and count. Everything a query needs is precomputed when the index is built:
  * the sort orders, and an inverted index from token to listings with a weight.
  */
-export type SortOption = 'createdAt' | '-createdAt' | 'price' | '-price' | 'relevance';
+export type SortOption = SortKey;
 
 export interface SearchQuery {
   keywords?: string;

@@ -17,6 +17,26 @@ export const wheelSizes = {
   other: 'Other',
 } as const;
 export type WheelSize = keyof typeof wheelSizes;
+/**
+ * Wheel sizes in the spec's order. Use this for display: JavaScript puts integer-like keys ('20',
+ * '26', '29') before the others, so `Object.keys(wheelSizes)` is not in the spec's order.
+ */
+export const wheelSizeKeys = [
+  '20',
+  '26',
+  '27_5_650b',
+  '29',
+  '700c',
+  'other',
+] as const satisfies readonly WheelSize[];
+
+/** `{ key, label }` options of an enumerated field, in the given key order (default: the table's). */
+export function fieldOptions<T extends Record<string, string>>(
+  table: T,
+  order: readonly (keyof T & string)[] = Object.keys(table) as (keyof T & string)[],
+): { key: keyof T & string; label: string }[] {
+  return order.map((key) => ({ key, label: table[key] as string }));
+}
 
 export const sizes = { xs: 'XS', s: 'S', m: 'M', l: 'L', xl: 'XL', xxl: 'XXL', other: 'Other' } as const;
 export type Size = keyof typeof sizes;
@@ -54,7 +74,7 @@ export interface BikeFieldBase {
 export type BikeField =
   | (BikeFieldBase & { type: 'text'; maxLength: number })
   | (BikeFieldBase & { type: 'year'; min: number })
-  | (BikeFieldBase & { type: 'enum'; options: Readonly<Record<string, string>> });
+  | (BikeFieldBase & { type: 'enum'; options: Readonly<Record<string, string>>; order?: readonly string[] });
 
 /** Earliest model year accepted; the latest is next year (models are announced a year ahead). */
 export const earliestBikeYear = 1900;
@@ -71,14 +91,21 @@ export const bikeFields = [
   { key: 'groupset', label: 'Groupset', type: 'text', maxLength: 80 },
   { key: 'wheelset', label: 'Wheelset', type: 'text', maxLength: 80 },
   { key: 'frameSize', label: 'Frame size', type: 'enum', options: sizes },
-  { key: 'wheelSize', label: 'Wheel size', type: 'enum', options: wheelSizes },
+  { key: 'wheelSize', label: 'Wheel size', type: 'enum', options: wheelSizes, order: wheelSizeKeys },
   { key: 'frameMaterial', label: 'Frame material', type: 'enum', options: frameMaterials },
 ] as const satisfies readonly BikeField[];
 
 export type BikeFieldKey = (typeof bikeFields)[number]['key'];
 
 /** The listing fields the details form requires (§5). */
-export const requiredListingFields = ['title', 'description', 'category', 'brand', 'size', 'condition'] as const;
+export const requiredListingFields = [
+  'title',
+  'description',
+  'category',
+  'brand',
+  'size',
+  'condition',
+] as const;
 
 /** Latest model year accepted at `now`. */
 export function latestBikeYear(now: Date = new Date()): number {

@@ -7,13 +7,22 @@
 import { imageSettings, limits } from '../config/constants';
 
 export const apiErrors = {
-  'transaction-listing-not-found': { status: 404, title: 'Unfortunately, the listing is no longer available.' },
+  'transaction-listing-not-found': {
+    status: 404,
+    title: 'Unfortunately, the listing is no longer available.',
+  },
   'transaction-invalid-transition': {
     status: 409,
     title: 'This action is no longer possible for this order. Please refresh the page.',
   },
-  'transaction-already-reviewed-by-customer': { status: 409, title: 'Review already sent. Please refresh the page.' },
-  'transaction-already-reviewed-by-provider': { status: 409, title: 'Review already sent. Please refresh the page.' },
+  'transaction-already-reviewed-by-customer': {
+    status: 409,
+    title: 'Review already sent. Please refresh the page.',
+  },
+  'transaction-already-reviewed-by-provider': {
+    status: 409,
+    title: 'Review already sent. Please refresh the page.',
+  },
   'transaction-booking-time-not-available': {
     status: 409,
     title: 'Unfortunately, the requested time is already booked.',
@@ -43,7 +52,8 @@ export const apiErrors = {
   },
   'email-not-found': {
     status: 404,
-    title: "Hmm. We didn't find an account with that email address. Please double-check the address and try again.",
+    title:
+      "Hmm. We didn't find an account with that email address. Please double-check the address and try again.",
   },
   'email-too-many-verification-requests': {
     status: 429,
@@ -122,7 +132,8 @@ export const messages = {
   listingUnavailable: 'Unfortunately, the listing is no longer available.',
   notEnoughStock: "Unfortunately, you can't make an order. There's not enough stock left for this item.",
   bookingTimeTaken: 'Unfortunately, the requested time is already booked.',
-  paymentExpired: 'Payment was not completed in 15 minutes. Please go back to the listing page and try again.',
+  paymentExpired:
+    'Payment was not completed in 15 minutes. Please go back to the listing page and try again.',
   paypalPaymentCanceled: 'The PayPal payment was canceled. Your order has not been placed.',
   paypalPaymentError: 'Something went wrong with the PayPal payment. Please try again.',
   amountTooLow:
@@ -146,7 +157,8 @@ export const messages = {
   disputeFailed: 'Oops, dispute action failed. Please refresh the page and try again.',
   messagesLoadingFailed: 'Something went wrong when loading messages. Please refresh the page and try again.',
   initialMessageFailed: 'Oops, failed to send message from checkout.',
-  saveDefaultPaymentMethodFailed: 'Saving default payment method failed. Go to the payment methods page to try again.',
+  saveDefaultPaymentMethodFailed:
+    'Saving default payment method failed. Go to the payment methods page to try again.',
   paymentNotConfirmed:
     'Payment has been made but we were unable to confirm the order. Please try to confirm the order again! If the order is not confirmed in time, the payment will be fully refunded.',
   paymentMethodAuthenticationFailed:
@@ -159,7 +171,8 @@ export const messages = {
   timeSlotsError: 'Loading listing availability failed. Please refresh the page.',
   fetchLineItemsError: 'Oops, something went wrong. Please refresh the page and try again.',
   // Authentication and account
-  loginFailed: 'The email and password you entered did not match our records. Please double-check and try again.',
+  loginFailed:
+    'The email and password you entered did not match our records. Please double-check and try again.',
   signupFailed: 'Signup failed. Please make sure all the information you entered is correct and try again.',
   emailTaken: 'An account with this email address already exists. Try logging in instead.',
   changeEmailTaken: 'This email address is already in use.',
@@ -174,7 +187,8 @@ export const messages = {
     'Whoops, something went wrong. Please try again. If the problem persists, contact your marketplace administrators.',
   payoutAccountLinkFailed: 'Whoops, something went wrong. Please contact your marketplace administrators.',
   // Messaging
-  sendingMessageNotAllowed: 'This user has been removed. Sending message to the user is not possible anymore.',
+  sendingMessageNotAllowed:
+    'This user has been removed. Sending message to the user is not possible anymore.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -88,7 +88,7 @@ function Filters({ search }: { search: SearchParams }) {
             onChange={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
           >
             {availableSortOptions(search).map((option) => (
-              <option key={option.value} value={option.value}>
+              <option key={option.key} value={option.key}>
                 {option.label}
               </option>
             ))}

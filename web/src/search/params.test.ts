@@ -78,13 +78,13 @@ describe('sort helpers', () => {
   });
 
   it('offers relevance only with keywords', () => {
-    expect(availableSortOptions({}).map((o) => o.value)).toEqual([
+    expect(availableSortOptions({}).map((o) => o.key)).toEqual([
       'createdAt',
       '-createdAt',
       '-price',
       'price',
     ]);
-    expect(availableSortOptions({ keywords: 'x' }).map((o) => o.value)).toContain('relevance');
+    expect(availableSortOptions({ keywords: 'x' }).map((o) => o.key)).toContain('relevance');
   });
 });
 

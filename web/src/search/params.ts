@@ -1,15 +1,7 @@
 import { categoriesInGroup, categoryGroups, isCategory } from '../../../shared/config/categories';
+import { isSortKey, type SortKey, sortOptionsFor } from '../../../shared/config/sort';
 
-/** The spec's sort keys (§3) with Sharetribe's sign convention: `-price` is lowest first. */
-export const sortOptions = [
-  { value: 'createdAt', label: 'Newest' },
-  { value: '-createdAt', label: 'Oldest' },
-  { value: '-price', label: 'Lowest price' },
-  { value: 'price', label: 'Highest price' },
-  { value: 'relevance', label: 'Relevance' },
-] as const;
-
-export type SortKey = (typeof sortOptions)[number]['value'];
+export type { SortKey };
 
 /** The search page's query parameters (`/s?keywords=&pub_category=&sort=&page=`), validated. */
 export interface SearchParams {
@@ -23,10 +15,6 @@ export interface SearchParams {
 const maxKeywordsLength = 200;
 const maxPage = 10_000;
 
-function isSortKey(value: unknown): value is SortKey {
-  return sortOptions.some((option) => option.value === value);
-}
-
 /** Default order: relevance when there are keywords, newest otherwise. */
 export function defaultSort(params: Pick<SearchParams, 'keywords'>): SortKey {
   return params.keywords ? 'relevance' : 'createdAt';
@@ -34,7 +22,7 @@ export function defaultSort(params: Pick<SearchParams, 'keywords'>): SortKey {
 
 /** Sort options that make sense for these params (relevance needs keywords). */
 export function availableSortOptions(params: Pick<SearchParams, 'keywords'>) {
-  return sortOptions.filter((option) => option.value !== 'relevance' || Boolean(params.keywords));
+  return sortOptionsFor(Boolean(params.keywords));
 }
 
 function firstString(value: unknown): string | undefined {

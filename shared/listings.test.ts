@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canApplyListingAction,
+  deliveryOptions,
+  editListingTabs,
+  hasListings,
+  isListingState,
+  isOwnListing,
+  isStockOutOfSync,
+  listingPageVariant,
+  listingPath,
+  listingStateAfter,
+  listingStates,
+  NEW_LISTING_ID,
+  newListingEditPath,
+  purchaseBlock,
+  quantityOptions,
+  stockOnPublish,
+} from './listings';
+
+describe('listing states (§4)', () => {
+  it('has the four states', () => {
+    expect(listingStates).toEqual(['draft', 'pendingApproval', 'published', 'closed']);
+    expect(isListingState('closed')).toBe(true);
+    expect(isListingState('deleted')).toBe(false);
+    expect(isListingState(undefined)).toBe(false);
+  });
+  it('allows publish, approve, open and close from the right states', () => {
+    expect(listingStateAfter('draft', 'publishDraft')).toBe('published');
+    expect(listingStateAfter('draft', 'publishDraft', { requiresApproval: true })).toBe('pendingApproval');
+    expect(listingStateAfter('pendingApproval', 'approve')).toBe('published');
+    expect(listingStateAfter('published', 'close')).toBe('closed');
+    expect(listingStateAfter('closed', 'open')).toBe('published');
+    expect(listingStateAfter('published', 'open')).toBeUndefined();
+    expect(listingStateAfter('draft', 'close')).toBeUndefined();
+    expect(listingStateAfter('closed', 'publishDraft')).toBeUndefined();
+    expect(canApplyListingAction('published', 'close')).toBe(true);
+    expect(canApplyListingAction('pendingApproval', 'close')).toBe(false);
+  });
+});
+
+describe('listing pages (§2, §4)', () => {
+  const listing = { id: 'abc', title: 'Cannondale SuperSix Évo!' };
+  it('links drafts and pending listings to their variant page', () => {
+    expect(listingPageVariant('draft')).toBe('draft');
+    expect(listingPageVariant('pendingApproval')).toBe('pending-approval');
+    expect(listingPageVariant('published')).toBeUndefined();
+    expect(listingPageVariant('closed')).toBeUndefined();
+    expect(listingPath({ ...listing, state: 'published' })).toBe('/l/cannondale-supersix-evo/abc');
+    expect(listingPath({ ...listing, state: 'closed' })).toBe('/l/cannondale-supersix-evo/abc');
+    expect(listingPath({ ...listing, state: 'draft' })).toBe('/l/cannondale-supersix-evo/abc/draft');
+    expect(listingPath({ ...listing, state: 'pendingApproval' })).toBe(
+      '/l/cannondale-supersix-evo/abc/pending-approval',
+    );
+    expect(listingPath({ id: 'x', title: '', state: 'published' })).toBe('/l/no-slug/x');
+  });
+  it('has the new listing path and wizard tabs', () => {
+    expect(NEW_LISTING_ID).toBe('00000000-0000-0000-0000-000000000000');
+    expect(newListingEditPath).toBe('/l/draft/00000000-0000-0000-0000-000000000000/new/details');
+    expect(editListingTabs).toEqual([
+      'details',
+      'pricing',
+      'delivery',
+      'photos',
+      'location',
+      'availability',
+      'features',
+      'policies',
+    ]);
+  });
+});
+
+describe('stock (§4, §9)', () => {
+  it('publishing sets stock 0 to 1', () => {
+    expect(stockOnPublish(0)).toEqual({ stock: 1, compareAndSet: { oldTotal: 0, newTotal: 1 } });
+    expect(stockOnPublish(3)).toEqual({ stock: 3 });
+  });
+  it('detects an out-of-sync stock update', () => {
+    expect(isStockOutOfSync(2, 2)).toBe(false);
+    expect(isStockOutOfSync(2, 1)).toBe(true);
+  });
+  it('offers quantities 1..stock, fixed at 1 for stock 1', () => {
+    expect(quantityOptions(3)).toEqual({ options: [1, 2, 3], fixed: false });
+    expect(quantityOptions(1)).toEqual({ options: [1], fixed: true });
+    expect(quantityOptions(0)).toEqual({ options: [], fixed: false });
+    expect(quantityOptions(-2)).toEqual({ options: [], fixed: false });
+  });
+  it('preselects a single delivery method', () => {
+    expect(deliveryOptions({ pickupEnabled: true })).toEqual({ options: ['pickup'], preselected: 'pickup' });
+    expect(deliveryOptions({ shippingEnabled: true })).toEqual({
+      options: ['shipping'],
+      preselected: 'shipping',
+    });
+    expect(deliveryOptions({ pickupEnabled: true, shippingEnabled: true })).toEqual({
+      options: ['pickup', 'shipping'],
+    });
+    expect(deliveryOptions({})).toEqual({ options: [] });
+  });
+});
+
+describe('has listings and ownership (§4, §6)', () => {
+  it('counts a user with a non-draft first listing as having listings', () => {
+    expect(hasListings({ state: 'published' })).toBe(true);
+    expect(hasListings({ state: 'closed' })).toBe(true);
+    expect(hasListings({ state: 'pendingApproval' })).toBe(true);
+    expect(hasListings({ state: 'draft' })).toBe(false);
+    expect(hasListings(undefined)).toBe(false);
+    expect(hasListings(null)).toBe(false);
+  });
+  it('knows own listings', () => {
+    expect(isOwnListing({ authorId: 'u1' }, 'u1')).toBe(true);
+    expect(isOwnListing({ authorId: 'u1' }, 'u2')).toBe(false);
+    expect(isOwnListing({ authorId: 'u1' }, undefined)).toBe(false);
+  });
+  it('says why a listing cannot be bought', () => {
+    const listing = { state: 'published' as const, currentStock: 2, authorId: 'seller' };
+    expect(purchaseBlock(listing, 'buyer', true)).toBeUndefined();
+    expect(purchaseBlock(listing, undefined, true)).toBeUndefined();
+    expect(purchaseBlock({ ...listing, state: 'closed' }, 'buyer', true)).toBe('closed');
+    expect(purchaseBlock({ ...listing, state: 'draft' }, 'buyer', true)).toBe('not-published');
+    expect(purchaseBlock({ ...listing, deleted: true }, 'buyer', true)).toBe('not-published');
+    expect(purchaseBlock(listing, 'seller', true)).toBe('own-listing');
+    expect(purchaseBlock({ ...listing, currentStock: 0 }, 'buyer', true)).toBe('out-of-stock');
+    expect(purchaseBlock(listing, 'buyer', false)).toBe('seller-not-onboarded');
+  });
+});

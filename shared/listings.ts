@@ -1,0 +1,154 @@
+/**
+ * Listing rules (§4, §6): states and allowed changes, the page a listing links to, publishing
+ * setting stock 0 → 1, and the "has listings" rule.
+ */
+import type { ListingState } from './api/types';
+import { createSlug } from './text/slug';
+
+export const listingStates = [
+  'draft',
+  'pendingApproval',
+  'published',
+  'closed',
+] as const satisfies readonly ListingState[];
+
+export function isListingState(value: unknown): value is ListingState {
+  return typeof value === 'string' && (listingStates as readonly string[]).includes(value);
+}
+
+/** Owner actions on a listing and the state each leads to. */
+export const listingActions = {
+  /** publishDraft: a draft goes live (or to pending approval when the marketplace approves listings). */
+  publishDraft: { from: ['draft'], to: 'published' },
+  /** Operator approval of a pending listing. */
+  approve: { from: ['pendingApproval'], to: 'published' },
+  close: { from: ['published'], to: 'closed' },
+  open: { from: ['closed'], to: 'published' },
+} as const satisfies Record<string, { from: readonly ListingState[]; to: ListingState }>;
+
+export type ListingAction = keyof typeof listingActions;
+
+export function canApplyListingAction(state: ListingState, action: ListingAction): boolean {
+  return (listingActions[action].from as readonly ListingState[]).includes(state);
+}
+
+/** The state after an action, or undefined when the action is not allowed from `state`. */
+export function listingStateAfter(
+  state: ListingState,
+  action: ListingAction,
+  options: { requiresApproval?: boolean } = {},
+): ListingState | undefined {
+  if (!canApplyListingAction(state, action)) return undefined;
+  if (action === 'publishDraft' && options.requiresApproval) return 'pendingApproval';
+  return listingActions[action].to;
+}
+
+/** Listing page variants (§2, §4): drafts and pending listings are shown to their owner only. */
+export const listingPageVariants = { draft: 'draft', pendingApproval: 'pending-approval' } as const;
+export type ListingPageVariant = (typeof listingPageVariants)[keyof typeof listingPageVariants];
+
+export function listingPageVariant(state: ListingState): ListingPageVariant | undefined {
+  if (state === 'draft') return listingPageVariants.draft;
+  if (state === 'pendingApproval') return listingPageVariants.pendingApproval;
+  return undefined;
+}
+
+/** The path a listing links to: `/l/{slug}/{id}`, or the variant page for drafts and pending ones. */
+export function listingPath(listing: { id: string; title: string; state: ListingState }): string {
+  const base = `/l/${createSlug(listing.title)}/${listing.id}`;
+  const variant = listingPageVariant(listing.state);
+  return variant ? `${base}/${variant}` : base;
+}
+
+/** The new listing page opens the edit page with slug draft, zero id, type new, tab details (§2). */
+export const NEW_LISTING_ID = '00000000-0000-0000-0000-000000000000';
+export const newListingEditPath = `/l/draft/${NEW_LISTING_ID}/new/details`;
+
+export const editListingTabs = [
+  'details',
+  'pricing',
+  'delivery',
+  'photos',
+  'location',
+  'availability',
+  'features',
+  'policies',
+] as const;
+export type EditListingTab = (typeof editListingTabs)[number];
+
+/**
+ * Stock after publishing (§4, §9): a draft with stock 0 gets stock 1, anything else is kept. The
+ * compare-and-set to make is returned too (undefined when nothing changes).
+ */
+export function stockOnPublish(currentStock: number): {
+  stock: number;
+  compareAndSet?: { oldTotal: number; newTotal: number };
+} {
+  if (currentStock === 0) return { stock: 1, compareAndSet: { oldTotal: 0, newTotal: 1 } };
+  return { stock: currentStock };
+}
+
+/** A stock update is out of sync when the old total the client saw differs from the server's (§5). */
+export function isStockOutOfSync(oldTotal: number, serverTotal: number): boolean {
+  return oldTotal !== serverTotal;
+}
+
+/**
+ * "Has listings" (§4): a user whose first own-listing result (page 1, 1 per page) is not a draft
+ * counts as having listings.
+ */
+export function hasListings(firstOwnListing: { state: ListingState } | undefined | null): boolean {
+  return !!firstOwnListing && firstOwnListing.state !== 'draft';
+}
+
+export function isOwnListing(listing: { authorId: string }, userId: string | undefined): boolean {
+  return userId !== undefined && listing.authorId === userId;
+}
+
+export interface PurchasableListing {
+  state: ListingState;
+  currentStock: number;
+  authorId: string;
+  deleted?: boolean;
+}
+
+export type PurchaseBlock =
+  | 'closed'
+  | 'not-published'
+  | 'out-of-stock'
+  | 'own-listing'
+  | 'seller-not-onboarded';
+
+/**
+ * Why a listing cannot be bought now, or undefined when it can (§2 order panel, §6): closed,
+ * not published, stock 0, own listing, or the seller has not finished payout onboarding.
+ */
+export function purchaseBlock(
+  listing: PurchasableListing,
+  viewerId: string | undefined,
+  sellerOnboarded: boolean,
+): PurchaseBlock | undefined {
+  if (listing.state === 'closed') return 'closed';
+  if (listing.state !== 'published' || listing.deleted) return 'not-published';
+  if (isOwnListing(listing, viewerId)) return 'own-listing';
+  if (listing.currentStock <= 0) return 'out-of-stock';
+  if (!sellerOnboarded) return 'seller-not-onboarded';
+  return undefined;
+}
+
+/** Quantity options 1..stock; stock exactly 1 fixes the quantity at 1 and hides the picker (§5). */
+export function quantityOptions(currentStock: number): { options: number[]; fixed: boolean } {
+  const max = Math.max(0, Math.floor(currentStock));
+  return { options: Array.from({ length: max }, (_, i) => i + 1), fixed: max === 1 };
+}
+
+/** Delivery methods a listing offers; one enabled method is preselected and shown as fixed text (§5). */
+export function deliveryOptions(listing: { pickupEnabled?: boolean; shippingEnabled?: boolean }): {
+  options: ('pickup' | 'shipping')[];
+  preselected?: 'pickup' | 'shipping';
+} {
+  const options: ('pickup' | 'shipping')[] = [];
+  if (listing.pickupEnabled) options.push('pickup');
+  if (listing.shippingEnabled) options.push('shipping');
+  return options.length === 1 ? { options, preselected: options[0] } : { options };
+}

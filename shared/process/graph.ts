@@ -1,0 +1,214 @@
+/**
+ * The order process (§4) as data: states, transitions, their actors and timers. One source of truth
+ * for the API guards, the buttons the UI shows, the inbox labels and the workflow timers
+ * (DESIGN.md "One source of truth for each fact").
+ *
+ * The process alias is `release-2` (config/marketplace.ts `processAlias`).
+ */
+import { DAY_MS, HOUR_MS, MINUTE_MS, orderWindows } from '../config/constants';
+
+export const processStates = [
+  'initial',
+  'enquiry',
+  'pending-payment',
+  'payment-expired',
+  'purchased',
+  'delivered',
+  'disputed',
+  'received',
+  'completed',
+  'reviewed-by-customer',
+  'reviewed-by-provider',
+  'reviewed',
+  'canceled',
+] as const;
+export type ProcessState = (typeof processStates)[number];
+
+export const terminalStates: readonly ProcessState[] = ['reviewed', 'canceled', 'payment-expired'];
+
+/** Who may take a transition: the two parties, the system (timers) and the marketplace operator. */
+export const actors = ['customer', 'provider', 'system', 'operator'] as const;
+export type Actor = (typeof actors)[number];
+/** A party of a transaction. */
+export type Role = 'customer' | 'provider';
+
+/**
+ * An actor may be allowed only within a time window after the transaction entered a state: the
+ * customer's `cancel` is allowed within 3 hours of entering `purchased` (the purchase).
+ */
+export interface ActorWindow {
+  actor: Actor;
+  withinMs: number;
+  since: ProcessState;
+}
+
+export interface Transition {
+  name: string;
+  from: ProcessState;
+  to: ProcessState;
+  actors: readonly Actor[];
+  /** Time limits on some of the actors. */
+  windows?: readonly ActorWindow[];
+  /** Taken by the server with privileged rights (line items, money movement). */
+  privileged?: boolean;
+}
+
+const t = (
+  name: string,
+  from: ProcessState,
+  to: ProcessState,
+  transitionActors: readonly Actor[],
+  extra: Partial<Pick<Transition, 'windows' | 'privileged'>> = {},
+): Transition => ({ name, from, to, actors: transitionActors, ...extra });
+
+/** The transitions of §4, in the spec's order. */
+export const transitions = [
+  t('enquire', 'initial', 'enquiry', ['customer']),
+  t('request-payment', 'initial', 'pending-payment', ['customer'], { privileged: true }),
+  t('request-payment-after-enquiry', 'enquiry', 'pending-payment', ['customer'], { privileged: true }),
+  t('expire-payment', 'pending-payment', 'payment-expired', ['system']),
+  t('cancel-payment', 'pending-payment', 'payment-expired', ['customer', 'operator']),
+  t('confirm-payment', 'pending-payment', 'purchased', ['customer'], { privileged: true }),
+  t('mark-delivered', 'purchased', 'delivered', ['provider']),
+  t('mark-received-from-purchased', 'purchased', 'received', ['customer'], { privileged: true }),
+  t('auto-cancel', 'purchased', 'canceled', ['system'], { privileged: true }),
+  t('cancel', 'purchased', 'canceled', ['customer', 'operator'], {
+    privileged: true,
+    windows: [
+      { actor: 'customer', withinMs: orderWindows.customerCancelHours * HOUR_MS, since: 'purchased' },
+    ],
+  }),
+  t('mark-received', 'delivered', 'received', ['customer'], { privileged: true }),
+  t('auto-mark-received', 'delivered', 'received', ['system'], { privileged: true }),
+  t('dispute', 'delivered', 'disputed', ['customer']),
+  t('auto-cancel-from-disputed', 'disputed', 'canceled', ['system'], { privileged: true }),
+  t('cancel-from-disputed', 'disputed', 'canceled', ['operator'], { privileged: true }),
+  t('mark-received-from-disputed', 'disputed', 'received', ['operator'], { privileged: true }),
+  t('auto-complete', 'received', 'completed', ['system']),
+  t('expire-review-period', 'completed', 'reviewed', ['system']),
+  t('review-1-by-customer', 'completed', 'reviewed-by-customer', ['customer']),
+  t('review-1-by-provider', 'completed', 'reviewed-by-provider', ['provider']),
+  t('review-2-by-provider', 'reviewed-by-customer', 'reviewed', ['provider']),
+  t('expire-provider-review-period', 'reviewed-by-customer', 'reviewed', ['system']),
+  t('review-2-by-customer', 'reviewed-by-provider', 'reviewed', ['customer']),
+  t('expire-customer-review-period', 'reviewed-by-provider', 'reviewed', ['system']),
+] as const satisfies readonly Transition[];
+
+export type TransitionName = (typeof transitions)[number]['name'];
+
+const byName = new Map<string, Transition>(transitions.map((tr) => [tr.name, tr]));
+
+export function isProcessState(value: unknown): value is ProcessState {
+  return typeof value === 'string' && (processStates as readonly string[]).includes(value);
+}
+
+export function isTransitionName(value: unknown): value is TransitionName {
+  return typeof value === 'string' && byName.has(value);
+}
+
+export function getTransition(name: string): Transition | undefined {
+  return byName.get(name);
+}
+
+export function transitionsFrom(state: ProcessState): Transition[] {
+  return transitions.filter((tr) => tr.from === state);
+}
+
+export function transitionsTo(state: ProcessState): Transition[] {
+  return transitions.filter((tr) => tr.to === state);
+}
+
+export function isTerminal(state: ProcessState): boolean {
+  return terminalStates.includes(state);
+}
+
+/** The state a transition leads to from `state`, or undefined if it does not start there. */
+export function nextState(state: ProcessState, transition: string): ProcessState | undefined {
+  const tr = byName.get(transition);
+  return tr && tr.from === state ? tr.to : undefined;
+}
+
+/**
+ * A timer: the system takes `transition` when the transaction has stayed in `state` until
+ * `anchor` was entered + `afterMs`. Deadlines live on the transaction record (DESIGN.md).
+ */
+export interface Timer {
+  transition: TransitionName;
+  state: ProcessState;
+  /** The state whose first entry starts the clock (usually `state` itself). */
+  anchor: ProcessState;
+  afterMs: number;
+  /** ISO 8601 duration, as in process definitions and docs. */
+  iso: string;
+}
+
+const timer = (
+  transition: TransitionName,
+  state: ProcessState,
+  afterMs: number,
+  iso: string,
+  anchor = state,
+): Timer => ({
+  transition,
+  state,
+  anchor,
+  afterMs,
+  iso,
+});
+
+/**
+ * Timers with their durations (DESIGN.md "The order"): payment window 15 minutes; seller ships
+ * within 5 days of purchase; buyer reports a problem within 3 days of `delivered`; received →
+ * completed at once; review window 7 days from received; an open dispute auto-cancels after 60 days.
+ */
+export const timers: readonly Timer[] = [
+  timer('expire-payment', 'pending-payment', orderWindows.paymentMinutes * MINUTE_MS, 'PT15M'),
+  timer('auto-cancel', 'purchased', orderWindows.shipWithinDays * DAY_MS, 'P5D'),
+  timer('auto-mark-received', 'delivered', orderWindows.reportProblemDays * DAY_MS, 'P3D'),
+  timer('auto-cancel-from-disputed', 'disputed', orderWindows.disputeAutoCancelDays * DAY_MS, 'P60D'),
+  timer('auto-complete', 'received', 0, 'PT0S'),
+  timer('expire-review-period', 'completed', orderWindows.reviewDays * DAY_MS, 'P7D', 'received'),
+  timer(
+    'expire-provider-review-period',
+    'reviewed-by-customer',
+    orderWindows.reviewDays * DAY_MS,
+    'P7D',
+    'received',
+  ),
+  timer(
+    'expire-customer-review-period',
+    'reviewed-by-provider',
+    orderWindows.reviewDays * DAY_MS,
+    'P7D',
+    'received',
+  ),
+];
+
+/** The timer that runs while the transaction is in `state`, if any. */
+export function timerFor(state: ProcessState): Timer | undefined {
+  return timers.find((tm) => tm.state === state);
+}
+
+/** When each state was first entered (ISO strings or Dates), as kept on the transaction record. */
+export type StateEntryTimes = Partial<Record<ProcessState, string | Date>>;
+
+/** Milliseconds of an entry time, or undefined when missing or unparseable. */
+export function entryTimeMs(value: string | Date | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = value instanceof Date ? value.getTime() : Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** The deadline of the timer running in `state`, or undefined when none runs or the anchor is unknown. */
+export function timerDeadline(state: ProcessState, entered: StateEntryTimes): Date | undefined {
+  const tm = timerFor(state);
+  if (!tm) return undefined;
+  const start = entryTimeMs(entered[tm.anchor]);
+  return start === undefined ? undefined : new Date(start + tm.afterMs);
+}
+
+/** Timer durations in whole seconds, for Step Functions `TimeoutSeconds`. */
+export function timerSeconds(transition: TransitionName): number | undefined {
+  const tm = timers.find((x) => x.transition === transition);
+  return tm ? Math.round(tm.afterMs / 1000) : undefined;
+}

@@ -1,0 +1,80 @@
+/** Address forms (§3, §5): payment address, shipping address, billing address, payment form. */
+import { type FieldErrors, required, validateFields } from './core';
+import { addressMessages } from './messages';
+
+export interface PaymentAddressValues {
+  addressLine1: string;
+  addressLine2?: string;
+  postal: string;
+  city: string;
+  state?: string;
+  country: string;
+}
+
+/** Payment address: addressLine1, postal, city, country required; state and line 2 optional. */
+export function validatePaymentAddress(
+  values: Partial<PaymentAddressValues>,
+): FieldErrors<PaymentAddressValues> {
+  return validateFields(values, {
+    addressLine1: required(addressMessages.addressLine1Required),
+    postal: required(addressMessages.postalCodeRequired),
+    city: required(addressMessages.cityRequired),
+    country: required(addressMessages.countryRequired),
+  });
+}
+
+export interface ShippingAddressValues {
+  recipientName: string;
+  recipientPhoneNumber?: string;
+  recipientAddressLine1: string;
+  recipientAddressLine2?: string;
+  recipientCity: string;
+  recipientState?: string;
+  recipientPostal: string;
+  recipientCountry: string;
+}
+
+/** Shipping: street, city, country, postal code and recipient name required; apartment, state, phone optional. */
+export function validateShippingAddress(
+  values: Partial<ShippingAddressValues>,
+): FieldErrors<ShippingAddressValues> {
+  return validateFields(values, {
+    recipientName: required(addressMessages.recipientNameRequired),
+    recipientAddressLine1: required(addressMessages.addressLine1Required),
+    recipientCity: required(addressMessages.cityRequired),
+    recipientPostal: required(addressMessages.postalCodeRequired),
+    recipientCountry: required(addressMessages.countryRequired),
+  });
+}
+
+export interface BillingAddressValues {
+  addressLine1: string;
+  addressLine2?: string;
+  city: string;
+  state?: string;
+  postal: string;
+  country: string;
+}
+
+/** Billing: street, city, country, postal code required. */
+export function validateBillingAddress(
+  values: Partial<BillingAddressValues>,
+): FieldErrors<BillingAddressValues> {
+  return validateFields(values, {
+    addressLine1: required(addressMessages.addressLine1Required),
+    city: required(addressMessages.cityRequired),
+    postal: required(addressMessages.postalCodeRequired),
+    country: required(addressMessages.countryRequired),
+  });
+}
+
+export interface PaymentFormValues {
+  name: string;
+  message?: string;
+  saveCard?: boolean;
+}
+
+/** Payment form: card holder name required; message to seller and save-card optional. */
+export function validatePaymentForm(values: Partial<PaymentFormValues>): FieldErrors<PaymentFormValues> {
+  return validateFields(values, { name: required(addressMessages.cardHolderNameRequired) });
+}

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bikeYearValidator,
+  locationValidator,
+  priceValidator,
+  rulesValidator,
+  stockValidator,
+  validateDelivery,
+  validateListingDetails,
+  validatePhotos,
+  validatePricing,
+} from './listing';
+
+const usd = (amount: number) => ({ amount, currency: 'USD' });
+const details = {
+  title: 'Specialized Tarmac SL7',
+  description: 'Raced twice.',
+  category: 'roadBikes',
+  brand: 'Specialized',
+  size: 'm',
+  condition: 'usedLikeNew',
+};
+const place = { search: 'Main St', selectedPlace: { address: 'Main St 1', origin: { lat: 45, lng: -73 } } };
+const now = new Date('2026-06-01T00:00:00Z');
+
+describe('listing details (§5)', () => {
+  it('accepts valid details', () => {
+    expect(validateListingDetails(details, now)).toEqual({});
+    expect(
+      validateListingDetails(
+        {
+          ...details,
+          year: '2027',
+          frameSize: 'l',
+          wheelSize: '700c',
+          frameMaterial: 'carbonFiber',
+          model: 'SL7',
+        },
+        now,
+      ),
+    ).toEqual({});
+  });
+  it('requires title (spec wording), description, category, brand, size, condition', () => {
+    expect(validateListingDetails({}, now)).toEqual({
+      title: 'You need to add a name.',
+      description: 'A description is required.',
+      category: 'You need to select a category.',
+      brand: 'You need to add a brand.',
+      size: 'You need to select a size.',
+      condition: 'You need to select a condition.',
+    });
+  });
+  it('checks lengths and options', () => {
+    expect(validateListingDetails({ ...details, title: 'x'.repeat(61) }, now).title).toBe(
+      'Must be 60 characters or less',
+    );
+    expect(validateListingDetails({ ...details, title: 'x'.repeat(60) }, now).title).toBeUndefined();
+    expect(validateListingDetails({ ...details, description: 'x'.repeat(5001) }, now).description).toBe(
+      'Must be 5000 characters or less',
+    );
+    expect(validateListingDetails({ ...details, brand: 'x'.repeat(61) }, now).brand).toBe(
+      'Must be 60 characters or less',
+    );
+    expect(validateListingDetails({ ...details, category: 'unicycles' }, now).category).toBe(
+      'You need to select a category.',
+    );
+    expect(validateListingDetails({ ...details, size: 'xxxl' }, now).size).toBe('You need to select a size.');
+    expect(validateListingDetails({ ...details, condition: 'mint' }, now).condition).toBe(
+      'You need to select a condition.',
+    );
+    expect(validateListingDetails({ ...details, wheelSize: '28' }, now).wheelSize).toBe(
+      'Select one of the options.',
+    );
+    expect(validateListingDetails({ ...details, frameSize: '' }, now).frameSize).toBeUndefined();
+  });
+  it('checks the model year', () => {
+    const v = bikeYearValidator(now);
+    expect(v(1900)).toBeUndefined();
+    expect(v('2027')).toBeUndefined();
+    expect(v(2028)).toBe('Enter a valid model year.');
+    expect(v(1899)).toBe('Enter a valid model year.');
+    expect(v('20x')).toBe('Enter a valid model year.');
+    expect(v('')).toBeUndefined();
+    expect(bikeYearValidator()(2000)).toBeUndefined();
+  });
+});
+
+describe('pricing and stock', () => {
+  it('requires a price in the marketplace currency, at least 0', () => {
+    const v = priceValidator();
+    expect(v(null)).toBe('You need to add a valid price.');
+    expect(v(usd(0))).toBeUndefined();
+    expect(v(usd(-100))).toBe('Price should be at least $0.');
+    expect(v({ amount: 100, currency: 'CAD' })).toBe(
+      "Oops, the currency of the listing doesn't match the currency of the marketplace.",
+    );
+    expect(priceValidator(500)(usd(499))).toBe('Price should be at least $5.');
+  });
+  it('requires stock', () => {
+    expect(stockValidator(undefined)).toBe('Stock is required');
+    expect(stockValidator('')).toBe('Stock is required');
+    expect(stockValidator(0)).toBeUndefined();
+    expect(stockValidator('3')).toBeUndefined();
+    expect(stockValidator(-1)).toBe('Stock must be a whole number of 0 or more.');
+    expect(stockValidator('1.5')).toBe('Stock must be a whole number of 0 or more.');
+    expect(validatePricing({ price: usd(100), stock: 1 })).toEqual({});
+    expect(validatePricing({})).toEqual({
+      price: 'You need to add a valid price.',
+      stock: 'Stock is required',
+    });
+  });
+});
+
+describe('delivery (§5)', () => {
+  it('needs a recognised pickup address when pickup is on', () => {
+    expect(validateDelivery({ pickupEnabled: true, pickupLocation: place })).toEqual({});
+    expect(validateDelivery({ pickupEnabled: true })).toEqual({
+      pickupLocation: 'You need to provide a location',
+    });
+    expect(validateDelivery({ pickupEnabled: true, pickupLocation: { search: 'Mai' } })).toEqual({
+      pickupLocation: "We didn't recognize this location. Please try another location.",
+    });
+    expect(validateDelivery({ pickupEnabled: false })).toEqual({});
+  });
+  it('needs both shipping fees when shipping is on', () => {
+    expect(validateDelivery({ shippingEnabled: true })).toEqual({
+      shippingPriceOneItem: 'Shipping fee for one item required',
+      shippingPriceAdditionalItems: 'Shipping fee for additional items required',
+    });
+    expect(
+      validateDelivery({
+        shippingEnabled: true,
+        shippingPriceOneItem: usd(1000),
+        shippingPriceAdditionalItems: usd(0),
+      }),
+    ).toEqual({});
+    expect(
+      validateDelivery({
+        shippingEnabled: true,
+        shippingPriceOneItem: usd(-1),
+        shippingPriceAdditionalItems: usd(0),
+      }),
+    ).toEqual({ shippingPriceOneItem: 'Shipping fee for one item required' });
+    expect(validateDelivery({ shippingEnabled: false, shippingPriceOneItem: null })).toEqual({});
+  });
+});
+
+describe('photos, location, rules (§5)', () => {
+  it('needs at least one JPG, GIF or PNG of at most 20 MB', () => {
+    expect(validatePhotos([])).toBe('You need to add at least one image.');
+    expect(validatePhotos(undefined)).toBe('You need to add at least one image.');
+    expect(validatePhotos([{ id: 'img-1' }])).toBeUndefined();
+    expect(validatePhotos([{ type: 'image/png', size: 1000 }])).toBeUndefined();
+    expect(validatePhotos([{ id: 'a' }, { type: 'image/webp', size: 1000 }])).toBe(
+      'Only .JPG, .GIF or .PNG images are allowed.',
+    );
+    expect(validatePhotos([{ type: 'image/jpeg', size: 20 * 1024 * 1024 + 1 }])).toBe(
+      'The maximum file size is 20 MB. Please try again.',
+    );
+  });
+  it('needs a selected place', () => {
+    expect(locationValidator(place)).toBeUndefined();
+    expect(locationValidator({})).toBe('You need to provide a location');
+    expect(locationValidator({ search: 'x' })).toBe(
+      "We didn't recognize this location. Please try another location.",
+    );
+  });
+  it('limits the disclaimer', () => {
+    expect(rulesValidator(undefined)).toBeUndefined();
+    expect(rulesValidator('x'.repeat(5001))).toBe('Must be 5000 characters or less');
+  });
+});

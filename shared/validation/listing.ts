@@ -1,0 +1,195 @@
+/**
+ * Edit-listing forms (§5): details, pricing and stock, delivery, photos, location, policies.
+ */
+import { allCategories } from '../config/categories';
+import { limits } from '../config/constants';
+import {
+  bikeFields,
+  conditions,
+  earliestBikeYear,
+  frameMaterials,
+  latestBikeYear,
+  sizes,
+  wheelSizes,
+} from '../config/listing-fields';
+import { marketplaceCurrency, minimumListingPriceMinor } from '../config/marketplace';
+import { formatMoney, type Money } from '../money';
+import {
+  composeValidators,
+  type FieldErrors,
+  integerAtLeast,
+  maxLength,
+  moneyAtLeast,
+  oneOf,
+  parseInteger,
+  placeSearchRequired,
+  placeSelected,
+  required,
+  VALID,
+  type Validator,
+  validateFields,
+} from './core';
+import { type ImageFileInfo, marketplaceCurrencyValidator, validateImageFile } from './inputs';
+import { listingMessages, maxLengthMessage } from './messages';
+
+/** Brand is free text of at most 60 characters (bike fields, config/listing-fields.ts). */
+export const brandMaxLength = bikeFields.find((f) => f.key === 'brand')?.maxLength ?? 60;
+
+export interface ListingDetailsValues {
+  title: string;
+  description: string;
+  category: string;
+  brand: string;
+  size: string;
+  condition: string;
+  model?: string;
+  year?: string | number;
+  colour?: string;
+  groupset?: string;
+  wheelset?: string;
+  frameSize?: string;
+  wheelSize?: string;
+  frameMaterial?: string;
+}
+
+const optionalOneOf =
+  (options: readonly string[]): Validator<unknown> =>
+  (value) =>
+    value === undefined || value === null || value === '' || options.includes(value as string)
+      ? VALID
+      : listingMessages.optionInvalid;
+
+/** Model year between 1900 and next year; empty passes. */
+export function bikeYearValidator(now?: Date): Validator<unknown> {
+  return (value) => {
+    if (value === undefined || value === null || value === '') return VALID;
+    const year = parseInteger(value);
+    return year !== null && year >= earliestBikeYear && year <= latestBikeYear(now)
+      ? VALID
+      : listingMessages.yearInvalid;
+  };
+}
+
+export function validateListingDetails(
+  values: Partial<ListingDetailsValues>,
+  now?: Date,
+): FieldErrors<ListingDetailsValues> {
+  return validateFields(values, {
+    title: composeValidators(
+      required(listingMessages.titleRequired),
+      maxLength(listingMessages.titleTooLong, limits.titleMaxLength),
+    ),
+    description: composeValidators(
+      required(listingMessages.descriptionRequired),
+      maxLength(listingMessages.descriptionTooLong, limits.textAreaMaxLength),
+    ),
+    category: composeValidators(
+      required(listingMessages.categoryRequired),
+      oneOf(listingMessages.categoryRequired, allCategories),
+    ),
+    brand: composeValidators(
+      required(listingMessages.brandRequired),
+      maxLength(maxLengthMessage(brandMaxLength), brandMaxLength),
+    ),
+    size: composeValidators(
+      required(listingMessages.sizeRequired),
+      oneOf(listingMessages.sizeRequired, Object.keys(sizes)),
+    ),
+    condition: composeValidators(
+      required(listingMessages.conditionRequired),
+      oneOf(listingMessages.conditionRequired, Object.keys(conditions)),
+    ),
+    year: bikeYearValidator(now),
+    frameSize: optionalOneOf(Object.keys(sizes)),
+    wheelSize: optionalOneOf(Object.keys(wheelSizes)),
+    frameMaterial: optionalOneOf(Object.keys(frameMaterials)),
+  });
+}
+
+/** Price: required, in the marketplace currency, at least the minimum (0 subunits) (§5). */
+export function priceValidator(
+  minimumMinor: number = minimumListingPriceMinor,
+  currency: string = marketplaceCurrency,
+): Validator<unknown> {
+  return composeValidators(
+    required(listingMessages.priceRequired),
+    marketplaceCurrencyValidator(currency),
+    moneyAtLeast(listingMessages.priceTooLow(formatMoney({ amount: minimumMinor, currency })), minimumMinor),
+  );
+}
+
+/** Stock: required, a whole number of 0 or more. */
+export const stockValidator: Validator<unknown> = composeValidators(
+  required(listingMessages.stockRequired),
+  integerAtLeast(listingMessages.stockInvalid, 0),
+);
+
+export interface PricingValues {
+  price: Money | null;
+  stock: number | string;
+}
+
+export function validatePricing(values: Partial<PricingValues>): FieldErrors<PricingValues> {
+  return validateFields(values, { price: priceValidator(), stock: stockValidator });
+}
+
+export interface DeliveryValues {
+  pickupEnabled?: boolean;
+  shippingEnabled?: boolean;
+  /** The location field value: `{ search, selectedPlace }`. */
+  pickupLocation?: unknown;
+  shippingPriceOneItem?: Money | null;
+  shippingPriceAdditionalItems?: Money | null;
+}
+
+const shippingFee = (message: string): Validator<unknown> =>
+  composeValidators(required(message), marketplaceCurrencyValidator(), moneyAtLeast(message, 0));
+
+/**
+ * Delivery (§5): pickup needs an address that was recognised; shipping needs the fee for one item and
+ * for additional items.
+ */
+export function validateDelivery(values: DeliveryValues): FieldErrors<DeliveryValues> {
+  return validateFields(values, {
+    ...(values.pickupEnabled
+      ? {
+          pickupLocation: composeValidators(
+            placeSearchRequired(listingMessages.pickupAddressRequired),
+            placeSelected(listingMessages.addressNotRecognized),
+          ),
+        }
+      : {}),
+    ...(values.shippingEnabled
+      ? {
+          shippingPriceOneItem: shippingFee(listingMessages.shippingOneItemRequired),
+          shippingPriceAdditionalItems: shippingFee(listingMessages.shippingAdditionalItemsRequired),
+        }
+      : {}),
+  });
+}
+
+/** Photos (§5): at least one image; each new file JPG/GIF/PNG and at most 20 MB. */
+export function validatePhotos(
+  images: readonly (ImageFileInfo | { id: string })[] | undefined,
+): string | undefined {
+  if (!images || images.length === 0) return listingMessages.imageRequired;
+  for (const image of images) {
+    if ('type' in image) {
+      const error = validateImageFile(image);
+      if (error) return error;
+    }
+  }
+  return VALID;
+}
+
+/** Location (§5): a selected place with address and origin. */
+export const locationValidator: Validator<unknown> = composeValidators(
+  placeSearchRequired(listingMessages.locationRequired),
+  placeSelected(listingMessages.locationNotRecognized),
+);
+
+/** Policies tab: the disclaimer (rules) is optional, at most 5000 characters. */
+export const rulesValidator: Validator<unknown> = maxLength(
+  listingMessages.rulesTooLong,
+  limits.textAreaMaxLength,
+);
