@@ -32,6 +32,19 @@ const readOrder = async (id: string) =>
   (await dynamo().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: keys.transaction(id) })))
     .Item;
 
+/** Starts the order machine for a new pending order, as checkout will. */
+async function startOrderWorkflow(options: { named?: boolean } = {}) {
+  const transactionId = await givenPendingOrder();
+  const { executionArn } = await sfn.send(
+    new StartExecutionCommand({
+      stateMachineArn: process.env.ORDER_STATE_MACHINE_ARN,
+      ...(options.named === false ? {} : { name: transactionId }),
+      input: JSON.stringify({ transactionId, state: 'pending-payment' }),
+    }),
+  );
+  return { transactionId, executionArn: executionArn! };
+}
+
 async function finished(executionArn: string) {
   return eventually(async () => {
     const execution = await sfn.send(new DescribeExecutionCommand({ executionArn }));
@@ -41,35 +54,21 @@ async function finished(executionArn: string) {
 
 describe('Step Functions runner (statemachines/order.asl.json)', () => {
   it('completes a callback task when its token is sent back', async () => {
-    const transactionId = await givenPendingOrder();
-    const { executionArn } = await sfn.send(
-      new StartExecutionCommand({
-        stateMachineArn: process.env.ORDER_STATE_MACHINE_ARN,
-        name: transactionId,
-        input: JSON.stringify({ transactionId, state: 'pending-payment' }),
-      }),
-    );
+    const { transactionId, executionArn } = await startOrderWorkflow();
     // The SaveTaskToken task stored the token on the order, as the API will find it.
     const token = await eventually(
       async () => (await readOrder(transactionId))?.taskToken as string | undefined,
     );
     await sfn.send(new SendTaskSuccessCommand({ taskToken: token, output: JSON.stringify({ paid: true }) }));
-    const execution = await finished(executionArn!);
+    const execution = await finished(executionArn);
     expect(execution.status).toBe('SUCCEEDED');
     expect(JSON.parse(execution.output!)).toMatchObject({ transactionId, payment: { paid: true } });
     expect((await readOrder(transactionId))?.state).toBe('pending-payment');
   });
 
   it('times out a callback task and takes its Catch path (payment expires)', async () => {
-    const transactionId = await givenPendingOrder();
-    const { executionArn } = await sfn.send(
-      new StartExecutionCommand({
-        stateMachineArn: process.env.ORDER_STATE_MACHINE_ARN,
-        name: transactionId,
-        input: JSON.stringify({ transactionId, state: 'pending-payment' }),
-      }),
-    );
-    const execution = await finished(executionArn!);
+    const { transactionId, executionArn } = await startOrderWorkflow();
+    const execution = await finished(executionArn);
     expect(execution.status).toBe('SUCCEEDED');
     expect(JSON.parse(execution.output!)).toMatchObject({ expiry: { outcome: 'expired' } });
     const order = await readOrder(transactionId);
@@ -78,17 +77,11 @@ describe('Step Functions runner (statemachines/order.asl.json)', () => {
   });
 
   it('rejects a token whose task already timed out', async () => {
-    const transactionId = await givenPendingOrder();
-    const { executionArn } = await sfn.send(
-      new StartExecutionCommand({
-        stateMachineArn: process.env.ORDER_STATE_MACHINE_ARN,
-        input: JSON.stringify({ transactionId, state: 'pending-payment' }),
-      }),
-    );
+    const { transactionId, executionArn } = await startOrderWorkflow({ named: false });
     const token = await eventually(
       async () => (await readOrder(transactionId))?.taskToken as string | undefined,
     );
-    await finished(executionArn!);
+    await finished(executionArn);
     await expect(
       sfn.send(new SendTaskSuccessCommand({ taskToken: token, output: '{}' })),
     ).rejects.toMatchObject({

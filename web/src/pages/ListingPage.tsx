@@ -8,7 +8,7 @@ import { PriceText } from '../components/ListingCard';
 import { Spinner } from '../components/Loading';
 import { SearchForm } from '../components/SearchForm';
 import { conditionLabel, deliveryOptions, listingDetails } from '../lib/listing-details';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { loadedTitle, useDocumentTitle } from '../lib/useDocumentTitle';
 import { useLoaded } from '../lib/useLoaded';
 import { hasProfile, userDisplayName, userInitials } from '../lib/users';
 import './listing-page.css';
@@ -31,13 +31,11 @@ function ListingView({ promise }: { promise: Promise<Loaded<Listing>> }) {
   const router = useRouter();
   const notFound = loaded && !loaded.ok && loaded.error.isNotFound;
   useDocumentTitle(
-    loaded?.ok
-      ? loaded.value.title
-      : loaded
-        ? notFound
-          ? 'Listing not found'
-          : 'Something went wrong'
-        : 'Loading listing',
+    loadedTitle(loaded, {
+      loaded: (listing) => listing.title,
+      notFound: 'Listing not found',
+      loading: 'Loading listing',
+    }),
   );
   if (!loaded) {
     return (

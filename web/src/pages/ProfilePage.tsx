@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { messages } from '../../../shared/errors/catalogue';
 import { Spinner } from '../components/Loading';
 import { truncateText } from '../lib/text';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { loadedTitle, useDocumentTitle } from '../lib/useDocumentTitle';
 import { useLoaded } from '../lib/useLoaded';
 import { userDisplayName, userInitials } from '../lib/users';
 
@@ -40,13 +40,7 @@ export function ProfilePage() {
   const router = useRouter();
   const notFound = loaded && !loaded.ok && loaded.error.isNotFound;
   useDocumentTitle(
-    loaded?.ok
-      ? userDisplayName(loaded.value)
-      : loaded
-        ? notFound
-          ? 'User not found'
-          : 'Something went wrong'
-        : 'Loading profile',
+    loadedTitle(loaded, { loaded: userDisplayName, notFound: 'User not found', loading: 'Loading profile' }),
   );
   if (!loaded) {
     return (
