@@ -9,6 +9,7 @@ import { ensureTable, type LocalDynamoDb, startDynamoDb } from './dynamodb';
 import { LocalEventBus } from './event-bus';
 import { type Gateway, startGateway } from './gateway';
 import { LocalOutbox } from './outbox';
+import { freePorts } from './processes';
 import { type LocalS3, startS3 } from './s3';
 import { LocalStepFunctions, stateMachineArn } from './stepfunctions';
 import { type StreamPoller, startStreamPoller } from './stream-poller';
@@ -26,6 +27,12 @@ export interface LocalPorts {
 }
 
 export const defaultPorts: LocalPorts = { gateway: 3000, dynamodb: 8100, cognito: 9229, s3: 4569, aws: 4580 };
+
+/** Five distinct free ports, for a stack that must not collide with anything (tests, benchmarks). */
+export async function freeLocalPorts(): Promise<LocalPorts> {
+  const [gateway, dynamodb, cognito, s3, aws] = await freePorts(5);
+  return { gateway: gateway!, dynamodb: dynamodb!, cognito: cognito!, s3: s3!, aws: aws! };
+}
 
 export interface LocalCloudOptions {
   /** Where data lives across restarts; undefined runs everything in memory / a temp folder. */

@@ -145,7 +145,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   ) {
     const { status, title } = apiErrors[code];
     const body: ApiErrorBody = { errors: [{ id: requestId, status, code, title }] };
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...extra });
+    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...extra });
     response.end(JSON.stringify(body));
   }
 

@@ -47,7 +47,12 @@ export function assertJavaAvailable(): void {
   }
 }
 
-export async function assertPortFree(port: number, service: string, host = '127.0.0.1'): Promise<void> {
+/**
+ * Fails if anything listens on the port on any address. The check binds the IPv4+IPv6 wildcard,
+ * which collides with a listener on 127.0.0.1, on ::1 or on all interfaces (DynamoDB Local binds
+ * all of them): a browser or fetch resolving `localhost` to ::1 must not reach another server.
+ */
+export async function assertPortFree(port: number, service: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const server = createServer();
     server.once('error', () =>
@@ -57,21 +62,33 @@ export async function assertPortFree(port: number, service: string, host = '127.
         ),
       ),
     );
-    server.listen(port, host, () => server.close(() => resolve()));
+    server.listen({ port, exclusive: true }, () => server.close(() => resolve()));
   });
 }
 
-/** A free TCP port on loopback, for tests that must not collide with a running `npm start`. */
+/** Distinct free TCP ports, for tests that must not collide with a running `npm start` or each other. */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  const ports = await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<number>((resolve, reject) => {
+          server.once('error', reject);
+          // Held open together, so the kernel cannot hand out the same port twice.
+          server.listen(0, () => {
+            const address = server.address();
+            resolve(typeof address === 'object' && address ? address.port : 0);
+          });
+        }),
+    ),
+  );
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
+  const [port] = await freePorts(1);
+  return port!;
 }
 
 export async function waitFor(

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { startLocalCloud } from '../../infra/local/cloud';
-import { freePort } from '../../infra/local/processes';
+import { freeLocalPorts, startLocalCloud } from '../../infra/local/cloud';
 import { lambdaBundles, landingJavaScript } from './bundles';
 import { loadSearch, writeListings } from './search-load';
 
@@ -30,13 +29,7 @@ async function main() {
     console.log('Landing page first-load JS: dist/web missing, run `npm run build:web` first');
   }
 
-  const ports = {
-    gateway: await freePort(),
-    dynamodb: await freePort(),
-    cognito: await freePort(),
-    s3: await freePort(),
-    aws: await freePort(),
-  };
+  const ports = await freeLocalPorts();
   const cloud = await startLocalCloud({ ports, timerScale: 1, webRoot: 'dist/web' });
   try {
     const started = performance.now();

@@ -2,8 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { type LocalCloud, startLocalCloud } from '../../infra/local/cloud';
-import { freePort } from '../../infra/local/processes';
+import { freeLocalPorts, type LocalCloud, startLocalCloud } from '../../infra/local/cloud';
 
 /**
  * One local cloud for the integration suite, on free ports and a temporary data folder, with
@@ -35,13 +34,7 @@ export default async function setup(project: TestProject) {
     dataDir: join(dataDir, 'data'),
     webRoot,
     timerScale,
-    ports: {
-      gateway: await freePort(),
-      dynamodb: await freePort(),
-      cognito: await freePort(),
-      s3: await freePort(),
-      aws: await freePort(),
-    },
+    ports: await freeLocalPorts(),
   });
   project.provide('cloudEnv', cloud.env);
   project.provide('cloudUrl', cloud.url);
