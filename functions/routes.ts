@@ -16,7 +16,33 @@ export const routes = [
   { method: 'GET', path: '/api/listings', handler: 'listings/search', auth: 'public' },
   { method: 'GET', path: '/api/listings/{id}', handler: 'listings/show', auth: 'public' },
   { method: 'GET', path: '/api/users/{id}', handler: 'users/show', auth: 'public' },
+  { method: 'GET', path: '/api/users/{id}/listings', handler: 'listings/by-author', auth: 'public' },
   { method: 'GET', path: '/api/me', handler: 'users/me', auth: 'user' },
+  { method: 'PATCH', path: '/api/me', handler: 'users/update-me', auth: 'user' },
+  { method: 'POST', path: '/api/me/email', handler: 'users/change-email', auth: 'user' },
+  { method: 'POST', path: '/api/me/avatar-uploads', handler: 'users/create-avatar-upload', auth: 'user' },
+  { method: 'PUT', path: '/api/me/avatar', handler: 'users/set-avatar', auth: 'user' },
+  { method: 'POST', path: '/api/auth/signup', handler: 'auth/signup', auth: 'public' },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    handler: 'auth/request-password-reset',
+    auth: 'public',
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    handler: 'auth/confirm-password-reset',
+    auth: 'public',
+  },
+  { method: 'POST', path: '/api/auth/change-password', handler: 'auth/change-password', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/auth/verification-email',
+    handler: 'auth/send-verification-email',
+    auth: 'user',
+  },
+  { method: 'POST', path: '/api/auth/verify-email', handler: 'auth/verify-email', auth: 'user' },
 ] as const satisfies readonly Route[];
 
 /** Stable name for a handler module, used for Lambda construct ids and function names. */

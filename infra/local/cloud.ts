@@ -167,6 +167,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         `http://localhost:${options.ports.gateway}`,
         `http://127.0.0.1:${options.ports.gateway}`,
       ],
+      connectOrigins: [cognito.endpoint],
       outbox,
     });
     stops.push(gateway.stop);

@@ -27,6 +27,8 @@ export interface GatewayOptions {
   jwt: { issuer: string; jwksUrl: string; clientId: string };
   runtimeConfig: Record<string, unknown>;
   allowedOrigins: string[];
+  /** Origins the browser may call besides the site itself (the Cognito endpoint, for sign-in). */
+  connectOrigins: string[];
   outbox: LocalOutbox;
 }
 
@@ -122,7 +124,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   await assertPortFree(options.port, 'web and API gateway');
   const compiled = routes.map((route) => compile(route as Route));
   const jwks = createRemoteJWKSet(new URL(options.jwt.jwksUrl));
-  const siteHeaders = securityHeaders({ connect: [] });
+  const siteHeaders = securityHeaders({ connect: options.connectOrigins });
 
   function corsHeaders(request: IncomingMessage): Record<string, string> {
     const origin = request.headers.origin;
@@ -336,6 +338,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
           'cache-control': revalidateCacheControl,
         });
         response.end(JSON.stringify(options.runtimeConfig));
+      } else if (url.pathname === '/_dev/outbox.json') {
+        response.writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-store',
+        });
+        response.end(JSON.stringify({ data: options.outbox.list() }));
       } else if (url.pathname === '/_dev/outbox') {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...siteHeaders });
         response.end(renderOutboxPage(options.outbox.list()));

@@ -60,5 +60,9 @@ describe('dev outbox', () => {
     expect(message).toMatchObject({ subject: 'Your order is on its way', text: 'Tracking number 1Z999.' });
     const page = await (await fetch(`${url}/_dev/outbox`)).text();
     expect(page).toContain(to);
+    const listed = (await (await fetch(`${url}/_dev/outbox.json`)).json()) as {
+      data: Array<{ to: string[] }>;
+    };
+    expect(listed.data.some((m) => m.to.includes(to))).toBe(true);
   });
 });

@@ -1,0 +1,101 @@
+import type { ListingImage } from './types';
+
+/**
+ * Request and response shapes of the account API (issue 4), shared by the handlers and the web app.
+ * Sign-in, sign-out and token refresh go straight to Cognito from the browser (Amplify, loaded on
+ * demand); everything that needs a server-side rule (validation, limits, profile) goes through here.
+ */
+
+/** POST /api/auth/signup (public) → 201 { data: CurrentUser }. Errors: email-taken, validation-invalid-params. */
+export interface SignupRequest {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** POST /api/auth/password-reset (public) → 202. Errors: email-not-found. */
+export interface PasswordResetRequest {
+  email: string;
+}
+
+/** POST /api/auth/password-reset/confirm (public) → 204. Errors: validation-invalid-value (wrong or expired code). */
+export interface PasswordResetConfirmRequest {
+  email: string;
+  passwordResetToken: string;
+  newPassword: string;
+}
+
+/** POST /api/auth/change-password (user) → 204. Errors: validation-invalid-value (wrong current password). */
+export interface PasswordChangeRequest {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/**
+ * POST /api/auth/verification-email (user) → 202: sends a new verification code.
+ * Errors: email-too-many-verification-requests (more than 5 a day, or one already being sent).
+ */
+
+/** POST /api/auth/verify-email (user) → 200 { data: CurrentUser }. Errors: validation-invalid-value. */
+export interface VerifyEmailRequest {
+  verificationToken: string;
+}
+
+/** POST /api/me/email (user) → 200 { data: CurrentUser }: needs the current password; re-verification follows. */
+export interface EmailChangeRequest {
+  email: string;
+  currentPassword: string;
+}
+
+/** PATCH /api/me (user) → 200 { data: CurrentUser }. Every field optional; text is sanitised server-side. */
+export interface ProfileUpdateRequest {
+  firstName?: string;
+  lastName?: string;
+  displayName?: string;
+  bio?: string;
+  /** protectedData.phoneNumber; empty string removes it. */
+  phoneNumber?: string;
+}
+
+/** POST /api/me/avatar-uploads (user) → 201: where the browser PUTs the file. Errors: request-upload-over-limit, validation-invalid-value. */
+export interface AvatarUploadRequest {
+  contentType: string;
+  size: number;
+}
+export interface AvatarUpload {
+  uploadId: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** PUT /api/me/avatar (user) { uploadId } → 200 { data: CurrentUser } once the variants are made. */
+export interface AvatarSetRequest {
+  uploadId: string;
+}
+
+/** Avatar variants (§7): square-xsmall 40×40, square-xsmall2x 80×80, square-small 240×240, square-small2x 480×480. */
+export type AvatarVariantName = 'square-xsmall' | 'square-xsmall2x' | 'square-small' | 'square-small2x';
+export interface ProfileImage {
+  id: string;
+  variants: Partial<Record<AvatarVariantName, { width: number; height: number; url: string }>>;
+}
+
+/** GET /api/me (user) → { data: CurrentUser }: the spec's currentUser. */
+export interface CurrentUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  abbreviatedName: string;
+  bio?: string;
+  phoneNumber?: string;
+  profileImage?: ProfileImage;
+  /** The session is an operator's limited one (scope user:limited only). */
+  limited?: boolean;
+  createdAt: string;
+}
+
+export type { ListingImage };
