@@ -55,16 +55,42 @@ export function bundlingOptions(): nodejs.BundlingOptions {
   };
 }
 
+/**
+ * npm settings for installing `nodeModules` into a bundle: the native binaries of the Lambda's
+ * platform (Amazon Linux, glibc, the function's CPU), whatever machine synthesizes; taken from npm's
+ * cache when it has them, so a synth needs no network once `npm ci` has run on an x64 Linux machine.
+ */
+export function nativeModulesEnvironment(architecture: lambda.Architecture): Record<string, string> {
+  return {
+    npm_config_os: 'linux',
+    npm_config_cpu: architecture.name === lambda.Architecture.X86_64.name ? 'x64' : 'arm64',
+    npm_config_libc: 'glibc',
+    npm_config_prefer_offline: 'true',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+  };
+}
+
 /** The NodejsFunction-specific props (entry, lock file, project root, bundling) for one handler. */
 export function nodejsEntryProps(
   handler: string,
+  native: { nodeModules?: readonly string[]; architecture?: lambda.Architecture } = {},
 ): Pick<nodejs.NodejsFunctionProps, 'entry' | 'handler' | 'projectRoot' | 'depsLockFilePath' | 'bundling'> {
+  const nodeModules = native.nodeModules?.length ? [...native.nodeModules] : undefined;
   return {
     entry: handlerEntry(handler),
     handler: 'handler',
     projectRoot: repoRoot,
     depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
-    bundling: bundlingOptions(),
+    bundling: {
+      ...bundlingOptions(),
+      ...(nodeModules
+        ? {
+            nodeModules,
+            environment: nativeModulesEnvironment(native.architecture ?? lambdaArchitecture),
+          }
+        : {}),
+    },
   };
 }
 
@@ -80,6 +106,20 @@ export interface HandlerFunctionsProps {
   timeout?: Duration;
   memorySize?: number;
   logRetention?: logs.RetentionDays;
+}
+
+/** Per-function settings that differ from the group's. */
+export interface HandlerOverrides {
+  environment?: Record<string, string>;
+  /** Default arm64; a function with a native module built only for x86_64 says so here. */
+  architecture?: lambda.Architecture;
+  memorySize?: number;
+  timeout?: Duration;
+  /**
+   * Packages installed into the function's node_modules instead of bundled (native binaries such
+   * as sharp), for the function's architecture (see nativeModulesEnvironment).
+   */
+  nodeModules?: readonly string[];
 }
 
 /**
@@ -101,7 +141,7 @@ export class HandlerFunctions extends Construct {
     return [...this.functions.values()];
   }
 
-  get(handler: string, overrides: { environment?: Record<string, string> } = {}): lambda.Function {
+  get(handler: string, overrides: HandlerOverrides = {}): lambda.Function {
     const existing = this.functions.get(handler);
     if (existing) return existing;
     const id = handlerId(handler);
@@ -109,13 +149,14 @@ export class HandlerFunctions extends Construct {
       retention: this.props.logRetention ?? logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    const architecture = overrides.architecture ?? lambdaArchitecture;
     const common = {
       runtime: lambdaRuntime,
-      architecture: lambdaArchitecture,
+      architecture,
       role: this.props.role,
       logGroup,
-      memorySize: this.props.memorySize ?? 512,
-      timeout: this.props.timeout ?? Duration.seconds(10),
+      memorySize: overrides.memorySize ?? this.props.memorySize ?? 512,
+      timeout: overrides.timeout ?? this.props.timeout ?? Duration.seconds(10),
       description: `Velo Exchange handler functions/${handler}.ts`,
       environment: {
         ...this.props.environment,
@@ -125,7 +166,13 @@ export class HandlerFunctions extends Construct {
     } satisfies Partial<lambda.FunctionProps>;
     const fn =
       this.props.bundling === 'esbuild'
-        ? new nodejs.NodejsFunction(this, id, { ...common, ...nodejsEntryProps(handler) })
+        ? new nodejs.NodejsFunction(this, id, {
+            ...common,
+            ...nodejsEntryProps(handler, {
+              architecture,
+              ...(overrides.nodeModules ? { nodeModules: overrides.nodeModules } : {}),
+            }),
+          })
         : new lambda.Function(this, id, {
             ...common,
             code: lambda.Code.fromInline(inlineStubCode),

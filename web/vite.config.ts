@@ -41,6 +41,8 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // Rolldown's own runtime helpers cannot be grouped: they stay in the entry chunk only while
+        // every lazy chunk that needs them also imports the entry (web/src/auth/amplify.ts does).
         codeSplitting: { groups: [{ name: 'index', test: (id: string) => entryGraph.has(id) }] },
       },
       onwarn(warning, warn) {

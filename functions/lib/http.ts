@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type { ApiErrorBody } from '../../shared/api/types';
 import { type ApiErrorCode, apiErrors } from '../../shared/errors/catalogue';
+import type { FieldErrors } from '../../shared/validation/core';
+import type { UserRecord } from '../users/user-record';
+import { dynamo, tableName } from './aws';
+import { keys } from './table-design';
 
 /** An error the API answers with a 4xx and the catalogue's code and message. */
 export class ApiError extends Error {
@@ -60,9 +65,124 @@ const apiErrorMiddleware = (): middy.MiddlewareObj<HttpEvent, HttpResult> => ({
   },
 });
 
+/** The signed-in caller of a request, as the user guard found it (once per request). */
+export interface RequestUser {
+  /** The Cognito `sub` of the verified token: the only source of the caller's identity. */
+  id: string;
+  /** The profile item, read once by the guard; undefined if the user has none yet. */
+  profile: UserRecord | undefined;
+  /** The token's OAuth scopes. */
+  scopes: string[];
+  /** An operator's limited session: the token's only scope is `user:limited` (spec §2, §6). */
+  limited: boolean;
+}
+
+/** The scope of an operator's limited session (impersonation with limited rights). */
+export const limitedScope = 'user:limited';
+
+const requestUsers = new WeakMap<object, RequestUser>();
+
+function tokenScopes(event: HttpEvent): string[] {
+  const jwt = event.requestContext.authorizer?.jwt;
+  if (jwt?.scopes?.length) return jwt.scopes;
+  const scope = jwt?.claims.scope;
+  return typeof scope === 'string' ? scope.split(' ').filter(Boolean) : [];
+}
+
+/**
+ * The one place that refuses banned and deleted users: every request that carries verified token
+ * claims (exactly the `auth: 'user'` routes: the authorizer runs only there) reads the caller's
+ * profile once; a banned or deleted user's still-valid token gets 403 on every route. Handlers get
+ * the profile from `requestUser(event)` instead of reading it again.
+ */
+const userGuardMiddleware = (): middy.MiddlewareObj<HttpEvent, HttpResult> => ({
+  before: async (request) => {
+    const claims = request.event.requestContext?.authorizer?.jwt?.claims;
+    if (!claims) return;
+    const sub = claims.sub;
+    if (typeof sub !== 'string' || !sub) throw new ApiError('unauthorized');
+    // Strongly consistent: a ban counts from the very next request, and an update is read back as written.
+    const result = await dynamo().send(
+      new GetCommand({ TableName: tableName(), Key: keys.user(sub), ConsistentRead: true }),
+    );
+    const profile = result.Item as UserRecord | undefined;
+    if (profile?.banned) throw new ApiError('forbidden', 'This account has been banned.');
+    if (profile?.deleted) throw new ApiError('forbidden', 'This account has been deleted.');
+    const scopes = tokenScopes(request.event);
+    requestUsers.set(request.event, {
+      id: sub,
+      profile,
+      scopes,
+      limited: scopes.length > 0 && scopes.every((scope) => scope === limitedScope),
+    });
+  },
+});
+
 /** Wraps a route handler with the shared middleware. Every HTTP Lambda goes through here. */
 export function httpHandler(handler: HttpHandler) {
-  return middy<HttpEvent, HttpResult>().use(apiErrorMiddleware()).handler(handler);
+  return middy<HttpEvent, HttpResult>().use(apiErrorMiddleware()).use(userGuardMiddleware()).handler(handler);
+}
+
+/** The caller of an `auth: 'user'` route (see the user guard); 401 on a route without a verified token. */
+export function requestUser(event: HttpEvent): RequestUser {
+  const user = requestUsers.get(event);
+  if (!user) throw new ApiError('unauthorized');
+  return user;
+}
+
+/** Account-security actions (password, e-mail) are not for an operator's limited session. */
+export function requireFullSession(user: RequestUser): void {
+  if (user.limited) throw new ApiError('forbidden', 'Not available in a limited session.');
+}
+
+/**
+ * The caller's Cognito access token (for the user-scoped Cognito calls: ChangePassword,
+ * UpdateUserAttributes, GetUserAttributeVerificationCode, VerifyUserAttribute, GetUser). The
+ * authorizer has already verified it; an ID token is refused here because Cognito needs the access token.
+ */
+export function accessToken(event: HttpEvent): string {
+  const header = event.headers?.authorization ?? event.headers?.Authorization ?? '';
+  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim();
+  const tokenUse = event.requestContext.authorizer?.jwt?.claims.token_use;
+  if (!token || (tokenUse !== undefined && tokenUse !== 'access')) {
+    throw new ApiError('unauthorized', 'This action needs the access token in the Authorization header.');
+  }
+  return token;
+}
+
+/** The request body as a JSON object; anything else is a 400. */
+export function jsonBody(event: HttpEvent): Record<string, unknown> {
+  if (!event.body) return {};
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ApiError('validation-invalid-params', 'The request body must be JSON.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ApiError('validation-invalid-params', 'The request body must be a JSON object.');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** A text field of a body: strings as they are, anything else (numbers, objects, null) as missing. */
+export function textField(body: Record<string, unknown>, name: string): string | undefined {
+  const value = body[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** 400 validation-invalid-params with the spec's message per field, if any field failed. */
+export function assertValid<T>(errors: FieldErrors<T>): void {
+  const fields = Object.fromEntries(
+    Object.entries(errors).filter(([, message]) => typeof message === 'string'),
+  );
+  if (Object.keys(fields).length > 0) throw new ApiError('validation-invalid-params', undefined, { fields });
+}
+
+/** 204 No Content. */
+export function noContent(): HttpResult {
+  return { statusCode: 204, headers: {}, body: '' };
 }
 
 export function pathParam(event: HttpEvent, name: string): string {

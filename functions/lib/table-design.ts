@@ -31,6 +31,13 @@ export const keys = {
     GSI2PK: publishedShardKey(shardOf(listingId)),
     GSI2SK: `${createdAt}#${listingId}`,
   }),
+  /** Verification e-mails sent to a user on one UTC day (yyyy-mm-dd): the daily limit and the in-flight lease. */
+  verificationEmails: (userId: string, day: string) => ({ PK: `USER#${userId}`, SK: `VERIFY#${day}` }),
+  /** An operator's limited session as this user (audit record; the limit itself is the token's scope). */
+  limitedSession: (userId: string, createdAt: string, sessionId: string) => ({
+    PK: `USER#${userId}`,
+    SK: `SESSION#${createdAt}#${sessionId}`,
+  }),
   searchVersion: () => ({ PK: 'SEARCH', SK: 'VERSION' }),
   transaction: (transactionId: string) => ({ PK: `TX#${transactionId}`, SK: 'TX' }),
 } as const;

@@ -10,10 +10,23 @@ import { imagesBucket, s3 } from './aws';
  */
 export const uploadUrlTtlSeconds = 300;
 
-export function presignedUpload(key: `images/${string}`, contentType: string): Promise<string> {
+/**
+ * With `contentLength`, the length is signed too: S3 refuses a PUT of any other size (browsers
+ * send Content-Length themselves; it is not one of the headers the caller must add).
+ */
+export function presignedUpload(
+  key: `images/${string}`,
+  contentType: string,
+  contentLength?: number,
+): Promise<string> {
   return getSignedUrl(
     s3(),
-    new PutObjectCommand({ Bucket: imagesBucket(), Key: key, ContentType: contentType }),
+    new PutObjectCommand({
+      Bucket: imagesBucket(),
+      Key: key,
+      ContentType: contentType,
+      ...(contentLength !== undefined ? { ContentLength: contentLength } : {}),
+    }),
     {
       expiresIn: uploadUrlTtlSeconds,
     },

@@ -47,6 +47,41 @@ async function queryShard(shardKey: string): Promise<ListingRecord[]> {
   return records;
 }
 
+/**
+ * An author's listings in one state, newest first: GSI1 (`AUTHOR#<id>`, sort key
+ * `LISTING#<createdAt>#<id>`) read backwards, page by page, with a filter on the state (a Query,
+ * never a Scan). Reads every listing of the author, which is fine for hundreds; an author with
+ * thousands would want a sparse per-state index.
+ */
+export async function queryByAuthor(
+  authorId: string,
+  state: ListingRecord['state'],
+): Promise<ListingRecord[]> {
+  const records: ListingRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :author AND begins_with(GSI1SK, :listing)',
+        FilterExpression: '#state = :state',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':author': `AUTHOR#${authorId}`,
+          ':listing': 'LISTING#',
+          ':state': state,
+        },
+        ScanIndexForward: false,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    records.push(...((page.Items ?? []) as ListingRecord[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return records;
+}
+
 /** The search index version; the stream consumer bumps it on every listing change. */
 export async function getSearchVersion(): Promise<number> {
   const result = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.searchVersion() }));

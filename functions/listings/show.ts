@@ -4,13 +4,16 @@ import { toPublicUser } from '../users/user-record';
 import { toListing } from './listing-record';
 import { getListing } from './repository';
 
-/** GET /api/listings/{id} — a published or closed listing with its author. Drafts are private. */
+/**
+ * GET /api/listings/{id} — a published or closed listing with its author. Drafts are private, and
+ * the listings of a banned or deleted author are gone with them.
+ */
 export const handler = httpHandler(async (event) => {
   const id = pathParam(event, 'id');
   const record = await getListing(id);
-  if (!record || record.state === 'draft' || record.state === 'pendingApproval') {
-    throw new ApiError('not-found', 'Sorry, this listing is not available.');
-  }
-  const author = toPublicUser(await getUser(record.authorId), record.authorId);
-  return json(200, { data: toListing(record, author) });
+  const unavailable = new ApiError('not-found', 'Sorry, this listing is not available.');
+  if (!record || record.state === 'draft' || record.state === 'pendingApproval') throw unavailable;
+  const author = await getUser(record.authorId);
+  if (author?.banned || author?.deleted) throw unavailable;
+  return json(200, { data: toListing(record, toPublicUser(author, record.authorId)) });
 });

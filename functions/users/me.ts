@@ -1,20 +1,43 @@
-import { currentUserId, type HttpEvent, httpHandler, json } from '../lib/http';
-import { getUser } from './repository';
+import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { defaultDisplayName } from '../../shared/text/names';
+import { sanitizeText } from '../../shared/text/sanitize';
+import { cognito } from '../lib/cognito';
+import { ApiError, accessToken, type HttpEvent, httpHandler, json, requestUser } from '../lib/http';
+import { createUser, getUser } from './repository';
+import { toCurrentUser, type UserRecord } from './user-record';
 
-/** GET /api/me — the signed-in user (currentUser of the spec). A user without a profile yet gets the token's facts. */
+/**
+ * GET /api/me — the signed-in user (currentUser of the spec). Sign-up through our API creates the
+ * profile; a user who has none yet (created in Cognito some other way) gets one on first sign-in,
+ * made from the Cognito attributes.
+ */
 export const handler = httpHandler(async (event: HttpEvent) => {
-  const id = currentUserId(event);
-  const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
-  const record = await getUser(id);
-  const email = record?.email ?? (typeof claims.email === 'string' ? claims.email : undefined);
-  return json(200, {
-    data: {
-      id,
-      email,
-      firstName: record?.firstName,
-      lastName: record?.lastName,
-      displayName: record?.displayName,
-      bio: record?.bio,
-    },
-  });
+  const user = requestUser(event);
+  const record = user.profile ?? (await createProfileFromCognito(event, user.id));
+  return json(200, { data: toCurrentUser(record, { limited: user.limited }) });
 });
+
+async function createProfileFromCognito(event: HttpEvent, id: string): Promise<UserRecord> {
+  const result = await cognito().send(new GetUserCommand({ AccessToken: accessToken(event) }));
+  const attributes = Object.fromEntries(
+    (result.UserAttributes ?? []).map((attribute) => [attribute.Name, attribute.Value ?? '']),
+  );
+  const firstName = sanitizeText(attributes.given_name ?? '').trim();
+  const lastName = sanitizeText(attributes.family_name ?? '').trim();
+  try {
+    return await createUser({
+      id,
+      email: attributes.email ?? '',
+      emailVerified: attributes.email_verified === 'true',
+      firstName,
+      lastName,
+      displayName: defaultDisplayName(firstName, lastName),
+      createdAt: new Date().toISOString(),
+    });
+  } catch (error) {
+    // Two first requests at once: the other one created it.
+    const record = error instanceof ApiError && error.code === 'conflict' ? await getUser(id) : undefined;
+    if (record) return record;
+    throw error;
+  }
+}

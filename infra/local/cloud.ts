@@ -167,7 +167,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         `http://localhost:${options.ports.gateway}`,
         `http://127.0.0.1:${options.ports.gateway}`,
       ],
-      connectOrigins: [cognito.endpoint],
+      // Amplify signs in at cognito-local; avatar and photo uploads PUT straight to s3rver.
+      connectOrigins: [cognito.endpoint, s3.endpoint],
       outbox,
     });
     stops.push(gateway.stop);

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
@@ -33,25 +33,26 @@ export function localCognitoClient(endpoint: string): CognitoIdentityProviderCli
 export async function startCognito(options: {
   port: number;
   dataDir: string;
-  /** Called with each confirmation or reset code cognito-local "delivers" (it prints them). */
+  /** Called with each confirmation, verification or reset code cognito-local "delivers". */
   onCode?: (email: string, code: string) => void;
 }): Promise<LocalCognito> {
   await assertPortFree(options.port, 'cognito-local');
   mkdirSync(options.dataDir, { recursive: true });
-  const packageDir = dirname(createRequire(import.meta.url).resolve('cognito-local/package.json'));
-  const child = spawnChild('cognito', process.execPath, [join(packageDir, 'lib', 'bin', 'start.js')], {
+  // cognito-server.mjs: cognito-local's own start, which also sends each delivered code over IPC.
+  const launcher = fileURLToPath(new URL('./cognito-server.mjs', import.meta.url));
+  const child = spawnChild('cognito', process.execPath, [launcher], {
     cwd: options.dataDir,
     env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', NO_COLOR: '1', FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    // cognito-local prints each message it would deliver, with the destination and the code.
-    for (const match of output.matchAll(/Destination:\s*(\S+)[\s\S]*?Code:\s*(\S+)/g)) {
-      options.onCode?.(match[1]!, match[2]!);
+  child.on('message', (message: { type?: string; destination?: string; code?: string }) => {
+    if (message?.type === 'code' && message.destination && message.code) {
+      options.onCode?.(message.destination, message.code);
     }
-    output = output.slice(output.lastIndexOf('\n') + 1);
   });
+  // Its log is not needed (the codes come over IPC); reading it keeps the pipes from filling up.
+  child.stdout?.resume();
+  child.stderr?.resume();
   const endpoint = `http://127.0.0.1:${options.port}`;
   const client = localCognitoClient(endpoint);
   await waitFor('cognito-local', async () => {

@@ -2,6 +2,20 @@ import { mkdirSync } from 'node:fs';
 import S3rver from 's3rver';
 import { assertPortFree } from './processes';
 
+/**
+ * The images bucket's CORS rule, as in the CDK Data stack: browsers PUT (and POST) uploads straight
+ * to the bucket with presigned URLs from any origin; the signature is the gate.
+ */
+export const uploadCorsXml = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedMethod>POST</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
 /** s3rver, in this process, with the project's buckets. It checks no signatures (see DESIGN.md). */
 export interface LocalS3 {
   endpoint: string;
@@ -20,7 +34,7 @@ export async function startS3(options: {
     address: '127.0.0.1',
     directory: options.directory,
     silent: true,
-    configureBuckets: options.buckets.map((name) => ({ name, configs: [] })),
+    configureBuckets: options.buckets.map((name) => ({ name, configs: [uploadCorsXml] })),
   });
   await server.run();
   return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => server.close() };

@@ -6,13 +6,14 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
-import type * as iam from 'aws-cdk-lib/aws-iam';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { type Route, routes } from '../../functions/routes';
-import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
+import { type BundlingMode, HandlerFunctions, type HandlerOverrides, handlerRole } from '../lambda-bundling';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
 import { stateMachineArnVariable } from './workflow-stack';
@@ -34,6 +35,38 @@ export interface ApiStackProps extends StackProps {
 export const apiThrottle = { rateLimit: 200, burstLimit: 400 } as const;
 
 /**
+ * The route handlers that call Cognito's admin API, and exactly the actions each one calls on the
+ * user pool. They run in their own group ("account handlers") whose role has these actions on the
+ * pool and the table, nothing else; every other Cognito call of the API (InitiateAuth,
+ * ChangePassword, the attribute verification calls…) is authorised by the client id or the user's
+ * own access token, not by IAM.
+ */
+export const cognitoAdminActions: Record<string, readonly string[]> = {
+  'auth/signup': [
+    'cognito-idp:AdminCreateUser',
+    'cognito-idp:AdminSetUserPassword',
+    'cognito-idp:AdminDeleteUser',
+  ],
+  'auth/request-password-reset': ['cognito-idp:AdminGetUser'],
+  'users/change-email': ['cognito-idp:AdminGetUser'],
+};
+
+/**
+ * Route handlers whose function differs from the group's. The avatar handler makes images with
+ * sharp, whose native binary is installed for linux-x64 into its bundle (npm's cache on this x64
+ * machine has it, so synth stays offline): that one function runs on x86_64, with the memory and
+ * time image work needs (API Gateway waits 30 s at most).
+ */
+export const routeHandlerSettings: Record<string, HandlerOverrides> = {
+  'users/set-avatar': {
+    architecture: lambda.Architecture.X86_64,
+    memorySize: 1536,
+    timeout: Duration.seconds(25),
+    nodeModules: ['sharp'],
+  },
+};
+
+/**
  * Api: the HTTP API, one route per entry of functions/routes.ts and one Lambda per distinct handler
  * module. `auth: 'user'` routes carry the Cognito JWT authorizer (the access token in Authorization);
  * `auth: 'public'` routes have none. CloudFront forwards `/api/*` here unchanged.
@@ -42,6 +75,8 @@ export class ApiStack extends Stack {
   readonly httpApi: apigwv2.HttpApi;
   readonly stage: apigwv2.HttpStage;
   readonly handlers: HandlerFunctions;
+  /** The route handlers that call Cognito's admin API (their own role; see cognitoAdminActions). */
+  readonly accountHandlers: HandlerFunctions;
   /** The API's domain name (what CloudFront's `/api/*` origin points at). */
   readonly apiDomainName: string;
 
@@ -59,18 +94,38 @@ export class ApiStack extends Stack {
       stateMachineEnvironment[stateMachineArnVariable(name)] = machine.stateMachineArn;
     }
 
+    const environment = {
+      TABLE_NAME: props.table.tableName,
+      IMAGES_BUCKET: props.imagesBucket.bucketName,
+      EVENT_BUS_NAME: props.bus.eventBusName,
+      USER_POOL_ID: props.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+      ...stateMachineEnvironment,
+    };
     this.handlers = new HandlerFunctions(this, 'RouteHandlers', {
       bundling: props.bundling,
       role,
       timeout: Duration.seconds(10),
-      environment: {
-        TABLE_NAME: props.table.tableName,
-        IMAGES_BUCKET: props.imagesBucket.bucketName,
-        EVENT_BUS_NAME: props.bus.eventBusName,
-        USER_POOL_ID: props.userPool.userPoolId,
-        USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
-        ...stateMachineEnvironment,
-      },
+      environment,
+    });
+
+    const accountRole = handlerRole(
+      this,
+      'AccountHandlerRole',
+      'Velo HTTP API account handlers (Cognito admin calls)',
+    );
+    grantTableReadWrite(props.table, accountRole);
+    accountRole.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: [...new Set(Object.values(cognitoAdminActions).flat())].sort(),
+        resources: [props.userPool.userPoolArn],
+      }),
+    );
+    this.accountHandlers = new HandlerFunctions(this, 'AccountHandlers', {
+      bundling: props.bundling,
+      role: accountRole,
+      timeout: Duration.seconds(10),
+      environment,
     });
 
     this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
@@ -115,7 +170,7 @@ export class ApiStack extends Stack {
     for (const route of routes as readonly Route[]) {
       let integration = integrations.get(route.handler);
       if (!integration) {
-        const fn = this.handlers.get(route.handler);
+        const fn = this.functionFor(route.handler);
         integration = new HttpLambdaIntegration(`${fn.node.id}Integration`, fn);
         integrations.set(route.handler, integration);
       }
@@ -132,5 +187,12 @@ export class ApiStack extends Stack {
 
     this.apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
     new CfnOutput(this, 'ApiUrl', { value: this.stage.url });
+  }
+
+  /** The Lambda of a route handler module: in the account group if it calls Cognito's admin API. */
+  functionFor(handler: string): lambda.Function {
+    return handler in cognitoAdminActions
+      ? this.accountHandlers.get(handler)
+      : this.handlers.get(handler, routeHandlerSettings[handler] ?? {});
   }
 }

@@ -19,6 +19,8 @@ export class DataStack extends Stack {
   readonly imagesAccessPolicy: iam.ManagedPolicy;
   /** Key prefix under which images are stored; CloudFront serves `/images/*` straight from it. */
   static readonly imagesKeyPrefix = 'images/';
+  /** Presigned uploads land here until a handler turns them into images (functions/users/avatar-keys.ts). */
+  static readonly uploadsKeyPrefix = 'images/uploads/';
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -61,7 +63,11 @@ export class DataStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'images-bucket/',
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Uploads are made into images (avatars, listing photos) and deleted; one never used goes after a day.
+        { prefix: DataStack.uploadsKeyPrefix, expiration: Duration.days(1) },
+      ],
       // Browsers upload listing and profile images straight to S3 with a presigned POST/PUT; the
       // signature (issued by the API to a signed-in user) is the gate, so any origin may send it.
       cors: [

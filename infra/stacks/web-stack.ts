@@ -38,6 +38,11 @@ export function cognitoEndpoint(region: string): string {
   return `https://cognito-idp.${region}.amazonaws.com`;
 }
 
+/** The origin of the images bucket's presigned upload URLs (virtual-hosted, regional), for connect-src. */
+export function imagesUploadOrigin(bucket: s3.IBucket): string {
+  return `https://${bucket.bucketRegionalDomainName}`;
+}
+
 /** Security headers of infra/web-security.ts (the local gateway sends the same) as CloudFront config. */
 export function responseHeadersConfig(headers: Record<string, string>): {
   securityHeadersBehavior: cloudfront.ResponseSecurityHeadersBehavior;
@@ -138,7 +143,12 @@ export class WebStack extends Stack {
       ...responseHeadersConfig(
         securityHeaders({
           ...props.csp,
-          connect: [cognitoEndpoint(this.region), ...(props.csp?.connect ?? [])],
+          connect: [
+            cognitoEndpoint(this.region),
+            // Avatar and photo uploads PUT straight to the images bucket with presigned URLs.
+            imagesUploadOrigin(props.imagesBucket),
+            ...(props.csp?.connect ?? []),
+          ],
         }),
       ),
     });

@@ -1,4 +1,4 @@
-import type { ListingImage } from './types';
+import type { ListingImage, PublicUser } from './types';
 
 /**
  * Request and response shapes of the account API (issue 4), shared by the handlers and the web app.
@@ -14,8 +14,22 @@ export interface SignupRequest {
   lastName: string;
 }
 
+/**
+ * The 201 body of POST /api/auth/signup. The API sends the first verification e-mail itself (it
+ * counts towards the 5 a day); `verificationEmailSent: false` means it could not, and the app
+ * offers a resend (POST /api/auth/verification-email) instead.
+ */
+export interface SignupResponse {
+  data: CurrentUser;
+  meta: { verificationEmailSent: boolean };
+}
+
 /** POST /api/auth/password-reset (public) → 202. Errors: email-not-found. */
 export interface PasswordResetRequest {
+  email: string;
+}
+/** The 202 body of POST /api/auth/password-reset: where the code went (the 'check your e-mail' state). */
+export interface PasswordResetRequested {
   email: string;
 }
 
@@ -36,6 +50,13 @@ export interface PasswordChangeRequest {
  * POST /api/auth/verification-email (user) → 202: sends a new verification code.
  * Errors: email-too-many-verification-requests (more than 5 a day, or one already being sent).
  */
+
+/** `meta` of email-too-many-verification-requests: which limit refused the send. */
+export interface VerificationLimitMeta {
+  /** 'daily-limit': 5 sent today (UTC); 'in-flight': another send for this user is still running. */
+  reason: 'daily-limit' | 'in-flight';
+  limit: number;
+}
 
 /** POST /api/auth/verify-email (user) → 200 { data: CurrentUser }. Errors: validation-invalid-value. */
 export interface VerifyEmailRequest {
@@ -96,6 +117,11 @@ export interface CurrentUser {
   /** The session is an operator's limited one (scope user:limited only). */
   limited?: boolean;
   createdAt: string;
+}
+
+/** GET /api/users/{id} and a listing's author: the spec's user, with the avatar when there is one. */
+export interface PublicProfile extends PublicUser {
+  profileImage?: ProfileImage;
 }
 
 export type { ListingImage };

@@ -223,6 +223,4 @@ export function joinWithAnd(items: readonly string[]): string {
 
 export const unsupportedCountry = (country: string) => `Country not supported: ${country}`;
 
-/** Listing card text for a price in a currency other than the marketplace's (§8 unsupportedPrice). */
-export const unsupportedPrice = (currency: string) => `(${currency})`;
-export const unsupportedPriceTitle = (currency: string) => `Unsupported currency (${currency})`;
+export { unsupportedPrice, unsupportedPriceTitle } from './unsupported-price';

@@ -1,10 +1,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import type Sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Route, routes } from '../../functions/routes';
 import {
@@ -15,6 +17,7 @@ import {
   nodejsEntryProps,
   repoRoot,
 } from '../../infra/lambda-bundling';
+import { routeHandlerSettings } from '../../infra/stacks/api-stack';
 
 // The template tests use inline stubs; this one bundles one real handler with the local esbuild,
 // the way `cdk synth` does for all of them.
@@ -72,6 +75,40 @@ describe('handler bundling', () => {
     console.info(`functions/${handler}.ts bundle: ${(statSync(bundle).size / 1024).toFixed(1)} kB`);
 
     const loaded = await import(pathToFileURL(bundle).href);
+    expect(typeof loaded.handler).toBe('function');
+  });
+
+  it('installs sharp for linux-x64 next to the avatar bundle (not bundled), and it works from there', async () => {
+    const app = new App({ outdir });
+    const stack = new Stack(app, 'AvatarBundleTest', {
+      env: { account: '123456789012', region: 'eu-west-1' },
+    });
+    const functions = new HandlerFunctions(stack, 'Handlers', {
+      bundling: 'esbuild',
+      role: handlerRole(stack, 'Role', 'test'),
+      environment: { TABLE_NAME: 'table' },
+    });
+    functions.get('users/set-avatar', routeHandlerSettings['users/set-avatar']);
+    const assembly = app.synth();
+    const template = Template.fromStack(stack);
+    template.hasResourceProperties('AWS::Lambda::Function', { Architectures: ['x86_64'] });
+    const [fn] = Object.values(template.findResources('AWS::Lambda::Function')) as {
+      Properties: { Code: { S3Key: string } };
+    }[];
+    const assetDir = path.join(
+      assembly.directory,
+      `asset.${fn!.Properties.Code.S3Key.replace(/\.zip$/, '')}`,
+    );
+    const code = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
+    expect(code).toMatch(/import\(\s*["']sharp["']\s*\)/); // external, loaded on first use
+    expect(existsSync(path.join(assetDir, 'node_modules', '@img', 'sharp-linux-x64'))).toBe(true);
+    expect(existsSync(path.join(assetDir, 'node_modules', '@img', 'sharp-linux-arm64'))).toBe(false);
+    const sharp = createRequire(path.join(assetDir, 'index.mjs'))('sharp') as typeof Sharp;
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    expect((await sharp(png).metadata()).width).toBe(4);
+    const loaded = await import(pathToFileURL(path.join(assetDir, 'index.mjs')).href);
     expect(typeof loaded.handler).toBe('function');
   });
 });

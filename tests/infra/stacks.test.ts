@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CfnElement, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/events/rules';
 import { tableDesign } from '../../functions/lib/table-design';
@@ -10,7 +11,8 @@ import { type Route, routes } from '../../functions/routes';
 import { streamConsumers } from '../../functions/stream-consumers';
 import { stateMachines, workflowTasks } from '../../functions/workflow/tasks';
 import { buildApp, type VeloStacks } from '../../infra/app';
-import { repoRoot } from '../../infra/lambda-bundling';
+import { nativeModulesEnvironment, repoRoot } from '../../infra/lambda-bundling';
+import { cognitoAdminActions, routeHandlerSettings } from '../../infra/stacks/api-stack';
 import { streamConsumerSettings } from '../../infra/stacks/events-stack';
 import { cognitoEndpoint, responseHeadersConfig } from '../../infra/stacks/web-stack';
 import { contentSecurityPolicy, hstsMaxAgeSeconds, securityHeaders } from '../../infra/web-security';
@@ -102,6 +104,17 @@ describe('data stack', () => {
     expect(p.DeletionProtectionEnabled).toBe(true);
     expect(p.TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
     expect(table.DeletionPolicy).toBe('Retain');
+  });
+
+  it('expires uploads nobody turned into an image after a day', () => {
+    const [[, bucket]] = resources(templates.data, 'AWS::S3::Bucket').filter(
+      ([id]) => id === logicalId(stacks.data, stacks.data.imagesBucket),
+    ) as [[string, any]];
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Prefix: 'images/uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
+      ]),
+    );
   });
 
   it('keeps the images bucket private, TLS-only, and readable by CloudFront under images/ only', () => {
@@ -207,8 +220,54 @@ describe('api stack', () => {
     for (const [, r] of resources(templates.api, 'AWS::ApiGatewayV2::Route') as [string, any][]) {
       const route = apiRoutes.find((x) => `${x.method} ${x.path}` === r.Properties.RouteKey)!;
       const integrationId = r.Properties.Target['Fn::Join'][1][1].Ref;
-      expect(integrations[integrationId]).toBe(logicalId(stacks.api, stacks.api.handlers.get(route.handler)));
+      expect(integrations[integrationId]).toBe(logicalId(stacks.api, stacks.api.functionFor(route.handler)));
     }
+  });
+
+  it('gives exactly the Cognito admin actions each account handler uses, on the pool, to the account role only', () => {
+    const roleOf = (handler: string) =>
+      (stacks.api.resolve((stacks.api.functionFor(handler).node.defaultChild as any).role) as any)[
+        'Fn::GetAtt'
+      ][0];
+    const cognitoStatements = resources(templates.api, 'AWS::IAM::Policy').flatMap(([, p]: [string, any]) =>
+      p.Properties.PolicyDocument.Statement.filter((s: any) =>
+        [s.Action].flat().some((a: string) => a.startsWith('cognito-idp:')),
+      ).map((s: any) => ({ roles: p.Properties.Roles.map((r: any) => r.Ref), statement: s })),
+    );
+    expect(cognitoStatements).toHaveLength(1);
+    const [{ roles, statement }] = cognitoStatements as [{ roles: string[]; statement: any }];
+    expect([...statement.Action].sort()).toEqual(
+      [
+        'cognito-idp:AdminCreateUser',
+        'cognito-idp:AdminSetUserPassword',
+        'cognito-idp:AdminDeleteUser',
+        'cognito-idp:AdminGetUser',
+      ].sort(),
+    );
+    expect(statement.Resource).toEqual({ 'Fn::ImportValue': expect.stringMatching(/UserPool/) });
+    expect(Object.keys(cognitoAdminActions).sort()).toEqual([
+      'auth/request-password-reset',
+      'auth/signup',
+      'users/change-email',
+    ]);
+    for (const handler of Object.keys(cognitoAdminActions)) expect(roles).toEqual([roleOf(handler)]);
+    for (const handler of ['users/me', 'auth/change-password', 'users/set-avatar', 'listings/search'])
+      expect(roleOf(handler)).not.toBe(roles[0]);
+  });
+
+  it('runs the avatar handler (sharp) on x86_64 with sharp installed for linux-x64; every other on arm64', () => {
+    expect(routeHandlerSettings['users/set-avatar']).toMatchObject({ nodeModules: ['sharp'] });
+    for (const [, fn] of resources(templates.api, 'AWS::Lambda::Function') as [string, any][]) {
+      const avatar = fn.Properties.Description === 'Velo Exchange handler functions/users/set-avatar.ts';
+      expect(fn.Properties.Architectures, fn.Properties.Description).toEqual([avatar ? 'x86_64' : 'arm64']);
+      if (avatar) expect([fn.Properties.MemorySize, fn.Properties.Timeout]).toEqual([1536, 25]);
+    }
+    expect(nativeModulesEnvironment(lambda.Architecture.X86_64)).toMatchObject({
+      npm_config_os: 'linux',
+      npm_config_cpu: 'x64',
+      npm_config_libc: 'glibc',
+    });
+    expect(nativeModulesEnvironment(lambda.Architecture.ARM_64).npm_config_cpu).toBe('arm64');
   });
 
   it('gives the route handlers the table, images, bus and order state machine', () => {
@@ -249,13 +308,16 @@ describe('api stack', () => {
 });
 
 describe('every handler Lambda', () => {
-  it('is nodejs22.x on arm64 with source maps enabled and its own log group', () => {
+  it('is nodejs22.x on arm64 (but the sharp one) with source maps enabled and its own log group', () => {
     let count = 0;
     for (const name of ['api', 'events', 'workflow'] as const) {
       for (const [, fn] of resources(templates[name], 'AWS::Lambda::Function') as [string, any][]) {
         count++;
         expect(fn.Properties.Runtime).toBe('nodejs22.x');
-        expect(fn.Properties.Architectures).toEqual(['arm64']);
+        const handler = /functions\/(.+)\.ts$/.exec(fn.Properties.Description)![1]!;
+        const x86 =
+          name === 'api' && routeHandlerSettings[handler]?.architecture === lambda.Architecture.X86_64;
+        expect(fn.Properties.Architectures).toEqual([x86 ? 'x86_64' : 'arm64']);
         expect(fn.Properties.Environment.Variables).toMatchObject({
           NODE_OPTIONS: '--enable-source-maps',
           TABLE_NAME: expect.anything(),
@@ -366,15 +428,23 @@ describe('events stack', () => {
 });
 
 describe('web stack', () => {
-  it('sends the security headers of web-security.ts (CSP allowing Cognito, HSTS, nosniff, referrer, frame)', () => {
+  it('sends the security headers of web-security.ts (CSP allowing Cognito and uploads to the images bucket, HSTS, nosniff, referrer, frame)', () => {
     const expected = securityHeaders({ connect: [cognitoEndpoint('eu-west-1')] });
+    // The images bucket's domain comes from the Data stack: the CSP is joined around its import.
+    const bucketDomain = '@@IMAGES_BUCKET_DOMAIN@@';
+    const [before, after] = contentSecurityPolicy({
+      connect: ['https://cognito-idp.eu-west-1.amazonaws.com', `https://${bucketDomain}`],
+    }).split(bucketDomain);
     templates.web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({
         SecurityHeadersConfig: {
           ContentSecurityPolicy: {
-            ContentSecurityPolicy: contentSecurityPolicy({
-              connect: ['https://cognito-idp.eu-west-1.amazonaws.com'],
-            }),
+            ContentSecurityPolicy: {
+              'Fn::Join': [
+                '',
+                [before, { 'Fn::ImportValue': Match.stringLikeRegexp('ImagesBucket') }, after],
+              ],
+            },
             Override: true,
           },
           StrictTransportSecurity: {

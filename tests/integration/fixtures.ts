@@ -9,6 +9,7 @@ export async function givenSeller(overrides: { displayName?: string } = {}) {
   return createUser({
     id,
     email: `${id}@test.example`,
+    emailVerified: true,
     firstName: 'Test',
     lastName: 'Seller',
     displayName: overrides.displayName ?? 'Test S.',

@@ -7,11 +7,14 @@ import {
 } from '@tanstack/react-router';
 import { pageSizes } from '../../shared/config/marketplace';
 import { settle } from './api/client';
-import { getListing, getUser, searchListings } from './api/endpoints';
+import { getListing, getUser, getUserListings, searchListings } from './api/endpoints';
+import { keepFrom, validateFromSearch } from './auth/from';
+import { redirectSignedIn, requireUser } from './auth/guard';
+import { readIdpFlow } from './auth/idp';
 import { Layout } from './components/Layout';
 import { PagePending } from './components/Loading';
 import { LandingPage, recentListingsCount } from './pages/LandingPage';
-import { parseSearch, stringifySearch, validateSearchParams } from './search/params';
+import { pageParam, parseSearch, stringifySearch, validateSearchParams } from './search/params';
 
 /**
  * The route table of the web app (spec §2): one code-based tree. Only the landing page is in the
@@ -75,8 +78,114 @@ const profileBaseRoute = createRoute({ getParentRoute: () => rootRoute, path: '/
 const profileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/u/$id',
-  loader: ({ params }) => ({ user: settle(getUser(params.id)) }),
+  validateSearch: (raw: Record<string, unknown>): { page?: number } => {
+    const page = pageParam(raw.page);
+    return page ? { page } : {};
+  },
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ params, deps }) => ({
+    user: settle(getUser(params.id)),
+    listings: settle(getUserListings(params.id, deps.page)),
+  }),
   component: lazyRouteComponent(() => import('./pages/ProfilePage'), 'ProfilePage'),
+});
+
+// Authentication (§2): one screen with the tabs login, signup and confirm; `from` is kept.
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: validateFromSearch,
+  beforeLoad: redirectSignedIn,
+  component: lazyRouteComponent(() => import('./pages/AuthenticationPage'), 'LoginPage'),
+});
+
+const signupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/signup',
+  validateSearch: validateFromSearch,
+  beforeLoad: redirectSignedIn,
+  component: lazyRouteComponent(() => import('./pages/AuthenticationPage'), 'SignupPage'),
+});
+
+// The social sign-up confirmation exists only during an identity-provider flow.
+const confirmRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/confirm',
+  validateSearch: validateFromSearch,
+  beforeLoad: ({ search }) => {
+    if (!readIdpFlow()) throw redirect({ to: '/signup', search: keepFrom(search.from), replace: true });
+  },
+  component: lazyRouteComponent(() => import('./pages/AuthenticationPage'), 'ConfirmPage'),
+});
+
+const passwordRecoveryRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/recover-password',
+  component: lazyRouteComponent(() => import('./pages/PasswordRecoveryPage'), 'PasswordRecoveryPage'),
+});
+
+const passwordResetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: (raw: Record<string, unknown>): { email?: string; code?: string } => ({
+    ...(typeof raw.email === 'string' && raw.email ? { email: raw.email.slice(0, 254) } : {}),
+    ...(typeof raw.code === 'string' && raw.code ? { code: raw.code.slice(0, 64) } : {}),
+  }),
+  component: lazyRouteComponent(() => import('./pages/PasswordResetPage'), 'PasswordResetPage'),
+});
+
+// [auth] routes (§2, §6) sit under one pathless route whose guard sends anonymous visitors to
+// /login?from=… and loads the current user for everyone else.
+const signedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in',
+  beforeLoad: requireUser,
+});
+
+const emailVerificationRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/verify-email',
+  validateSearch: validateFromSearch,
+  component: lazyRouteComponent(() => import('./pages/EmailVerificationPage'), 'EmailVerificationPage'),
+});
+
+const profileSettingsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/profile-settings',
+  component: lazyRouteComponent(() => import('./pages/ProfileSettingsPage'), 'ProfileSettingsPage'),
+});
+
+const accountRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/account',
+  component: lazyRouteComponent(() => import('./pages/AccountSettingsLayout'), 'AccountSettingsLayout'),
+});
+
+const accountIndexRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/account/contact-details', replace: true });
+  },
+});
+
+const contactDetailsRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: 'contact-details',
+  component: lazyRouteComponent(() => import('./pages/ContactDetailsPage'), 'ContactDetailsPage'),
+});
+
+const passwordChangeRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: 'change-password',
+  component: lazyRouteComponent(() => import('./pages/PasswordChangePage'), 'PasswordChangePage'),
+});
+
+// Payout details come with the payments issue; the side tab already leads here.
+const paymentsRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: 'payments',
+  component: lazyRouteComponent(() => import('./pages/AccountSettingsLayout'), 'PaymentsPlaceholderPage'),
 });
 
 const notFoundRoute = createRoute({
@@ -94,6 +203,16 @@ export const routeTree = rootRoute.addChildren([
   listingCanonicalRoute,
   profileBaseRoute,
   profileRoute,
+  loginRoute,
+  signupRoute,
+  confirmRoute,
+  passwordRecoveryRoute,
+  passwordResetRoute,
+  signedInRoute.addChildren([
+    emailVerificationRoute,
+    profileSettingsRoute,
+    accountRoute.addChildren([accountIndexRoute, contactDetailsRoute, passwordChangeRoute, paymentsRoute]),
+  ]),
   notFoundRoute,
 ]);
 

@@ -101,6 +101,7 @@ async function seedSeller(
       Item: userRecord({
         id,
         email: seller.email,
+        emailVerified: true,
         firstName: seller.firstName,
         lastName: seller.lastName,
         displayName: seller.displayName,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, peekSettled, settle } from './client';
+import { ApiError, apiGet, apiRequest, peekSettled, settle } from './client';
 import { listingsQuery } from './endpoints';
 
 const json = (status: number, body: unknown) =>
@@ -82,5 +82,39 @@ describe('listingsQuery', () => {
     expect(listingsQuery({ pub_category: 'a,b', sort: '-price', page: 2 })).toBe(
       '?pub_category=a%2Cb&sort=-price&page=2',
     );
+  });
+});
+
+describe('apiRequest', () => {
+  it('sends JSON bodies and the bearer token, and reads empty answers', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
+    await expect(
+      apiRequest('POST', '/auth/change-password', {
+        fetch,
+        token: 'token-1',
+        body: { currentPassword: 'a', newPassword: 'b' },
+      }),
+    ).resolves.toBeUndefined();
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/auth/change-password',
+      expect.objectContaining({
+        method: 'POST',
+        body: JSON.stringify({ currentPassword: 'a', newPassword: 'b' }),
+        headers: expect.objectContaining({
+          authorization: 'Bearer token-1',
+          'content-type': 'application/json',
+        }),
+      }),
+    );
+  });
+
+  it('sends no authorization header for anonymous calls', async () => {
+    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) =>
+      json(202, { data: { email: 'a@b.example' } }),
+    );
+    // No session is stored in this environment, so no token is looked up.
+    await apiRequest('POST', '/auth/password-reset', { fetch, body: { email: 'a@b.example' } });
+    const headers = fetch.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers.authorization).toBeUndefined();
   });
 });

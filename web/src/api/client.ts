@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ApiErrorItem } from '../../../shared/api/types';
+import { getAccessToken } from '../auth/token';
 
 /** Where the API lives: same origin. (`/config.json` can override this later.) */
 export const apiBaseUrl = '/api';
@@ -41,22 +42,43 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
 export interface RequestOptions {
   signal?: AbortSignal;
   fetch?: typeof fetch;
+  /**
+   * The access token to send. By default the signed-in user's (every API call of a signed-in user
+   * carries `Authorization: Bearer …`); `null` sends none.
+   */
+  token?: string | null;
 }
 
-/** GET `path` (relative to the API base, e.g. `/listings?page=2`) and parse the JSON answer. */
-export async function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Calls the API: `path` is relative to the API base (e.g. `/listings?page=2`), `body` is sent as
+ * JSON. Answers with the parsed JSON (undefined for an empty answer such as 202 or 204); a status of
+ * 400 or more throws an ApiError with the spec's error body.
+ */
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions & { body?: unknown } = {},
+): Promise<T> {
   const doFetch = options.fetch ?? fetch;
+  const token = options.token === undefined ? await getAccessToken() : options.token;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
     response = await doFetch(`${apiBaseUrl}${path}`, {
-      headers: { accept: 'application/json' },
+      method,
+      headers,
       credentials: 'same-origin',
       signal: options.signal ?? null,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     });
   } catch (error) {
     throw new ApiError(0, null, error instanceof Error ? error.message : 'Network error');
   }
-  let body: unknown = null;
+  let body: unknown;
   const text = await response.text().catch(() => '');
   if (text) {
     try {
@@ -67,6 +89,11 @@ export async function apiGet<T>(path: string, options: RequestOptions = {}): Pro
   }
   if (!response.ok) throw new ApiError(response.status, isApiErrorBody(body) ? body : null);
   return body as T;
+}
+
+/** GET `path` (relative to the API base, e.g. `/listings?page=2`) and parse the JSON answer. */
+export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return apiRequest<T>('GET', path, options);
 }
 
 /** A settled request, so pages can render errors without error boundaries. */

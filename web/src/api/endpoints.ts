@@ -1,10 +1,5 @@
-import type {
-  Listing,
-  ListingSearchParams,
-  ListingSummary,
-  Page,
-  PublicUser,
-} from '../../../shared/api/types';
+import type { PublicProfile } from '../../../shared/api/account';
+import type { Listing, ListingSearchParams, ListingSummary, Page } from '../../../shared/api/types';
 import { apiGet, type RequestOptions } from './client';
 
 /** Query string for `GET /api/listings` (no leading `?` when empty). */
@@ -28,7 +23,17 @@ export async function getListing(id: string, options?: RequestOptions): Promise<
   return body.data;
 }
 
-export async function getUser(id: string, options?: RequestOptions): Promise<PublicUser> {
-  const body = await apiGet<{ data: PublicUser }>(`/users/${encodeURIComponent(id)}`, options);
+export async function getUser(id: string, options?: RequestOptions): Promise<PublicProfile> {
+  const body = await apiGet<{ data: PublicProfile }>(`/users/${encodeURIComponent(id)}`, options);
   return body.data;
+}
+
+/** A user's published listings (`GET /api/users/{id}/listings`), newest first, paged. */
+export function getUserListings(
+  userId: string,
+  page = 1,
+  options?: RequestOptions,
+): Promise<Page<ListingSummary>> {
+  const query = page > 1 ? `?page=${page}` : '';
+  return apiGet<Page<ListingSummary>>(`/users/${encodeURIComponent(userId)}/listings${query}`, options);
 }

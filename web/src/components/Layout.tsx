@@ -1,7 +1,33 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { useAuth } from '../auth/store';
+import { useLogout } from '../auth/useLogout';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
+
+/**
+ * The banner of a limited session (§2, §6: an operator acting as a user with the scope
+ * user:limited only): shown on every page except search, with a logout button.
+ */
+export function LimitedSessionBanner() {
+  const limited = useAuth((state) => state.currentUser?.limited === true);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const { logout, loggingOut } = useLogout();
+  if (!limited || pathname === '/s') return null;
+  return (
+    <section className="limited-banner" aria-label="Limited session">
+      <p>You are signed in to this account with limited rights.</p>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => void logout()}
+        disabled={loggingOut}
+      >
+        {loggingOut ? 'Logging out…' : 'Log out'}
+      </button>
+    </section>
+  );
+}
 
 /**
  * Page frame: skip link, top bar, main, footer. After a client-side change of page (not of query
@@ -24,6 +50,7 @@ export function Layout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      <LimitedSessionBanner />
       <TopBar />
       <main id="main" ref={mainRef} tabIndex={-1}>
         <Outlet />

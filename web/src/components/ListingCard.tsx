@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ListingSummary } from '../../../shared/api/types';
 import { marketplaceCurrency } from '../../../shared/config/marketplace';
-import { unsupportedPrice, unsupportedPriceTitle } from '../../../shared/errors/catalogue';
+import { unsupportedPrice, unsupportedPriceTitle } from '../../../shared/errors/unsupported-price';
 import { formatMoney, type Money } from '../../../shared/money';
 import { createSlug } from '../../../shared/text/slug';
 

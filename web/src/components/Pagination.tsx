@@ -1,23 +1,48 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { paginationItems } from '../search/pagination';
 import type { SearchParams } from '../search/params';
 
-/** Search pagination (§2): first, last, current and neighbours, ellipsis gaps, arrows disabled at the ends. */
-export function Pagination({ search, totalPages }: { search: SearchParams; totalPages: number }) {
+export interface PageLinkProps {
+  className: string;
+  children: ReactNode;
+  rel?: 'prev' | 'next';
+  'aria-label'?: string;
+  'aria-current'?: 'page';
+}
+
+/**
+ * Pagination (§2): first, last, current and neighbours, ellipsis gaps, arrows disabled at the ends.
+ * `renderLink` makes the link to a page, so any route can use it.
+ */
+export function PaginationLinks({
+  page: requested,
+  totalPages,
+  renderLink,
+}: {
+  page: number;
+  totalPages: number;
+  renderLink: (page: number, props: PageLinkProps) => ReactNode;
+}) {
   if (totalPages <= 1) return null;
-  const page = Math.min(search.page ?? 1, totalPages);
-  const searchFor = (target: number): SearchParams => ({ ...search, page: target > 1 ? target : undefined });
+  const page = Math.min(Math.max(requested, 1), totalPages);
   const items = paginationItems(page, totalPages);
+  const previous = (
+    <>
+      <span aria-hidden="true">‹</span> Previous
+    </>
+  );
+  const next = (
+    <>
+      Next <span aria-hidden="true">›</span>
+    </>
+  );
   return (
     <nav className="pagination" aria-label="Pagination">
       {page > 1 ? (
-        <Link to="/s" search={searchFor(page - 1)} rel="prev" className="page-arrow">
-          <span aria-hidden="true">‹</span> Previous
-        </Link>
+        renderLink(page - 1, { className: 'page-arrow', rel: 'prev', children: previous })
       ) : (
-        <span className="page-arrow disabled">
-          <span aria-hidden="true">‹</span> Previous
-        </span>
+        <span className="page-arrow disabled">{previous}</span>
       )}
       <ol className="page-list">
         {items.map((item, index) =>
@@ -27,29 +52,35 @@ export function Pagination({ search, totalPages }: { search: SearchParams; total
             </li>
           ) : (
             <li key={item}>
-              <Link
-                to="/s"
-                search={searchFor(item)}
-                activeOptions={{ exact: true }}
-                aria-current={item === page ? 'page' : undefined}
-                className={item === page ? 'page-link current' : 'page-link'}
-                aria-label={`Page ${item}`}
-              >
-                {item}
-              </Link>
+              {renderLink(item, {
+                className: item === page ? 'page-link current' : 'page-link',
+                'aria-label': `Page ${item}`,
+                ...(item === page ? { 'aria-current': 'page' as const } : {}),
+                children: item,
+              })}
             </li>
           ),
         )}
       </ol>
       {page < totalPages ? (
-        <Link to="/s" search={searchFor(page + 1)} rel="next" className="page-arrow">
-          Next <span aria-hidden="true">›</span>
-        </Link>
+        renderLink(page + 1, { className: 'page-arrow', rel: 'next', children: next })
       ) : (
-        <span className="page-arrow disabled">
-          Next <span aria-hidden="true">›</span>
-        </span>
+        <span className="page-arrow disabled">{next}</span>
       )}
     </nav>
+  );
+}
+
+/** The search page's pagination. */
+export function Pagination({ search, totalPages }: { search: SearchParams; totalPages: number }) {
+  const searchFor = (target: number): SearchParams => ({ ...search, page: target > 1 ? target : undefined });
+  return (
+    <PaginationLinks
+      page={search.page ?? 1}
+      totalPages={totalPages}
+      renderLink={(target, props) => (
+        <Link to="/s" search={searchFor(target)} activeOptions={{ exact: true }} {...props} />
+      )}
+    />
   );
 }

@@ -1,5 +1,11 @@
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link, useRouterState, useSearch } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { fromSearch, keepFrom, safeFrom } from '../auth/from';
+import { useAuth } from '../auth/store';
 import { SearchForm } from './SearchForm';
+
+// Only signed-in people see the profile menu, so it is not part of the landing page's first load.
+const ProfileMenu = lazy(() => import('./ProfileMenu').then((module) => ({ default: module.ProfileMenu })));
 
 export function Logo() {
   return (
@@ -25,7 +31,54 @@ export function Logo() {
   );
 }
 
-/** Top bar (§2): logo, search box, shop now, sell, log in and sign up. */
+/** Log in and sign up links; they carry the page the visitor is on as `from`. */
+function GuestLinks() {
+  const href = useRouterState({ select: (state) => state.location.href });
+  const { from } = useSearch({ strict: false }) as { from?: string };
+  // On a page that is itself about signing in (safeFrom refuses those), pass its own `from` on.
+  const search = safeFrom(href) ? fromSearch({ href }) : keepFrom(from);
+  return (
+    <>
+      <li>
+        <Link to="/login" search={search} className="nav-link">
+          Log in
+        </Link>
+      </li>
+      <li>
+        <Link to="/signup" search={search} className="button button-small">
+          Sign up
+        </Link>
+      </li>
+    </>
+  );
+}
+
+/** While a stored session is being checked: a quiet placeholder where the profile menu will be. */
+function AccountPlaceholder() {
+  return (
+    <li>
+      <span className="avatar avatar-small avatar-loading" aria-hidden="true" />
+    </li>
+  );
+}
+
+function AccountLinks() {
+  const status = useAuth((state) => state.status);
+  const user = useAuth((state) => state.currentUser);
+  if (status === 'authenticated' && user) {
+    return (
+      <li>
+        <Suspense fallback={<span className="avatar avatar-small avatar-loading" aria-hidden="true" />}>
+          <ProfileMenu user={user} />
+        </Suspense>
+      </li>
+    );
+  }
+  if (status === 'checking') return <AccountPlaceholder />;
+  return <GuestLinks />;
+}
+
+/** Top bar (§2): logo, search box, shop now, sell, and log in and sign up or the profile menu. */
 export function TopBar() {
   const { keywords } = useSearch({ strict: false });
   return (
@@ -54,16 +107,7 @@ export function TopBar() {
                 Sell
               </Link>
             </li>
-            <li>
-              <a href="/login" className="nav-link">
-                Log in
-              </a>
-            </li>
-            <li>
-              <a href="/signup" className="button button-small">
-                Sign up
-              </a>
-            </li>
+            <AccountLinks />
           </ul>
         </nav>
       </div>

@@ -8,7 +8,7 @@ import {
   wheelSizes,
 } from '../../../shared/config/listing-fields';
 import { marketplaceCurrency } from '../../../shared/config/marketplace';
-import { unsupportedPrice } from '../../../shared/errors/catalogue';
+import { unsupportedPrice } from '../../../shared/errors/unsupported-price';
 import { formatMoney, type Money } from '../../../shared/money';
 
 export interface DetailRow {

@@ -1,16 +1,18 @@
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { PublicProfile } from '../../../shared/api/account';
 import type { Listing, ListingImage } from '../../../shared/api/types';
 import { categoryLabel } from '../../../shared/config/categories';
 import { messages } from '../../../shared/errors/catalogue';
 import type { Loaded } from '../api/client';
+import { Avatar } from '../components/Avatar';
 import { PriceText } from '../components/ListingCard';
 import { Spinner } from '../components/Loading';
 import { SearchForm } from '../components/SearchForm';
 import { conditionLabel, deliveryOptions, listingDetails } from '../lib/listing-details';
 import { loadedTitle, useDocumentTitle } from '../lib/useDocumentTitle';
 import { useLoaded } from '../lib/useLoaded';
-import { hasProfile, userDisplayName, userInitials } from '../lib/users';
+import { hasProfile, userDisplayName } from '../lib/users';
 import './listing-page.css';
 
 const bySlugRoute = getRouteApi('/l/$slug/$id');
@@ -139,7 +141,7 @@ function Gallery({ images, title }: { images: ListingImage[]; title: string }) {
   );
 }
 
-function SellerCard({ author }: { author: Listing['author'] }) {
+function SellerCard({ author }: { author: Listing['author'] & Pick<PublicProfile, 'profileImage'> }) {
   const name = userDisplayName(author);
   return (
     <section className="seller-card" aria-labelledby="seller-title">
@@ -147,9 +149,7 @@ function SellerCard({ author }: { author: Listing['author'] }) {
         Seller
       </h2>
       <div className="seller-row">
-        <span className="avatar" aria-hidden="true">
-          {userInitials(author)}
-        </span>
+        <Avatar user={author} size="medium" />
         {hasProfile(author) ? (
           <Link to="/u/$id" params={{ id: author.id }} className="seller-name">
             {name}

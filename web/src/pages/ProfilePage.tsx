@@ -1,15 +1,23 @@
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import type { PublicProfile } from '../../../shared/api/account';
 import { messages } from '../../../shared/errors/catalogue';
-import { Spinner } from '../components/Loading';
+import { useCurrentUser } from '../auth/store';
+import { Avatar } from '../components/Avatar';
+import { ListingGrid } from '../components/ListingCard';
+import { ListingGridSkeleton, Spinner } from '../components/Loading';
+import { PaginationLinks } from '../components/Pagination';
 import { truncateText } from '../lib/text';
 import { loadedTitle, useDocumentTitle } from '../lib/useDocumentTitle';
 import { useLoaded } from '../lib/useLoaded';
-import { userDisplayName, userInitials } from '../lib/users';
+import { hasProfile, userDisplayName } from '../lib/users';
+import './profile-page.css';
 
 const route = getRouteApi('/u/$id');
 
-/** A bio longer than 170 characters starts cut, with a button to show all of it (§2, §9). */
+type ProfileUser = PublicProfile;
+
+/** A bio longer than 170 characters starts cut, with a button to show all of it (§2, §4, §9). */
 function Bio({ text }: { text: string }) {
   const [expanded, setExpanded] = useState(false);
   const id = useId();
@@ -31,6 +39,96 @@ function Bio({ text }: { text: string }) {
         </button>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The user card (§2): picture and name linking to the profile, the bio, and a link to profile
+ * settings on one's own profile or a contact link on someone else's. Banned and deleted users show
+ * a placeholder name and icon with no links (§3).
+ */
+export function UserCard({ user, headingLevel = 2 }: { user: ProfileUser; headingLevel?: 1 | 2 }) {
+  const currentUser = useCurrentUser();
+  const name = userDisplayName(user);
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  if (!hasProfile(user)) {
+    return (
+      <div className="user-card">
+        <Avatar user={user} size="large" />
+        <Heading className="user-card-name">{name}</Heading>
+      </div>
+    );
+  }
+  const own = currentUser?.id === user.id;
+  return (
+    <div className="user-card">
+      <Avatar user={user} size="large" />
+      <div className="user-card-body">
+        <Heading className="user-card-name">
+          <Link to="/u/$id" params={{ id: user.id }}>
+            {name}
+          </Link>
+        </Heading>
+        {user.bio ? <Bio text={user.bio} /> : null}
+        <p className="user-card-links">
+          {own ? (
+            <Link to="/profile-settings">Edit your profile</Link>
+          ) : (
+            <a href="#contact">Contact {name}</a>
+          )}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function UserListings({ user }: { user: ProfileUser }) {
+  const { listings } = route.useLoaderData();
+  const { page } = route.useSearch();
+  const loaded = useLoaded(listings);
+  const router = useRouter();
+  const name = userDisplayName(user);
+  let body: ReactNode;
+  if (!loaded) body = <ListingGridSkeleton count={4} label="Loading listings…" />;
+  else if (!loaded.ok) {
+    body = (
+      <div className="notice notice-error" role="alert">
+        <p>{messages.somethingWentWrong}</p>
+        <button type="button" className="button button-secondary" onClick={() => router.invalidate()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (loaded.value.data.length === 0) {
+    body = <p>{name} has no listings right now.</p>;
+  } else {
+    body = (
+      <>
+        <ListingGrid listings={loaded.value.data} />
+        <PaginationLinks
+          page={page ?? 1}
+          totalPages={loaded.value.meta.totalPages}
+          renderLink={(target, props) => (
+            <Link
+              to="/u/$id"
+              params={{ id: user.id }}
+              search={{ page: target > 1 ? target : undefined }}
+              activeOptions={{ exact: true, includeSearch: true }}
+              {...props}
+            />
+          )}
+        />
+      </>
+    );
+  }
+  return (
+    <section className="profile-section" aria-labelledby="profile-listings-title">
+      <h2 id="profile-listings-title">
+        Listings
+        {loaded?.ok && loaded.value.meta.totalItems > 0 ? ` (${loaded.value.meta.totalItems})` : ''}
+      </h2>
+      {body}
+    </section>
   );
 }
 
@@ -69,19 +167,28 @@ export function ProfilePage() {
       </div>
     );
   }
-  const profile = loaded.value;
+  const profile: ProfileUser = loaded.value;
   return (
-    <div className="page page-narrow profile-page">
-      <div className="profile-header">
-        <span className="avatar avatar-large" aria-hidden="true">
-          {userInitials(profile)}
-        </span>
-        <h1>{userDisplayName(profile)}</h1>
-      </div>
-      {profile.bio && !profile.deleted && !profile.banned ? <Bio text={profile.bio} /> : null}
-      <p>
-        <Link to="/s">Browse all listings</Link>
-      </p>
+    <div className="page profile-page">
+      <aside className="profile-aside" aria-label="About this user">
+        <UserCard user={profile} headingLevel={1} />
+      </aside>
+      {hasProfile(profile) ? (
+        <div className="profile-main">
+          <UserListings user={profile} />
+          <section className="profile-section" aria-labelledby="profile-reviews-title">
+            <h2 id="profile-reviews-title">Reviews</h2>
+            <p>No reviews yet.</p>
+          </section>
+        </div>
+      ) : (
+        <div className="profile-main">
+          <p>This account is no longer active.</p>
+          <p>
+            <Link to="/s">Browse all listings</Link>
+          </p>
+        </div>
+      )}
     </div>
   );
 }

@@ -55,12 +55,17 @@ export function validateSearchParams(raw: Record<string, unknown>): SearchParams
   if (category) params.pub_category = category;
   const sort = firstString(raw.sort);
   if (isSortKey(sort) && (sort !== 'relevance' || params.keywords)) params.sort = sort;
-  const pageText = firstString(raw.page);
-  if (pageText && /^\d+$/.test(pageText)) {
-    const page = Number(pageText);
-    if (page >= 2 && page <= maxPage) params.page = page;
-  }
+  const page = pageParam(raw.page);
+  if (page) params.page = page;
   return params;
+}
+
+/** A `page` query value: a whole number from 2 up (page 1 is the default and stays out of the URL). */
+export function pageParam(raw: unknown): number | undefined {
+  const pageText = firstString(raw);
+  if (!pageText || !/^\d+$/.test(pageText)) return undefined;
+  const page = Number(pageText);
+  return page >= 2 && page <= maxPage ? page : undefined;
 }
 
 /** The router's `parseSearch`: plain strings, first value wins (no JSON decoding of values). */
@@ -81,7 +86,8 @@ export function stringifySearch(search: Record<string, unknown>): string {
     if (value === undefined || value === null || value === '') continue;
     query.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
-  const text = query.toString().replace(/%2C/gi, ',');
+  // Commas and slashes are legal in a query and keep `pub_category=a,b` and `from=/account` readable.
+  const text = query.toString().replace(/%2C/gi, ',').replace(/%2F/gi, '/');
   return text ? `?${text}` : '';
 }
 

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { GetUserAttributeVerificationCodeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { VerificationLimitMeta } from '../../shared/api/account';
+import { limits } from '../../shared/config/constants';
+import { dynamo, tableName } from '../lib/aws';
+import { cognito, cognitoError } from '../lib/cognito';
+import { ApiError } from '../lib/http';
+import { keys } from '../lib/table-design';
+import { isConditionFailure } from '../lib/writes';
+
+/**
+ * Verification e-mails (Cognito's attribute verification code), at most 5 a day per user and one
+ * at a time. Both limits live on one item per user and UTC day, `USER#<id> / VERIFY#<yyyy-mm-dd>`:
+ * a conditional update counts the send and takes a short lease (`sendingUntil`) in one write, so
+ * two sends racing cannot both pass, and a send still in flight refuses a second one. The count is
+ * the key's day, never a TTL (DynamoDB Local does not expire items); `expiresAt` only lets AWS
+ * delete old counters. A send that fails gives its count back.
+ */
+export const verificationLeaseMs = 15_000;
+const keepCountersDays = 2;
+
+export function verificationDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export async function sendVerificationEmail(
+  userId: string,
+  accessToken: string,
+  now = new Date(),
+): Promise<void> {
+  const key = keys.verificationEmails(userId, verificationDay(now));
+  const leaseId = randomUUID();
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression:
+          'SET sentCount = if_not_exists(sentCount, :zero) + :one, sendingUntil = :until, leaseId = :lease, entity = :entity, expiresAt = :expiresAt',
+        ConditionExpression:
+          '(attribute_not_exists(sentCount) OR sentCount < :max) AND (attribute_not_exists(sendingUntil) OR sendingUntil < :now)',
+        ExpressionAttributeValues: {
+          ':zero': 0,
+          ':one': 1,
+          ':max': limits.maxVerificationEmailsPerDay,
+          ':now': now.getTime(),
+          ':until': now.getTime() + verificationLeaseMs,
+          ':lease': leaseId,
+          ':entity': 'verificationEmails',
+          ':expiresAt': Math.floor(now.getTime() / 1000) + keepCountersDays * 86_400,
+        },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw await refusal(key, now);
+    throw error;
+  }
+
+  try {
+    await cognito().send(
+      new GetUserAttributeVerificationCodeCommand({ AccessToken: accessToken, AttributeName: 'email' }),
+    );
+  } catch (error) {
+    await releaseLease(key, leaseId, { giveBack: true });
+    const name = cognitoError(error);
+    if (name === 'LimitExceededException' || name === 'TooManyRequestsException') {
+      // Cognito's own e-mail limit: the same answer as ours.
+      throw tooMany({ reason: 'daily-limit', limit: limits.maxVerificationEmailsPerDay });
+    }
+    throw error;
+  }
+  await releaseLease(key, leaseId, { giveBack: false });
+}
+
+async function refusal(key: { PK: string; SK: string }, now: Date): Promise<ApiError> {
+  const item = (
+    await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))
+  ).Item as { sentCount?: number; sendingUntil?: number } | undefined;
+  const limitReached = (item?.sentCount ?? 0) >= limits.maxVerificationEmailsPerDay;
+  const inFlight = !limitReached && (item?.sendingUntil ?? 0) >= now.getTime();
+  return tooMany({
+    reason: inFlight ? 'in-flight' : 'daily-limit',
+    limit: limits.maxVerificationEmailsPerDay,
+  });
+}
+
+function tooMany(meta: VerificationLimitMeta): ApiError {
+  return meta.reason === 'in-flight'
+    ? new ApiError(
+        'email-too-many-verification-requests',
+        'A verification email is already being sent. Please wait a moment.',
+        { ...meta },
+      )
+    : new ApiError('email-too-many-verification-requests', undefined, { ...meta });
+}
+
+/** Ends this send's lease (only if it is still ours); a failed send also gives its count back. */
+async function releaseLease(
+  key: { PK: string; SK: string },
+  leaseId: string,
+  { giveBack }: { giveBack: boolean },
+) {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: giveBack
+          ? 'SET sentCount = sentCount - :one REMOVE sendingUntil, leaseId'
+          : 'REMOVE sendingUntil, leaseId',
+        ConditionExpression: 'leaseId = :lease',
+        ExpressionAttributeValues: { ':lease': leaseId, ...(giveBack ? { ':one': 1 } : {}) },
+      }),
+    );
+  } catch (error) {
+    // The lease ran out and another send took it: leave theirs alone.
+    if (!isConditionFailure(error)) throw error;
+  }
+}

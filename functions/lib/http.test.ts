@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, accessToken, assertValid, type HttpEvent, jsonBody, textField } from './http';
+
+const event = (overrides: Partial<HttpEvent> = {}, claims?: Record<string, string>): HttpEvent =>
+  ({
+    headers: {},
+    requestContext: { ...(claims ? { authorizer: { jwt: { claims, scopes: [] } } } : {}) },
+    ...overrides,
+  }) as HttpEvent;
+
+const codeOf = (run: () => unknown): [string, unknown] | undefined => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ApiError) return [error.code, error.meta];
+    throw error;
+  }
+  return undefined;
+};
+
+describe('request helpers', () => {
+  it('reads a JSON object body; anything else is a 400', () => {
+    expect(jsonBody(event({ body: '{"a":1}' }))).toEqual({ a: 1 });
+    expect(
+      jsonBody(event({ body: Buffer.from('{"b":2}').toString('base64'), isBase64Encoded: true })),
+    ).toEqual({
+      b: 2,
+    });
+    expect(jsonBody(event())).toEqual({});
+    for (const body of ['[1]', '"text"', 'null', '{"a":', '12'])
+      expect(codeOf(() => jsonBody(event({ body })))?.[0]).toBe('validation-invalid-params');
+  });
+
+  it('takes text fields as text only', () => {
+    expect(textField({ a: 'x', b: 3, c: null, d: ['x'] }, 'a')).toBe('x');
+    for (const name of ['b', 'c', 'd', 'e'])
+      expect(textField({ b: 3, c: null, d: ['x'] }, name)).toBeUndefined();
+  });
+
+  it('answers failed fields as validation-invalid-params with meta.fields', () => {
+    expect(codeOf(() => assertValid({}))).toBeUndefined();
+    expect(
+      codeOf(() => assertValid({ email: 'A valid email address is required', name: undefined })),
+    ).toEqual(['validation-invalid-params', { fields: { email: 'A valid email address is required' } }]);
+  });
+
+  it("gives Cognito the caller's access token, never an ID token", () => {
+    expect(
+      accessToken(event({ headers: { authorization: 'Bearer abc.def.ghi' } }, { token_use: 'access' })),
+    ).toBe('abc.def.ghi');
+    expect(
+      codeOf(() => accessToken(event({ headers: { authorization: 'Bearer x' } }, { token_use: 'id' })))?.[0],
+    ).toBe('unauthorized');
+    expect(codeOf(() => accessToken(event({}, { token_use: 'access' })))?.[0]).toBe('unauthorized');
+  });
+});

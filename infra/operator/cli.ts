@@ -1,0 +1,231 @@
+import '../local/polyfills';
+import { existsSync, readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  CognitoIdentityProviderClient,
+  DescribeUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { parseStartOptions } from '../local/cli-options';
+import { type LocalCloud, localNames, startLocalCloud } from '../local/cloud';
+import { localCognitoClient } from '../local/cognito';
+import { localDynamoClient } from '../local/dynamodb';
+import { LocalCloudError } from '../local/processes';
+import { browserSnippet } from './limited-session';
+import { banUser, deleteUser, type OperatorContext, OperatorError, startLimitedSession } from './operations';
+
+/**
+ * `npm run operator -- <ban|delete|limited-session> <email> [options]`: the operator's commands.
+ *
+ * Local (default): against the local cloud's data folder (`.data`, or `--data-dir` / VELO_DATA_DIR).
+ * If `npm start` is running (its DynamoDB and cognito-local answer on their ports, VELO_*_PORT),
+ * the command talks to it; otherwise it starts the back-end services on that folder itself (like
+ * `npm run seed`), does its work, lets the stream consumers catch up, and stops them.
+ *
+ * AWS: `--aws` with credentials in the environment (the SDK's usual chain) and the stack's names:
+ * `--table-name` (or TABLE_NAME; output VeloData.TableName) and `--user-pool-id` (or USER_POOL_ID;
+ * output VeloAuth.UserPoolId); region from AWS_REGION / the profile.
+ */
+const usage = `Usage: npm run operator -- <command> <email> [options]
+
+Commands:
+  ban <email>              Disable sign-in, refuse the user's tokens (403), remove their listings from search
+  delete <email>           Mark the profile deleted, remove their listings from search, delete the Cognito user
+  limited-session <email>  Sign in as the user with only the user:limited scope (local cloud only)
+
+Options:
+  --data-dir <dir>         Local data folder (default .data, or VELO_DATA_DIR)
+  --aws                    Act on the deployed stack instead (AWS credentials from the environment)
+  --table-name <name>      With --aws: the table (default TABLE_NAME; CloudFormation output VeloData.TableName)
+  --user-pool-id <id>      With --aws: the user pool (default USER_POOL_ID; output VeloAuth.UserPoolId)
+  --json                   Print the result as JSON (limited-session: the tokens)
+`;
+
+interface Target {
+  context: OperatorContext;
+  gatewayUrl?: string;
+  finish(): Promise<void>;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      aws: { type: 'boolean', default: false },
+      'data-dir': { type: 'string' },
+      'table-name': { type: 'string' },
+      'user-pool-id': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [command, email, ...rest] = positionals;
+  if (values.help || !command || !email || rest.length > 0 || !commands.has(command)) {
+    (values.help ? console.log : console.error)(usage);
+    return values.help ? 0 : 2;
+  }
+  const log = values.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
+  const target = values.aws
+    ? awsTarget(values['table-name'], values['user-pool-id'], log)
+    : await localTarget(values['data-dir'], log);
+  try {
+    if (command === 'ban') {
+      const result = await banUser(target.context, email);
+      if (values.json) console.log(JSON.stringify(result));
+    } else if (command === 'delete') {
+      const result = await deleteUser(target.context, email);
+      if (values.json) console.log(JSON.stringify(result));
+    } else {
+      const session = await startLimitedSession(target.context, email, userInfo().username);
+      const local = target.context.local!;
+      if (values.json) {
+        console.log(
+          JSON.stringify({ userId: session.userId, expiresAt: session.expiresAt, ...session.tokens }),
+        );
+      } else {
+        console.log(
+          `\nOpen ${target.gatewayUrl ?? 'the local site'} in the browser, paste this into the developer console, and the site reloads signed in as the user (a banner shows the limited session):\n`,
+        );
+        console.log(browserSnippet(local.clientId, session.username, session.tokens));
+        console.log(`\nAccess token (Authorization: Bearer …) for API calls:\n${session.tokens.accessToken}`);
+      }
+    }
+  } finally {
+    await target.finish();
+  }
+  return 0;
+}
+
+const commands = new Set(['ban', 'delete', 'limited-session']);
+
+function awsTarget(
+  tableName: string | undefined,
+  userPoolId: string | undefined,
+  log: (line: string) => void,
+): Target {
+  const table = tableName ?? process.env.TABLE_NAME;
+  const pool = userPoolId ?? process.env.USER_POOL_ID;
+  if (!table || !pool) {
+    throw new OperatorError(
+      'With --aws, give --table-name and --user-pool-id (or TABLE_NAME and USER_POOL_ID): the outputs VeloData.TableName and VeloAuth.UserPoolId.',
+    );
+  }
+  process.env.TABLE_NAME = table;
+  const cognito = new CognitoIdentityProviderClient({});
+  log(`AWS: table ${table}, user pool ${pool}`);
+  return {
+    context: { cognito, userPoolId: pool, globalSignOut: true, log },
+    finish: async () => cognito.destroy(),
+  };
+}
+
+async function localTarget(dataDirOption: string | undefined, log: (line: string) => void): Promise<Target> {
+  const options = parseStartOptions(dataDirOption ? ['--data-dir', dataDirOption] : []);
+  const dataDir = resolve(options.dataDir!);
+  const endpoints = {
+    dynamodb: `http://127.0.0.1:${options.ports.dynamodb}`,
+    cognito: `http://127.0.0.1:${options.ports.cognito}`,
+  };
+  const [dynamoUp, cognitoUp] = await Promise.all([
+    answers(
+      () => localDynamoClient(endpoints.dynamodb),
+      (client) => client.send(new ListTablesCommand({})),
+    ),
+    answers(
+      () => localCognitoClient(endpoints.cognito),
+      (client) =>
+        client.send(new DescribeUserPoolCommand({ UserPoolId: poolIds(dataDir)?.userPoolId ?? 'none' })),
+    ),
+  ]);
+
+  if (dynamoUp && cognitoUp) {
+    const ids = poolIds(dataDir)!;
+    Object.assign(process.env, {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+      TABLE_NAME: localNames.table,
+    });
+    log(`Using the running local cloud (data in ${dataDir})`);
+    const cognito = localCognitoClient(endpoints.cognito);
+    return {
+      context: {
+        cognito,
+        userPoolId: ids.userPoolId,
+        globalSignOut: false,
+        local: { issuer: `${endpoints.cognito}/${ids.userPoolId}`, clientId: ids.clientId },
+        log,
+      },
+      gatewayUrl: `http://localhost:${options.ports.gateway}`,
+      finish: async () => cognito.destroy(),
+    };
+  }
+  if (dynamoUp || cognitoUp) {
+    throw new OperatorError(
+      `Only part of a local cloud answers on ${dynamoUp ? endpoints.dynamodb : endpoints.cognito} (or it uses another data folder than ${dataDir}). Stop it, or point --data-dir and VELO_*_PORT at the running one.`,
+    );
+  }
+  log(`Starting the local services on ${dataDir} (npm start is not running)…`);
+  const cloud: LocalCloud = await startLocalCloud({
+    dataDir,
+    ports: options.ports,
+    timerScale: 1,
+    webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)),
+  });
+  const cognito = localCognitoClient(cloud.cognito.endpoint);
+  return {
+    context: {
+      cognito,
+      userPoolId: cloud.cognito.userPoolId,
+      globalSignOut: false,
+      local: { issuer: cloud.cognito.issuer, clientId: cloud.cognito.clientId },
+      log,
+    },
+    gatewayUrl: `http://localhost:${options.ports.gateway} (once npm start runs)`,
+    finish: async () => {
+      cognito.destroy();
+      await cloud.streams.drain();
+      await cloud.stop();
+    },
+  };
+}
+
+function poolIds(dataDir: string): { userPoolId: string; clientId: string } | undefined {
+  const file = join(dataDir, 'cognito', 'velo-pool.json');
+  return existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { userPoolId: string; clientId: string })
+    : undefined;
+}
+
+async function answers<C extends { destroy(): void }>(
+  make: () => C,
+  probe: (client: C) => Promise<unknown>,
+): Promise<boolean> {
+  const client = make();
+  try {
+    await probe(client);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    client.destroy();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof OperatorError || error instanceof LocalCloudError)
+      console.error(`✖ ${error.message}`);
+    else if (error instanceof Error && error.name === 'TypeError' && 'code' in error)
+      console.error(`✖ ${error.message}\n\n${usage}`);
+    else console.error('✖ The operator command failed:', error);
+    process.exit(1);
+  },
+);

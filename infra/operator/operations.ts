@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminGetUserCommand,
+  AdminUserGlobalSignOutCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../../functions/lib/aws';
+import { keys } from '../../functions/lib/table-design';
+import { normalizeEmail } from '../../functions/users/email';
+import { banProfile, markProfileDeleted, removeListingsFromSearch } from '../../functions/users/moderation';
+import { getUser } from '../../functions/users/repository';
+import { mintLimitedSessionTokens, type SessionTokens } from './limited-session';
+
+/**
+ * The operator's actions on one user, the same against the local cloud and AWS: the table through
+ * the handlers' own modules (functions/users/moderation.ts), Cognito through the admin API.
+ */
+export interface OperatorContext {
+  cognito: CognitoIdentityProviderClient;
+  userPoolId: string;
+  /** AWS only: revoke the user's refresh tokens too (cognito-local has no global sign-out). */
+  globalSignOut: boolean;
+  /** Local only: cognito-local's issuer and the web client id, to sign a limited session's tokens. */
+  local?: { issuer: string; clientId: string };
+  log: (line: string) => void;
+}
+
+export class OperatorError extends Error {}
+
+export interface CognitoUser {
+  id: string;
+  username: string;
+  email: string;
+}
+
+export async function findUser(context: OperatorContext, email: string): Promise<CognitoUser> {
+  try {
+    const user = await context.cognito.send(
+      new AdminGetUserCommand({ UserPoolId: context.userPoolId, Username: normalizeEmail(email) }),
+    );
+    const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;
+    const id = attribute('sub');
+    if (!id || !user.Username) throw new OperatorError(`Cognito returned no id for ${email}`);
+    return { id, username: user.Username, email: attribute('email') ?? normalizeEmail(email) };
+  } catch (error) {
+    if ((error as { name?: string }).name === 'UserNotFoundException') {
+      throw new OperatorError(`No user with the e-mail address ${email}.`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Ban: the profile is flagged first (the API refuses the user's tokens from the next request on),
+ * then the Cognito user is disabled (no more sign-in; in AWS also no token refresh), then the
+ * user's listings leave search. Running it again is harmless.
+ */
+export async function banUser(
+  context: OperatorContext,
+  email: string,
+): Promise<{ userId: string; listings: number }> {
+  const user = await findUser(context, email);
+  if (await getUser(user.id)) {
+    await banProfile(user.id);
+    context.log(`Profile ${user.id} flagged banned: the API answers 403 to this user.`);
+  } else {
+    context.log(`No profile for ${user.id} (never signed in): only Cognito is changed.`);
+  }
+  await context.cognito.send(
+    new AdminDisableUserCommand({ UserPoolId: context.userPoolId, Username: user.username }),
+  );
+  if (context.globalSignOut) {
+    await context.cognito.send(
+      new AdminUserGlobalSignOutCommand({ UserPoolId: context.userPoolId, Username: user.username }),
+    );
+  }
+  context.log(`Cognito user disabled${context.globalSignOut ? ' and signed out everywhere' : ''}.`);
+  const listings = await removeListingsFromSearch(user.id, 'author-banned');
+  context.log(`${listings} listing(s) removed from search.`);
+  return { userId: user.id, listings };
+}
+
+/**
+ * Delete: the profile stays as a tombstone flagged deleted (their orders and reviews still name a
+ * "Deleted user"), the listings leave search, and the Cognito user is deleted last (after that the
+ * e-mail address no longer finds the id).
+ */
+export async function deleteUser(
+  context: OperatorContext,
+  email: string,
+): Promise<{ userId: string; listings: number }> {
+  const user = await findUser(context, email);
+  if (await getUser(user.id)) {
+    await markProfileDeleted(user.id);
+    context.log(`Profile ${user.id} flagged deleted: the API answers 403 to this user.`);
+  } else {
+    context.log(`No profile for ${user.id} (never signed in): only Cognito is changed.`);
+  }
+  const listings = await removeListingsFromSearch(user.id, 'author-deleted');
+  context.log(`${listings} listing(s) removed from search.`);
+  await context.cognito.send(
+    new AdminDeleteUserCommand({ UserPoolId: context.userPoolId, Username: user.username }),
+  );
+  context.log('Cognito user deleted; the e-mail address is free again.');
+  return { userId: user.id, listings };
+}
+
+/** How long an operator's limited session lasts (its tokens cannot be refreshed). */
+export const limitedSessionSeconds = 3600;
+
+/**
+ * A limited session (spec §2, §6: the operator acts as the user with limited rights; the user's
+ * only scope is `user:limited`). Locally the tokens are signed like cognito-local's own, with that
+ * single scope; the API reports `limited: true` on /api/me and refuses the account-security routes.
+ * An audit item `USER#<id> / SESSION#<createdAt>#<jti>` records who started it and until when.
+ * AWS: not available yet (Cognito issues custom scopes only through a pre-token-generation trigger,
+ * and signing in as a user without the password needs the custom-auth triggers).
+ */
+export async function startLimitedSession(
+  context: OperatorContext,
+  email: string,
+  operator: string,
+  now = new Date(),
+): Promise<{ userId: string; username: string; tokens: SessionTokens; expiresAt: Date }> {
+  if (!context.local) {
+    throw new OperatorError(
+      'Limited sessions work against the local cloud only: in AWS they need Cognito triggers that are not deployed yet.',
+    );
+  }
+  const user = await findUser(context, email);
+  const profile = await getUser(user.id);
+  if (!profile) throw new OperatorError(`${email} has no profile yet (never signed in).`);
+  if (profile.banned || profile.deleted) throw new OperatorError(`${email} is banned or deleted.`);
+  const sessionId = randomUUID();
+  const expiresAt = new Date(now.getTime() + limitedSessionSeconds * 1000);
+  const tokens = await mintLimitedSessionTokens({
+    ...context.local,
+    user: { ...user, emailVerified: profile.emailVerified === true },
+    sessionId,
+    now,
+    expiresAt,
+  });
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.limitedSession(user.id, now.toISOString(), sessionId),
+        entity: 'limitedSession',
+        userId: user.id,
+        scope: 'user:limited',
+        startedBy: operator,
+        createdAt: now.toISOString(),
+        expiresAt: Math.floor(expiresAt.getTime() / 1000),
+      },
+    }),
+  );
+  context.log(`Limited session for ${user.email} (${user.id}) until ${expiresAt.toISOString()}.`);
+  return { userId: user.id, username: user.username, tokens, expiresAt };
+}

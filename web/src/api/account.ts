@@ -1,0 +1,75 @@
+import type {
+  AvatarUpload,
+  AvatarUploadRequest,
+  CurrentUser,
+  EmailChangeRequest,
+  PasswordChangeRequest,
+  PasswordResetConfirmRequest,
+  PasswordResetRequested,
+  ProfileUpdateRequest,
+  SignupRequest,
+} from '../../../shared/api/account';
+import { apiGet, apiRequest, type RequestOptions } from './client';
+
+/** The account API (shared/api/account.ts): one function per route of functions/routes.ts. */
+
+type Data<T> = { data: T };
+
+export async function getCurrentUser(options?: RequestOptions): Promise<CurrentUser> {
+  return (await apiGet<Data<CurrentUser>>('/me', options)).data;
+}
+
+/**
+ * The signup answer. The API sends the first verification e-mail itself (functions/auth/signup.ts);
+ * only an answer saying it was not sent (`meta.verificationEmailSent: false`) makes the app ask.
+ */
+export interface SignupAnswer extends Data<CurrentUser> {
+  meta?: { verificationEmailSent?: boolean };
+}
+
+export function signup(body: SignupRequest): Promise<SignupAnswer> {
+  return apiRequest<SignupAnswer>('POST', '/auth/signup', { body, token: null });
+}
+
+/** Sends a reset code; answers with the address it went to (for the "check your e-mail" state). */
+export async function requestPasswordReset(email: string): Promise<string> {
+  const answer = await apiRequest<Data<PasswordResetRequested> | undefined>('POST', '/auth/password-reset', {
+    body: { email },
+    token: null,
+  });
+  return answer?.data?.email || email;
+}
+
+export async function confirmPasswordReset(body: PasswordResetConfirmRequest): Promise<void> {
+  await apiRequest('POST', '/auth/password-reset/confirm', { body, token: null });
+}
+
+export async function changePassword(body: PasswordChangeRequest): Promise<void> {
+  await apiRequest('POST', '/auth/change-password', { body });
+}
+
+export async function sendVerificationEmail(): Promise<void> {
+  await apiRequest('POST', '/auth/verification-email');
+}
+
+export async function verifyEmail(verificationToken: string): Promise<CurrentUser> {
+  return (await apiRequest<Data<CurrentUser>>('POST', '/auth/verify-email', { body: { verificationToken } }))
+    .data;
+}
+
+export async function changeEmail(body: EmailChangeRequest): Promise<CurrentUser> {
+  return (await apiRequest<Data<CurrentUser>>('POST', '/me/email', { body })).data;
+}
+
+export async function updateProfile(body: ProfileUpdateRequest): Promise<CurrentUser> {
+  return (await apiRequest<Data<CurrentUser>>('PATCH', '/me', { body })).data;
+}
+
+export async function createAvatarUpload(body: AvatarUploadRequest): Promise<AvatarUpload> {
+  const answer = await apiRequest<AvatarUpload | Data<AvatarUpload>>('POST', '/me/avatar-uploads', { body });
+  return 'data' in answer ? answer.data : answer;
+}
+
+export async function setAvatar(uploadId: string): Promise<CurrentUser> {
+  return (await apiRequest<Data<CurrentUser>>('PUT', '/me/avatar', { body: { uploadId } })).data;
+}

@@ -1,0 +1,213 @@
+import { type FormEvent, type ReactNode, useId, useRef } from 'react';
+import { useField } from 'react-final-form';
+import type { Validator } from '../../../shared/validation/core';
+import './forms.css';
+
+/**
+ * Form building blocks on react-final-form. Fields are labelled, their messages are linked with
+ * aria-describedby, and a message shows only after the field was touched (left, or the form
+ * submitted). Server messages (submission errors) show until the field is edited again.
+ */
+
+interface FieldBaseProps {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  validate?: Validator<unknown>;
+  autoComplete?: string;
+  className?: string;
+  /** Marks the field as required for assistive technology (validation gives the messages). */
+  required?: boolean;
+}
+
+interface TextFieldProps extends FieldBaseProps {
+  type?: 'text' | 'email' | 'password' | 'tel';
+  inputMode?: 'text' | 'email' | 'numeric' | 'tel';
+  format?: (value: string) => string;
+  parse?: (value: string) => string;
+  maxLength?: number;
+  autoFocus?: boolean;
+  spellCheck?: boolean;
+}
+
+function useFieldMessage(name: string, options: Parameters<typeof useField>[1]) {
+  const field = useField<string>(name, options);
+  const { meta } = field;
+  const serverError =
+    typeof meta.submitError === 'string' && !meta.dirtySinceLastSubmit ? meta.submitError : undefined;
+  const message = meta.touched ? ((meta.error as string | undefined) ?? serverError) : undefined;
+  return { ...field, message };
+}
+
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const list = ids.filter(Boolean).join(' ');
+  return list || undefined;
+}
+
+export function TextField({
+  name,
+  label,
+  hint,
+  validate,
+  type = 'text',
+  format,
+  parse,
+  className,
+  required,
+  ...inputProps
+}: TextFieldProps) {
+  const id = useId();
+  const { input, message } = useFieldMessage(name, {
+    ...(validate ? { validate } : {}),
+    ...(format ? { format: (value: string | undefined) => format(value ?? '') } : {}),
+    ...(parse ? { parse: (value: string) => parse(value) } : {}),
+  });
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = message ? `${id}-error` : undefined;
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        {...input}
+        {...inputProps}
+        value={input.value ?? ''}
+        id={id}
+        type={type}
+        aria-invalid={message ? true : undefined}
+        aria-required={required ? true : undefined}
+        aria-describedby={describedBy(hintId, errorId)}
+      />
+      {message ? (
+        <p id={errorId} className="field-error">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface TextAreaFieldProps extends FieldBaseProps {
+  rows?: number;
+}
+
+export function TextAreaField({
+  name,
+  label,
+  hint,
+  validate,
+  rows = 5,
+  className,
+  required,
+}: TextAreaFieldProps) {
+  const id = useId();
+  const { input, message } = useFieldMessage(name, validate ? { validate } : {});
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = message ? `${id}-error` : undefined;
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <textarea
+        {...input}
+        value={input.value ?? ''}
+        id={id}
+        rows={rows}
+        aria-invalid={message ? true : undefined}
+        aria-required={required ? true : undefined}
+        aria-describedby={describedBy(hintId, errorId)}
+      />
+      {message ? (
+        <p id={errorId} className="field-error">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A message for the whole form (a failed request), announced when it appears. */
+export function FormError({ error }: { error: unknown }) {
+  if (typeof error !== 'string' || !error) return null;
+  return (
+    <p className="form-error" role="alert">
+      {error}
+    </p>
+  );
+}
+
+/** A submit button that is disabled and shows its progress while the form is being sent. */
+export function SubmitButton({
+  inProgress,
+  progressLabel,
+  children,
+  disabled = false,
+  className = 'button button-primary button-block',
+}: {
+  inProgress: boolean | undefined;
+  progressLabel: string;
+  children: ReactNode;
+  disabled?: boolean;
+  className?: string;
+}) {
+  return (
+    <>
+      <button
+        type="submit"
+        className={className}
+        disabled={Boolean(inProgress) || disabled}
+        aria-busy={Boolean(inProgress)}
+      >
+        {inProgress ? (
+          <>
+            <span className="button-spinner" aria-hidden="true" />
+            {progressLabel}
+          </>
+        ) : (
+          children
+        )}
+      </button>
+      <span className="visually-hidden" role="status">
+        {inProgress ? progressLabel : ''}
+      </span>
+    </>
+  );
+}
+
+/**
+ * A <form> for react-final-form's handleSubmit. The browser's own validation is off (the spec's
+ * messages come from our validators); after a submit that left errors, focus moves to the first
+ * invalid field.
+ */
+export function FormElement({
+  onSubmit,
+  children,
+  className = 'form',
+  'aria-labelledby': labelledBy,
+}: {
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => Promise<unknown> | undefined;
+  children: ReactNode;
+  className?: string;
+  'aria-labelledby'?: string;
+}) {
+  const ref = useRef<HTMLFormElement>(null);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    await onSubmit(event);
+    requestAnimationFrame(() => {
+      ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    });
+  };
+  return (
+    <form ref={ref} className={className} noValidate onSubmit={submit} aria-labelledby={labelledBy}>
+      {children}
+    </form>
+  );
+}

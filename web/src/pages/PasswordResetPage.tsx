@@ -1,0 +1,105 @@
+import { Link, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Form } from 'react-final-form';
+import { messages } from '../../../shared/errors/catalogue';
+import { type PasswordResetValues, validatePasswordReset } from '../../../shared/validation/account';
+import { confirmPasswordReset } from '../api/account';
+import { submitErrors } from '../api/errors';
+import { FormElement, FormError, SubmitButton, TextField } from '../forms/fields';
+import { StepHeading } from '../lib/focus';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import './auth-pages.css';
+
+/** Ours: the API answers validation-invalid-value for a wrong or expired reset code. */
+export const invalidResetCodeMessage = 'The code is wrong or has expired. Request a new one and try again.';
+
+/** Password reset (§2, §4): e-mail, code and new password; in progress, success, error. */
+export function PasswordResetPage() {
+  useDocumentTitle('Choose a new password');
+  const search = useSearch({ strict: false }) as { email?: string; code?: string };
+  const [done, setDone] = useState(false);
+
+  if (done) {
+    return (
+      <div className="page auth-page">
+        <div className="auth-card">
+          <StepHeading>Your password has been reset</StepHeading>
+          <p>You can now log in with your new password.</p>
+          <Link to="/login" className="button button-primary button-block">
+            Log in
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const onSubmit = async (values: PasswordResetValues) => {
+    try {
+      await confirmPasswordReset({
+        email: values.email.trim(),
+        passwordResetToken: values.passwordResetToken.trim(),
+        newPassword: values.newPassword,
+      });
+      setDone(true);
+      return undefined;
+    } catch (error) {
+      return submitErrors(error, {
+        fields: ['email', 'passwordResetToken', 'newPassword'],
+        codes: {
+          'validation-invalid-value': { field: 'passwordResetToken', message: invalidResetCodeMessage },
+        },
+        fallback: messages.passwordResetFailed,
+      });
+    }
+  };
+
+  return (
+    <div className="page auth-page">
+      <div className="auth-card">
+        <h1 id="reset-title">Choose a new password</h1>
+        <p>Enter the code from the email we sent you and your new password.</p>
+        <Form<PasswordResetValues>
+          onSubmit={onSubmit}
+          validate={validatePasswordReset}
+          initialValues={{ email: search.email ?? '', passwordResetToken: search.code ?? '' }}
+        >
+          {({ handleSubmit, submitting, submitError }) => (
+            <FormElement onSubmit={handleSubmit} aria-labelledby="reset-title">
+              <TextField
+                name="email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                required
+              />
+              <TextField
+                name="passwordResetToken"
+                label="Code"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                spellCheck={false}
+                required
+              />
+              <TextField
+                name="newPassword"
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                hint="At least 8 characters."
+                required
+              />
+              <FormError error={submitError} />
+              <SubmitButton inProgress={submitting} progressLabel="Resetting…">
+                Reset password
+              </SubmitButton>
+            </FormElement>
+          )}
+        </Form>
+        <p className="form-aside">
+          No code? <Link to="/recover-password">Send a new one</Link>
+        </p>
+      </div>
+    </div>
+  );
+}
