@@ -44,6 +44,46 @@ function describedBy(...ids: (string | false | undefined)[]): string | undefined
   return list || undefined;
 }
 
+/** The frame every field shares: label, optional hint, the control, and its message, linked for assistive tech. */
+function FieldFrame({
+  label,
+  hint,
+  message,
+  className,
+  control,
+}: {
+  label: string;
+  hint?: ReactNode;
+  message: string | undefined;
+  className?: string | undefined;
+  control: (ids: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = message ? `${id}-error` : undefined;
+  const describedByIds = describedBy(hintId, errorId);
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {control({
+        id,
+        ...(message ? { 'aria-invalid': true as const } : {}),
+        ...(describedByIds ? { 'aria-describedby': describedByIds } : {}),
+      })}
+      {message ? (
+        <p id={errorId} className="field-error">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function TextField({
   name,
   label,
@@ -56,38 +96,28 @@ export function TextField({
   required,
   ...inputProps
 }: TextFieldProps) {
-  const id = useId();
   const { input, message } = useFieldMessage(name, {
     ...(validate ? { validate } : {}),
     ...(format ? { format: (value: string | undefined) => format(value ?? '') } : {}),
     ...(parse ? { parse: (value: string) => parse(value) } : {}),
   });
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = message ? `${id}-error` : undefined;
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <input
-        {...input}
-        {...inputProps}
-        value={input.value ?? ''}
-        id={id}
-        type={type}
-        aria-invalid={message ? true : undefined}
-        aria-required={required ? true : undefined}
-        aria-describedby={describedBy(hintId, errorId)}
-      />
-      {message ? (
-        <p id={errorId} className="field-error">
-          {message}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame
+      label={label}
+      hint={hint}
+      message={message}
+      className={className}
+      control={(ids) => (
+        <input
+          {...input}
+          {...inputProps}
+          {...ids}
+          value={input.value ?? ''}
+          type={type}
+          aria-required={required ? true : undefined}
+        />
+      )}
+    />
   );
 }
 
@@ -104,33 +134,38 @@ export function TextAreaField({
   className,
   required,
 }: TextAreaFieldProps) {
-  const id = useId();
   const { input, message } = useFieldMessage(name, validate ? { validate } : {});
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = message ? `${id}-error` : undefined;
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <textarea
-        {...input}
-        value={input.value ?? ''}
-        id={id}
-        rows={rows}
-        aria-invalid={message ? true : undefined}
-        aria-required={required ? true : undefined}
-        aria-describedby={describedBy(hintId, errorId)}
-      />
-      {message ? (
-        <p id={errorId} className="field-error">
-          {message}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame
+      label={label}
+      hint={hint}
+      message={message}
+      className={className}
+      control={(ids) => (
+        <textarea
+          {...input}
+          {...ids}
+          value={input.value ?? ''}
+          rows={rows}
+          aria-required={required ? true : undefined}
+        />
+      )}
+    />
+  );
+}
+
+/** The e-mail field every account form has. */
+export function EmailField({ name = 'email', label = 'Email', ...props }: Partial<TextFieldProps>) {
+  return (
+    <TextField
+      {...props}
+      name={name}
+      label={label}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      required
+    />
   );
 }
 

@@ -17,7 +17,7 @@ import { afterLoginPath, keepFrom } from '../auth/from';
 import { idpFlowKey, readIdpFlow } from '../auth/idp';
 import { useAuth } from '../auth/store';
 import { NavigateHref } from '../components/HrefLink';
-import { FormElement, FormError, SubmitButton, TextField } from '../forms/fields';
+import { EmailField, FormElement, FormError, SubmitButton, TextField } from '../forms/fields';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './auth-pages.css';
 
@@ -85,14 +85,7 @@ function LoginForm({ from }: { from: string | undefined }) {
     <Form<LoginValues> onSubmit={onSubmit} validate={validateLogin}>
       {({ handleSubmit, submitting, submitError }) => (
         <FormElement onSubmit={handleSubmit} aria-labelledby="auth-title">
-          <TextField
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-          />
+          <EmailField />
           <TextField
             name="password"
             label="Password"
@@ -133,14 +126,7 @@ function SignupForm({ from }: { from: string | undefined }) {
     <Form<SignupValues> onSubmit={onSubmit} validate={validateSignup}>
       {({ handleSubmit, submitting, submitError }) => (
         <FormElement onSubmit={handleSubmit} aria-labelledby="auth-title">
-          <TextField
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-          />
+          <EmailField />
           <div className="field-row">
             <TextField name="firstName" label="First name" autoComplete="given-name" required />
             <TextField name="lastName" label="Last name" autoComplete="family-name" required />
@@ -217,7 +203,7 @@ function ConfirmForm({ from }: { from: string | undefined }) {
       {({ handleSubmit, submitting, submitError }) => (
         <FormElement onSubmit={handleSubmit} aria-labelledby="auth-title">
           <p>Check your details, then finish creating your account.</p>
-          <TextField name="email" label="Email" type="email" autoComplete="email" required />
+          <EmailField />
           <div className="field-row">
             <TextField name="firstName" label="First name" autoComplete="given-name" required />
             <TextField name="lastName" label="Last name" autoComplete="family-name" required />

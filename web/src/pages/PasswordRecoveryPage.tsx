@@ -5,7 +5,7 @@ import { apiErrors, messages } from '../../../shared/errors/catalogue';
 import { validatePasswordRecovery } from '../../../shared/validation/account';
 import { requestPasswordReset } from '../api/account';
 import { submitErrors } from '../api/errors';
-import { FormElement, FormError, SubmitButton, TextField } from '../forms/fields';
+import { EmailField, FormElement, FormError, SubmitButton } from '../forms/fields';
 import { StepHeading } from '../lib/focus';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './auth-pages.css';
@@ -78,14 +78,7 @@ export function PasswordRecoveryPage() {
         >
           {({ handleSubmit, submitting, submitError }) => (
             <FormElement onSubmit={handleSubmit} aria-labelledby="recover-title">
-              <TextField
-                name="email"
-                label="Email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-              />
+              <EmailField />
               <FormError error={submitError} />
               <SubmitButton inProgress={submitting} progressLabel="Sending…">
                 Send the code

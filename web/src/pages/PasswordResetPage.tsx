@@ -5,7 +5,7 @@ import { messages } from '../../../shared/errors/catalogue';
 import { type PasswordResetValues, validatePasswordReset } from '../../../shared/validation/account';
 import { confirmPasswordReset } from '../api/account';
 import { submitErrors } from '../api/errors';
-import { FormElement, FormError, SubmitButton, TextField } from '../forms/fields';
+import { EmailField, FormElement, FormError, SubmitButton, TextField } from '../forms/fields';
 import { StepHeading } from '../lib/focus';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './auth-pages.css';
@@ -65,14 +65,7 @@ export function PasswordResetPage() {
         >
           {({ handleSubmit, submitting, submitError }) => (
             <FormElement onSubmit={handleSubmit} aria-labelledby="reset-title">
-              <TextField
-                name="email"
-                label="Email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-              />
+              <EmailField />
               <TextField
                 name="passwordResetToken"
                 label="Code"
