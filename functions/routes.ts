@@ -25,6 +25,12 @@ export const routes = [
   { method: 'POST', path: '/api/auth/signup', handler: 'auth/signup', auth: 'public' },
   {
     method: 'POST',
+    path: '/api/auth/create-user-with-idp',
+    handler: 'auth/create-user-with-idp',
+    auth: 'user',
+  },
+  {
+    method: 'POST',
     path: '/api/auth/password-reset',
     handler: 'auth/request-password-reset',
     auth: 'public',

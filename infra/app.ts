@@ -101,7 +101,28 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     imagesBucket: data.imagesBucket,
     apiDomainName: api.apiDomainName,
     siteDir,
-    ...(options.csp ? { csp: options.csp } : {}),
+    runtimeConfig: {
+      apiBaseUrl: '/api',
+      currency: 'USD',
+      cognito: {
+        userPoolId: auth.userPool.userPoolId,
+        clientId: auth.userPoolClient.userPoolClientId,
+        ...(auth.socialSignIn.oauth ? { oauth: auth.socialSignIn.oauth } : {}),
+      },
+      idps: auth.socialSignIn.idps,
+    },
+    // Amplify exchanges the OAuth code at the Cognito domain: connect-src must allow it.
+    ...(options.csp || auth.socialSignIn.oauth
+      ? {
+          csp: {
+            ...options.csp,
+            connect: [
+              ...(options.csp?.connect ?? []),
+              ...(auth.socialSignIn.oauth ? [`https://${auth.socialSignIn.oauth.domain}`] : []),
+            ],
+          },
+        }
+      : {}),
   });
 
   if (options.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -162,6 +162,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         apiBaseUrl: '/api',
         currency: 'USD',
         cognito: { userPoolId: cognito.userPoolId, clientId: cognito.clientId, endpoint: cognito.endpoint },
+        // cognito-local has no federation: no social sign-in locally.
+        idps: [],
       },
       allowedOrigins: [
         `http://localhost:${options.ports.gateway}`,

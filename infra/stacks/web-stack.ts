@@ -31,6 +31,11 @@ export interface WebStackProps extends StackProps {
   siteDir?: string | undefined;
   /** Third parties the CSP opens up for; the Cognito endpoint of this region is always allowed. */
   csp?: CspOptions;
+  /**
+   * The browser's `/config.json` (web/src/auth/runtime-config.ts: Cognito ids, `idps`, OAuth),
+   * deployed with the site. Tokens of other stacks are fine (filled in at deploy time).
+   */
+  runtimeConfig?: Record<string, unknown>;
 }
 
 /** The Cognito endpoint the browser talks to (Amplify), which the CSP must allow in connect-src. */
@@ -226,7 +231,7 @@ export class WebStack extends Stack {
     );
 
     if (props.siteDir && existsSync(path.join(props.siteDir, 'index.html'))) {
-      this.deploySite(props.siteDir);
+      this.deploySite(props.siteDir, props.runtimeConfig);
     }
 
     new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
@@ -238,7 +243,7 @@ export class WebStack extends Stack {
    * Hashed build assets (assets/) first, cached for a year; then everything else (index.html…),
    * always revalidated, and an invalidation. Old assets stay, so open tabs keep working.
    */
-  private deploySite(siteDir: string): void {
+  private deploySite(siteDir: string, runtimeConfig: Record<string, unknown> | undefined): void {
     const assetsDir = path.join(siteDir, 'assets');
     const assets = existsSync(assetsDir)
       ? new s3deploy.BucketDeployment(this, 'DeployAssets', {
@@ -251,7 +256,10 @@ export class WebStack extends Stack {
         })
       : undefined;
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
-      sources: [s3deploy.Source.asset(siteDir, { exclude: ['assets', 'assets/**'] })],
+      sources: [
+        s3deploy.Source.asset(siteDir, { exclude: ['assets', 'assets/**', 'config.json'] }),
+        ...(runtimeConfig ? [s3deploy.Source.jsonData('config.json', runtimeConfig)] : []),
+      ],
       destinationBucket: this.siteBucket,
       cacheControl: [s3deploy.CacheControl.fromString(revalidateCacheControl)],
       prune: false,

@@ -24,6 +24,20 @@ export interface SignupResponse {
   meta: { verificationEmailSent: boolean };
 }
 
+/**
+ * POST /api/auth/create-user-with-idp (user) → 201 { data: CurrentUser }: the profile of someone who
+ * signed in with Google or Facebook (the Cognito user exists; the e-mail and its verified flag come
+ * from Cognito). Errors: conflict (409: the caller has a profile already; checked before the body),
+ * validation-invalid-params (the signup form's name messages).
+ */
+export interface IdpSignupRequest {
+  firstName: string;
+  lastName: string;
+}
+
+/** The identity providers the web app can offer (runtime config `idps`; only those configured in Cognito). */
+export type IdentityProviderName = 'Google' | 'Facebook';
+
 /** POST /api/auth/password-reset (public) → 202. Errors: email-not-found. */
 export interface PasswordResetRequest {
   email: string;

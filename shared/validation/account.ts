@@ -59,6 +59,19 @@ export function validateSignup(values: Partial<SignupValues>): FieldErrors<Signu
   return validateFields(values, signupValidators);
 }
 
+/** The confirm step of a social sign-up (POST /api/auth/create-user-with-idp): the signup form's names. */
+export interface IdpSignupValues {
+  firstName: string;
+  lastName: string;
+}
+
+export function validateIdpSignup(values: Partial<IdpSignupValues>): FieldErrors<IdpSignupValues> {
+  return validateFields(values, {
+    firstName: signupValidators.firstName,
+    lastName: signupValidators.lastName,
+  });
+}
+
 export interface LoginValues {
   email: string;
   password: string;

@@ -34,6 +34,7 @@ async function main() {
   try {
     const started = performance.now();
     await writeListings(listingCount);
+    await cloud.streams.drain(); // every write has reached the search-index consumer: no rebuild mid-run
     console.log(
       `Search: wrote ${listingCount} listings in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );

@@ -170,6 +170,95 @@ describe('auth stack', () => {
   });
 });
 
+describe('social sign-in (only when configured at synth time)', () => {
+  const socialEnv = {
+    GOOGLE_CLIENT_ID: 'google-client.apps.example',
+    GOOGLE_CLIENT_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:velo/google-AbCdEf',
+    FACEBOOK_APP_ID: '1234567890',
+    FACEBOOK_APP_SECRET: 'facebook-secret',
+    COGNITO_DOMAIN_PREFIX: 'velo-test',
+    SITE_URL: 'https://velo.example/',
+  };
+
+  function synthWith(env: Record<string, string>) {
+    const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+    Object.assign(process.env, env);
+    try {
+      const built = buildApp({
+        bundling: 'none',
+        siteDir: null,
+        env: { account: '123456789012', region: 'eu-west-1' },
+      }).stacks;
+      return { auth: Template.fromStack(built.auth), web: Template.fromStack(built.web), stacks: built };
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  }
+
+  it('adds the identity providers, a Cognito domain and the OAuth code flow to the web client', () => {
+    const { auth, web, stacks: built } = synthWith(socialEnv);
+    auth.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google',
+      ProviderType: 'Google',
+      ProviderDetails: Match.objectLike({
+        client_id: 'google-client.apps.example',
+        client_secret: Match.stringLikeRegexp('resolve:secretsmanager'),
+        authorize_scopes: 'openid email profile',
+      }),
+      AttributeMapping: Match.objectLike({
+        email: 'email',
+        given_name: 'given_name',
+        family_name: 'family_name',
+      }),
+    });
+    auth.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Facebook',
+      AttributeMapping: Match.objectLike({
+        email: 'email',
+        given_name: 'first_name',
+        family_name: 'last_name',
+      }),
+    });
+    auth.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'velo-test' });
+    auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthFlowsUserPoolClient: true,
+      AllowedOAuthScopes: Match.arrayWith(['openid', 'email', 'profile']),
+      CallbackURLs: ['https://velo.example/confirm'],
+      LogoutURLs: ['https://velo.example/'],
+      SupportedIdentityProviders: ['COGNITO', 'Google', 'Facebook'],
+    });
+    expect(built.auth.socialSignIn).toEqual({
+      idps: ['Google', 'Facebook'],
+      oauth: {
+        domain: 'velo-test.auth.eu-west-1.amazoncognito.com',
+        scopes: ['openid', 'email', 'profile'],
+        redirectSignIn: 'https://velo.example/confirm',
+        redirectSignOut: 'https://velo.example/',
+      },
+    });
+    const policy = Object.values(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0] as any;
+    expect(JSON.stringify(policy)).toContain('https://velo-test.auth.eu-west-1.amazoncognito.com');
+  });
+
+  it('adds neither providers nor a domain without them', () => {
+    templates.auth.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+    templates.auth.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
+    const client = Object.values(templates.auth.findResources('AWS::Cognito::UserPoolClient'))[0] as any;
+    expect(client.Properties.SupportedIdentityProviders ?? ['COGNITO']).toEqual(['COGNITO']);
+    expect(stacks.auth.socialSignIn).toEqual({ idps: [] });
+  });
+
+  it('needs both the id and a secret for a provider', () => {
+    const { auth } = synthWith({ GOOGLE_CLIENT_ID: 'only-an-id' });
+    auth.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+    auth.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
+  });
+});
+
 describe('api stack', () => {
   const apiRoutes = routes as readonly Route[];
 

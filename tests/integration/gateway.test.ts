@@ -89,6 +89,6 @@ describe('local gateway as CloudFront', () => {
 
   it('serves the runtime configuration', async () => {
     const config = (await (await fetch(`${url}/config.json`)).json()) as Record<string, unknown>;
-    expect(config).toMatchObject({ apiBaseUrl: '/api', currency: 'USD' });
+    expect(config).toMatchObject({ apiBaseUrl: '/api', currency: 'USD', idps: [] });
   });
 });

@@ -8,7 +8,7 @@ import {
 import { pageSizes } from '../../shared/config/marketplace';
 import { settle } from './api/client';
 import { getListing, getUser, getUserListings, searchListings } from './api/endpoints';
-import { keepFrom, validateFromSearch } from './auth/from';
+import { keepFrom, validateFromSearch, validateOAuthCallbackSearch } from './auth/from';
 import { redirectSignedIn, requireUser } from './auth/guard';
 import { readIdpFlow } from './auth/idp';
 import { Layout } from './components/Layout';
@@ -107,11 +107,11 @@ const signupRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/AuthenticationPage'), 'SignupPage'),
 });
 
-// The social sign-up confirmation exists only during an identity-provider flow.
+// The social sign-in's way back (the OAuth callback); it exists only during such a flow.
 const confirmRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/confirm',
-  validateSearch: validateFromSearch,
+  validateSearch: validateOAuthCallbackSearch,
   beforeLoad: ({ search }) => {
     if (!readIdpFlow()) throw redirect({ to: '/signup', search: keepFrom(search.from), replace: true });
   },

@@ -3,6 +3,7 @@ import type {
   AvatarUploadRequest,
   CurrentUser,
   EmailChangeRequest,
+  IdpSignupRequest,
   PasswordChangeRequest,
   PasswordResetConfirmRequest,
   PasswordResetRequested,
@@ -29,6 +30,15 @@ export interface SignupAnswer extends Data<CurrentUser> {
 
 export function signup(body: SignupRequest): Promise<SignupAnswer> {
   return apiRequest<SignupAnswer>('POST', '/auth/signup', { body, token: null });
+}
+
+/** The profile of someone back from Google or Facebook (409 conflict: they have one already). */
+export async function createUserWithIdp(
+  body: IdpSignupRequest,
+  options?: RequestOptions,
+): Promise<CurrentUser> {
+  return (await apiRequest<Data<CurrentUser>>('POST', '/auth/create-user-with-idp', { ...options, body }))
+    .data;
 }
 
 /** Sends a reset code; answers with the address it went to (for the "check your e-mail" state). */

@@ -1,10 +1,22 @@
-import type { CurrentUser } from '../../../shared/api/account';
+import type { CurrentUser, IdentityProviderName, IdpSignupRequest } from '../../../shared/api/account';
 import { messages } from '../../../shared/errors/catalogue';
 import type { SignupValues } from '../../../shared/validation/account';
-import { getCurrentUser, sendVerificationEmail, signup as signupRequest } from '../api/account';
+import {
+  createUserWithIdp,
+  getCurrentUser,
+  sendVerificationEmail,
+  signup as signupRequest,
+} from '../api/account';
 import { ApiError } from '../api/client';
 import { FORM_ERROR, loginErrorMessage, type SubmitErrors, submitErrors } from '../api/errors';
-import { currentAccessToken, signInWithPassword, signOutOfCognito } from './amplify';
+import {
+  currentAccessToken,
+  redirectSession,
+  signInWithPassword,
+  signInWithProvider,
+  signOutOfCognito,
+} from './amplify';
+import { writeIdpFlow } from './idp';
 import { clearStoredSession } from './session';
 import { authStore } from './store';
 
@@ -85,6 +97,76 @@ export async function login(email: string, password: string): Promise<SubmitErro
     authStore.end('login', { loginError: message });
     return { [FORM_ERROR]: message };
   }
+}
+
+/** Leaves for Google or Facebook (a login of its own: nothing else may run); back on `/confirm`. */
+export async function socialLogin(
+  provider: IdentityProviderName,
+  from: string | undefined,
+): Promise<string | undefined> {
+  if (!authStore.begin('login')) return undefined;
+  writeIdpFlow({ provider, ...(from ? { from } : {}) });
+  try {
+    await signInWithProvider(provider);
+    return undefined;
+  } catch (error) {
+    writeIdpFlow(null);
+    const message = loginErrorMessage(error);
+    authStore.end('login', { loginError: message });
+    return message;
+  }
+}
+
+/**
+ * Creates the profile of someone back from a provider (POST /api/auth/create-user-with-idp).
+ * 409 means they have one (a returning user): then the current user is loaded instead. Answers
+ * the form's errors, or undefined once the current user is set.
+ */
+export async function confirmSocialSignup(
+  values: IdpSignupRequest,
+  token?: string,
+): Promise<SubmitErrors | undefined> {
+  if (!authStore.begin('confirm')) return busy;
+  try {
+    const options = token ? { token } : {};
+    const user = await createUserWithIdp(
+      { firstName: values.firstName.trim(), lastName: values.lastName.trim() },
+      options,
+    ).catch(async (error: unknown) => {
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+      return loadCurrentUser({ force: true });
+    });
+    if (!user) throw new Error('The API refused the session');
+    setCurrentUser(user);
+    writeIdpFlow(null);
+    authStore.end('confirm');
+    return undefined;
+  } catch (error) {
+    const errors = submitErrors(error, {
+      fields: ['firstName', 'lastName'],
+      fallback: messages.signupFailed,
+    });
+    authStore.end('confirm', { confirmError: Object.values(errors)[0] ?? messages.signupFailed });
+    return errors;
+  }
+}
+
+/**
+ * `/confirm` after the provider's redirect: with the names the provider gave, the profile is made
+ * at once (or the returning user loaded); 'names' means the form must ask for them; 'no-session'
+ * means the redirect brought no session back.
+ */
+export async function finishSocialSignIn(): Promise<
+  | { status: 'done' }
+  | { status: 'names'; values: IdpSignupRequest; errors: SubmitErrors }
+  | { status: 'no-session' }
+> {
+  const session = await redirectSession().catch(() => undefined);
+  if (!session) return { status: 'no-session' };
+  authStore.end('login');
+  const values = { firstName: session.firstName, lastName: session.lastName };
+  const errors = await confirmSocialSignup(values, session.token);
+  return errors ? { status: 'names', values, errors } : { status: 'done' };
 }
 
 /** Messages of the signup form for API error codes (§8: email taken, signup failed). */

@@ -1,5 +1,6 @@
 import { Amplify } from 'aws-amplify';
-import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import { fetchAuthSession, signIn, signInWithRedirect, signOut } from 'aws-amplify/auth';
+import type { IdentityProviderName } from '../../../shared/api/account';
 import { loadRuntimeConfig } from './runtime-config';
 import { clearStoredSession } from './session';
 
@@ -19,7 +20,21 @@ export function configureAmplify(): Promise<void> {
             userPoolId: cognito.userPoolId,
             userPoolClientId: cognito.clientId,
             ...(cognito.endpoint ? { userPoolEndpoint: cognito.endpoint } : {}),
-            loginWith: { email: true },
+            loginWith: {
+              email: true,
+              // Social sign-in, only when the stack configured it (runtime config `cognito.oauth`).
+              ...(cognito.oauth
+                ? {
+                    oauth: {
+                      domain: cognito.oauth.domain,
+                      scopes: cognito.oauth.scopes,
+                      redirectSignIn: [cognito.oauth.redirectSignIn],
+                      redirectSignOut: [cognito.oauth.redirectSignOut],
+                      responseType: 'code' as const,
+                    },
+                  }
+                : {}),
+            },
           },
         },
       });
@@ -50,6 +65,29 @@ export async function signInWithPassword(email: string, password: string): Promi
     result = await attempt();
   }
   if (!result.isSignedIn) throw new SignInIncomplete(result.nextStep.signInStep);
+}
+
+/** Leaves for the provider's sign-in (Cognito's hosted domain); the way back is `/confirm`. */
+export async function signInWithProvider(provider: IdentityProviderName): Promise<void> {
+  await configureAmplify();
+  await signInWithRedirect({ provider });
+}
+
+/**
+ * Back from the provider on `/confirm`: Amplify exchanges the code (its OAuth listener starts once
+ * it is configured) and fetchAuthSession waits for that. The access token and the names Cognito
+ * took from the provider (ID token), or undefined if there is no session.
+ */
+export async function redirectSession(): Promise<
+  { token: string; firstName: string; lastName: string } | undefined
+> {
+  await configureAmplify();
+  const session = await fetchAuthSession();
+  const token = session.tokens?.accessToken?.toString();
+  if (!token) return undefined;
+  const claims = session.tokens?.idToken?.payload ?? {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return { token, firstName: text(claims.given_name), lastName: text(claims.family_name) };
 }
 
 export async function signOutOfCognito(): Promise<void> {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/api/account';
 import { afterLoginPath, fromSearch, keepFrom, safeFrom, validateFromSearch } from './from';
-import { parseIdpFlow } from './idp';
+import { parseIdpFlow, socialProviders } from './idp';
 import { clearStoredSession, hasStoredSession } from './session';
 import { createAuthStore, initialAuthState } from './store';
 
@@ -151,14 +151,61 @@ describe('auth store', () => {
 });
 
 describe('parseIdpFlow', () => {
-  it('needs a provider id and token', () => {
-    expect(parseIdpFlow(JSON.stringify({ idpId: 'google', idpToken: 't', email: 'a@b.example' }))).toEqual({
-      idpId: 'google',
-      idpToken: 't',
-      email: 'a@b.example',
+  it('needs a known provider and keeps only a safe from', () => {
+    expect(parseIdpFlow(JSON.stringify({ provider: 'Google', from: '/account?x=1' }))).toEqual({
+      provider: 'Google',
+      from: '/account?x=1',
     });
-    expect(parseIdpFlow(JSON.stringify({ idpId: 'google' }))).toBeNull();
+    expect(parseIdpFlow(JSON.stringify({ provider: 'Facebook', from: 'https://evil.example/' }))).toEqual({
+      provider: 'Facebook',
+    });
+    expect(parseIdpFlow(JSON.stringify({ provider: 'Twitter' }))).toBeNull();
     expect(parseIdpFlow('not json')).toBeNull();
     expect(parseIdpFlow(null)).toBeNull();
+  });
+});
+
+describe('socialProviders (which social buttons show)', () => {
+  const cognito = { userPoolId: 'pool', clientId: 'client' };
+  const oauth = {
+    domain: 'velo.auth.eu-west-1.amazoncognito.com',
+    scopes: ['openid', 'email', 'profile'],
+    redirectSignIn: 'https://velo.example/confirm',
+    redirectSignOut: 'https://velo.example/',
+  };
+
+  it('shows none when no provider is configured (the local cloud) or the config is missing', () => {
+    expect(socialProviders({ cognito, idps: [] })).toEqual([]);
+    expect(socialProviders({ cognito })).toEqual([]);
+    expect(socialProviders({ cognito: { ...cognito, oauth }, idps: [] })).toEqual([]);
+    expect(socialProviders(undefined)).toEqual([]);
+  });
+
+  it('shows the configured providers, only with the OAuth settings', () => {
+    expect(socialProviders({ cognito: { ...cognito, oauth }, idps: ['Google'] })).toEqual(['Google']);
+    expect(socialProviders({ cognito: { ...cognito, oauth }, idps: ['Facebook', 'Google'] })).toEqual([
+      'Google',
+      'Facebook',
+    ]);
+    expect(socialProviders({ cognito, idps: ['Google'] })).toEqual([]);
+  });
+
+  it('ignores providers the app does not know', () => {
+    const idps = ['Twitter', 'Google'] as unknown as ['Google'];
+    expect(socialProviders({ cognito: { ...cognito, oauth }, idps })).toEqual(['Google']);
+  });
+});
+
+describe('validateOAuthCallbackSearch', () => {
+  it('keeps the code and state the provider sends back, and a safe from', async () => {
+    const { validateOAuthCallbackSearch } = await import('./from');
+    expect(
+      validateOAuthCallbackSearch({ code: 'abc', state: 'xyz', from: '/account/contact-details' }),
+    ).toEqual({
+      code: 'abc',
+      state: 'xyz',
+      from: '/account/contact-details',
+    });
+    expect(validateOAuthCallbackSearch({ code: 1, from: 'https://evil.example/' })).toEqual({});
   });
 });

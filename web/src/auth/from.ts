@@ -58,3 +58,19 @@ export function keepFrom(from: unknown): { from?: string } {
 export function validateFromSearch(raw: Record<string, unknown>): { from?: string } {
   return keepFrom(raw.from);
 }
+
+/**
+ * The OAuth callback's search: `from`, plus the authorization `code` and `state` the identity
+ * provider sends back, kept in the URL so Amplify (loaded after the router) can still read them.
+ */
+export function validateOAuthCallbackSearch(raw: Record<string, unknown>): {
+  from?: string;
+  code?: string;
+  state?: string;
+} {
+  return {
+    ...keepFrom(raw.from),
+    ...(typeof raw.code === 'string' ? { code: raw.code } : {}),
+    ...(typeof raw.state === 'string' ? { state: raw.state } : {}),
+  };
+}

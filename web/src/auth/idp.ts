@@ -1,29 +1,43 @@
+import type { IdentityProviderName } from '../../../shared/api/account';
+import { safeFrom } from './from';
+import type { RuntimeConfig } from './runtime-config';
+
 /**
- * A social sign-up waiting for confirmation (§2 ConfirmPage): after an identity provider (Google,
- * Facebook) answers with someone who has no account yet, the app keeps what the provider told
- * it here, and `/confirm` asks the person to check their name and e-mail. Without such a flow
- * `/confirm` goes to `/signup`. No provider is configured yet, so nothing writes this key today.
+ * Social sign-in (§2: social buttons only when configured). The deployed stack lists the Cognito
+ * identity providers it set up in `/config.json` (`idps`, with `cognito.oauth`); the local cloud's
+ * list is empty (cognito-local has no federation), so no buttons show there.
  */
-export const idpFlowKey = 'velo.idpSignup';
+const knownProviders: readonly IdentityProviderName[] = ['Google', 'Facebook'];
+
+/** The social buttons to show: the configured providers this app knows, and only with OAuth settings. */
+export function socialProviders(
+  config: Pick<RuntimeConfig, 'idps' | 'cognito'> | undefined,
+): IdentityProviderName[] {
+  if (!config?.cognito?.oauth || !Array.isArray(config.idps)) return [];
+  return knownProviders.filter((name) => config.idps?.includes(name));
+}
+
+/**
+ * A social sign-in under way in this tab: written before the redirect to the provider, read on
+ * `/confirm` (the OAuth callback), where the app creates the profile (POST
+ * /api/auth/create-user-with-idp) and asks for the names only if the provider gave none.
+ * Without such a flow `/confirm` goes to `/signup`.
+ */
+export const idpFlowKey = 'velo.idpSignIn';
 
 export interface IdpFlow {
-  idpId: string;
-  idpToken: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
+  provider: IdentityProviderName;
+  /** Where the visitor was going (the `from` of /login or /signup). */
+  from?: string;
 }
 
 export function parseIdpFlow(raw: string | null): IdpFlow | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<IdpFlow>;
-    return typeof value.idpId === 'string' &&
-      value.idpId &&
-      typeof value.idpToken === 'string' &&
-      value.idpToken
-      ? (value as IdpFlow)
-      : null;
+    if (!value.provider || !knownProviders.includes(value.provider)) return null;
+    const from = safeFrom(value.from);
+    return { provider: value.provider, ...(from ? { from } : {}) };
   } catch {
     return null;
   }
@@ -34,5 +48,14 @@ export function readIdpFlow(): IdpFlow | null {
     return typeof sessionStorage === 'undefined' ? null : parseIdpFlow(sessionStorage.getItem(idpFlowKey));
   } catch {
     return null;
+  }
+}
+
+export function writeIdpFlow(flow: IdpFlow | null): void {
+  try {
+    if (flow) sessionStorage.setItem(idpFlowKey, JSON.stringify(flow));
+    else sessionStorage.removeItem(idpFlowKey);
+  } catch {
+    // Storage blocked: /confirm will send the visitor to /signup.
   }
 }

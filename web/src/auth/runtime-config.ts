@@ -1,3 +1,5 @@
+import type { IdentityProviderName } from '../../../shared/api/account';
+
 /** `GET /config.json`: what the deployed (or local) stack tells the browser at run time. */
 export interface RuntimeConfig {
   apiBaseUrl: string;
@@ -7,7 +9,11 @@ export interface RuntimeConfig {
     clientId: string;
     /** Only on the local cloud: cognito-local's address. */
     endpoint?: string;
+    /** Only with social sign-in: the Cognito domain and the web client's OAuth settings. */
+    oauth?: { domain: string; scopes: string[]; redirectSignIn: string; redirectSignOut: string };
   };
+  /** The identity providers configured in Cognito (the social buttons); empty or absent: none. */
+  idps?: IdentityProviderName[];
 }
 
 let pending: Promise<RuntimeConfig> | undefined;

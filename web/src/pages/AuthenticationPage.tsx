@@ -1,20 +1,19 @@
 import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
-import { messages } from '../../../shared/errors/catalogue';
+import type { IdentityProviderName } from '../../../shared/api/account';
 import {
+  type IdpSignupValues,
   type LoginValues,
   type SignupValues,
-  signupValidators,
+  validateIdpSignup,
   validateLogin,
   validateSignup,
 } from '../../../shared/validation/account';
-import { validateFields } from '../../../shared/validation/core';
-import { apiRequest } from '../api/client';
-import { submitErrors } from '../api/errors';
-import { login, setCurrentUser, signup } from '../auth/actions';
+import { confirmSocialSignup, finishSocialSignIn, login, signup, socialLogin } from '../auth/actions';
 import { afterLoginPath, keepFrom } from '../auth/from';
-import { idpFlowKey, readIdpFlow } from '../auth/idp';
+import { readIdpFlow, socialProviders } from '../auth/idp';
+import { loadRuntimeConfig } from '../auth/runtime-config';
 import { useAuth } from '../auth/store';
 import { NavigateHref } from '../components/HrefLink';
 import { EmailField, FormElement, FormError, SubmitButton, TextField } from '../forms/fields';
@@ -23,8 +22,8 @@ import './auth-pages.css';
 
 /**
  * One authentication screen (§2) with the tabs login, signup and confirm (the last only during a
- * social sign-up). `from` (where the visitor was going) is kept on the tab links and used after
- * signing in. No social buttons: no identity provider is configured.
+ * social sign-in). `from` (where the visitor was going) is kept on the tab links and used after
+ * signing in. Social buttons show only for the providers `/config.json` lists (none locally).
  */
 type Tab = 'login' | 'signup' | 'confirm';
 
@@ -153,57 +152,87 @@ function SignupForm({ from }: { from: string | undefined }) {
   );
 }
 
-interface ConfirmValues {
-  email: string;
-  firstName: string;
-  lastName: string;
+/** The configured providers (runtime config), once loaded; none if it cannot be loaded. */
+function useSocialProviders(): IdentityProviderName[] {
+  const [providers, setProviders] = useState<IdentityProviderName[]>([]);
+  useEffect(() => {
+    let live = true;
+    loadRuntimeConfig()
+      .then((config) => live && setProviders(socialProviders(config)))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return providers;
 }
 
-const validateConfirm = (values: Partial<ConfirmValues>) =>
-  validateFields(values, {
-    email: signupValidators.email,
-    firstName: signupValidators.firstName,
-    lastName: signupValidators.lastName,
-  });
+const providerLabels: Record<IdentityProviderName, string> = {
+  Google: 'Continue with Google',
+  Facebook: 'Continue with Facebook',
+};
 
-/** Social sign-up confirmation (§7 POST /api/auth/create-user-with-idp). */
+function SocialButtons({ from }: { from: string | undefined }) {
+  const providers = useSocialProviders();
+  const busy = useAuth((state) => state.inProgress !== null);
+  const [error, setError] = useState<string | undefined>();
+  if (providers.length === 0) return null;
+  return (
+    <div className="social-buttons">
+      <p className="form-aside">or</p>
+      {providers.map((provider) => (
+        <button
+          key={provider}
+          type="button"
+          className="button button-secondary"
+          disabled={busy}
+          onClick={async () => setError(await socialLogin(provider, from))}
+        >
+          {providerLabels[provider]}
+        </button>
+      ))}
+      <FormError error={error} />
+    </div>
+  );
+}
+
+/**
+ * Back from Google or Facebook (§2 ConfirmPage, §7 POST /api/auth/create-user-with-idp): the
+ * profile is created at once with the names the provider gave (a returning user just goes on);
+ * only if names are missing does the form ask for them.
+ */
 function ConfirmForm({ from }: { from: string | undefined }) {
   const navigate = useNavigate();
-  const flow = readIdpFlow();
-  if (!flow) return <Navigate to="/signup" search={keepFrom(from)} replace />;
-  const onSubmit = async (values: ConfirmValues) => {
-    try {
-      const answer = await apiRequest<{ data: Parameters<typeof setCurrentUser>[0] }>(
-        'POST',
-        '/auth/create-user-with-idp',
-        { body: { idpId: flow.idpId, idpToken: flow.idpToken, ...values } },
-      );
-      setCurrentUser(answer.data);
-      sessionStorage.removeItem(idpFlowKey);
-      await navigate({ href: afterLoginPath(from), replace: true });
-      return undefined;
-    } catch (error) {
-      return submitErrors(error, {
-        fields: ['email', 'firstName', 'lastName'],
-        codes: { 'email-taken': { field: 'email', message: messages.emailTaken } },
-        fallback: messages.signupFailed,
-      });
-    }
+  const flow = useRef(readIdpFlow()).current;
+  const target = afterLoginPath(flow?.from ?? from);
+  const [state, setState] = useState<
+    { status: 'checking' } | { status: 'names'; values: IdpSignupValues } | { status: 'no-session' }
+  >({ status: 'checking' });
+  useEffect(() => {
+    if (!flow) return;
+    let live = true;
+    finishSocialSignIn().then(async (result) => {
+      if (!live) return;
+      if (result.status === 'done') await navigate({ href: target, replace: true });
+      else setState(result.status === 'names' ? { status: 'names', values: result.values } : result);
+    });
+    return () => {
+      live = false;
+    };
+  }, [flow, navigate, target]);
+  if (!flow || state.status === 'no-session') return <Navigate to="/login" search={keepFrom(from)} replace />;
+  if (state.status === 'checking') return <p aria-live="polite">Signing you in…</p>;
+  const onSubmit = async (values: IdpSignupValues) => {
+    const errors = await confirmSocialSignup(values);
+    if (errors) return errors;
+    await navigate({ href: target, replace: true });
+    return undefined;
   };
   return (
-    <Form<ConfirmValues>
-      onSubmit={onSubmit}
-      validate={validateConfirm}
-      initialValues={{
-        email: flow.email ?? '',
-        firstName: flow.firstName ?? '',
-        lastName: flow.lastName ?? '',
-      }}
-    >
+    <Form<IdpSignupValues> onSubmit={onSubmit} validate={validateIdpSignup} initialValues={state.values}>
       {({ handleSubmit, submitting, submitError }) => (
         <FormElement onSubmit={handleSubmit} aria-labelledby="auth-title">
-          <p>Check your details, then finish creating your account.</p>
-          <EmailField />
+          <p>Check your name, then finish creating your account.</p>
           <div className="field-row">
             <TextField name="firstName" label="First name" autoComplete="given-name" required />
             <TextField name="lastName" label="Last name" autoComplete="family-name" required />
@@ -240,6 +269,7 @@ function AuthenticationPage({ tab }: { tab: Tab }) {
         <h1 id="auth-title">{headings[tab]}</h1>
         {tab === 'login' ? <LoginForm from={from} /> : null}
         {tab === 'signup' ? <SignupForm from={from} /> : null}
+        {tab === 'confirm' ? null : <SocialButtons from={from} />}
         {tab === 'confirm' ? <ConfirmForm from={from} /> : null}
       </div>
     </div>
