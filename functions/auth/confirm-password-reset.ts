@@ -8,7 +8,7 @@ import {
   httpHandler,
   jsonBody,
   noContent,
-  textField,
+  textFields,
 } from '../lib/http';
 import { normalizeEmail } from '../users/email';
 
@@ -22,11 +22,7 @@ const codeInvalid = 'The reset code is invalid or has expired. Please request a 
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const body = jsonBody(event);
-  const values: { email?: string; passwordResetToken?: string; newPassword?: string } = {};
-  for (const name of ['email', 'passwordResetToken', 'newPassword'] as const) {
-    const value = textField(body, name);
-    if (value !== undefined) values[name] = value;
-  }
+  const values = textFields(body, ['email', 'passwordResetToken', 'newPassword'] as const);
   assertValid(validatePasswordReset(values));
   try {
     await cognito().send(

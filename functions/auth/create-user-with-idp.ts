@@ -1,5 +1,4 @@
 import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { IdpSignupRequest } from '../../shared/api/account';
 import { defaultDisplayName } from '../../shared/text/names';
 import { sanitizeText } from '../../shared/text/sanitize';
 import { validateIdpSignup } from '../../shared/validation/account';
@@ -13,7 +12,7 @@ import {
   json,
   jsonBody,
   requestUser,
-  textField,
+  textFields,
 } from '../lib/http';
 import { normalizeEmail } from '../users/email';
 import { createUser } from '../users/repository';
@@ -36,11 +35,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
   if (user.profile) throw new ApiError('conflict', alreadyCreated);
   const body = jsonBody(event);
-  const values: Partial<IdpSignupRequest> = {};
-  for (const name of ['firstName', 'lastName'] as const) {
-    const value = textField(body, name);
-    if (value !== undefined) values[name] = value;
-  }
+  const values = textFields(body, ['firstName', 'lastName'] as const);
   assertValid(validateIdpSignup(values));
   const firstName = sanitizeText(values.firstName!.trim());
   const lastName = sanitizeText(values.lastName!.trim());

@@ -3,12 +3,12 @@ import {
   AdminDeleteUserCommand,
   AdminSetUserPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { SignupRequest, SignupResponse } from '../../shared/api/account';
+import type { SignupResponse } from '../../shared/api/account';
 import { defaultDisplayName } from '../../shared/text/names';
 import { sanitizeText } from '../../shared/text/sanitize';
 import { validateSignup } from '../../shared/validation/account';
 import { cognito, cognitoError, passwordSignIn, rethrowCognitoLimits, userPoolId } from '../lib/cognito';
-import { ApiError, assertValid, type HttpEvent, httpHandler, json, jsonBody, textField } from '../lib/http';
+import { ApiError, assertValid, type HttpEvent, httpHandler, json, jsonBody, textFields } from '../lib/http';
 import { normalizeEmail } from '../users/email';
 import { createUser } from '../users/repository';
 import { toCurrentUser, type UserRecord } from '../users/user-record';
@@ -29,11 +29,7 @@ import { sendVerificationEmail } from './verification-emails';
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const body = jsonBody(event);
-  const values: Partial<SignupRequest> = {};
-  for (const name of ['email', 'password', 'firstName', 'lastName'] as const) {
-    const value = textField(body, name);
-    if (value !== undefined) values[name] = value;
-  }
+  const values = textFields(body, ['email', 'password', 'firstName', 'lastName'] as const);
   assertValid(validateSignup(values));
   const email = normalizeEmail(values.email!);
   const password = values.password!;

@@ -172,6 +172,19 @@ export function textField(body: Record<string, unknown>, name: string): string |
   return typeof value === 'string' ? value : undefined;
 }
 
+/** The named string fields of a JSON body, absent or non-string ones left out: the shared validators' input. */
+export function textFields<K extends string>(
+  body: Record<string, unknown>,
+  names: readonly K[],
+): Partial<Record<K, string>> {
+  const values: Partial<Record<K, string>> = {};
+  for (const name of names) {
+    const value = textField(body, name);
+    if (value !== undefined) values[name] = value;
+  }
+  return values;
+}
+
 /** 400 validation-invalid-params with the spec's message per field, if any field failed. */
 export function assertValid<T>(errors: FieldErrors<T>): void {
   const fields = Object.fromEntries(
