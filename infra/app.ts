@@ -4,7 +4,7 @@
  * workflow tasks and ASL files, security headers). `npx cdk synth` runs this file; tests call
  * `buildApp({ bundling: 'none' })` and synth in-process without bundling the handlers.
  *
- * Order of dependencies: Data, Auth -> Events -> Workflow -> Api -> Web.
+ * Order of dependencies: Data -> Auth (the custom-auth trigger reads the table) -> Events -> Workflow -> Api -> Web.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,7 +71,11 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
   });
 
   const data = new DataStack(app, `${prefix}Data`, props('Data', 'table and images bucket'));
-  const auth = new AuthStack(app, `${prefix}Auth`, props('Auth', 'Cognito user pool'));
+  const auth = new AuthStack(app, `${prefix}Auth`, {
+    ...props('Auth', 'Cognito user pool and its triggers'),
+    bundling,
+    table: data.table,
+  });
   const events = new EventsStack(app, `${prefix}Events`, {
     ...props('Events', 'event bus, archive, rules and stream consumers'),
     bundling,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { limitedScope } from '../../shared/api/account';
 import type { ApiErrorBody } from '../../shared/api/types';
 import { type ApiErrorCode, apiErrors } from '../../shared/errors/catalogue';
 import type { FieldErrors } from '../../shared/validation/core';
@@ -76,9 +77,6 @@ export interface RequestUser {
   /** An operator's limited session: the token's only scope is `user:limited` (spec §2, §6). */
   limited: boolean;
 }
-
-/** The scope of an operator's limited session (impersonation with limited rights). */
-export const limitedScope = 'user:limited';
 
 const requestUsers = new WeakMap<object, RequestUser>();
 

@@ -27,20 +27,24 @@ import { banUser, deleteUser, type OperatorContext, OperatorError, startLimitedS
  *
  * AWS: `--aws` with credentials in the environment (the SDK's usual chain) and the stack's names:
  * `--table-name` (or TABLE_NAME; output VeloData.TableName) and `--user-pool-id` (or USER_POOL_ID;
- * output VeloAuth.UserPoolId); region from AWS_REGION / the profile.
+ * output VeloAuth.UserPoolId), and for limited-session `--client-id` (or USER_POOL_CLIENT_ID; output
+ * VeloAuth.UserPoolClientId); region from AWS_REGION / the profile. The credentials need
+ * cognito-idp:AdminGetUser, AdminDisableUser, AdminUserGlobalSignOut, AdminDeleteUser,
+ * AdminInitiateAuth and AdminRespondToAuthChallenge on the pool and item access to the table.
  */
 const usage = `Usage: npm run operator -- <command> <email> [options]
 
 Commands:
   ban <email>              Disable sign-in, refuse the user's tokens (403), remove their listings from search
   delete <email>           Mark the profile deleted, remove their listings from search, delete the Cognito user
-  limited-session <email>  Sign in as the user with only the user:limited scope (local cloud only)
+  limited-session <email>  Sign in as the user with only the user:limited scope (1 h, not refreshable)
 
 Options:
   --data-dir <dir>         Local data folder (default .data, or VELO_DATA_DIR)
   --aws                    Act on the deployed stack instead (AWS credentials from the environment)
   --table-name <name>      With --aws: the table (default TABLE_NAME; CloudFormation output VeloData.TableName)
   --user-pool-id <id>      With --aws: the user pool (default USER_POOL_ID; output VeloAuth.UserPoolId)
+  --client-id <id>         With --aws: the web client (default USER_POOL_CLIENT_ID; output VeloAuth.UserPoolClientId)
   --json                   Print the result as JSON (limited-session: the tokens)
 `;
 
@@ -60,6 +64,7 @@ async function main(argv: string[]): Promise<number> {
       'data-dir': { type: 'string' },
       'table-name': { type: 'string' },
       'user-pool-id': { type: 'string' },
+      'client-id': { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -71,7 +76,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const log = values.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
   const target = values.aws
-    ? awsTarget(values['table-name'], values['user-pool-id'], log)
+    ? awsTarget(values['table-name'], values['user-pool-id'], values['client-id'], log)
     : await localTarget(values['data-dir'], log);
   try {
     if (command === 'ban') {
@@ -82,16 +87,16 @@ async function main(argv: string[]): Promise<number> {
       if (values.json) console.log(JSON.stringify(result));
     } else {
       const session = await startLimitedSession(target.context, email, userInfo().username);
-      const local = target.context.local!;
+      const clientId = (target.context.local ?? target.context.aws)!.clientId;
       if (values.json) {
         console.log(
           JSON.stringify({ userId: session.userId, expiresAt: session.expiresAt, ...session.tokens }),
         );
       } else {
         console.log(
-          `\nOpen ${target.gatewayUrl ?? 'the local site'} in the browser, paste this into the developer console, and the site reloads signed in as the user (a banner shows the limited session):\n`,
+          `\nOpen ${target.gatewayUrl ?? 'the site'} in the browser, paste this into the developer console, and the site reloads signed in as the user (a banner shows the limited session):\n`,
         );
-        console.log(browserSnippet(local.clientId, session.username, session.tokens));
+        console.log(browserSnippet(clientId, session.username, session.tokens));
         console.log(`\nAccess token (Authorization: Bearer …) for API calls:\n${session.tokens.accessToken}`);
       }
     }
@@ -106,10 +111,12 @@ const commands = new Set(['ban', 'delete', 'limited-session']);
 function awsTarget(
   tableName: string | undefined,
   userPoolId: string | undefined,
+  clientIdOption: string | undefined,
   log: (line: string) => void,
 ): Target {
   const table = tableName ?? process.env.TABLE_NAME;
   const pool = userPoolId ?? process.env.USER_POOL_ID;
+  const clientId = clientIdOption ?? process.env.USER_POOL_CLIENT_ID;
   if (!table || !pool) {
     throw new OperatorError(
       'With --aws, give --table-name and --user-pool-id (or TABLE_NAME and USER_POOL_ID): the outputs VeloData.TableName and VeloAuth.UserPoolId.',
@@ -119,7 +126,13 @@ function awsTarget(
   const cognito = new CognitoIdentityProviderClient({});
   log(`AWS: table ${table}, user pool ${pool}`);
   return {
-    context: { cognito, userPoolId: pool, globalSignOut: true, log },
+    context: {
+      cognito,
+      userPoolId: pool,
+      globalSignOut: true,
+      ...(clientId ? { aws: { clientId } } : {}),
+      log,
+    },
     finish: async () => cognito.destroy(),
   };
 }

@@ -2,7 +2,7 @@ import { createPrivateKey, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { SignJWT } from 'jose';
-import { limitedScope } from '../../functions/lib/http';
+import { limitedScope } from '../../shared/api/account';
 
 /**
  * The tokens of a local limited session, signed the way cognito-local signs its own (RS256 with the

@@ -1,12 +1,21 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminGetUserCommand,
+  AdminInitiateAuthCommand,
+  AdminRespondToAuthChallengeCommand,
   AdminUserGlobalSignOutCommand,
   type CognitoIdentityProviderClient,
+  RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  hashSecret,
+  limitedChallengeKey,
+  limitedChallengeSeconds,
+  limitedSessionMetadata,
+} from '../../functions/cognito-triggers/challenge';
 import { dynamo, tableName } from '../../functions/lib/aws';
 import { keys } from '../../functions/lib/table-design';
 import { normalizeEmail } from '../../functions/users/email';
@@ -25,6 +34,8 @@ export interface OperatorContext {
   globalSignOut: boolean;
   /** Local only: cognito-local's issuer and the web client id, to sign a limited session's tokens. */
   local?: { issuer: string; clientId: string };
+  /** AWS only: the web client id, for the custom-auth sign-in of a limited session. */
+  aws?: { clientId: string };
   log: (line: string) => void;
 }
 
@@ -108,7 +119,10 @@ export async function deleteUser(
   return { userId: user.id, listings };
 }
 
-/** How long an operator's limited session lasts (its tokens cannot be refreshed). */
+/**
+ * How long an operator's limited session lasts (its tokens cannot be refreshed): locally the
+ * minted tokens' lifetime; in AWS the pool client's access/ID token validity (Cognito default 1 h).
+ */
 export const limitedSessionSeconds = 3600;
 
 /**
@@ -116,8 +130,9 @@ export const limitedSessionSeconds = 3600;
  * only scope is `user:limited`). Locally the tokens are signed like cognito-local's own, with that
  * single scope; the API reports `limited: true` on /api/me and refuses the account-security routes.
  * An audit item `USER#<id> / SESSION#<createdAt>#<jti>` records who started it and until when.
- * AWS: not available yet (Cognito issues custom scopes only through a pre-token-generation trigger,
- * and signing in as a user without the password needs the custom-auth triggers).
+ * AWS: Cognito signs the tokens, through custom auth (awsLimitedSessionTokens below and the
+ * triggers in functions/cognito-triggers/); the refresh token is revoked at once, so the session
+ * ends when the access token expires (1 h) and cannot be refreshed into a full one.
  */
 export async function startLimitedSession(
   context: OperatorContext,
@@ -125,9 +140,9 @@ export async function startLimitedSession(
   operator: string,
   now = new Date(),
 ): Promise<{ userId: string; username: string; tokens: SessionTokens; expiresAt: Date }> {
-  if (!context.local) {
+  if (!context.local && !context.aws) {
     throw new OperatorError(
-      'Limited sessions work against the local cloud only: in AWS they need Cognito triggers that are not deployed yet.',
+      'With --aws, limited-session needs the web client id: --client-id or USER_POOL_CLIENT_ID (output VeloAuth.UserPoolClientId).',
     );
   }
   const user = await findUser(context, email);
@@ -136,13 +151,15 @@ export async function startLimitedSession(
   if (profile.banned || profile.deleted) throw new OperatorError(`${email} is banned or deleted.`);
   const sessionId = randomUUID();
   const expiresAt = new Date(now.getTime() + limitedSessionSeconds * 1000);
-  const tokens = await mintLimitedSessionTokens({
-    ...context.local,
-    user: { ...user, emailVerified: profile.emailVerified === true },
-    sessionId,
-    now,
-    expiresAt,
-  });
+  const tokens = context.local
+    ? await mintLimitedSessionTokens({
+        ...context.local,
+        user: { ...user, emailVerified: profile.emailVerified === true },
+        sessionId,
+        now,
+        expiresAt,
+      })
+    : await awsLimitedSessionTokens(context, context.aws!.clientId, user, sessionId, now);
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
@@ -159,4 +176,71 @@ export async function startLimitedSession(
   );
   context.log(`Limited session for ${user.email} (${user.id}) until ${expiresAt.toISOString()}.`);
   return { userId: user.id, username: user.username, tokens, expiresAt };
+}
+
+/**
+ * AWS: sign in as the user through Cognito's custom auth. A random one-time secret is stored only
+ * as its SHA-256 on `USER#<id> / LIMITED-CHALLENGE#<jti>` (5 minutes, unused), and answered as
+ * `<jti>.<secret>` with the client metadata `velo_session: limited`: the verify trigger marks the
+ * item used, the pre-token trigger (V2_0) replaces the access token's scopes with `user:limited`.
+ * The refresh token is revoked at once (a refresh would not carry the metadata and would yield full
+ * scopes), so the session lasts the access token's lifetime, 1 h.
+ * The operator's own credentials need cognito-idp:AdminGetUser, AdminInitiateAuth and
+ * AdminRespondToAuthChallenge on the pool and dynamodb:PutItem on the table (RevokeToken needs none).
+ */
+async function awsLimitedSessionTokens(
+  context: OperatorContext,
+  clientId: string,
+  user: CognitoUser,
+  jti: string,
+  now: Date,
+): Promise<SessionTokens> {
+  const secret = randomBytes(32).toString('base64url');
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...limitedChallengeKey(user.id, jti),
+        entity: 'limitedChallenge',
+        userId: user.id,
+        secretHash: hashSecret(secret),
+        used: false,
+        createdAt: now.toISOString(),
+        expiresAt: Math.floor(now.getTime() / 1000) + limitedChallengeSeconds,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+  const started = await context.cognito.send(
+    new AdminInitiateAuthCommand({
+      UserPoolId: context.userPoolId,
+      ClientId: clientId,
+      AuthFlow: 'CUSTOM_AUTH',
+      AuthParameters: { USERNAME: user.username },
+      ClientMetadata: { ...limitedSessionMetadata },
+    }),
+  );
+  if (started.ChallengeName !== 'CUSTOM_CHALLENGE' || !started.Session) {
+    throw new OperatorError(
+      `Cognito did not ask the custom challenge (got ${started.ChallengeName ?? 'tokens'}): are the custom-auth triggers deployed?`,
+    );
+  }
+  const answered = await context.cognito.send(
+    new AdminRespondToAuthChallengeCommand({
+      UserPoolId: context.userPoolId,
+      ClientId: clientId,
+      ChallengeName: 'CUSTOM_CHALLENGE',
+      Session: started.Session,
+      ChallengeResponses: { USERNAME: user.username, ANSWER: `${jti}.${secret}` },
+      ClientMetadata: { ...limitedSessionMetadata },
+    }),
+  );
+  const result = answered.AuthenticationResult;
+  if (!result?.AccessToken || !result.IdToken) {
+    throw new OperatorError('Cognito did not accept the limited-session challenge.');
+  }
+  if (result.RefreshToken) {
+    await context.cognito.send(new RevokeTokenCommand({ ClientId: clientId, Token: result.RefreshToken }));
+  }
+  return { accessToken: result.AccessToken, idToken: result.IdToken };
 }

@@ -1,6 +1,17 @@
-import { CfnOutput, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  SecretValue,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
+import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
 import { nagReasons } from './nag-reasons';
 
 /** The social identity providers the web app may offer, in Cognito's names. */
@@ -48,9 +59,39 @@ export interface SocialSignInConfig {
   oauth?: { domain: string; scopes: string[]; redirectSignIn: string; redirectSignOut: string };
 }
 
+export interface AuthStackProps extends StackProps {
+  bundling: BundlingMode;
+  /** The table (Data stack) where the operator stores limited-session challenges. */
+  table: dynamodb.ITable;
+  socialSignIn?: SocialSignInSettings;
+}
+
+/**
+ * The user pool's Lambda triggers (functions/cognito-triggers/): custom auth for an operator's
+ * limited session (define, create, verify) and pre token generation V2_0, which gives that session
+ * the single scope `user:limited`. Nothing else uses custom auth; other sign-ins pass the pre-token
+ * trigger unchanged.
+ */
+export const cognitoTriggers = {
+  defineAuthChallenge: 'cognito-triggers/define-auth-challenge',
+  createAuthChallenge: 'cognito-triggers/create-auth-challenge',
+  verifyAuthChallengeResponse: 'cognito-triggers/verify-auth-challenge',
+  preTokenGeneration: 'cognito-triggers/pre-token-generation',
+} as const;
+
 /**
  * Auth: the Cognito user pool (email is the username, self sign-up, email verification) and the web
- * app's client (no secret; USER_PASSWORD_AUTH, which the local cognito-local supports, and SRP).
+ * app's client (no secret; USER_PASSWORD_AUTH, which the local cognito-local supports, SRP, and
+ * CUSTOM_AUTH for the operator's limited sessions).
+ *
+ * The triggers live here (they must be in the pool's stack: a trigger in the Api stack would make
+ * Auth depend on Api, which depends on Auth). The verify trigger reads the table of the Data stack,
+ * so Auth now depends on Data (Data depends on nothing: no cycle).
+ *
+ * The operator's `limited-session --aws` calls AdminInitiateAuth / AdminRespondToAuthChallenge
+ * (and AdminGetUser, RevokeToken) with the operator's own AWS credentials, which therefore need
+ * `cognito-idp:AdminInitiateAuth`, `cognito-idp:AdminRespondToAuthChallenge` and
+ * `cognito-idp:AdminGetUser` on this pool, and PutItem on the table; no Lambda role gets them.
  */
 export class AuthStack extends Stack {
   readonly userPool: cognito.UserPool;
@@ -61,9 +102,12 @@ export class AuthStack extends Stack {
   /** The configured identity providers and OAuth settings, for the web app's runtime config. */
   readonly socialSignIn: SocialSignInConfig;
 
-  constructor(scope: Construct, id: string, props?: StackProps & { socialSignIn?: SocialSignInSettings }) {
+  /** The user pool's trigger Lambdas. */
+  readonly triggers: HandlerFunctions;
+
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
-    const social = props?.socialSignIn ?? socialSignInFromEnv();
+    const social = props.socialSignIn ?? socialSignInFromEnv();
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       selfSignUpEnabled: true,
@@ -91,6 +135,38 @@ export class AuthStack extends Stack {
       { id: 'AwsSolutions-COG1', reason: nagReasons.passwordPolicy },
       { id: 'AwsSolutions-COG2', reason: nagReasons.mfa },
       { id: 'AwsSolutions-COG8', reason: nagReasons.cognitoPlus },
+    );
+
+    const triggerRole = handlerRole(this, 'TriggerRole', 'Velo Exchange Cognito triggers');
+    this.triggers = new HandlerFunctions(this, 'Triggers', {
+      bundling: props.bundling,
+      role: triggerRole,
+      environment: {},
+      timeout: Duration.seconds(5),
+      memorySize: 256,
+    });
+    const trigger = (handler: string) => this.triggers.get(handler);
+    this.userPool.addTrigger(
+      cognito.UserPoolOperation.DEFINE_AUTH_CHALLENGE,
+      trigger(cognitoTriggers.defineAuthChallenge),
+    );
+    this.userPool.addTrigger(
+      cognito.UserPoolOperation.CREATE_AUTH_CHALLENGE,
+      trigger(cognitoTriggers.createAuthChallenge),
+    );
+    const verify = this.triggers.get(cognitoTriggers.verifyAuthChallengeResponse, {
+      environment: { TABLE_NAME: props.table.tableName },
+    });
+    this.userPool.addTrigger(cognito.UserPoolOperation.VERIFY_AUTH_CHALLENGE_RESPONSE, verify);
+    this.userPool.addTrigger(
+      cognito.UserPoolOperation.PRE_TOKEN_GENERATION_CONFIG,
+      trigger(cognitoTriggers.preTokenGeneration),
+      cognito.LambdaVersion.V2_0,
+    );
+    // The one table action the triggers use: the verify trigger's conditional update of a challenge
+    // item (the role is shared, so the grant is as narrow as the one trigger that needs it).
+    triggerRole.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [props.table.tableArn] }),
     );
 
     const providers: cognito.UserPoolIdentityProvider[] = [];
@@ -134,7 +210,7 @@ export class AuthStack extends Stack {
     const scopes = [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE];
     this.userPoolClient = this.userPool.addClient('WebClient', {
       generateSecret: false,
-      authFlows: { userPassword: true, userSrp: true },
+      authFlows: { userPassword: true, userSrp: true, custom: true },
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       ...(idps.length > 0

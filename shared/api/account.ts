@@ -116,6 +116,9 @@ export interface ProfileImage {
   variants: Partial<Record<AvatarVariantName, { width: number; height: number; url: string }>>;
 }
 
+/** The only scope of an operator's limited session (spec §2: impersonation with limited rights). */
+export const limitedScope = 'user:limited';
+
 /** GET /api/me (user) → { data: CurrentUser }: the spec's currentUser. */
 export interface CurrentUser {
   id: string;

@@ -13,6 +13,7 @@ import { stateMachines, workflowTasks } from '../../functions/workflow/tasks';
 import { buildApp, type VeloStacks } from '../../infra/app';
 import { nativeModulesEnvironment, repoRoot } from '../../infra/lambda-bundling';
 import { cognitoAdminActions, routeHandlerSettings } from '../../infra/stacks/api-stack';
+import { cognitoTriggers } from '../../infra/stacks/auth-stack';
 import { streamConsumerSettings } from '../../infra/stacks/events-stack';
 import { cognitoEndpoint, responseHeadersConfig } from '../../infra/stacks/web-stack';
 import { contentSecurityPolicy, hstsMaxAgeSeconds, securityHeaders } from '../../infra/web-security';
@@ -156,11 +157,58 @@ describe('auth stack', () => {
     templates.auth.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
   });
 
-  it('has a web client without secret for USER_PASSWORD_AUTH and SRP', () => {
+  it('has a web client without secret for USER_PASSWORD_AUTH, SRP and custom auth', () => {
     templates.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
-      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']),
+      // arrayWith keeps order: CDK lists the flows as password, custom, SRP, refresh.
+      ExplicitAuthFlows: Match.arrayWith([
+        'ALLOW_USER_PASSWORD_AUTH',
+        'ALLOW_CUSTOM_AUTH',
+        'ALLOW_USER_SRP_AUTH',
+      ]),
       GenerateSecret: false,
+      EnableTokenRevocation: true,
     });
+  });
+
+  it('attaches the limited-session triggers: custom auth and pre token generation V2_0', () => {
+    const fnRef = (handler: string) => ({
+      'Fn::GetAtt': [logicalId(stacks.auth, stacks.auth.triggers.get(handler)), 'Arn'],
+    });
+    templates.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: {
+        DefineAuthChallenge: fnRef(cognitoTriggers.defineAuthChallenge),
+        CreateAuthChallenge: fnRef(cognitoTriggers.createAuthChallenge),
+        VerifyAuthChallengeResponse: fnRef(cognitoTriggers.verifyAuthChallengeResponse),
+        PreTokenGenerationConfig: {
+          LambdaArn: fnRef(cognitoTriggers.preTokenGeneration),
+          LambdaVersion: 'V2_0',
+        },
+      },
+      UserPoolTier: 'ESSENTIALS',
+    });
+    const permissions = resources(templates.auth, 'AWS::Lambda::Permission').map(
+      ([, p]: [string, any]) => p.Properties,
+    );
+    expect(permissions).toHaveLength(4);
+    for (const permission of permissions)
+      expect(permission).toMatchObject({
+        Principal: 'cognito-idp.amazonaws.com',
+        Action: 'lambda:InvokeFunction',
+      });
+  });
+
+  it('gives the verify trigger the table name and the triggers only UpdateItem on the table', () => {
+    const verify = stacks.auth.triggers.get(cognitoTriggers.verifyAuthChallengeResponse);
+    const [[, fn]] = resources(templates.auth, 'AWS::Lambda::Function').filter(
+      ([id]) => id === logicalId(stacks.auth, verify),
+    ) as [[string, any]];
+    expect(Object.keys(fn.Properties.Environment.Variables)).toContain('TABLE_NAME');
+    const statements = resources(templates.auth, 'AWS::IAM::Policy').flatMap(
+      ([, policy]: [string, any]) => policy.Properties.PolicyDocument.Statement,
+    );
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatchObject({ Action: 'dynamodb:UpdateItem', Effect: 'Allow' });
+    expect(JSON.stringify(statements[0].Resource)).toContain('VeloData');
   });
 
   it('outputs the pool id, client id and issuer', () => {

@@ -156,17 +156,24 @@ describe('npm run operator -- limited-session', () => {
     expect(audit.Items?.[0]).toMatchObject({ scope: 'user:limited', userId: account.user.id });
   });
 
-  it('is refused with --aws (needs Cognito triggers that are not deployed)', async () => {
-    await expect(
-      operator(
-        'limited-session',
-        'someone@test.example',
-        '--aws',
-        '--table-name',
-        't',
-        '--user-pool-id',
-        'p',
-      ),
-    ).rejects.toMatchObject({ stderr: expect.stringContaining('local cloud only') });
+  it('asks for the web client id with --aws, before calling AWS', async () => {
+    // The suite's environment carries the local cloud's USER_POOL_CLIENT_ID; the command must not see it.
+    const saved = process.env.USER_POOL_CLIENT_ID;
+    delete process.env.USER_POOL_CLIENT_ID;
+    try {
+      await expect(
+        operator(
+          'limited-session',
+          'someone@test.example',
+          '--aws',
+          '--table-name',
+          't',
+          '--user-pool-id',
+          'p',
+        ),
+      ).rejects.toMatchObject({ stderr: expect.stringContaining('needs the web client id') });
+    } finally {
+      if (saved !== undefined) process.env.USER_POOL_CLIENT_ID = saved;
+    }
   });
 });
