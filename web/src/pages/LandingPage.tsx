@@ -1,7 +1,8 @@
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { categoryGroups, featuredCategoryGroups } from '../../../shared/config/categories';
 import { ListingGrid } from '../components/ListingCard';
 import { ListingGridSkeleton } from '../components/Loading';
+import { RetryNotice } from '../components/RetryNotice';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { useLoaded } from '../lib/useLoaded';
 import { categoryGroupParam } from '../search/params';
@@ -60,17 +61,9 @@ const reviews = [
 function RecentListings() {
   const { recent } = route.useLoaderData();
   const loaded = useLoaded(recent);
-  const router = useRouter();
   if (!loaded) return <ListingGridSkeleton count={recentListingsCount} label="Loading recent listings…" />;
   if (!loaded.ok) {
-    return (
-      <div className="notice" role="alert">
-        <p>The latest listings could not be loaded.</p>
-        <button type="button" className="button button-secondary" onClick={() => router.invalidate()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <RetryNotice message="The latest listings could not be loaded." tone="neutral" />;
   }
   if (loaded.value.data.length === 0) return <p>Nothing is listed yet. Be the first to sell something!</p>;
   return <ListingGrid listings={loaded.value.data} />;

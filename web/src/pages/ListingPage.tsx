@@ -1,4 +1,4 @@
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { PublicProfile } from '../../../shared/api/account';
 import type { Listing, ListingImage } from '../../../shared/api/types';
@@ -8,6 +8,7 @@ import type { Loaded } from '../api/client';
 import { Avatar } from '../components/Avatar';
 import { PriceText } from '../components/ListingCard';
 import { Spinner } from '../components/Loading';
+import { RetryNotice } from '../components/RetryNotice';
 import { SearchForm } from '../components/SearchForm';
 import { conditionLabel, deliveryOptions, listingDetails } from '../lib/listing-details';
 import { loadedTitle, useDocumentTitle } from '../lib/useDocumentTitle';
@@ -30,7 +31,6 @@ export function ListingCanonicalPage() {
 
 function ListingView({ promise }: { promise: Promise<Loaded<Listing>> }) {
   const loaded = useLoaded(promise);
-  const router = useRouter();
   const notFound = loaded && !loaded.ok && loaded.error.isNotFound;
   useDocumentTitle(
     loadedTitle(loaded, {
@@ -67,12 +67,7 @@ function ListingView({ promise }: { promise: Promise<Loaded<Listing>> }) {
     return (
       <div className="page page-narrow">
         <h1>Something went wrong</h1>
-        <div className="notice notice-error" role="alert">
-          <p>{messages.somethingWentWrong}</p>
-          <button type="button" className="button button-secondary" onClick={() => router.invalidate()}>
-            Try again
-          </button>
-        </div>
+        <RetryNotice message={messages.somethingWentWrong} />
         <p>
           <Link to="/">Go to the home page</Link>
         </p>

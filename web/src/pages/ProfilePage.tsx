@@ -1,4 +1,4 @@
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { type ReactNode, useId, useState } from 'react';
 import type { PublicProfile } from '../../../shared/api/account';
 import { messages } from '../../../shared/errors/catalogue';
@@ -7,6 +7,7 @@ import { Avatar } from '../components/Avatar';
 import { ListingGrid } from '../components/ListingCard';
 import { ListingGridSkeleton, Spinner } from '../components/Loading';
 import { PaginationLinks } from '../components/Pagination';
+import { RetryNotice } from '../components/RetryNotice';
 import { truncateText } from '../lib/text';
 import { loadedTitle, useDocumentTitle } from '../lib/useDocumentTitle';
 import { useLoaded } from '../lib/useLoaded';
@@ -86,19 +87,11 @@ function UserListings({ user }: { user: ProfileUser }) {
   const { listings } = route.useLoaderData();
   const { page } = route.useSearch();
   const loaded = useLoaded(listings);
-  const router = useRouter();
   const name = userDisplayName(user);
   let body: ReactNode;
   if (!loaded) body = <ListingGridSkeleton count={4} label="Loading listings…" />;
   else if (!loaded.ok) {
-    body = (
-      <div className="notice notice-error" role="alert">
-        <p>{messages.somethingWentWrong}</p>
-        <button type="button" className="button button-secondary" onClick={() => router.invalidate()}>
-          Try again
-        </button>
-      </div>
-    );
+    body = <RetryNotice message={messages.somethingWentWrong} />;
   } else if (loaded.value.data.length === 0) {
     body = <p>{name} has no listings right now.</p>;
   } else {
@@ -135,7 +128,6 @@ function UserListings({ user }: { user: ProfileUser }) {
 export function ProfilePage() {
   const { user } = route.useLoaderData();
   const loaded = useLoaded(user);
-  const router = useRouter();
   const notFound = loaded && !loaded.ok && loaded.error.isNotFound;
   useDocumentTitle(
     loadedTitle(loaded, { loaded: userDisplayName, notFound: 'User not found', loading: 'Loading profile' }),
@@ -154,12 +146,7 @@ export function ProfilePage() {
         {notFound ? (
           <p>This profile does not exist or was removed.</p>
         ) : (
-          <div className="notice notice-error" role="alert">
-            <p>{messages.somethingWentWrong}</p>
-            <button type="button" className="button button-secondary" onClick={() => router.invalidate()}>
-              Try again
-            </button>
-          </div>
+          <RetryNotice message={messages.somethingWentWrong} />
         )}
         <p>
           <Link to="/">Go to the home page</Link>

@@ -1,10 +1,11 @@
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { pageSizes } from '../../../shared/config/marketplace';
 import { messages } from '../../../shared/errors/catalogue';
 import { ListingGrid } from '../components/ListingCard';
 import { ListingGridSkeleton } from '../components/Loading';
 import { Pagination } from '../components/Pagination';
+import { RetryNotice } from '../components/RetryNotice';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { useLoaded } from '../lib/useLoaded';
 import { categorySelectionLabel, resultCountText } from '../search/labels';
@@ -105,20 +106,12 @@ function Filters({ search }: { search: SearchParams }) {
 function Results({ search }: { search: SearchParams }) {
   const { results } = route.useLoaderData();
   const loaded = useLoaded(results);
-  const router = useRouter();
 
   if (!loaded) {
     return <ListingGridSkeleton count={pageSizes.search} label="Loading results…" />;
   }
   if (!loaded.ok) {
-    return (
-      <div className="notice notice-error" role="alert">
-        <p>{messages.searchFailed}</p>
-        <button type="button" className="button button-secondary" onClick={() => router.invalidate()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <RetryNotice message={messages.searchFailed} />;
   }
   const { data, meta } = loaded.value;
   if (data.length === 0) {
