@@ -246,3 +246,23 @@ export function FormElement({
     </form>
   );
 }
+
+/** A field that sets a password: the browser may suggest one, and the hint states the spec's rule (8–256). */
+export function NewPasswordField({
+  name = 'newPassword',
+  label = 'New password',
+}: {
+  name?: string;
+  label?: string;
+}) {
+  return (
+    <TextField
+      name={name}
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      hint="At least 8 characters."
+      required
+    />
+  );
+}

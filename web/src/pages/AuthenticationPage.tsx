@@ -16,7 +16,14 @@ import { readIdpFlow, socialProviders } from '../auth/idp';
 import { loadRuntimeConfig } from '../auth/runtime-config';
 import { useAuth } from '../auth/store';
 import { NavigateHref } from '../components/HrefLink';
-import { EmailField, FormElement, FormError, SubmitButton, TextField } from '../forms/fields';
+import {
+  EmailField,
+  FormElement,
+  FormError,
+  NewPasswordField,
+  SubmitButton,
+  TextField,
+} from '../forms/fields';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './auth-pages.css';
 
@@ -130,14 +137,7 @@ function SignupForm({ from }: { from: string | undefined }) {
             <TextField name="firstName" label="First name" autoComplete="given-name" required />
             <TextField name="lastName" label="Last name" autoComplete="family-name" required />
           </div>
-          <TextField
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 8 characters."
-            required
-          />
+          <NewPasswordField name="password" label="Password" />
           <p className="form-aside">
             By signing up you accept the <a href="/terms-of-service">terms of service</a> and the{' '}
             <a href="/privacy-policy">privacy policy</a>.

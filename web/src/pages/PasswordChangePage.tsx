@@ -4,7 +4,7 @@ import { messages } from '../../../shared/errors/catalogue';
 import { type PasswordChangeValues, validatePasswordChange } from '../../../shared/validation/account';
 import { changePassword } from '../api/account';
 import { submitErrors } from '../api/errors';
-import { FormElement, FormError, SubmitButton, TextField } from '../forms/fields';
+import { FormElement, FormError, NewPasswordField, SubmitButton, TextField } from '../forms/fields';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 /** Password change [auth] (§2, §4): current and new password; success state passwordChanged. */
@@ -57,14 +57,7 @@ export function PasswordChangePage() {
               autoComplete="current-password"
               required
             />
-            <TextField
-              name="newPassword"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              hint="At least 8 characters."
-              required
-            />
+            <NewPasswordField />
             <FormError error={submitError} />
             <SubmitButton inProgress={submitting} progressLabel="Changing…" className="button button-primary">
               Change password

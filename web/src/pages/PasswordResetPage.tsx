@@ -5,7 +5,14 @@ import { messages } from '../../../shared/errors/catalogue';
 import { type PasswordResetValues, validatePasswordReset } from '../../../shared/validation/account';
 import { confirmPasswordReset } from '../api/account';
 import { submitErrors } from '../api/errors';
-import { EmailField, FormElement, FormError, SubmitButton, TextField } from '../forms/fields';
+import {
+  EmailField,
+  FormElement,
+  FormError,
+  NewPasswordField,
+  SubmitButton,
+  TextField,
+} from '../forms/fields';
 import { StepHeading } from '../lib/focus';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './auth-pages.css';
@@ -74,14 +81,7 @@ export function PasswordResetPage() {
                 spellCheck={false}
                 required
               />
-              <TextField
-                name="newPassword"
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                hint="At least 8 characters."
-                required
-              />
+              <NewPasswordField />
               <FormError error={submitError} />
               <SubmitButton inProgress={submitting} progressLabel="Resetting…">
                 Reset password
