@@ -13,6 +13,7 @@ export default defineConfig({
             'functions/**/*.test.ts',
             'web/**/*.test.{ts,tsx}',
             'infra/local/**/*.test.ts',
+            'infra/content/**/*.test.ts',
           ],
           environment: 'node',
         },

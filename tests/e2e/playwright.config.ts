@@ -4,11 +4,12 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * E2E tests in the system Chromium (Playwright cannot download browsers here) against the whole
- * local cloud, started in memory on port 3100 with demo data. `npm run test:e2e` builds the web app
+ * local cloud, started in memory on port 3100 (or VELO_E2E_PORT) with demo data. `npm run test:e2e` builds the web app
  * first. Set VELO_E2E_BASE_URL to run against a stack that is already running instead.
  */
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const port = 3100;
+// VELO_E2E_PORT lets two runs (e.g. one spec while another suite runs) use separate stacks.
+const port = Number(process.env.VELO_E2E_PORT ?? 3100);
 const externalBaseUrl = process.env.VELO_E2E_BASE_URL;
 const baseURL = externalBaseUrl ?? `http://localhost:${port}`;
 const executablePath = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find((path) => existsSync(path));
