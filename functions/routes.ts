@@ -1,7 +1,9 @@
 /**
  * The route table: the one list of HTTP routes. The CDK API stack makes one Lambda and one
  * HTTP API route per entry; the local gateway serves the same entries with the same modules.
- * `handler` is a module under functions/ (without .ts) that exports `handler`.
+ * `handler` is a module under functions/ (without .ts) that exports `handler`. A path parameter
+ * `{name+}` as the last segment is greedy (API Gateway's `{proxy+}`): it takes the rest of the path,
+ * slashes included, and arrives as `pathParameters.name`.
  */
 export type RouteAuth = 'public' | 'user';
 
@@ -17,6 +19,8 @@ export const routes = [
   { method: 'GET', path: '/api/listings/{id}', handler: 'listings/show', auth: 'public' },
   { method: 'GET', path: '/api/users/{id}', handler: 'users/show', auth: 'public' },
   { method: 'GET', path: '/api/users/{id}/listings', handler: 'listings/by-author', auth: 'public' },
+  { method: 'GET', path: '/api/assets/{version}/{path+}', handler: 'content/get-asset', auth: 'public' },
+  { method: 'GET', path: '/api/places', handler: 'places/search', auth: 'public' },
   { method: 'GET', path: '/api/me', handler: 'users/me', auth: 'user' },
   { method: 'PATCH', path: '/api/me', handler: 'users/update-me', auth: 'user' },
   { method: 'POST', path: '/api/me/email', handler: 'users/change-email', auth: 'user' },
@@ -49,6 +53,8 @@ export const routes = [
     auth: 'user',
   },
   { method: 'POST', path: '/api/auth/verify-email', handler: 'auth/verify-email', auth: 'user' },
+  { method: 'POST', path: '/api/klaviyo/update-profile', handler: 'klaviyo/update-profile', auth: 'user' },
+  { method: 'POST', path: '/api/klaviyo/track-event', handler: 'klaviyo/track-event', auth: 'user' },
 ] as const satisfies readonly Route[];
 
 /** Stable name for a handler module, used for Lambda construct ids and function names. */

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, type AppProps, type Environment, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { type BundlingMode, repoRoot } from './lambda-bundling';
-import { ApiStack } from './stacks/api-stack';
+import { type BundlingMode, repoRoot, sentryContext, sentrySettings } from './lambda-bundling';
+import { ApiStack, klaviyoApiKeyFromEnv } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { EventsStack } from './stacks/events-stack';
@@ -28,6 +28,8 @@ export interface BuildAppOptions {
   stackPrefix?: string;
   /** The built web app; default dist/web. Deployed only if it holds an index.html at synth time. */
   siteDir?: string | null;
+  /** The hosted assets (page content, translations); default infra/content/assets; null: none. */
+  contentDir?: string | null;
   /** Third parties the site's CSP allows (Stripe, PayPal, Sentry, map tiles). */
   csp?: CspOptions;
   /** Run the cdk-nag AwsSolutions checks on synth. Default true. */
@@ -55,9 +57,28 @@ export const featureFlags = {
   '@aws-cdk/core:defaultCrossStackReferences': 'strong',
 } as const;
 
+/**
+ * Error reporting from the environment (SENTRY_DSN, SENTRY_LAYER_ARN, SENTRY_ENVIRONMENT) as the
+ * context keys infra/lambda-bundling.ts reads; `-c sentryDsn=…` and friends take precedence.
+ */
+export function sentryContextFromEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const context: Record<string, string> = {};
+  if (env.SENTRY_DSN) context[sentryContext.dsn] = env.SENTRY_DSN;
+  if (env.SENTRY_LAYER_ARN) context[sentryContext.layerArn] = env.SENTRY_LAYER_ARN;
+  if (env.SENTRY_ENVIRONMENT) context[sentryContext.environment] = env.SENTRY_ENVIRONMENT;
+  return context;
+}
+
 export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: VeloStacks } {
   // Lowest precedence: cdk.json and `-c` override these.
-  const app = new App({ ...options.appProps, context: { ...featureFlags, ...options.appProps?.context } });
+  const app = new App({
+    ...options.appProps,
+    context: { ...featureFlags, ...sentryContextFromEnv(), ...options.appProps?.context },
+  });
+  // Error reporting (Lambdas: SENTRY_DSN + Sentry's layer; browser: /config.json sentryDsn and the CSP).
+  const sentry = sentrySettings(app);
+  const sentryIngest = sentry ? new URL(sentry.dsn).origin : undefined;
+  const klaviyoApiKey = klaviyoApiKeyFromEnv();
   const bundling: BundlingMode = options.bundling ?? contextBundling(app) ?? 'esbuild';
   const env: Environment = options.env ?? {
     account: process.env.CDK_DEFAULT_ACCOUNT ?? '000000000000',
@@ -70,7 +91,14 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     description: `Velo Exchange: ${description}`,
   });
 
-  const data = new DataStack(app, `${prefix}Data`, props('Data', 'table and images bucket'));
+  const contentDir =
+    options.contentDir === null
+      ? undefined
+      : (options.contentDir ?? path.join(repoRoot, 'infra', 'content', 'assets'));
+  const data = new DataStack(app, `${prefix}Data`, {
+    ...props('Data', 'table, images bucket and hosted content'),
+    contentDir,
+  });
   const auth = new AuthStack(app, `${prefix}Auth`, {
     ...props('Auth', 'Cognito user pool and its triggers'),
     bundling,
@@ -93,16 +121,21 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     table: data.table,
     imagesBucket: data.imagesBucket,
     imagesAccessPolicy: data.imagesAccessPolicy,
+    assetsReadPolicy: data.assetsReadPolicy,
     bus: events.bus,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     stateMachines: workflow.stateMachines,
+    ...(klaviyoApiKey ? { klaviyoApiKey } : {}),
   });
   const siteDir =
     options.siteDir === null ? undefined : (options.siteDir ?? path.join(repoRoot, 'dist', 'web'));
   const web = new WebStack(app, `${prefix}Web`, {
-    ...props('Web', 'site bucket and CloudFront distribution'),
+    ...props('Web', 'site bucket, head renderer and CloudFront distribution'),
+    bundling,
     imagesBucket: data.imagesBucket,
+    table: data.table,
+    assetsReadPolicy: data.assetsReadPolicy,
     apiDomainName: api.apiDomainName,
     siteDir,
     runtimeConfig: {
@@ -114,11 +147,16 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
         ...(auth.socialSignIn.oauth ? { oauth: auth.socialSignIn.oauth } : {}),
       },
       idps: auth.socialSignIn.idps,
+      ...(sentry ? { sentryDsn: sentry.dsn } : {}),
+      // The browser tracks page views only when the marketing handlers talk to Klaviyo.
+      klaviyo: klaviyoApiKey !== undefined,
     },
-    // Amplify exchanges the OAuth code at the Cognito domain: connect-src must allow it.
-    ...(options.csp || auth.socialSignIn.oauth
+    // Amplify exchanges the OAuth code at the Cognito domain: connect-src must allow it; Sentry's
+    // browser SDK posts to the DSN's ingest origin.
+    ...(options.csp || auth.socialSignIn.oauth || sentryIngest
       ? {
           csp: {
+            ...(sentryIngest ? { sentryIngest } : {}),
             ...options.csp,
             connect: [
               ...(options.csp?.connect ?? []),

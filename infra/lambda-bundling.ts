@@ -35,9 +35,16 @@ export function handlerExists(handler: string): boolean {
 }
 
 /**
- * esbuild options for every handler: minified ESM with source maps, AWS SDK v3 bundled (no
- * externals, so the bundle does not depend on the SDK version the runtime happens to ship),
- * built with the locally installed esbuild (never Docker).
+ * Modules no handler bundle contains. `@sentry/aws-serverless` (functions/lib/observability.ts)
+ * is loaded only when SENTRY_DSN is set, and then Sentry's Lambda layer provides it (see
+ * sentrySettings), so bundles stay the same size with or without error reporting.
+ */
+export const externalModules = ['@sentry/aws-serverless'] as const;
+
+/**
+ * esbuild options for every handler: minified ESM with source maps, AWS SDK v3 bundled (the bundle
+ * does not depend on the SDK version the runtime happens to ship; the only externals are
+ * `externalModules`), built with the locally installed esbuild (never Docker).
  */
 export function bundlingOptions(): nodejs.BundlingOptions {
   return {
@@ -48,7 +55,7 @@ export function bundlingOptions(): nodejs.BundlingOptions {
     format: nodejs.OutputFormat.ESM,
     target: 'node22',
     mainFields: ['module', 'main'],
-    externalModules: [],
+    externalModules: [...externalModules],
     // ESM output has no `require`; some CommonJS dependencies call it for Node built-ins.
     banner:
       "import { createRequire as __veloCreateRequire } from 'node:module';const require = __veloCreateRequire(import.meta.url);",
@@ -97,6 +104,44 @@ export function nodejsEntryProps(
 /** Inline stub used with `bundling: 'none'`. */
 export const inlineStubCode = 'exports.handler=async()=>{}';
 
+/**
+ * Error reporting of every handler function (functions/lib/observability.ts), from CDK context:
+ * `sentryDsn` and `sentryLayerArn` (Sentry's Node Lambda layer for the stack's region, e.g.
+ * `arn:aws:lambda:eu-west-1:943013980633:layer:SentryNodeServerlessSDKv10:<version>`; it provides
+ * `@sentry/aws-serverless`), optionally `sentryEnvironment`. infra/app.ts fills the context from
+ * SENTRY_DSN, SENTRY_LAYER_ARN and SENTRY_ENVIRONMENT when `-c` does not give them. Without a DSN,
+ * functions get neither the variable nor the layer and only log errors.
+ */
+export const sentryContext = {
+  dsn: 'sentryDsn',
+  layerArn: 'sentryLayerArn',
+  environment: 'sentryEnvironment',
+} as const;
+
+export interface SentrySettings {
+  dsn: string;
+  layerArn: string;
+  environment?: string;
+}
+
+export function sentrySettings(scope: Construct): SentrySettings | undefined {
+  const read = (key: string) => {
+    const value: unknown = scope.node.tryGetContext(key);
+    return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+  };
+  const dsn = read(sentryContext.dsn);
+  if (!dsn) return undefined;
+  const layerArn = read(sentryContext.layerArn);
+  if (!layerArn) {
+    throw new Error(
+      'sentryDsn is set but sentryLayerArn is not: the functions would have no @sentry/aws-serverless. ' +
+        "Give Sentry's Node Lambda layer ARN for the region (-c sentryLayerArn=… or SENTRY_LAYER_ARN).",
+    );
+  }
+  const environment = read(sentryContext.environment);
+  return { dsn, layerArn, ...(environment ? { environment } : {}) };
+}
+
 export interface HandlerFunctionsProps {
   bundling: BundlingMode;
   /** Shared execution role of this group of functions (its grants are the group's least privilege). */
@@ -128,6 +173,8 @@ export interface HandlerOverrides {
  */
 export class HandlerFunctions extends Construct {
   private readonly functions = new Map<string, lambda.Function>();
+  /** Error reporting (SENTRY_DSN and Sentry's layer on every function), when configured. */
+  private readonly sentry: { environment: Record<string, string>; layer: lambda.ILayerVersion } | undefined;
 
   constructor(
     scope: Construct,
@@ -135,6 +182,14 @@ export class HandlerFunctions extends Construct {
     private readonly props: HandlerFunctionsProps,
   ) {
     super(scope, id);
+    const sentry = sentrySettings(this);
+    this.sentry = sentry && {
+      environment: {
+        SENTRY_DSN: sentry.dsn,
+        ...(sentry.environment ? { SENTRY_ENVIRONMENT: sentry.environment } : {}),
+      },
+      layer: lambda.LayerVersion.fromLayerVersionArn(this, 'SentryLayer', sentry.layerArn),
+    };
   }
 
   get all(): lambda.Function[] {
@@ -161,8 +216,10 @@ export class HandlerFunctions extends Construct {
       environment: {
         ...this.props.environment,
         ...overrides.environment,
+        ...this.sentry?.environment,
         NODE_OPTIONS: '--enable-source-maps',
       },
+      ...(this.sentry ? { layers: [this.sentry.layer] } : {}),
     } satisfies Partial<lambda.FunctionProps>;
     const fn =
       this.props.bundling === 'esbuild'

@@ -83,11 +83,29 @@ export function mapCenter(options: { fuzzy: boolean; center?: LatLng; obfuscated
   return point;
 }
 
+/** A box on the map by its north-east and south-west corners (ne.lng < sw.lng: it crosses 180°). */
+export interface Bounds {
+  ne: LatLng;
+  sw: LatLng;
+}
+
+/**
+ * A place the location search offers (`GET /api/places`): its name, the address shown and put in
+ * the search URL, the point (`origin`) and the box the search filters by (`bounds`).
+ */
+export interface Place {
+  id: string;
+  name: string;
+  address: string;
+  origin: LatLng;
+  bounds: Bounds;
+}
+
 /** Bounds `distance` metres around a point (current-location search uses 1000 m). */
 export function boundsAround(
   center: LatLng,
   distance: number = mapSettings.currentLocationBoundsDistanceMeters,
-): { ne: LatLng; sw: LatLng } {
+): Bounds {
   const north = destination(center, distance, 0).lat;
   const south = destination(center, distance, 180).lat;
   const east = destination(center, distance, 90).lng;

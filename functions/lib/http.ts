@@ -8,6 +8,7 @@ import { type ApiErrorCode, apiErrors } from '../../shared/errors/catalogue';
 import type { FieldErrors } from '../../shared/validation/core';
 import type { UserRecord } from '../users/user-record';
 import { dynamo, tableName } from './aws';
+import { reportError } from './observability';
 import { keys } from './table-design';
 
 /** An error the API answers with a 4xx and the catalogue's code and message. */
@@ -52,7 +53,11 @@ export function errorResult(error: ApiError, requestId: string): HttpResult {
   return json(error.status, body);
 }
 
-/** Maps thrown errors to the spec's error shape; anything not an ApiError is a 500 and is logged. */
+/**
+ * Maps thrown errors to the spec's error shape; anything not an ApiError is a 500 and is reported
+ * (functions/lib/observability.ts: Sentry when configured, always a JSON log line) with the
+ * function, the route and the request id as tags.
+ */
 const apiErrorMiddleware = (): middy.MiddlewareObj<HttpEvent, HttpResult> => ({
   onError: async (request) => {
     const requestId = request.event.requestContext?.requestId ?? randomUUID();
@@ -61,7 +66,12 @@ const apiErrorMiddleware = (): middy.MiddlewareObj<HttpEvent, HttpResult> => ({
       request.response = errorResult(error, requestId);
       return;
     }
-    console.error(JSON.stringify({ level: 'error', requestId, message: String(error), stack: error?.stack }));
+    await reportError(error, {
+      handler: request.context?.functionName || 'unknown',
+      route:
+        request.event.routeKey || `${request.event.requestContext?.http?.method} ${request.event.rawPath}`,
+      requestId,
+    });
     request.response = errorResult(new ApiError('server-error'), requestId);
   },
 });

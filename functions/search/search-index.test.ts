@@ -96,3 +96,59 @@ describe('SearchIndex', () => {
     expect(first).not.toHaveProperty('description');
   });
 });
+
+describe('SearchIndex location search', () => {
+  const at = (id: string, lat: number, lng: number, createdAt: string, title = `Bike ${id}`) =>
+    record(id, { title, geolocation: { lat, lng }, createdAt });
+  const index = new SearchIndex([
+    at('toronto', 43.65, -79.38, '2026-01-05T00:00:00.000Z', 'Trek road bike'),
+    at('mississauga', 43.59, -79.64, '2026-01-04T00:00:00.000Z', 'Trek gravel bike'),
+    at('hamilton', 43.26, -79.87, '2026-01-03T00:00:00.000Z'),
+    at('vancouver', 49.28, -123.12, '2026-01-02T00:00:00.000Z'),
+    at('fiji', -17.8, 178.4, '2026-01-01T00:00:00.000Z'),
+    at('samoa', -13.8, -171.8, '2025-12-31T00:00:00.000Z'),
+  ]);
+  const greaterToronto = { ne: { lat: 44.06, lng: -78.94 }, sw: { lat: 43.43, lng: -79.81 } };
+  const ids = (q: Partial<Parameters<SearchIndex['search']>[0]>) =>
+    index.search({ ...query, ...q }).data.map((listing) => listing.id);
+
+  it('keeps only listings inside the bounds, newest first, and counts them', () => {
+    expect(ids({ bounds: greaterToronto })).toEqual(['toronto', 'mississauga']);
+    expect(index.search({ ...query, bounds: greaterToronto }).meta.totalItems).toBe(2);
+    expect(ids({ bounds: greaterToronto, sort: '-createdAt' })).toEqual(['mississauga', 'toronto']);
+  });
+
+  it('combines bounds with keywords and categories', () => {
+    expect(ids({ bounds: greaterToronto, keywords: 'gravel' })).toEqual(['mississauga']);
+    expect(ids({ bounds: greaterToronto, categories: ['roadBikes'] })).toHaveLength(2);
+    expect(ids({ bounds: greaterToronto, categories: ['helmets'] })).toEqual([]);
+  });
+
+  it('handles bounds across the antimeridian', () => {
+    const pacific = { ne: { lat: -10, lng: -170 }, sw: { lat: -20, lng: 175 } };
+    expect(ids({ bounds: pacific })).toEqual(['fiji', 'samoa']);
+    const notCrossing = { ne: { lat: -10, lng: 175 }, sw: { lat: -20, lng: -170 } };
+    expect(ids({ bounds: notCrossing })).toEqual([]);
+  });
+
+  it('orders by distance from the origin when no sort is given; an explicit sort wins', () => {
+    const oakville = { lat: 43.45, lng: -79.68 };
+    expect(ids({ origin: oakville })).toEqual([
+      'mississauga',
+      'hamilton',
+      'toronto',
+      'vancouver',
+      'samoa',
+      'fiji',
+    ]);
+    expect(ids({ origin: oakville, bounds: greaterToronto })).toEqual(['mississauga', 'toronto']);
+    expect(ids({ origin: oakville, keywords: 'trek' })).toEqual(['mississauga', 'toronto']);
+    expect(ids({ origin: oakville, bounds: greaterToronto, sort: 'createdAt' })).toEqual([
+      'toronto',
+      'mississauga',
+    ]);
+    const page = index.search({ ...query, origin: oakville, page: 2, perPage: 2 });
+    expect(page.data.map((listing) => listing.id)).toEqual(['toronto', 'vancouver']);
+    expect(page.meta.totalItems).toBe(6);
+  });
+});

@@ -1,20 +1,31 @@
 import type { ListingSummary, Page } from '../../shared/api/types';
 import type { SortKey } from '../../shared/config/sort';
+import { type Bounds, distanceMeters } from '../../shared/maps';
+import type { LatLng } from '../../shared/validation/core';
+import { boundsContain } from '../../shared/validation/filters';
 import type { ListingRecord } from '../listings/listing-record';
 import { toListingSummary } from '../listings/listing-record';
 
 /**
- * An in-memory index of published listings: keyword matching with simple relevance, category
- * filter, sort and paging. A marketplace of this size (tens of thousands of listings) fits in a
- * Lambda's memory, which answers in well under a millisecond where DynamoDB alone cannot filter,
- * sort by price and count. Everything a query needs is precomputed when the index is built:
- * the sort orders, and an inverted index from token to listings with a weight.
+ * An in-memory index of published listings: keyword matching with simple relevance, category and
+ * location (bounds) filters, sort (and nearest first from an origin) and paging. A marketplace of
+ * this size (tens of thousands of listings) fits in a Lambda's memory, which answers in well under
+ * a millisecond where DynamoDB alone cannot filter, sort by price and count. Everything a query
+ * needs is precomputed when the index is built: the sort orders, and an inverted index from token
+ * to listings with a weight.
  */
 export type SortOption = SortKey;
 
 export interface SearchQuery {
   keywords?: string;
   categories?: string[];
+  /** Only listings whose geolocation lies in this box (which may cross the antimeridian). */
+  bounds?: Bounds;
+  /**
+   * Nearest to this point first, when no `sort` is given (§7 listings.query `origin`). The web app
+   * sends it only when `locationSearchUsesOrigin` is configured; an explicit `sort` wins.
+   */
+  origin?: LatLng;
   sort?: SortOption;
   page: number;
   perPage: number;
@@ -52,6 +63,7 @@ function weightedTokens(record: ListingRecord): Map<string, number> {
 export class SearchIndex {
   private readonly summaries: ListingSummary[];
   private readonly categories: string[];
+  private readonly points: LatLng[];
   /** Entry positions in each sort order; entries themselves are stored newest first. */
   private readonly orders: Record<OrderedSort, Int32Array>;
   /** Rank of each entry in each order, to sort a subset of matches without comparing fields. */
@@ -65,6 +77,7 @@ export class SearchIndex {
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
     this.summaries = published.map(toListingSummary);
     this.categories = published.map((record) => record.publicData.category);
+    this.points = published.map((record) => record.geolocation);
     published.forEach((record, position) => {
       for (const [token, weight] of weightedTokens(record)) {
         const posting = this.postings.get(token) ?? new Map<number, number>();
@@ -104,37 +117,52 @@ export class SearchIndex {
   }
 
   search(query: SearchQuery): Page<ListingSummary> {
-    const categories = query.categories?.length ? new Set(query.categories) : undefined;
+    const accepts = this.filter(query);
     const queryTokens = tokenize(query.keywords ?? '');
-    const sort = query.sort ?? (queryTokens.length ? 'relevance' : 'createdAt');
+    const sort = query.sort ?? (query.origin ? 'distance' : queryTokens.length ? 'relevance' : 'createdAt');
     const start = (query.page - 1) * query.perPage;
     const end = start + query.perPage;
 
-    let matches: number[];
-    if (queryTokens.length === 0) {
+    if (queryTokens.length === 0 && sort !== 'distance') {
       const order = this.orders[sort === 'relevance' ? 'createdAt' : sort];
-      if (!categories) return this.page(order.subarray(start, end), order.length, query);
+      if (!accepts) return this.page(order.subarray(start, end), order.length, query);
       // Count every match but keep only the requested page's.
       const pagePositions: number[] = [];
       let total = 0;
       for (const position of order) {
-        if (!categories.has(this.categories[position]!)) continue;
+        if (!accepts(position)) continue;
         if (total >= start && total < end) pagePositions.push(position);
         total++;
       }
       return this.page(pagePositions, total, query);
+    }
+
+    const scores = queryTokens.length ? this.score(queryTokens) : undefined;
+    let matches = scores ? [...scores.keys()] : Array.from(this.orders.createdAt);
+    if (accepts) matches = matches.filter(accepts);
+    if (sort === 'distance') {
+      const origin = query.origin as LatLng;
+      const distances = new Map(
+        matches.map((position) => [position, distanceMeters(origin, this.points[position]!)]),
+      );
+      matches.sort((a, b) => distances.get(a)! - distances.get(b)! || a - b);
+    } else if (sort === 'relevance') {
+      matches.sort((a, b) => scores!.get(b)! - scores!.get(a)! || a - b);
     } else {
-      const scores = this.score(queryTokens);
-      matches = [...scores.keys()];
-      if (categories) matches = matches.filter((position) => categories.has(this.categories[position]!));
-      if (sort === 'relevance') {
-        matches.sort((a, b) => scores.get(b)! - scores.get(a)! || a - b);
-      } else {
-        const ranks = this.ranks[sort];
-        matches.sort((a, b) => ranks[a]! - ranks[b]!);
-      }
+      const ranks = this.ranks[sort];
+      matches.sort((a, b) => ranks[a]! - ranks[b]!);
     }
     return this.page(matches.slice(start, end), matches.length, query);
+  }
+
+  /** The category and bounds filters as one test of an entry, or undefined when there is none. */
+  private filter(query: SearchQuery): ((position: number) => boolean) | undefined {
+    const categories = query.categories?.length ? new Set(query.categories) : undefined;
+    const bounds = query.bounds;
+    if (!categories && !bounds) return undefined;
+    return (position) =>
+      (!categories || categories.has(this.categories[position]!)) &&
+      (!bounds || boundsContain(bounds, this.points[position]!));
   }
 
   /** Entries matching every token (the last one as a prefix, for search-as-you-type), with their score. */

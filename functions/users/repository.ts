@@ -59,3 +59,28 @@ export async function updateUser(
   );
   return result.Attributes as UserRecord;
 }
+
+/**
+ * Stores the user's Klaviyo profile id (POST /api/klaviyo/update-profile). Conditional: the profile
+ * exists (never creates one) and still holds the id the caller read (`previous`; undefined for none)
+ * or already this one, so repeating the call is harmless and a concurrent change to another id is a
+ * clean 409 `conflict` instead of a lost write.
+ */
+export async function setKlaviyoId(
+  id: string,
+  klaviyoId: string,
+  previous: string | undefined,
+): Promise<void> {
+  const unchanged = previous === undefined ? 'attribute_not_exists(#klaviyoId)' : '#klaviyoId = :previous';
+  await conditionalUpdate({
+    TableName: tableName(),
+    Key: keys.user(id),
+    UpdateExpression: 'SET #klaviyoId = :klaviyoId',
+    ConditionExpression: `attribute_exists(PK) AND (${unchanged} OR #klaviyoId = :klaviyoId)`,
+    ExpressionAttributeNames: { '#klaviyoId': 'klaviyoId' },
+    ExpressionAttributeValues: {
+      ':klaviyoId': klaviyoId,
+      ...(previous === undefined ? {} : { ':previous': previous }),
+    },
+  });
+}

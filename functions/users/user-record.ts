@@ -18,6 +18,8 @@ export interface UserRecord {
   /** protectedData.phoneNumber of the spec: stored without whitespace (shared/text/phone.ts). */
   phoneNumber?: string;
   profileImage?: ProfileImage;
+  /** Private data klaviyoId (§3): the Klaviyo profile id (POST /api/klaviyo/update-profile). */
+  klaviyoId?: string;
   /** Set by the operator (`npm run operator -- ban`): every user route answers 403, listings leave search. */
   banned?: boolean;
   bannedAt?: string;

@@ -11,6 +11,7 @@ import { type Gateway, startGateway } from './gateway';
 import { LocalOutbox } from './outbox';
 import { freePorts } from './processes';
 import { type LocalS3, startS3 } from './s3';
+import { publishLocalContent } from './seed/content';
 import { LocalStepFunctions, stateMachineArn } from './stepfunctions';
 import { type StreamPoller, startStreamPoller } from './stream-poller';
 
@@ -60,6 +61,8 @@ export interface LocalCloud {
 export const localNames = {
   table: 'velo',
   imagesBucket: 'velo-images',
+  /** The site bucket: the gateway puts the built index.html here for the head renderer. */
+  siteBucket: 'velo-site',
   emailFrom: 'Velo Exchange <no-reply@velo.example>',
 } as const;
 
@@ -100,7 +103,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       startS3({
         port: options.ports.s3,
         directory: join(dataDir, 's3'),
-        buckets: [localNames.imagesBucket],
+        buckets: [localNames.imagesBucket, localNames.siteBucket],
       }).then((service: LocalS3) => {
         stops.push(service.stop);
         return service;
@@ -121,15 +124,19 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       S3_FORCE_PATH_STYLE: 'true',
       TABLE_NAME: localNames.table,
       IMAGES_BUCKET: localNames.imagesBucket,
+      SITE_BUCKET: localNames.siteBucket,
       EVENT_BUS_NAME: eventBusName,
       ORDER_STATE_MACHINE_ARN: stateMachineArn('order'),
       EMAIL_FROM: localNames.emailFrom,
+      KLAVIYO_LOG_FILE: join(dataDir, 'klaviyo.ndjson'), // the simulated Klaviyo's calls (no KLAVIYO_API_KEY)
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.clientId,
     };
     Object.assign(process.env, env);
 
     await ensureTable(dynamodb.endpoint, localNames.table);
+    // Hosted content (page assets, translations): published on every start, uploaded only when it changed.
+    log(await publishLocalContent(localNames.imagesBucket));
     const streams = await startStreamPoller(dynamodb.endpoint, localNames.table);
     stops.push(streams.stop);
     log('Stream poller    reading the table stream');
@@ -157,6 +164,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       port: options.ports.gateway,
       webRoot: resolve(options.webRoot),
       imagesBucket: localNames.imagesBucket,
+      siteBucket: localNames.siteBucket,
       jwt: { issuer: cognito.issuer, jwksUrl: cognito.jwksUrl, clientId: cognito.clientId },
       runtimeConfig: {
         apiBaseUrl: '/api',
@@ -164,13 +172,20 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         cognito: { userPoolId: cognito.userPoolId, clientId: cognito.clientId, endpoint: cognito.endpoint },
         // cognito-local has no federation: no social sign-in locally.
         idps: [],
+        klaviyo: true, // page views go to the simulated Klaviyo; Sentry only with SENTRY_DSN set
+        ...(process.env.SENTRY_DSN ? { sentryDsn: process.env.SENTRY_DSN } : {}),
       },
       allowedOrigins: [
         `http://localhost:${options.ports.gateway}`,
         `http://127.0.0.1:${options.ports.gateway}`,
       ],
       // Amplify signs in at cognito-local; avatar and photo uploads PUT straight to s3rver.
-      connectOrigins: [cognito.endpoint, s3.endpoint],
+      connectOrigins: [
+        cognito.endpoint,
+        s3.endpoint,
+        // Browser error reports go to Sentry's ingest host when a DSN is set.
+        ...(process.env.SENTRY_DSN ? [new URL(process.env.SENTRY_DSN).origin] : []),
+      ],
       outbox,
     });
     stops.push(gateway.stop);

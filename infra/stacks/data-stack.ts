@@ -1,11 +1,69 @@
-import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { existsSync } from 'node:fs';
+import {
+  Aws,
+  CfnOutput,
+  DefaultStackSynthesizer,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { assetsKeyPrefix } from '../../functions/content/assets';
+import { assertJsonFiles, assetVersion } from '../../functions/content/publish';
 import { tableDesign } from '../../functions/lib/table-design';
+import { latestAssetAlias } from '../../shared/content/page-asset';
 import { grantObjects } from './grants';
 import { nagReasons } from './nag-reasons';
+
+export interface DataStackProps extends StackProps {
+  /**
+   * The hosted assets (infra/content/assets/), published as one version under
+   * `assets/{assetVersion(dir)}/` and then the alias `assets/latest.json`. Nothing is deployed
+   * when it is undefined or the folder does not exist.
+   */
+  contentDir?: string | undefined;
+}
+
+/**
+ * Acknowledges the findings of CDK's own BucketDeployment handler (the stack's singleton Lambda
+ * that copies CDK assets into `bucket`), exactly as cdk-nag names them. `invalidation`: the
+ * deployment also invalidates a distribution (its CloudFront grant has no resource).
+ */
+export function acknowledgeBucketDeploymentHandler(
+  deployment: s3deploy.BucketDeployment,
+  bucket: s3.Bucket,
+  options: { reason: string; invalidation?: boolean },
+): void {
+  const handler = deployment.handlerRole.node.scope;
+  if (!handler) return;
+  const stack = Stack.of(deployment);
+  const synthesizer = stack.synthesizer as DefaultStackSynthesizer;
+  const qualifier = synthesizer.bootstrapQualifier ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
+  const assetBucket = `cdk-${qualifier}-assets-${stack.account}-${stack.region}`;
+  const bucketId: string = stack.resolve((bucket.node.defaultChild as s3.CfnBucket).logicalId);
+  const findings: [string, string][] = [
+    ['AwsSolutions-L1', nagReasons.cdkManagedHandler],
+    [
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      nagReasons.lambdaBasicExecution,
+    ],
+    ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map(
+      (action): [string, string] => [`AwsSolutions-IAM5[Action::${action}]`, options.reason],
+    ),
+    [`AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${assetBucket}/*]`, options.reason],
+    [`AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`, options.reason],
+    ...(options.invalidation
+      ? [['AwsSolutions-IAM5[Resource::*]', nagReasons.bucketDeploymentInvalidation] as [string, string]]
+      : []),
+  ];
+  for (const [id, reason] of findings) Validations.of(handler).acknowledge({ id, reason });
+}
 
 /**
  * Data: the one DynamoDB table (built from functions/lib/table-design.ts, like the local bootstrap)
@@ -17,12 +75,18 @@ export class DataStack extends Stack {
   readonly imagesBucket: s3.Bucket;
   /** Object access under images/ for the handlers that sign uploads and read images (attached by the Api stack). */
   readonly imagesAccessPolicy: iam.ManagedPolicy;
+  /** Read access to the hosted assets (`assets/*`) for the asset API and the head renderer. */
+  readonly assetsReadPolicy: iam.ManagedPolicy;
+  /** The published content version (assetVersion of the content folder), if any was deployed. */
+  readonly contentVersion: string | undefined;
   /** Key prefix under which images are stored; CloudFront serves `/images/*` straight from it. */
   static readonly imagesKeyPrefix = 'images/';
   /** Presigned uploads land here until a handler turns them into images (functions/users/avatar-keys.ts). */
   static readonly uploadsKeyPrefix = 'images/uploads/';
+  /** Hosted assets (functions/content/assets.ts): `assets/{version}/…` and `assets/latest.json`. */
+  static readonly assetsKeyPrefix = assetsKeyPrefix;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: DataStackProps = {}) {
     super(scope, id, props);
 
     const str = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
@@ -111,7 +175,55 @@ export class DataStack extends Stack {
       reason: nagReasons.imageObjects,
     });
 
+    // Hosted assets are public content: read assets/* only. ListBucket (no object access) makes a
+    // missing asset a 404 rather than a 403, so the API and the renderer can tell "no such page".
+    this.assetsReadPolicy = new iam.ManagedPolicy(this, 'AssetsReadAccess', {
+      description: 'Velo Exchange asset API and head renderer: read the hosted assets (assets/*)',
+      statements: [
+        new iam.PolicyStatement({
+          actions: ['s3:GetObject'],
+          resources: [this.imagesBucket.arnForObjects(`${DataStack.assetsKeyPrefix}*`)],
+        }),
+        new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.imagesBucket.bucketArn] }),
+      ],
+    });
+    Validations.of(this.assetsReadPolicy).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${DataStack.assetsKeyPrefix}*]`,
+      reason: nagReasons.assetObjects,
+    });
+
+    this.contentVersion =
+      props.contentDir && existsSync(props.contentDir) ? this.deployContent(props.contentDir) : undefined;
+
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'ImagesBucketName', { value: this.imagesBucket.bucketName });
+    if (this.contentVersion) new CfnOutput(this, 'ContentVersion', { value: this.contentVersion });
+  }
+
+  /**
+   * The content folder as one version, `assets/{version}/…` (the version computed here by the same
+   * function the local cloud publishes with), then the alias `assets/latest.json`, strictly after
+   * it. Neither prunes: old versions stay readable by the pages that pinned them.
+   */
+  private deployContent(dir: string): string {
+    assertJsonFiles(dir);
+    const version = assetVersion(dir);
+    const content = new s3deploy.BucketDeployment(this, 'DeployContentAssets', {
+      sources: [s3deploy.Source.asset(dir)],
+      destinationBucket: this.imagesBucket,
+      destinationKeyPrefix: `${DataStack.assetsKeyPrefix}${version}/`,
+      prune: false,
+      memoryLimit: 512,
+    });
+    const alias = new s3deploy.BucketDeployment(this, 'DeployContentAlias', {
+      sources: [s3deploy.Source.jsonData(`${latestAssetAlias}.json`, { version })],
+      destinationBucket: this.imagesBucket,
+      destinationKeyPrefix: DataStack.assetsKeyPrefix,
+      prune: false,
+      memoryLimit: 512,
+    });
+    alias.node.addDependency(content);
+    acknowledgeBucketDeploymentHandler(content, this.imagesBucket, { reason: nagReasons.contentDeployment });
+    return version;
   }
 }

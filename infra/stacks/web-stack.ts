@@ -1,30 +1,34 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import {
-  CfnOutput,
-  DefaultStackSynthesizer,
-  Duration,
-  RemovalPolicy,
-  Stack,
-  type StackProps,
-  Validations,
-} from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { viewerOriginHeader } from '../../functions/web/page-head';
+import { siteIndexKey } from '../../functions/web/site-template';
+import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
 import {
   type CspOptions,
   immutableCacheControl,
   revalidateCacheControl,
   securityHeaders,
 } from '../web-security';
+import { acknowledgeBucketDeploymentHandler } from './data-stack';
 import { nagReasons } from './nag-reasons';
 
 export interface WebStackProps extends StackProps {
+  bundling: BundlingMode;
   /** The images bucket (Data stack); served at `/images/*`, keys start with `images/`. */
   imagesBucket: s3.IBucket;
+  /** The table (Data stack): the head renderer reads listings and profiles (GetItem only). */
+  table: dynamodb.ITable;
+  /** Read access to the hosted assets (Data stack): the head renderer reads page assets. */
+  assetsReadPolicy: iam.IManagedPolicy;
   /** The HTTP API's domain name (Api stack); served at `/api/*`. */
   apiDomainName: string;
   /** The built web app (Vite's output). Deployed only if the folder exists at synth time. */
@@ -102,7 +106,10 @@ export function responseHeadersConfig(headers: Record<string, string>): {
   return { securityHeadersBehavior: security, customHeadersBehavior: { customHeaders: custom } };
 }
 
-/** Viewer-request function of the site: any path that is not a file gets the SPA's index.html. */
+/**
+ * Viewer-request function of the static files (`/*.*`): a path whose last segment is not a file
+ * name (a dotted folder, `/v1.2/page`) gets the SPA's index.html.
+ */
 export const spaRewriteFunctionCode = `function handler(event) {
   var request = event.request;
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
@@ -111,14 +118,40 @@ export const spaRewriteFunctionCode = `function handler(event) {
 }`;
 
 /**
- * Web: the site bucket and the CloudFront distribution in front of everything the browser loads:
- * the site (default), the API (`/api/*`, never cached, every viewer header but Host) and the images
- * (`/images/*`, cached long). Every response carries the security headers of infra/web-security.ts.
+ * Viewer-request function of the pages: tells the head renderer the viewer's origin (canonical and
+ * image URLs), overwriting whatever a client sent in that header.
+ */
+export const viewerOriginFunctionCode = `function handler(event) {
+  var request = event.request;
+  request.headers['${viewerOriginHeader}'] = { value: 'https://' + request.headers.host.value };
+  return request;
+}`;
+
+/**
+ * Path patterns of the site bucket's files, in precedence order after /api/* and /images/*: the
+ * hashed build (`/assets/*`) and every other file (a dot in the path: `/config.json`, `/favicon.svg`,
+ * the social images and the rest Vite copies from web/public). Every other path is a page.
+ */
+export const siteFilePatterns = ['/assets/*', '/*.*'] as const;
+
+/**
+ * Web: the site bucket, the head renderer and the CloudFront distribution in front of everything
+ * the browser loads: pages (default behaviour: the renderer's Function URL, through Origin Access
+ * Control, cached 60 s), the site's files (`/assets/*`, `/*.*` from the bucket), the API (`/api/*`,
+ * never cached, every viewer header but Host) and the images (`/images/*`, cached long). Every
+ * response carries the security headers of infra/web-security.ts.
+ *
+ * The renderer lives here, not in the Api stack: it reads `index.html` of this stack's bucket and
+ * CloudFront's invoke permission names this distribution, so anywhere else the stacks would
+ * depend on each other (Api → Web for the bucket, Web → Api for the API domain).
  */
 export class WebStack extends Stack {
   readonly siteBucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
   readonly responseHeadersPolicy: cloudfront.ResponseHeadersPolicy;
+  /** The head renderer (functions/web/render-page.ts) behind the default behaviour. */
+  readonly pageRenderer: lambda.Function;
+  readonly pageRendererUrl: lambda.FunctionUrl;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -159,9 +192,54 @@ export class WebStack extends Stack {
     });
 
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      comment: 'Serve index.html for client-side routes',
+      comment: 'Serve index.html for paths of the file behaviour that are not files',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(spaRewriteFunctionCode),
+    });
+    const viewerOrigin = new cloudfront.Function(this, 'ViewerOrigin', {
+      comment: "Pass the viewer's origin to the head renderer",
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(viewerOriginFunctionCode),
+    });
+
+    // The head renderer: index.html of the site bucket with the page's head (functions/web/).
+    const rendererRole = handlerRole(
+      this,
+      'PageRendererRole',
+      'Velo head renderer (CloudFront page requests)',
+    );
+    rendererRole.addManagedPolicy(props.assetsReadPolicy);
+    rendererRole.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['dynamodb:GetItem'], resources: [props.table.tableArn] }),
+    );
+    rendererRole.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [this.siteBucket.arnForObjects(siteIndexKey)],
+      }),
+    );
+    this.pageRenderer = new HandlerFunctions(this, 'PageRenderer', {
+      bundling: props.bundling,
+      role: rendererRole,
+      timeout: Duration.seconds(10),
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        IMAGES_BUCKET: props.imagesBucket.bucketName,
+        SITE_BUCKET: this.siteBucket.bucketName,
+      },
+    }).get('web/render-page');
+    this.pageRendererUrl = this.pageRenderer.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM });
+    const pagesCache = new cloudfront.CachePolicy(this, 'PagesCachePolicy', {
+      comment: 'Rendered pages: as long as the renderer says (60 s), one copy per viewer origin',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(60),
+      maxTtl: Duration.hours(1),
+      // In the cache key, so also forwarded to the renderer (set by the ViewerOrigin function).
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList(viewerOriginHeader),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
     });
 
     // A reference, not the bucket itself: S3BucketOrigin would otherwise add a statement naming this
@@ -182,22 +260,32 @@ export class WebStack extends Stack {
       queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
     });
 
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket);
+    const siteFiles: cloudfront.BehaviorOptions = {
+      origin: siteOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: this.responseHeadersPolicy,
+    };
+
+    // No default root object: `/` is the landing page, rendered like every other page.
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Velo Exchange',
-      defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        origin: origins.FunctionUrlOrigin.withOriginAccessControl(this.pageRendererUrl),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: pagesCache,
         responseHeadersPolicy: this.responseHeadersPolicy,
         functionAssociations: [
-          { function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          { function: viewerOrigin, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
         ],
       },
+      // Precedence is this order: /api/* and /images/* before the site's files (`/api/x.json` has a dot).
       additionalBehaviors: {
         '/api/*': {
           origin: new origins.HttpOrigin(props.apiDomainName, {
@@ -218,6 +306,13 @@ export class WebStack extends Stack {
           cachePolicy: imagesCache,
           responseHeadersPolicy: this.responseHeadersPolicy,
         },
+        [siteFilePatterns[0]]: siteFiles,
+        [siteFilePatterns[1]]: {
+          ...siteFiles,
+          functionAssociations: [
+            { function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          ],
+        },
       },
     });
     Validations.of(this.distribution).acknowledge(
@@ -237,6 +332,7 @@ export class WebStack extends Stack {
     new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
     new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
     new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
+    new CfnOutput(this, 'PageRendererName', { value: this.pageRenderer.functionName });
   }
 
   /**
@@ -268,33 +364,9 @@ export class WebStack extends Stack {
       distributionPaths: ['/*'],
     });
     if (assets) pages.node.addDependency(assets);
-    this.acknowledgeDeploymentHandler(pages);
-  }
-
-  /** BucketDeployment's handler is CDK's own singleton Lambda (shared by both deployments). */
-  private acknowledgeDeploymentHandler(deployment: s3deploy.BucketDeployment): void {
-    const handler = deployment.handlerRole.node.scope;
-    if (!handler) return;
-    const synthesizer = this.synthesizer as DefaultStackSynthesizer;
-    const qualifier = synthesizer.bootstrapQualifier ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
-    const assetBucket = `cdk-${qualifier}-assets-${this.account}-${this.region}`;
-    const siteBucketId: string = this.resolve((this.siteBucket.node.defaultChild as s3.CfnBucket).logicalId);
-    const findings: [string, string][] = [
-      ['AwsSolutions-L1', nagReasons.cdkManagedHandler],
-      [
-        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        nagReasons.lambdaBasicExecution,
-      ],
-      ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map(
-        (action): [string, string] => [`AwsSolutions-IAM5[Action::${action}]`, nagReasons.bucketDeployment],
-      ),
-      [
-        `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${assetBucket}/*]`,
-        nagReasons.bucketDeployment,
-      ],
-      [`AwsSolutions-IAM5[Resource::<${siteBucketId}.Arn>/*]`, nagReasons.bucketDeployment],
-      ['AwsSolutions-IAM5[Resource::*]', nagReasons.bucketDeploymentInvalidation],
-    ];
-    for (const [id, reason] of findings) Validations.of(handler).acknowledge({ id, reason });
+    acknowledgeBucketDeploymentHandler(pages, this.siteBucket, {
+      reason: nagReasons.bucketDeployment,
+      invalidation: true,
+    });
   }
 }

@@ -8,8 +8,18 @@ export interface ImageVariant {
   url: string;
 }
 
-/** Variant names: `listing-card` 400×400, `listing-card-2x` 800×800, `scaled-large` up to 1600 wide. */
-export type ImageVariantName = 'listing-card' | 'listing-card-2x' | 'scaled-medium' | 'scaled-large';
+/**
+ * Variant names: `listing-card` 400×400, `listing-card-2x` 800×800, `scaled-large` up to 1600 wide;
+ * `facebook` 1200×630 and `twitter` 600×314 are the social crops (§9) of a listing's first photo,
+ * used for og:image and twitter:image.
+ */
+export type ImageVariantName =
+  | 'listing-card'
+  | 'listing-card-2x'
+  | 'scaled-medium'
+  | 'scaled-large'
+  | 'facebook'
+  | 'twitter';
 
 export interface ListingImage {
   id: string;
@@ -114,6 +124,10 @@ export interface ListingSearchParams {
   keywords?: string;
   pub_category?: string;
   sort?: string;
+  /** Location search (§2): the chosen place's label, its bounds `ne_lat,ne_lng,sw_lat,sw_lng`, and `lat,lng`. */
+  address?: string;
+  bounds?: string;
+  origin?: string;
   page?: number;
   perPage?: number;
 }

@@ -116,7 +116,10 @@ export type ContentVariables = Record<string, string>;
 
 /** Replaces `{name}` with `variables[name]`; unknown names are left as they are. */
 export function fillPlaceholders(text: string, variables: ContentVariables): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => variables[name] ?? whole);
+  // Own keys only: `{constructor}` is not a variable.
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(variables, name) ? (variables[name] as string) : whole,
+  );
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -127,7 +130,8 @@ function linkProblems(link: unknown, where: string): string[] {
   if (typeof l !== 'object' || l === null || !isString(l.label) || !isString(l.href)) {
     return [`${where}: a link needs a label and an href`];
   }
-  return /^(\/(?!\/)|https:\/\/|mailto:)/.test(l.href)
+  // `//host` and `/\host` would leave the site (browsers read a backslash as a slash).
+  return /^(\/(?![/\\])|https:\/\/|mailto:)/.test(l.href)
     ? []
     : [`${where}: href must be a site path, https or mailto`];
 }
@@ -153,7 +157,12 @@ export function pageAssetProblems(value: unknown): string[] {
       problems.push(`${where} is not an object`);
       return;
     }
-    const anchors = [section.id, ...(section.blocks ?? []).map((block) => block?.id)].filter(isString);
+    const blocks: unknown = section.blocks ?? [];
+    const actions: unknown = section.actions ?? [];
+    if (!Array.isArray(blocks)) problems.push(`${where}: blocks must be a list`);
+    if (!Array.isArray(actions)) problems.push(`${where}: actions must be a list`);
+    const blockList = (Array.isArray(blocks) ? blocks : []) as (Partial<PageBlock> | null)[];
+    const anchors = [section.id, ...blockList.map((block) => block?.id)].filter(isString);
     for (const id of anchors) {
       if (ids.has(id)) problems.push(`${where}: anchor id "${id}" is used twice`);
       ids.add(id);
@@ -163,16 +172,16 @@ export function pageAssetProblems(value: unknown): string[] {
     if (!isOptionalString(section.title) || !isOptionalString(section.body)) {
       problems.push(`${where}: title and body must be text`);
     }
-    for (const action of section.actions ?? []) problems.push(...linkProblems(action, where));
-    (section.blocks ?? []).forEach((block, blockIndex) => {
+    for (const action of Array.isArray(actions) ? actions : []) problems.push(...linkProblems(action, where));
+    blockList.forEach((block, blockIndex) => {
       const at = `${where}.blocks[${blockIndex}]`;
       if (typeof block !== 'object' || block === null) {
         problems.push(`${at} is not an object`);
         return;
       }
-      if (![block.title, block.body, block.author].every(isOptionalString))
+      if (![block.id, block.title, block.body, block.author].every(isOptionalString))
         problems.push(`${at}: text fields must be text`);
-      if (block.icon !== undefined && !contentIcons.includes(block.icon))
+      if (block.icon !== undefined && !contentIcons.includes(block.icon as ContentIcon))
         problems.push(`${at}: unknown icon`);
       if (
         block.rating !== undefined &&
@@ -200,4 +209,17 @@ export function isTranslations(value: unknown): value is Record<string, string> 
     !Array.isArray(value) &&
     Object.values(value).every((text) => typeof text === 'string')
   );
+}
+
+/**
+ * The head renderer embeds the page asset it read into the HTML it serves, in
+ * `<script type="application/json" id="velo-page-asset">`, so the app renders that page without
+ * fetching it again.
+ */
+export const inlinedPageAssetElementId = 'velo-page-asset';
+
+export interface InlinedPageAsset {
+  path: string;
+  version: string;
+  data: unknown;
 }

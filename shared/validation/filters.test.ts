@@ -1,12 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  boundsContain,
   constrainHandles,
   datesFilterToSearchParams,
+  formatBoundsParam,
   formatDatesFilter,
+  formatOriginParam,
   formatPriceFilter,
+  maxAddressLength,
+  normaliseAddress,
+  normalisePlaceQuery,
+  parseBoundsParam,
   parseDatesFilter,
+  parseOriginParam,
   parsePriceFilter,
+  placeQueryLength,
   priceFilterBounds,
   priceFilterToSearchParam,
   searchParamToPriceFilter,
@@ -80,5 +89,109 @@ describe('dates filter (§5)', () => {
       end: '2026-03-12T00:00:00.000Z',
     });
     expect(() => datesFilterToSearchParams({ start: 'x', end: '2026-03-12' })).toThrow(RangeError);
+  });
+});
+
+describe('location search parameters (§2, §7 origin and bounds)', () => {
+  const toronto = { ne: { lat: 44.05603, lng: -78.93822 }, sw: { lat: 43.42737, lng: -79.80838 } };
+
+  it('parses origin lat,lng in range', () => {
+    expect(parseOriginParam('43.7417,-79.3733')).toEqual({ lat: 43.7417, lng: -79.3733 });
+    expect(parseOriginParam(' -90 , 180 ')).toEqual({ lat: -90, lng: 180 });
+    for (const bad of [
+      '',
+      '43.7',
+      '91,0',
+      '0,180.5',
+      '1e2,3',
+      'NaN,1',
+      '0x1,2',
+      '1,2,3',
+      '1.,2',
+      null,
+      undefined,
+    ]) {
+      expect(parseOriginParam(bad)).toBeUndefined();
+    }
+    expect(formatOriginParam({ lat: 43.7417, lng: -79.3733 })).toBe('43.7417,-79.3733');
+    expect(formatOriginParam({ lat: -0, lng: 1e-9 })).toBe('0,0');
+    expect(formatOriginParam({ lat: 12.34567891, lng: 1 })).toBe('12.345679,1');
+  });
+
+  it('parses bounds ne_lat,ne_lng,sw_lat,sw_lng; north may not be south of south', () => {
+    expect(parseBoundsParam('44.05603,-78.93822,43.42737,-79.80838')).toEqual(toronto);
+    expect(formatBoundsParam(toronto)).toBe('44.05603,-78.93822,43.42737,-79.80838');
+    // East edge west of the west edge: a box across the antimeridian.
+    expect(parseBoundsParam('-15,-178,-20,177')).toEqual({
+      ne: { lat: -15, lng: -178 },
+      sw: { lat: -20, lng: 177 },
+    });
+    for (const bad of [
+      '',
+      '1,2,3',
+      '43,-79,44,-80', // ne south of sw
+      '91,0,0,0',
+      '0,0,-91,0',
+      '0,181,0,0',
+      '0,0,0,-181',
+      'a,b,c,d',
+      '1,2,3,4,5',
+      null,
+      undefined,
+    ]) {
+      expect(parseBoundsParam(bad)).toBeUndefined();
+    }
+  });
+
+  it('round-trips (property)', () => {
+    const lat = fc.double({ min: -90, max: 90, noNaN: true });
+    const lng = fc.double({ min: -180, max: 180, noNaN: true });
+    fc.assert(
+      fc.property(lat, lat, lng, lng, (a, b, east, west) => {
+        const bounds = { ne: { lat: Math.max(a, b), lng: east }, sw: { lat: Math.min(a, b), lng: west } };
+        const text = formatBoundsParam(bounds);
+        const parsed = parseBoundsParam(text);
+        expect(parsed).toBeDefined();
+        expect(formatBoundsParam(parsed!)).toBe(text);
+        expect(parsed!.ne.lat).toBeCloseTo(bounds.ne.lat, 5);
+        const origin = parseOriginParam(formatOriginParam({ lat: a, lng: east }));
+        expect(origin!.lng).toBeCloseTo(east, 5);
+      }),
+    );
+  });
+
+  it('tells whether a point lies in the bounds, edges included', () => {
+    expect(boundsContain(toronto, { lat: 43.65, lng: -79.38 })).toBe(true);
+    expect(boundsContain(toronto, toronto.ne)).toBe(true);
+    expect(boundsContain(toronto, toronto.sw)).toBe(true);
+    expect(boundsContain(toronto, { lat: 45.5, lng: -79.38 })).toBe(false); // north of it
+    expect(boundsContain(toronto, { lat: 43, lng: -79.38 })).toBe(false); // south
+    expect(boundsContain(toronto, { lat: 43.65, lng: -78 })).toBe(false); // east
+    expect(boundsContain(toronto, { lat: 43.65, lng: -80 })).toBe(false); // west
+  });
+
+  it('handles bounds across the antimeridian', () => {
+    const fiji = { ne: { lat: -15, lng: -178 }, sw: { lat: -20, lng: 177 } };
+    expect(boundsContain(fiji, { lat: -17, lng: 178.4 })).toBe(true);
+    expect(boundsContain(fiji, { lat: -17, lng: 180 })).toBe(true);
+    expect(boundsContain(fiji, { lat: -17, lng: -180 })).toBe(true);
+    expect(boundsContain(fiji, { lat: -17, lng: -179 })).toBe(true);
+    expect(boundsContain(fiji, { lat: -17, lng: 0 })).toBe(false);
+    expect(boundsContain(fiji, { lat: -17, lng: -177 })).toBe(false);
+    expect(boundsContain(fiji, { lat: -17, lng: 176 })).toBe(false);
+    expect(boundsContain(fiji, { lat: -21, lng: 179 })).toBe(false);
+  });
+
+  it('normalises the address label and the place query', () => {
+    expect(normaliseAddress('  Toronto,   Ontario, Canada ')).toBe('Toronto, Ontario, Canada');
+    expect(normaliseAddress('x'.repeat(maxAddressLength))).toHaveLength(maxAddressLength);
+    for (const bad of ['', '   ', 'x'.repeat(maxAddressLength + 1), null, undefined]) {
+      expect(normaliseAddress(bad)).toBeUndefined();
+    }
+    expect(normalisePlaceQuery(' tor ')).toBe('tor');
+    expect(normalisePlaceQuery('x'.repeat(placeQueryLength.max))).toHaveLength(100);
+    for (const bad of ['', '  ', 'x'.repeat(placeQueryLength.max + 1), null, undefined]) {
+      expect(normalisePlaceQuery(bad)).toBeUndefined();
+    }
   });
 });

@@ -1,11 +1,15 @@
 /**
  * Search filter values (§5, §9): the price filter 'min,max' (0 to 50000, step 5, in major units;
  * the upper bound is sent to the search as max + 1 in minor units, because the search range is
- * exclusive at the top), the dates filter 'start,end' (YYYY-MM-DD) and range slider handles.
+ * exclusive at the top), the dates filter 'start,end' (YYYY-MM-DD), range slider handles, and the
+ * location search's parameters (§2, §7): `address`, `bounds` 'ne_lat,ne_lng,sw_lat,sw_lng' and
+ * `origin` 'lat,lng', and the place query of the location autocomplete.
  */
 import { addUtcDays, parseIsoDay } from '../booking';
 import { searchSettings } from '../config/constants';
 import { marketplaceCurrency, subunitDivisor } from '../config/marketplace';
+import type { Bounds } from '../maps';
+import type { LatLng } from './core';
 
 export interface PriceRange {
   min: number;
@@ -111,4 +115,84 @@ export function datesFilterToSearchParams(
   if (!start || !end) throw new RangeError(`Invalid dates filter: ${range.start},${range.end}`);
   const endExclusive = unitType === 'day' ? addUtcDays(end, 1) : end;
   return { start: start.toISOString(), end: endExclusive.toISOString() };
+}
+
+/** The longest `address` a location search keeps (it only labels the bounds). */
+export const maxAddressLength = 200;
+
+/** The place autocomplete's query (`GET /api/places?q=`): 1 to 100 characters once trimmed. */
+export const placeQueryLength = { min: 1, max: 100 } as const;
+
+/** Plain decimal degrees: no exponent, no hex, no Infinity or NaN. */
+const degreesPattern = /^-?\d+(?:\.\d+)?$/;
+
+function parseDegrees(value: string | undefined | null, count: number): number[] | undefined {
+  const parts = (value ?? '').split(',').map((part) => part.trim());
+  if (parts.length !== count || !parts.every((part) => degreesPattern.test(part))) return undefined;
+  return parts.map(Number);
+}
+
+const isLatitude = (value: number) => value >= -90 && value <= 90;
+const isLongitude = (value: number) => value >= -180 && value <= 180;
+
+/** Degrees as the URL writes them: at most 6 decimals (about 0.1 m), no exponent, no -0. */
+function formatDegrees(value: number): string {
+  return String(Number(value.toFixed(6)) + 0);
+}
+
+/** Parses `origin` 'lat,lng' (decimal degrees within range), or undefined when invalid. */
+export function parseOriginParam(value: string | undefined | null): LatLng | undefined {
+  const numbers = parseDegrees(value, 2);
+  if (!numbers) return undefined;
+  const [lat, lng] = numbers as [number, number];
+  return isLatitude(lat) && isLongitude(lng) ? { lat, lng } : undefined;
+}
+
+export function formatOriginParam(origin: LatLng): string {
+  return `${formatDegrees(origin.lat)},${formatDegrees(origin.lng)}`;
+}
+
+/**
+ * Parses `bounds` 'ne_lat,ne_lng,sw_lat,sw_lng', or undefined when invalid. The north edge may not
+ * be south of the south edge; an east edge west of the west edge is a box across the antimeridian.
+ */
+export function parseBoundsParam(value: string | undefined | null): Bounds | undefined {
+  const numbers = parseDegrees(value, 4);
+  if (!numbers) return undefined;
+  const [neLat, neLng, swLat, swLng] = numbers as [number, number, number, number];
+  if (!isLatitude(neLat) || !isLatitude(swLat) || !isLongitude(neLng) || !isLongitude(swLng))
+    return undefined;
+  if (neLat < swLat) return undefined;
+  return { ne: { lat: neLat, lng: neLng }, sw: { lat: swLat, lng: swLng } };
+}
+
+export function formatBoundsParam(bounds: Bounds): string {
+  return [bounds.ne.lat, bounds.ne.lng, bounds.sw.lat, bounds.sw.lng].map(formatDegrees).join(',');
+}
+
+/**
+ * Whether a point lies in the box, edges included. A box whose east edge is west of its west edge
+ * crosses the antimeridian: it holds the longitudes from sw.lng up to 180 and from -180 up to ne.lng.
+ */
+export function boundsContain(bounds: Bounds, point: LatLng): boolean {
+  if (point.lat > bounds.ne.lat || point.lat < bounds.sw.lat) return false;
+  return bounds.sw.lng <= bounds.ne.lng
+    ? point.lng >= bounds.sw.lng && point.lng <= bounds.ne.lng
+    : point.lng >= bounds.sw.lng || point.lng <= bounds.ne.lng;
+}
+
+function collapseSpaces(value: string | undefined | null): string {
+  return (value ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** The `address` label: spaces collapsed; undefined when empty or longer than `maxAddressLength`. */
+export function normaliseAddress(value: string | undefined | null): string | undefined {
+  const address = collapseSpaces(value);
+  return address && address.length <= maxAddressLength ? address : undefined;
+}
+
+/** The place query: spaces collapsed; undefined when empty or longer than 100 characters. */
+export function normalisePlaceQuery(value: string | undefined | null): string | undefined {
+  const query = collapseSpaces(value);
+  return query.length >= placeQueryLength.min && query.length <= placeQueryLength.max ? query : undefined;
 }

@@ -1,14 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { listingCards, searchApi, topBarSearchBox } from './helpers';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const violations = results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-  );
-  expect(violations).toEqual([]);
-}
+import { expectNoAxeViolations, listingCards, searchApi, topBarSearchBox } from './helpers';
 
 async function expectOneH1(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);

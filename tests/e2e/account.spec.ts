@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { mintLimitedSessionTokens } from '../../infra/operator/limited-session';
 import type { PublicUser } from '../../shared/api/types';
 import { apiErrors, messages } from '../../shared/errors/catalogue';
 import { loginMessages, signupMessages } from '../../shared/validation/messages';
-import { listingCards, searchApi } from './helpers';
+import { demoSeller, expectNoAxeViolations, listingCards, searchApi } from './helpers';
 
 /**
  * Accounts (issue 4) in Chromium against the local cloud: sign up → verify with the code from the
@@ -14,8 +13,6 @@ import { listingCards, searchApi } from './helpers';
  * it → edit the profile and the picture → the public profile shows them. Plus the spec's messages
  * on wrong input, keyboard use of the profile menu, and axe on every account page.
  */
-
-const demoSeller = { email: 'maya.thompson@velo.example', password: 'Velo-demo-2026!' };
 
 interface OutboxMessage {
   to: string[];
@@ -117,14 +114,6 @@ async function logOut(page: Page, baseURL: string | undefined) {
     [],
   );
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const violations = results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-  );
-  expect(violations).toEqual([]);
 }
 
 test('sign up, verify, log in again, change and recover the password, edit the profile', async ({

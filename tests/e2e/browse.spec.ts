@@ -82,7 +82,10 @@ test('search shows 24 listings a page, the result count, and working pagination'
 
 test('a featured category opens the search filtered on its group', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('link', { name: /^Complete Bikes/ }).click();
+  await page
+    .getByRole('region', { name: 'Featured categories' })
+    .getByRole('link', { name: 'Shop complete bikes' })
+    .click();
   await expect(page).toHaveURL(/\/s\?pub_category=roadBikes,gravelBikes,/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete Bikes');
   await expect(page.getByLabel('Category')).toHaveValue(/^roadBikes,gravelBikes,/);

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Listing, ListingSummary, Page as ResultPage } from '../../shared/api/types';
 
@@ -20,4 +21,25 @@ export async function listingApi(request: APIRequestContext, id: string): Promis
   const response = await request.get(`/api/listings/${id}`);
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { data: Listing }).data;
+}
+
+/** axe-core with the WCAG 2 A and AA rules: no violations at all (serious, critical or otherwise). */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const violations = results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+  );
+  expect(violations).toEqual([]);
+}
+
+/** A seeded demo seller (infra/local/seed/catalogue.ts). */
+export const demoSeller = { email: 'maya.thompson@velo.example', password: 'Velo-demo-2026!' };
+
+/** Logs in on the login page as `account` and waits for the signed-in top bar. */
+export async function logInAs(page: Page, account: { email: string; password: string } = demoSeller) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: /Account menu/ })).toBeVisible();
 }

@@ -41,6 +41,22 @@ export default defineConfig({
       ],
     },
     screenshot: 'only-on-failure',
+    // Visitors who already accepted cookies: the consent bar (tested in shell.spec.ts) stays away.
+    storageState: {
+      cookies: [
+        {
+          name: 'euCookiesAccepted',
+          value: '1',
+          domain: 'localhost',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
   },
   ...(externalBaseUrl
     ? {}

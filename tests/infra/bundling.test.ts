@@ -29,7 +29,7 @@ describe('handler bundling', () => {
       minify: true,
       sourceMap: true,
       format: nodejs.OutputFormat.ESM,
-      externalModules: [],
+      externalModules: ['@sentry/aws-serverless'],
     });
     expect(bundlingOptions().banner).toContain('createRequire');
     expect(nodejsEntryProps('users/me')).toMatchObject({

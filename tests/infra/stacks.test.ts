@@ -5,17 +5,19 @@ import type { CfnElement, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { assetVersion } from '../../functions/content/publish';
 import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/events/rules';
 import { tableDesign } from '../../functions/lib/table-design';
 import { type Route, routes } from '../../functions/routes';
 import { streamConsumers } from '../../functions/stream-consumers';
+import { viewerOriginHeader } from '../../functions/web/page-head';
 import { stateMachines, workflowTasks } from '../../functions/workflow/tasks';
 import { buildApp, type VeloStacks } from '../../infra/app';
 import { nativeModulesEnvironment, repoRoot } from '../../infra/lambda-bundling';
 import { cognitoAdminActions, routeHandlerSettings } from '../../infra/stacks/api-stack';
 import { cognitoTriggers } from '../../infra/stacks/auth-stack';
 import { streamConsumerSettings } from '../../infra/stacks/events-stack';
-import { cognitoEndpoint, responseHeadersConfig } from '../../infra/stacks/web-stack';
+import { cognitoEndpoint, responseHeadersConfig, siteFilePatterns } from '../../infra/stacks/web-stack';
 import { contentSecurityPolicy, hstsMaxAgeSeconds, securityHeaders } from '../../infra/web-security';
 
 // Template assertions on the whole app, synthesized once with inline stubs instead of bundles.
@@ -37,6 +39,13 @@ const logicalId = (stack: Stack, construct: { node: { defaultChild?: unknown } }
   stack.resolve((construct.node.defaultChild as CfnElement).logicalId);
 
 const resources = (template: Template, type: string) => Object.entries(template.findResources(type));
+
+/** The Web stack's CloudFront Functions whose logical id starts with `name`. */
+const cloudFrontFunctions = (name: string) =>
+  resources(templates.web, 'AWS::CloudFront::Function').filter(([id]) => id.startsWith(name)) as [
+    string,
+    any,
+  ][];
 
 describe('app', () => {
   it('names every stack Velo<Concern> in the given account and region', () => {
@@ -143,6 +152,58 @@ describe('data stack', () => {
         ]),
       },
     });
+  });
+});
+
+describe('hosted content (data stack)', () => {
+  const contentDir = path.join(repoRoot, 'infra', 'content', 'assets');
+
+  it('publishes infra/content/assets as one version, then the alias after it, never pruning', () => {
+    const version = assetVersion(contentDir);
+    expect(stacks.data.contentVersion).toBe(version);
+    const deployments = resources(templates.data, 'Custom::CDKBucketDeployment') as [string, any][];
+    expect(deployments).toHaveLength(2);
+    const byPrefix = (prefix: string) =>
+      deployments.find(([, d]) => d.Properties.DestinationBucketKeyPrefix === prefix)!;
+    const [contentId, content] = byPrefix(`assets/${version}/`);
+    const [, alias] = byPrefix('assets/');
+    const images = { Ref: logicalId(stacks.data, stacks.data.imagesBucket) };
+    for (const deployment of [content, alias]) {
+      expect(deployment.Properties.DestinationBucketName).toEqual(images);
+      expect(deployment.Properties.Prune).toBe(false);
+    }
+    expect(alias.DependsOn).toContain(contentId);
+    // The alias is Source.jsonData: its marker-free content is the version.
+    expect(JSON.stringify(alias.Properties.SourceMarkers ?? [])).not.toContain('<<marker');
+    templates.data.hasOutput('ContentVersion', { Value: version });
+  });
+
+  it('gives asset readers GetObject on assets/* and ListBucket (404 for a missing asset), nothing else', () => {
+    const policy = templates.data.findResources('AWS::IAM::ManagedPolicy')[
+      logicalId(stacks.data, stacks.data.assetsReadPolicy)
+    ] as any;
+    const bucket = logicalId(stacks.data, stacks.data.imagesBucket);
+    expect(policy.Properties.PolicyDocument.Statement).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 's3:GetObject',
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucket, 'Arn'] }, '/assets/*']] },
+      },
+      { Effect: 'Allow', Action: 's3:ListBucket', Resource: { 'Fn::GetAtt': [bucket, 'Arn'] } },
+    ]);
+  });
+
+  it('deploys no content without the folder', () => {
+    const { stacks: none } = buildApp({
+      bundling: 'none',
+      siteDir: null,
+      contentDir: null,
+      nag: false,
+      stackPrefix: 'VeloNoContent',
+      env: { account: '123456789012', region: 'eu-west-1' },
+    });
+    expect(none.data.contentVersion).toBeUndefined();
+    Template.fromStack(none.data).resourceCountIs('Custom::CDKBucketDeployment', 0);
   });
 });
 
@@ -434,6 +495,26 @@ describe('api stack', () => {
     });
   });
 
+  it('serves hosted assets on a greedy route, invocable by the API (not a route template ARN), reading assets/*', () => {
+    const route = apiRoutes.find((r) => r.handler === 'content/get-asset')!;
+    expect(route).toMatchObject({ method: 'GET', path: '/api/assets/{version}/{path+}', auth: 'public' });
+    templates.api.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'GET /api/assets/{version}/{path+}',
+      AuthorizationType: 'NONE',
+    });
+    const fn = logicalId(stacks.api, stacks.api.functionFor('content/get-asset'));
+    const permissions = resources(templates.api, 'AWS::Lambda::Permission')
+      .map(([, p]: [string, any]) => p.Properties)
+      .filter((p) => p.FunctionName['Fn::GetAtt']?.[0] === fn);
+    expect(permissions).toHaveLength(1);
+    const sourceArn = JSON.stringify(permissions[0].SourceArn);
+    expect(sourceArn).toMatch(/\/\*\/\*\/\*"\]\]\}$/);
+    expect(sourceArn).not.toContain('{path+}');
+    templates.api.hasResourceProperties('AWS::IAM::Role', {
+      ManagedPolicyArns: Match.arrayWith([{ 'Fn::ImportValue': Match.stringLikeRegexp('AssetsReadAccess') }]),
+    });
+  });
+
   it('logs access and throttles the $default stage', () => {
     templates.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
@@ -610,12 +691,17 @@ describe('web stack', () => {
     );
   });
 
-  it('serves the site, /api/* and /images/* through one distribution', () => {
+  it('serves pages, the site files, /api/* and /images/* through one distribution', () => {
     const [[, dist]] = resources(templates.web, 'AWS::CloudFront::Distribution') as [[string, any]];
     const config = dist.Properties.DistributionConfig;
     const origin = (id: string) => config.Origins.find((o: any) => o.Id === id);
+    // Precedence order: the API and images before the site's files (`/api/assets/…/x.json` has a dot).
+    expect(config.CacheBehaviors.map((b: any) => b.PathPattern)).toEqual([
+      '/api/*',
+      '/images/*',
+      ...siteFilePatterns,
+    ]);
     const byPath = Object.fromEntries(config.CacheBehaviors.map((b: any) => [b.PathPattern, b]));
-    expect(Object.keys(byPath).sort()).toEqual(['/api/*', '/images/*']);
 
     // API: never cached, every viewer header except Host, all methods, HTTPS to the execute-api domain.
     expect(byPath['/api/*']).toMatchObject({
@@ -639,15 +725,67 @@ describe('web stack', () => {
     ] as any;
     expect(imagesCache.Properties.CachePolicyConfig.DefaultTTL).toBeGreaterThanOrEqual(86_400 * 365);
 
-    // Site: the site bucket through OAC, the SPA rewrite, security headers on every behaviour.
-    const siteOrigin = origin(config.DefaultCacheBehavior.TargetOriginId);
-    expect(siteOrigin.DomainName).toEqual({
+    // Site files (hashed build, /config.json, /favicon.svg, social images…): the site bucket through OAC.
+    const siteOriginId = byPath['/assets/*'].TargetOriginId;
+    expect(byPath['/*.*'].TargetOriginId).toBe(siteOriginId);
+    expect(origin(siteOriginId).DomainName).toEqual({
       'Fn::GetAtt': [logicalId(stacks.web, stacks.web.siteBucket), 'RegionalDomainName'],
     });
-    expect(siteOrigin.OriginAccessControlId).toBeDefined();
-    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
-      { EventType: 'viewer-request', FunctionARN: expect.anything() },
+    expect(origin(siteOriginId).OriginAccessControlId).toBeDefined();
+    for (const pattern of siteFilePatterns) {
+      expect(byPath[pattern].CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // Managed-CachingOptimized
+    }
+    const functionRef = (id: string) => ({ 'Fn::GetAtt': [id, 'FunctionARN'] });
+    const [spaRewriteId] = cloudFrontFunctions('SpaRewrite')[0]!;
+    const [viewerOriginId] = cloudFrontFunctions('ViewerOrigin')[0]!;
+    expect(byPath['/*.*'].FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: functionRef(spaRewriteId) },
     ]);
+    expect(byPath['/assets/*'].FunctionAssociations).toBeUndefined();
+
+    // Pages (everything else, `/` included): the head renderer's Function URL through OAC, 60 s.
+    expect(config.DefaultRootObject).toBeUndefined();
+    const pages = config.DefaultCacheBehavior;
+    const pagesOrigin = origin(pages.TargetOriginId);
+    expect(pagesOrigin.DomainName).toEqual({
+      'Fn::Select': [
+        2,
+        {
+          'Fn::Split': [
+            '/',
+            { 'Fn::GetAtt': [logicalId(stacks.web, stacks.web.pageRendererUrl), 'FunctionUrl'] },
+          ],
+        },
+      ],
+    });
+    expect(pagesOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+    const oac = templates.web.findResources('AWS::CloudFront::OriginAccessControl')[
+      pagesOrigin.OriginAccessControlId['Fn::GetAtt'][0]
+    ] as any;
+    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({
+      OriginAccessControlOriginType: 'lambda',
+      SigningBehavior: 'always',
+      SigningProtocol: 'sigv4',
+    });
+    expect(pages.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(pages.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: functionRef(viewerOriginId) },
+    ]);
+    const pagesCache = templates.web.findResources('AWS::CloudFront::CachePolicy')[
+      pages.CachePolicyId.Ref
+    ] as any;
+    expect(pagesCache.Properties.CachePolicyConfig).toMatchObject({
+      MinTTL: 0,
+      DefaultTTL: 60,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: [viewerOriginHeader] },
+        QueryStringsConfig: { QueryStringBehavior: 'none' },
+        CookiesConfig: { CookieBehavior: 'none' },
+        EnableAcceptEncodingGzip: true,
+        EnableAcceptEncodingBrotli: true,
+      },
+    });
+
     const policyRef = { Ref: logicalId(stacks.web, stacks.web.responseHeadersPolicy) };
     for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
       expect(behavior.ResponseHeadersPolicyId).toEqual(policyRef);
@@ -655,16 +793,87 @@ describe('web stack', () => {
     expect(config.Logging).toBeDefined();
   });
 
-  it('rewrites client-side routes, not files, to /index.html', () => {
-    const [[, fn]] = resources(templates.web, 'AWS::CloudFront::Function') as [[string, any]];
+  it('rewrites paths of the file behaviour that are not files to /index.html', () => {
+    const [, fn] = cloudFrontFunctions('SpaRewrite')[0]!;
     const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: unknown) => {
       uri: string;
     };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
-    expect(rewrite('/')).toBe('/index.html');
-    expect(rewrite('/l/trek-domane/abc123')).toBe('/index.html');
+    expect(rewrite('/v1.2/page')).toBe('/index.html');
     expect(rewrite('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');
     expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
+    expect(rewrite('/social-image-1200x630.png')).toBe('/social-image-1200x630.png');
+  });
+
+  it("tells the renderer the viewer's origin, overwriting one a client sent", () => {
+    const [, fn] = cloudFrontFunctions('ViewerOrigin')[0]!;
+    const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: unknown) => {
+      headers: Record<string, { value: string }>;
+    };
+    const request = handler({
+      request: {
+        uri: '/l/x/1',
+        headers: {
+          host: { value: 'd111.cloudfront.net' },
+          [viewerOriginHeader]: { value: 'https://evil.example' },
+        },
+      },
+    });
+    expect(request.headers[viewerOriginHeader]).toEqual({ value: 'https://d111.cloudfront.net' });
+  });
+
+  it('runs the head renderer with read-only access: GetItem, index.html and the hosted assets', () => {
+    const renderer = logicalId(stacks.web, stacks.web.pageRenderer);
+    const fn = templates.web.findResources('AWS::Lambda::Function')[renderer] as any;
+    expect(fn.Properties.Description).toBe('Velo Exchange handler functions/web/render-page.ts');
+    expect(fn.Properties.Runtime).toBe('nodejs22.x');
+    expect(fn.Properties.Architectures).toEqual(['arm64']);
+    expect(fn.Properties.Environment.Variables).toMatchObject({
+      TABLE_NAME: { 'Fn::ImportValue': expect.stringMatching(/Table/) },
+      IMAGES_BUCKET: { 'Fn::ImportValue': expect.stringMatching(/ImagesBucket/) },
+      SITE_BUCKET: { Ref: logicalId(stacks.web, stacks.web.siteBucket) },
+      NODE_OPTIONS: '--enable-source-maps',
+    });
+    templates.web.hasResourceProperties('AWS::Lambda::Url', {
+      AuthType: 'AWS_IAM',
+      TargetFunctionArn: { 'Fn::GetAtt': [renderer, 'Arn'] },
+    });
+    // CloudFront (this distribution only) may invoke it through the URL, nobody else.
+    const distribution = logicalId(stacks.web, stacks.web.distribution);
+    const permissions = resources(templates.web, 'AWS::Lambda::Permission').map(
+      ([, p]: [string, any]) => p.Properties,
+    );
+    expect(permissions.map((p) => p.Action).sort()).toEqual([
+      'lambda:InvokeFunction',
+      'lambda:InvokeFunctionUrl',
+    ]);
+    for (const permission of permissions) {
+      expect(permission.Principal).toBe('cloudfront.amazonaws.com');
+      expect(JSON.stringify(permission.SourceArn)).toContain(distribution);
+    }
+    const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+    const statements = resources(templates.web, 'AWS::IAM::Policy')
+      .filter(([, p]: [string, any]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
+      .flatMap(([, p]: [string, any]) => p.Properties.PolicyDocument.Statement);
+    expect(statements).toEqual([
+      expect.objectContaining({
+        Action: 'dynamodb:GetItem',
+        Resource: { 'Fn::ImportValue': expect.stringMatching(/Table/) },
+      }),
+      expect.objectContaining({
+        Action: 's3:GetObject',
+        Resource: {
+          'Fn::Join': [
+            '',
+            [{ 'Fn::GetAtt': [logicalId(stacks.web, stacks.web.siteBucket), 'Arn'] }, '/index.html'],
+          ],
+        },
+      }),
+    ]);
+    const role = templates.web.findResources('AWS::IAM::Role')[roleId] as any;
+    expect(role.Properties.ManagedPolicyArns).toEqual(
+      expect.arrayContaining([{ 'Fn::ImportValue': expect.stringMatching(/AssetsReadAccess/) }]),
+    );
   });
 
   it('lets only this distribution read the site bucket', () => {

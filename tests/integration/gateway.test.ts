@@ -60,17 +60,24 @@ describe('local gateway as API Gateway', () => {
 });
 
 describe('local gateway as CloudFront', () => {
-  it('serves the app with security headers and index.html for client routes', async () => {
-    for (const path of ['/', '/s?keywords=trek', '/l/some-bike/123', '/no/such/page']) {
+  it('serves the app with security headers and index.html (through the head renderer) for client routes', async () => {
+    const pages: [path: string, status: number][] = [
+      ['/', 200],
+      ['/s?keywords=trek', 200],
+      ['/no/such/page', 200],
+      // A listing that does not exist: the app still renders (its 404 page), the status says so.
+      ['/l/some-bike/123', 404],
+    ];
+    for (const [path, status] of pages) {
       const response = await fetch(`${url}${path}`);
-      expect(response.status).toBe(200);
+      expect(response.status, path).toBe(status);
       expect(await response.text()).toContain('<div id="root">');
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
       expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=60');
     }
   });
 

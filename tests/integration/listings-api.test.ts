@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getSearchVersion } from '../../functions/listings/repository';
 import type { ApiErrorBody, Listing, ListingSummary, Page } from '../../shared/api/types';
+import type { Place } from '../../shared/maps';
+import { formatBoundsParam, formatOriginParam } from '../../shared/validation/filters';
 import { eventually, useLocalCloud } from './cloud-env';
 import { givenListing, givenSeller } from './fixtures';
 
@@ -90,6 +92,109 @@ describe('GET /api/listings', () => {
       expect(response.status, query).toBe(400);
       const body = (await response.json()) as ApiErrorBody;
       expect(body.errors[0]!.code).toBe('validation-invalid-params');
+    }
+  });
+});
+
+describe('GET /api/listings by location (bounds, origin)', () => {
+  const place = `zl${randomUUID().slice(0, 8)}`; // a word only this block's listings have
+  // Bounds around Vancouver as GET /api/places gives them (its seeded sellers' city).
+  let vancouver: { address: string; bounds: string };
+
+  beforeAll(async () => {
+    const before = await getSearchVersion();
+    const seller = await givenSeller();
+    const where = (city: string, region: string, country: 'CA' | 'US', lat: number, lng: number) => ({
+      publicData: {
+        category: 'roadBikes',
+        condition: 'usedGoodCondition',
+        pickupEnabled: true,
+        shippingEnabled: false,
+        location: { address: '1 Main St', city, region, country },
+      },
+      geolocation: { lat, lng },
+    });
+    await givenListing(seller.id, {
+      title: `Kitsilano bike ${place}`,
+      ...where('Vancouver', 'BC', 'CA', 49.2682, -123.1553),
+    });
+    await givenListing(seller.id, {
+      title: `North Shore bike ${place}`,
+      ...where('North Vancouver', 'BC', 'CA', 49.3206, -123.0734),
+    });
+    await givenListing(seller.id, {
+      title: `Seattle bike ${place}`,
+      ...where('Seattle', 'WA', 'US', 47.6504, -122.3509),
+    });
+    await givenListing(seller.id, {
+      title: `Toronto bike ${place}`,
+      ...where('Toronto', 'ON', 'CA', 43.6485, -79.3853),
+    });
+    await eventually(async () => ((await getSearchVersion()) > before ? true : undefined));
+    const response = await fetch(`${url}/api/places?q=Vancouver&limit=1`);
+    const [found] = ((await response.json()) as { data: Place[] }).data;
+    expect(found!.address).toBe('Vancouver, British Columbia, Canada');
+    vancouver = { address: found!.address, bounds: formatBoundsParam(found!.bounds) };
+  });
+
+  it('returns only the listings inside the bounds of a place', async () => {
+    const query = new URLSearchParams({
+      keywords: place,
+      address: vancouver.address,
+      bounds: vancouver.bounds,
+    });
+    const page = await eventually(async () => {
+      const result = await search(query.toString());
+      return result.meta.totalItems === 2 ? result : undefined;
+    });
+    expect(page.data.map((listing) => listing.city).sort()).toEqual(['North Vancouver', 'Vancouver']);
+    const everywhere = await search(`keywords=${place}`);
+    expect(everywhere.meta.totalItems).toBe(4);
+  });
+
+  it('handles bounds across the antimeridian', async () => {
+    // From 170°E eastwards across 180° to 100°W: the whole of North America's west, not Toronto.
+    const across = await search(`keywords=${place}&bounds=60,-100,40,170`);
+    expect(across.data.map((listing) => listing.city).sort()).toEqual([
+      'North Vancouver',
+      'Seattle',
+      'Vancouver',
+    ]);
+    // The same longitudes the other way round: from 100°W east to 170°E, so Toronto only.
+    const within = await search(`keywords=${place}&bounds=60,170,40,-100`);
+    expect(within.data.map((listing) => listing.city)).toEqual(['Toronto']);
+  });
+
+  it('orders by distance from the origin when no sort is given', async () => {
+    const seattle = formatOriginParam({ lat: 47.6062, lng: -122.3321 });
+    const nearest = await search(`keywords=${place}&origin=${seattle}`);
+    expect(nearest.data.map((listing) => listing.city)).toEqual([
+      'Seattle',
+      'Vancouver',
+      'North Vancouver',
+      'Toronto',
+    ]);
+    const newest = await search(`keywords=${place}&origin=${seattle}&sort=createdAt`);
+    expect(newest.data[0]!.city).toBe('Toronto'); // created last
+  });
+
+  it('answers 400 validation-invalid-params for malformed bounds, origin or address', async () => {
+    for (const query of [
+      'bounds=1,2,3',
+      'bounds=43,-79,44,-80',
+      'bounds=91,0,0,0',
+      'bounds=a,b,c,d',
+      'origin=1e3,2',
+      'origin=0,181',
+      `address=${'x'.repeat(201)}&bounds=1,1,0,0`,
+    ]) {
+      const response = await fetch(`${url}/api/listings?${query}`);
+      expect(response.status, query).toBe(400);
+      const [error] = ((await response.json()) as ApiErrorBody).errors;
+      expect(error).toMatchObject({
+        code: 'validation-invalid-params',
+        meta: { param: query.split('=')[0] },
+      });
     }
   });
 });

@@ -6,6 +6,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { pageSizes } from '../../shared/config/marketplace';
+import { contentRoutes, pageIdPattern } from '../../shared/content/page-asset';
 import { settle } from './api/client';
 import { getListing, getUser, getUserListings, searchListings } from './api/endpoints';
 import { keepFrom, validateFromSearch, validateOAuthCallbackSearch } from './auth/from';
@@ -13,6 +14,7 @@ import { redirectSignedIn, requireUser } from './auth/guard';
 import { readIdpFlow } from './auth/idp';
 import { Layout } from './components/Layout';
 import { PagePending } from './components/Loading';
+import { loadPageAsset, notFoundResult, resolvePreview } from './lib/page-assets';
 import { LandingPage, recentListingsCount } from './pages/LandingPage';
 import { pageParam, parseSearch, stringifySearch, validateSearchParams } from './search/params';
 
@@ -30,7 +32,10 @@ const rootRoute = createRootRoute({
 const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  loader: () => ({ recent: settle(searchListings({ perPage: recentListingsCount })) }),
+  loader: () => ({
+    page: loadPageAsset(contentRoutes['/'], { reportMissing: true }),
+    recent: settle(searchListings({ perPage: recentListingsCount })),
+  }),
   component: LandingPage,
 });
 
@@ -188,6 +193,66 @@ const paymentsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/AccountSettingsLayout'), 'PaymentsPlaceholderPage'),
 });
 
+// Content pages (§2): each fixed path shows its hosted page asset; `/p/{pageId}` any other one.
+const contentPage = lazyRouteComponent(() => import('./pages/ContentPage'), 'ContentPage');
+type FixedContentPath = Exclude<keyof typeof contentRoutes, '/'>;
+const fixedContentRoute = (path: FixedContentPath) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    loader: () => ({ page: loadPageAsset(contentRoutes[path], { reportMissing: true }) }),
+    component: contentPage,
+  });
+
+const aboutRoute = fixedContentRoute('/about');
+const faqRoute = fixedContentRoute('/faq');
+const howtoRoute = fixedContentRoute('/howto');
+const guideRoute = fixedContentRoute('/guide');
+const contactUsRoute = fixedContentRoute('/contactus');
+const ourStoryRoute = fixedContentRoute('/ourstory');
+const helpRoute = fixedContentRoute('/help');
+const termsRoute = fixedContentRoute('/terms-of-service');
+const privacyRoute = fixedContentRoute('/privacy-policy');
+
+const cmsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/p/$pageId',
+  loader: ({ params }) => ({
+    page: pageIdPattern.test(params.pageId) ? loadPageAsset(params.pageId) : Promise.resolve(notFoundResult),
+    userTyped: true,
+  }),
+  component: contentPage,
+});
+
+// /preview?assetPath=content/pages/<id>.json[&version=<id>]: terms, privacy, landing or a content page.
+const previewRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/preview',
+  validateSearch: (raw: Record<string, unknown>): { assetPath?: string; version?: string } => ({
+    ...(typeof raw.assetPath === 'string' && raw.assetPath ? { assetPath: raw.assetPath.slice(0, 200) } : {}),
+    ...(typeof raw.version === 'string' && /^[a-z0-9-]{1,64}$/.test(raw.version)
+      ? { version: raw.version }
+      : {}),
+  }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps }) => ({ preview: resolvePreview(deps.assetPath, deps.version) }),
+  component: lazyRouteComponent(() => import('./pages/PreviewPage'), 'PreviewPage'),
+});
+
+// The styleguide (§2 "Styleguide: /styleguide and sub paths").
+const styleguidePage = lazyRouteComponent(
+  () => import('./pages/styleguide/StyleguidePage'),
+  'StyleguidePage',
+);
+const styleguideRoutes = (
+  [
+    '/styleguide',
+    '/styleguide/c/$component',
+    '/styleguide/c/$component/$example',
+    '/styleguide/c/$component/$example/raw',
+  ] as const
+).map((path) => createRoute({ getParentRoute: () => rootRoute, path, component: styleguidePage }));
+
 const notFoundRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/notfound',
@@ -213,6 +278,18 @@ export const routeTree = rootRoute.addChildren([
     profileSettingsRoute,
     accountRoute.addChildren([accountIndexRoute, contactDetailsRoute, passwordChangeRoute, paymentsRoute]),
   ]),
+  aboutRoute,
+  faqRoute,
+  howtoRoute,
+  guideRoute,
+  contactUsRoute,
+  ourStoryRoute,
+  helpRoute,
+  termsRoute,
+  privacyRoute,
+  cmsRoute,
+  previewRoute,
+  ...styleguideRoutes,
   notFoundRoute,
 ]);
 

@@ -52,6 +52,33 @@ describe('listingImageSvg', () => {
   });
 });
 
+describe('social crops', () => {
+  it('widen the background around the same centred scene', () => {
+    const listing = listings[0]!;
+    const square = listingImageSvg(listing, 0, 630);
+    const wide = listingImageSvg(listing, 0, 1200, 630);
+    expect(wide).toContain('width="1200" height="630" viewBox="0 0 761.9 400"');
+    expect(wide).toContain('<g transform="translate(181 0)">');
+    expect(square).toContain('viewBox="0 0 400 400"');
+    expect(square).not.toContain('translate(0 0)');
+    // The scene itself is the square picture's.
+    const scene = (svg: string) => svg.slice(svg.indexOf('<circle'), svg.indexOf('<rect x="14"'));
+    expect(scene(wide)).toContain(scene(square));
+  });
+
+  it('render as JPEGs of the social sizes (1200×630 and 600×314)', async () => {
+    for (const [width, height] of [
+      [1200, 630],
+      [600, 314],
+    ] as const) {
+      const meta = await sharp(
+        await renderListingImage(byKey('trek-domane-sl6-2021'), 0, width, height),
+      ).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', width, height]);
+    }
+  });
+});
+
 describe('renderListingImage', () => {
   it('renders a JPEG of the requested size', async () => {
     for (const size of [400, 1200]) {

@@ -1005,30 +1005,44 @@ function framing(listing: SeedListing, index: number): { transform: string; grad
   }
 }
 
-/** The SVG of photo number `index` (0-based) of a listing, `size`×`size` pixels. */
-export function listingImageSvg(listing: SeedListing, index: number, size = 1200): string {
+/**
+ * The SVG of photo number `index` (0-based) of a listing, `size`×`size` pixels; with a `height`
+ * other than `size`, a wide picture of that many pixels: the same square scene, centred, with the
+ * background widened around it (the social crops: 1200×630 and 600×314).
+ */
+export function listingImageSvg(listing: SeedListing, index: number, size = 1200, height = size): string {
   const p = paletteFor(listing, index);
   const { transform, gradient } = framing(listing, index);
   const brand = escapeXml(listing.brand);
   const pillWidth = Math.round(24 + listing.brand.length * 9.2);
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${VIEW} ${VIEW}">`,
-    `<defs><linearGradient id="bg" ${gradient}><stop offset="0" stop-color="${p.bgTop}"/><stop offset="1" stop-color="${p.bgBottom}"/></linearGradient></defs>`,
-    `<rect width="${VIEW}" height="${VIEW}" fill="url(#bg)"/>`,
+  const viewWidth = r1((VIEW * size) / height);
+  const shift = r1((viewWidth - VIEW) / 2);
+  const scene = [
     `<circle cx="${index === 1 ? 320 : 80}" cy="${index === 2 ? 320 : 70}" r="${110 + (p.brandHue % 40)}" fill="#ffffff" opacity="0.35"/>`,
     `<ellipse cx="200" cy="362" rx="160" ry="14" fill="#000000" opacity="0.07"/>`,
     `<g transform="${transform}">${subjectSvg(listing, p)}</g>`,
+  ].join('');
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${height}" viewBox="0 0 ${viewWidth} ${VIEW}">`,
+    `<defs><linearGradient id="bg" ${gradient}><stop offset="0" stop-color="${p.bgTop}"/><stop offset="1" stop-color="${p.bgBottom}"/></linearGradient></defs>`,
+    `<rect width="${viewWidth}" height="${VIEW}" fill="url(#bg)"/>`,
+    shift ? `<g transform="translate(${shift} 0)">${scene}</g>` : scene,
     `<rect x="14" y="360" width="${pillWidth}" height="26" rx="13" fill="#ffffff" opacity="0.82"/>`,
     `<text x="${14 + pillWidth / 2}" y="378" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="15" font-weight="bold" fill="${INK}">${brand}</text>`,
     '</svg>',
   ].join('');
 }
 
-/** A `size`×`size` JPEG photo for a listing; `index` picks the framing (0..imageCount-1). */
-export async function renderListingImage(listing: SeedListing, index: number, size: number): Promise<Buffer> {
-  const svg = listingImageSvg(listing, index, size);
+/** A `size`×`height` JPEG photo for a listing (square by default); `index` picks the framing (0..imageCount-1). */
+export async function renderListingImage(
+  listing: SeedListing,
+  index: number,
+  size: number,
+  height = size,
+): Promise<Buffer> {
+  const svg = listingImageSvg(listing, index, size, height);
   return sharp(Buffer.from(svg))
-    .resize(size, size, { fit: 'fill' })
+    .resize(size, height, { fit: 'fill' })
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: 80 })
     .toBuffer();

@@ -11,6 +11,7 @@ import { dynamo, imagesBucket, s3, tableName } from '../../../functions/lib/aws'
 import { listingRecord } from '../../../functions/listings/listing-record';
 import { userRecord } from '../../../functions/users/user-record';
 import type { ListingImage } from '../../../shared/api/types';
+import { imageSettings } from '../../../shared/config/constants';
 import { marketplaceCurrency } from '../../../shared/config/marketplace';
 import { localCognitoClient } from '../cognito';
 import { listings, type SeedListing, type SeedSeller, sellers } from './catalogue';
@@ -23,9 +24,22 @@ import { renderListingImage } from './images';
  */
 const marker = { PK: 'SEED', SK: 'DEMO' };
 const imageVariants = [
-  { name: 'listing-card', size: 400 },
-  { name: 'listing-card-2x', size: 800 },
-  { name: 'scaled-large', size: 1200 },
+  { name: 'listing-card', size: 400, height: 400 },
+  { name: 'listing-card-2x', size: 800, height: 800 },
+  { name: 'scaled-large', size: 1200, height: 1200 },
+] as const;
+/** The social crops (§9) of a listing's first photo: og:image and twitter:image of its page. */
+const socialVariants = [
+  {
+    name: 'facebook',
+    size: imageSettings.socialImages.facebook.width,
+    height: imageSettings.socialImages.facebook.height,
+  },
+  {
+    name: 'twitter',
+    size: imageSettings.socialImages.twitter.width,
+    height: imageSettings.socialImages.twitter.height,
+  },
 ] as const;
 
 /** Stable ids, so a reseed gives the same URLs. */
@@ -119,13 +133,13 @@ async function seedListing(listing: SeedListing, authorId: string, now: Date): P
   for (let index = 0; index < listing.imageCount; index++) {
     const imageId = stableId('image', `${listing.key}:${index}`);
     const variants: ListingImage['variants'] = {};
-    for (const variant of imageVariants) {
+    for (const variant of index === 0 ? [...imageVariants, ...socialVariants] : imageVariants) {
       const key = `images/listings/${id}/${imageId}/${variant.name}.jpg`;
-      const body = await renderListingImage(listing, index, variant.size);
+      const body = await renderListingImage(listing, index, variant.size, variant.height);
       await s3().send(
         new PutObjectCommand({ Bucket: imagesBucket(), Key: key, Body: body, ContentType: 'image/jpeg' }),
       );
-      variants[variant.name] = { width: variant.size, height: variant.size, url: `/${key}` };
+      variants[variant.name] = { width: variant.size, height: variant.height, url: `/${key}` };
     }
     images.push({ id: imageId, variants });
   }

@@ -8,6 +8,10 @@ export function listingsQuery(params: ListingSearchParams): string {
   if (params.keywords) query.set('keywords', params.keywords);
   if (params.pub_category) query.set('pub_category', params.pub_category);
   if (params.sort) query.set('sort', params.sort);
+  for (const key of ['address', 'bounds', 'origin'] as const) {
+    const value = params[key];
+    if (value) query.set(key, value);
+  }
   if (params.page && params.page > 1) query.set('page', String(params.page));
   if (params.perPage) query.set('perPage', String(params.perPage));
   const text = query.toString();
@@ -36,4 +40,19 @@ export function getUserListings(
 ): Promise<Page<ListingSummary>> {
   const query = page > 1 ? `?page=${page}` : '';
   return apiGet<Page<ListingSummary>>(`/users/${encodeURIComponent(userId)}/listings${query}`, options);
+}
+
+/** A hosted asset (`GET /api/assets/{version}/{path}`): its JSON and the version it came from. */
+export interface HostedAsset<T> {
+  data: T;
+  meta: { version: string };
+}
+
+export function getHostedAsset<T>(path: string, version = 'latest', options?: RequestOptions) {
+  const encoded = path.split('/').map(encodeURIComponent).join('/');
+  // Assets are public: no token, so the answer can be cached by the CDN.
+  return apiGet<HostedAsset<T>>(`/assets/${encodeURIComponent(version)}/${encoded}`, {
+    token: null,
+    ...options,
+  });
 }

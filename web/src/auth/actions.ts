@@ -9,6 +9,8 @@ import {
 } from '../api/account';
 import { ApiError } from '../api/client';
 import { FORM_ERROR, loginErrorMessage, type SubmitErrors, submitErrors } from '../api/errors';
+import { reportError, setErrorReportingUser } from '../observability/errors';
+import { updateMarketingProfile } from '../observability/marketing';
 import {
   currentAccessToken,
   redirectSession,
@@ -24,6 +26,12 @@ import { authStore } from './store';
  * What signing in, out and up do (§4 "Auth"). Loaded on demand with Amplify. Each action returns
  * the form's submission errors (undefined on success) and also records its error in the store.
  * Only one of login, logout and signup runs at a time; a second one does not start.
+ *
+ * Observability: the error-reporting identity follows the current user (set whenever it is known,
+ * cleared when the session ends); unexpected failures are reported with the §8 tags
+ * (auth-info-failed, fetch-current-user-failed, signup-failed, create-user-with-idp-failed), while
+ * answers the form explains (4xx: e-mail taken, invalid names…) are not; after sign-up and login
+ * the marketing profile is updated (fire and forget).
  */
 
 /** The answer of an action that did not start because another one is running. */
@@ -48,8 +56,15 @@ export function loadCurrentUser({ force = false }: { force?: boolean } = {}): Pr
   return load;
 }
 
+/** A 4xx answer the form shows the user (taken e-mail, invalid names…): not an error to report. */
+const isClientError = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
+
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
-  const token = await currentAccessToken();
+  const token = await currentAccessToken().catch((error: unknown) => {
+    reportError(error, 'auth-info-failed');
+    throw error;
+  });
   if (!token) {
     authStore.set({ status: 'anonymous', currentUser: null });
     return null;
@@ -57,6 +72,7 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
     const user = await getCurrentUser({ token });
     authStore.set({ status: 'authenticated', currentUser: user, currentUserError: null });
+    setErrorReportingUser({ id: user.id });
     return user;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
@@ -64,6 +80,7 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
       return null;
     }
     authStore.set({ status: 'anonymous', currentUser: null, currentUserError: messages.somethingWentWrong });
+    reportError(error, 'fetch-current-user-failed');
     throw error;
   }
 }
@@ -76,11 +93,13 @@ async function endSession(): Promise<void> {
   }
   clearStoredSession();
   currentUserLoad = undefined;
+  setErrorReportingUser(null);
 }
 
 /** Keeps the store's current user in step after an account change (PATCH /api/me and friends). */
 export function setCurrentUser(user: CurrentUser): void {
   authStore.set({ currentUser: user, status: 'authenticated' });
+  setErrorReportingUser({ id: user.id });
 }
 
 export async function login(email: string, password: string): Promise<SubmitErrors | undefined> {
@@ -91,6 +110,7 @@ export async function login(email: string, password: string): Promise<SubmitErro
     if (!user)
       throw Object.assign(new Error('The API refused the session'), { name: 'NotAuthorizedException' });
     authStore.end('login');
+    void updateMarketingProfile();
     return undefined;
   } catch (error) {
     const message = loginErrorMessage(error);
@@ -140,8 +160,10 @@ export async function confirmSocialSignup(
     setCurrentUser(user);
     writeIdpFlow(null);
     authStore.end('confirm');
+    void updateMarketingProfile();
     return undefined;
   } catch (error) {
+    if (!isClientError(error)) reportError(error, 'create-user-with-idp-failed');
     const errors = submitErrors(error, {
       fields: ['firstName', 'lastName'],
       fallback: messages.signupFailed,
@@ -186,6 +208,7 @@ export async function signup(values: SignupValues): Promise<SubmitErrors | undef
       lastName: values.lastName.trim(),
     });
   } catch (error) {
+    if (!isClientError(error)) reportError(error, 'signup-failed');
     const errors = submitErrors(error, {
       fields: ['email', 'firstName', 'lastName', 'password'],
       codes: signupErrorRules,
@@ -200,6 +223,7 @@ export async function signup(values: SignupValues): Promise<SubmitErrors | undef
     setCurrentUser(user);
   } catch (error) {
     // The account exists; only signing in failed. The login page can finish the job.
+    reportError(error, 'signup-failed', { step: 'sign-in' });
     const message = loginErrorMessage(error);
     authStore.end('signup', { signupError: message });
     return { [FORM_ERROR]: message };
@@ -209,12 +233,13 @@ export async function signup(values: SignupValues): Promise<SubmitErrors | undef
     await sendVerificationEmail().catch(() => undefined);
   }
   authStore.end('signup');
+  void updateMarketingProfile();
   return undefined;
 }
 
 /**
- * Logs out (§2): Cognito sign-out, session storage cleared, state reset. The caller then goes to
- * the landing page. (The error-reporting identity is cleared here too once Sentry is configured.)
+ * Logs out (§2): Cognito sign-out, session storage cleared, state reset, error-reporting identity
+ * cleared (in endSession). The caller then goes to the landing page.
  */
 export async function logout(): Promise<boolean> {
   if (!authStore.begin('logout')) return false;

@@ -14,6 +14,10 @@ export interface RuntimeConfig {
   };
   /** The identity providers configured in Cognito (the social buttons); empty or absent: none. */
   idps?: IdentityProviderName[];
+  /** Sentry's DSN for the browser (web/src/observability/errors.ts); absent: errors are only logged. */
+  sentryDsn?: string;
+  /** Marketing tracking (Klaviyo, web/src/observability/marketing.ts) is on; absent or false: off. */
+  klaviyo?: boolean;
 }
 
 let pending: Promise<RuntimeConfig> | undefined;

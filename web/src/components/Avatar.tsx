@@ -1,4 +1,4 @@
-import type { ProfileImage } from '../../../shared/api/account';
+import type { AvatarVariantName, ProfileImage } from '../../../shared/api/account';
 import { avatarSizes } from '../../../shared/config/constants';
 
 /**
@@ -17,18 +17,32 @@ export interface AvatarUser {
 
 export type AvatarSize = keyof typeof avatarSizes;
 
-/** The variant for 1× and 2× screens at a size, best first. */
+/**
+ * The variants to try for 1× and 2× screens at each size, best first: a crop at least as large as
+ * the avatar on that screen (small 40 → 40/80, medium 60 → 80/240, large 96 → 240/480).
+ */
+const variantChoices: Record<AvatarSize, { oneX: AvatarVariantName[]; twoX: AvatarVariantName[] }> = {
+  small: {
+    oneX: ['square-xsmall', 'square-xsmall2x', 'square-small'],
+    twoX: ['square-xsmall2x', 'square-small'],
+  },
+  medium: {
+    oneX: ['square-xsmall2x', 'square-small', 'square-small2x'],
+    twoX: ['square-small', 'square-small2x'],
+  },
+  large: { oneX: ['square-small', 'square-small2x'], twoX: ['square-small2x'] },
+};
+
+/** The variant for 1× and 2× screens at a size. */
 export function avatarSources(
   image: ProfileImage | undefined,
   size: AvatarSize,
 ): { src: string; srcSet?: string } | null {
   const v = image?.variants;
   if (!v) return null;
-  const small = size === 'small';
-  const oneX = small
-    ? (v['square-xsmall'] ?? v['square-xsmall2x'] ?? v['square-small'])
-    : (v['square-small'] ?? v['square-small2x']);
-  const twoX = small ? (v['square-xsmall2x'] ?? v['square-small']) : v['square-small2x'];
+  const first = (names: AvatarVariantName[]) => names.map((name) => v[name]).find(Boolean);
+  const oneX = first(variantChoices[size].oneX);
+  const twoX = first(variantChoices[size].twoX);
   if (!oneX) return null;
   return twoX && twoX.url !== oneX.url
     ? { src: oneX.url, srcSet: `${oneX.url} 1x, ${twoX.url} 2x` }

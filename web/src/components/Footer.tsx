@@ -1,34 +1,59 @@
 import { Link } from '@tanstack/react-router';
-import { Logo } from './TopBar';
+import { siteSettings } from '../../../shared/config/site';
+import type { MessageKey } from '../i18n/en';
+import { useTranslation } from '../i18n/translations';
+import { Logo } from './Logo';
 
-/** Footer groups of the spec (§2): organisation, help, legal. Social links come when configured. */
-const groups = [
+type FooterLink = { label: MessageKey } & (
+  | { to: '/howto' | '/about' | '/faq' | '/guide' | '/terms-of-service' | '/privacy-policy'; hash?: string }
+  | { href: string }
+);
+
+/** Footer groups (§2): organisation, help, legal, and follow with only the configured networks. */
+const groups: { title: MessageKey; links: FooterLink[] }[] = [
   {
-    title: 'Velo Exchange',
+    title: 'Footer.organisation',
     links: [
-      { href: '/howto', label: 'How it works' },
-      { href: '/about', label: 'About us' },
-      { href: '/ourstory', label: 'Our story' },
+      { to: '/howto', label: 'Footer.howItWorks' },
+      { to: '/about', label: 'Footer.about' },
+      { href: siteSettings.blogUrl, label: 'Footer.blog' },
     ],
   },
   {
-    title: 'Help',
+    title: 'Footer.help',
     links: [
-      { href: '/faq', label: 'FAQ' },
-      { href: '/guide', label: 'Guide' },
-      { href: '/contactus', label: 'Contact us' },
+      { to: '/faq', label: 'Footer.faq' },
+      { to: '/guide', label: 'Footer.guide' },
+      // "FAQ with the contact anchor": contact is the FAQ's #contact section.
+      { to: '/faq', hash: 'contact', label: 'Footer.contact' },
     ],
   },
   {
-    title: 'Legal',
+    title: 'Footer.legal',
     links: [
-      { href: '/terms-of-service', label: 'Terms of service' },
-      { href: '/privacy-policy', label: 'Privacy policy' },
+      { to: '/terms-of-service', label: 'Footer.terms' },
+      { to: '/privacy-policy', label: 'Footer.privacy' },
     ],
   },
 ];
 
+const socialLabels = {
+  facebook: 'Footer.facebook',
+  instagram: 'Footer.instagram',
+  twitter: 'Footer.twitter',
+} as const;
+
+const followLinks: FooterLink[] = (['facebook', 'instagram', 'twitter'] as const).flatMap((network) => {
+  const href = siteSettings.social[network];
+  return href ? [{ href, label: socialLabels[network] }] : [];
+});
+
+const allGroups = followLinks.length
+  ? [...groups, { title: 'Footer.follow' as const, links: followLinks }]
+  : groups;
+
 export function Footer() {
+  const t = useTranslation();
   return (
     <footer className="footer">
       <div className="footer-inner">
@@ -37,16 +62,24 @@ export function Footer() {
             <Logo />
             <span>Velo Exchange</span>
           </Link>
-          <p>Used bikes and cycling gear, from riders to riders.</p>
+          <p>{t('Footer.tagline')}</p>
         </div>
         <nav aria-label="Footer" className="footer-nav">
-          {groups.map((group) => (
+          {allGroups.map((group) => (
             <div key={group.title} className="footer-group">
-              <h2 className="footer-title">{group.title}</h2>
+              <h2 className="footer-title">{t(group.title)}</h2>
               <ul>
                 {group.links.map((link) => (
-                  <li key={link.href}>
-                    <a href={link.href}>{link.label}</a>
+                  <li key={link.label}>
+                    {'href' in link ? (
+                      <a href={link.href} rel="noopener">
+                        {t(link.label)}
+                      </a>
+                    ) : (
+                      <Link to={link.to} hash={link.hash}>
+                        {t(link.label)}
+                      </Link>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -2,6 +2,8 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useAuth } from '../auth/store';
 import { useLogout } from '../auth/useLogout';
+import { trackPageView } from '../observability/marketing';
+import { CookieConsent } from './CookieConsent';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
 
@@ -45,6 +47,11 @@ export function Layout() {
     if (active && active !== document.body && mainRef.current?.contains(active)) return;
     mainRef.current?.focus({ preventScroll: true });
   }, [pathname]);
+  // The marketing integration counts page views of signed-in people (`viewPage_{pathname}`).
+  const signedIn = useAuth((state) => state.status === 'authenticated');
+  useEffect(() => {
+    if (signedIn) trackPageView(pathname);
+  }, [signedIn, pathname]);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -56,6 +63,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <CookieConsent />
     </>
   );
 }

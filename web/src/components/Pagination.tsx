@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { paginationItems } from '../search/pagination';
 import type { SearchParams } from '../search/params';
+import './pagination.css';
 
 export interface PageLinkProps {
   className: string;
@@ -12,17 +13,22 @@ export interface PageLinkProps {
 }
 
 /**
- * Pagination (§2): first, last, current and neighbours, ellipsis gaps, arrows disabled at the ends.
- * `renderLink` makes the link to a page, so any route can use it.
+ * Pagination (§2): first, last, current and neighbours, ellipsis gaps, arrows disabled at the ends
+ * (plain text marked `aria-disabled`, not links). `renderLink` makes the link to a page (with the
+ * `page` query parameter), so any route can use it; the current page's link has
+ * `aria-current="page"`. Nothing is shown for a single page.
  */
 export function PaginationLinks({
   page: requested,
   totalPages,
   renderLink,
+  label = 'Pagination',
 }: {
   page: number;
   totalPages: number;
   renderLink: (page: number, props: PageLinkProps) => ReactNode;
+  /** The navigation landmark's name; give each its own when a page has several. */
+  label?: string;
 }) {
   if (totalPages <= 1) return null;
   const page = Math.min(Math.max(requested, 1), totalPages);
@@ -38,11 +44,13 @@ export function PaginationLinks({
     </>
   );
   return (
-    <nav className="pagination" aria-label="Pagination">
+    <nav className="pagination" aria-label={label}>
       {page > 1 ? (
         renderLink(page - 1, { className: 'page-arrow', rel: 'prev', children: previous })
       ) : (
-        <span className="page-arrow disabled">{previous}</span>
+        <span className="page-arrow disabled" aria-disabled="true">
+          {previous}
+        </span>
       )}
       <ol className="page-list">
         {items.map((item, index) =>
@@ -65,7 +73,9 @@ export function PaginationLinks({
       {page < totalPages ? (
         renderLink(page + 1, { className: 'page-arrow', rel: 'next', children: next })
       ) : (
-        <span className="page-arrow disabled">{next}</span>
+        <span className="page-arrow disabled" aria-disabled="true">
+          {next}
+        </span>
       )}
     </nav>
   );

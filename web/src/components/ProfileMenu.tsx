@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { CurrentUser } from '../../../shared/api/account';
 import { useLogout } from '../auth/useLogout';
+import { useTranslation } from '../i18n/translations';
 import { Avatar } from './Avatar';
 import './profile-menu.css';
 
@@ -12,6 +13,7 @@ import './profile-menu.css';
  * is signed in.
  */
 export function ProfileMenu({ user }: { user: CurrentUser }) {
+  const t = useTranslation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -64,17 +66,17 @@ export function ProfileMenu({ user }: { user: CurrentUser }) {
         </li>
         <li>
           <a href="/listings" className="profile-menu-item">
-            Your listings
+            {t('ProfileMenu.yourListings')}
           </a>
         </li>
         <li>
           <Link to="/profile-settings" className="profile-menu-item" onClick={close}>
-            Profile settings
+            {t('ProfileMenu.profileSettings')}
           </Link>
         </li>
         <li>
           <Link to="/account/contact-details" className="profile-menu-item" onClick={close}>
-            Account settings
+            {t('ProfileMenu.accountSettings')}
           </Link>
         </li>
         <li>
@@ -87,7 +89,7 @@ export function ProfileMenu({ user }: { user: CurrentUser }) {
             }}
             disabled={loggingOut}
           >
-            {loggingOut ? 'Logging out…' : 'Log out'}
+            {loggingOut ? t('MobileMenu.loggingOut') : t('MobileMenu.logout')}
           </button>
         </li>
       </ul>

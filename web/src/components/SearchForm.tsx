@@ -1,8 +1,15 @@
 import { useNavigate } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
+import { type FormEvent, lazy, Suspense } from 'react';
+import { siteSettings } from '../../../shared/config/site';
 import { validateSearchParams } from '../search/params';
 
-interface SearchFormProps {
+// Only sites configured for location search load the autocomplete (and its styles), on demand, so
+// the landing page's first load stays the keywords form's.
+const LocationSearchForm = lazy(() =>
+  import('./LocationAutocomplete').then((module) => ({ default: module.LocationSearchForm })),
+);
+
+export interface SearchFormProps {
   /** id of the text box (unique on the page). */
   id: string;
   /** Accessible name of the search landmark. */
@@ -12,22 +19,62 @@ interface SearchFormProps {
   label?: string;
   /** Show the label above the box (otherwise it is for screen readers only). */
   showLabel?: boolean;
+  /** Replace the current history entry instead of adding one (the mobile search modal's URL). */
+  replace?: boolean;
+  /** Called once the form has navigated to the search page (the mobile search modal closes). */
+  onSubmitted?: () => void;
 }
 
-/** Keywords box that opens the search page (`/s?keywords=…`). Works as a plain GET form without JS. */
-export function SearchForm({
+/**
+ * The search form (§2), as the site settings say (`searchType`): a keywords box that opens the
+ * search page (`/s?keywords=…`; works as a plain GET form without JS), or a location autocomplete
+ * that opens it with the chosen place's address and bounds (and origin, if configured) as soon as
+ * a place is chosen.
+ */
+export function SearchForm(props: SearchFormProps) {
+  if (siteSettings.searchType !== 'location') return <KeywordsSearchForm {...props} />;
+  const { id, landmarkLabel, className = 'search-form', label = 'Search by location', showLabel } = props;
+  return (
+    <Suspense
+      fallback={
+        // Until the chunk is there: the same landmark and a read-only box of the same id and label.
+        <search className={className} aria-label={landmarkLabel}>
+          <form>
+            <label htmlFor={id} className={showLabel ? 'search-label' : 'visually-hidden'}>
+              {label}
+            </label>
+            <input
+              id={id}
+              type="text"
+              placeholder="Search by city"
+              readOnly
+              style={{ borderRight: '1px solid var(--color-control-border)', borderRadius: 'var(--radius)' }}
+            />
+          </form>
+        </search>
+      }
+    >
+      <LocationSearchForm {...props} />
+    </Suspense>
+  );
+}
+
+function KeywordsSearchForm({
   id,
   landmarkLabel,
   defaultValue,
   className = 'search-form',
   label = 'Search listings',
   showLabel = false,
+  replace = false,
+  onSubmitted,
 }: SearchFormProps) {
   const navigate = useNavigate();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const keywords = new FormData(event.currentTarget).get('keywords');
-    navigate({ to: '/s', search: validateSearchParams({ keywords }) });
+    navigate({ to: '/s', search: validateSearchParams({ keywords }), replace });
+    onSubmitted?.();
   };
   return (
     <search className={className} aria-label={landmarkLabel}>

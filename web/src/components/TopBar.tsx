@@ -1,52 +1,44 @@
 import { Link, useRouterState, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { siteSettings } from '../../../shared/config/site';
+import { useAppAssetsStatus } from '../app-assets';
 import { fromSearch, keepFrom, safeFrom } from '../auth/from';
 import { useAuth } from '../auth/store';
+import { useTranslation } from '../i18n/translations';
+import { Logo } from './Logo';
+import { useQueryModal } from './query-modal';
 import { SearchForm } from './SearchForm';
 
-// Only signed-in people see the profile menu, so it is not part of the landing page's first load.
+// Only signed-in people see the profile menu, and the mobile menu, mobile search and the network
+// error exist only once opened or failed, so none of them is part of the landing page's first load.
 const ProfileMenu = lazy(() => import('./ProfileMenu').then((module) => ({ default: module.ProfileMenu })));
+const MobileMenu = lazy(() => import('./MobileMenu').then((module) => ({ default: module.MobileMenu })));
+const MobileSearch = lazy(() => import('./MobileMenu').then((module) => ({ default: module.MobileSearch })));
+const AppAssetsNotice = lazy(() =>
+  import('./AppAssetsNotice').then((module) => ({ default: module.AppAssetsNotice })),
+);
 
-export function Logo() {
-  return (
-    <svg
-      className="logo-mark"
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 32 32"
-      width="28"
-      height="28"
-    >
-      <rect width="32" height="32" rx="7" fill="currentColor" />
-      <circle cx="10" cy="20" r="5" fill="none" stroke="#fff" strokeWidth="2" />
-      <circle cx="22" cy="20" r="5" fill="none" stroke="#fff" strokeWidth="2" />
-      <path
-        d="M10 20l5-8h6l1 8M15 12l-2-3h-2"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="2"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-/** Log in and sign up links; they carry the page the visitor is on as `from`. */
-function GuestLinks() {
+/** The `from` that log in and sign up links carry: the page the visitor is on. */
+export function useAuthLinkSearch() {
   const href = useRouterState({ select: (state) => state.location.href });
   const { from } = useSearch({ strict: false }) as { from?: string };
   // On a page that is itself about signing in (safeFrom refuses those), pass its own `from` on.
-  const search = safeFrom(href) ? fromSearch({ href }) : keepFrom(from);
+  return safeFrom(href) ? fromSearch({ href }) : keepFrom(from);
+}
+
+function GuestLinks() {
+  const t = useTranslation();
+  const search = useAuthLinkSearch();
   return (
     <>
       <li>
         <Link to="/login" search={search} className="nav-link">
-          Log in
+          {t('TopBar.login')}
         </Link>
       </li>
       <li>
         <Link to="/signup" search={search} className="button button-small">
-          Sign up
+          {t('TopBar.signup')}
         </Link>
       </li>
     </>
@@ -78,12 +70,43 @@ function AccountLinks() {
   return <GuestLinks />;
 }
 
-/** Top bar (§2): logo, search box, shop now, sell, and log in and sign up or the profile menu. */
+function MenuIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24">
+      <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24">
+      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * Top bar (§2). Desktop: logo, search box, blog, shop now, sell, inbox and the profile menu (or log
+ * in and sign up). Under 768 px: menu button, logo, search button; the menu and the search are
+ * modals opened by `?mobilemenu=open` and `?mobilesearch=open`, loaded only when opened.
+ */
 export function TopBar() {
+  const t = useTranslation();
   const { keywords } = useSearch({ strict: false });
+  const signedIn = useAuth((state) => state.status === 'authenticated');
+  const assets = useAppAssetsStatus();
+  const menu = useQueryModal('mobilemenu');
+  const search = useQueryModal('mobilesearch');
   return (
     <header className="topbar">
-      <div className="topbar-inner">
+      {assets === 'failed' && (
+        <Suspense fallback={null}>
+          <AppAssetsNotice />
+        </Suspense>
+      )}
+      <div className="topbar-inner topbar-desktop">
         <Link to="/" className="logo">
           <Logo />
           <span>Velo Exchange</span>
@@ -98,19 +121,67 @@ export function TopBar() {
         <nav aria-label="Main" className="topbar-nav">
           <ul>
             <li>
+              <a href={siteSettings.blogUrl} className="nav-link" rel="noopener">
+                {t('TopBar.blog')}
+              </a>
+            </li>
+            <li>
               <Link to="/s" className="nav-link">
-                Shop now
+                {t('TopBar.shopNow')}
               </Link>
             </li>
             <li>
               <Link to="/l/new" className="nav-link">
-                Sell
+                {t('TopBar.sell')}
               </Link>
             </li>
+            {signedIn && (
+              <li>
+                <a href="/inbox" className="nav-link">
+                  {t('TopBar.inbox')}
+                </a>
+              </li>
+            )}
             <AccountLinks />
           </ul>
         </nav>
       </div>
+      <div className="topbar-inner topbar-mobile">
+        <button
+          type="button"
+          className="icon-button"
+          aria-haspopup="dialog"
+          aria-expanded={menu.isOpen}
+          onClick={menu.open}
+        >
+          <MenuIcon />
+          <span className="visually-hidden">{t('TopBar.menu')}</span>
+        </button>
+        <Link to="/" className="logo">
+          <Logo />
+          <span>Velo Exchange</span>
+        </Link>
+        <button
+          type="button"
+          className="icon-button"
+          aria-haspopup="dialog"
+          aria-expanded={search.isOpen}
+          onClick={search.open}
+        >
+          <SearchIcon />
+          <span className="visually-hidden">{t('TopBar.search')}</span>
+        </button>
+      </div>
+      {menu.isOpen && (
+        <Suspense fallback={null}>
+          <MobileMenu onClose={menu.close} onLeave={menu.forget} />
+        </Suspense>
+      )}
+      {search.isOpen && (
+        <Suspense fallback={null}>
+          <MobileSearch onClose={search.close} onLeave={search.forget} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -45,20 +45,24 @@ function describedBy(...ids: (string | false | undefined)[]): string | undefined
 }
 
 /** The frame every field shares: label, optional hint, the control, and its message, linked for assistive tech. */
-function FieldFrame({
+export function FieldFrame({
+  id: idProp,
   label,
   hint,
   message,
   className,
   control,
 }: {
+  /** A fixed id for the control (e.g. a field repeated on one page); generated otherwise. */
+  id?: string | undefined;
   label: string;
   hint?: ReactNode;
   message: string | undefined;
   className?: string | undefined;
   control: (ids: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }) {
-  const id = useId();
+  const generatedId = useId();
+  const id = idProp ?? generatedId;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = message ? `${id}-error` : undefined;
   const describedByIds = describedBy(hintId, errorId);

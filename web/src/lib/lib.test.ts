@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { Listing, PublicUser } from '../../../shared/api/types';
 import { deliveryOptions, listingDetails } from './listing-details';
 import { bioPreviewLength, truncateText } from './text';
-import { pageTitle } from './useDocumentTitle';
 import { hasProfile, userDisplayName, userInitials } from './users';
 
 describe('truncateText', () => {
@@ -89,12 +88,5 @@ describe('users', () => {
     expect(hasProfile({ ...user, banned: true })).toBe(false);
     expect(userInitials(user)).toBe('MR');
     expect(userInitials({ ...user, deleted: true })).toBe('?');
-  });
-});
-
-describe('pageTitle', () => {
-  it('names the page and the site', () => {
-    expect(pageTitle('Search')).toBe('Search | Velo Exchange');
-    expect(pageTitle()).toBe('Velo Exchange: used bikes and cycling gear');
   });
 });

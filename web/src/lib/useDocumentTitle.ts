@@ -1,18 +1,9 @@
-import { useEffect } from 'react';
 import type { Loaded } from '../api/client';
+import { usePageHead } from './head';
 
-export const siteName = 'Velo Exchange';
-const defaultTitle = `${siteName}: used bikes and cycling gear`;
-
-/** Sets `<title>`: "Page | Velo Exchange", or the site's default title when there is no page title. */
-export function pageTitle(title?: string): string {
-  return title ? `${title} | ${siteName}` : defaultTitle;
-}
-
+/** Sets the page's head with just a title ("Page | Velo Exchange"); see usePageHead for the rest. */
 export function useDocumentTitle(title?: string): void {
-  useEffect(() => {
-    document.title = pageTitle(title);
-  }, [title]);
+  usePageHead({ title });
 }
 
 /** The title of a page that loads one thing: its name once loaded, else what went wrong or what is loading. */

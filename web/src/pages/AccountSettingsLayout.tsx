@@ -1,34 +1,42 @@
-import { Link, Outlet } from '@tanstack/react-router';
+import { Outlet } from '@tanstack/react-router';
+import { ManageTabs } from '../components/ManageTabs';
+import { TabNav, type TabNavTab } from '../components/TabNav';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './account-pages.css';
 
-/** Account settings [auth] (§2): side tabs contact details, password, payments; the page beside them. */
+/** The account settings side tabs (§2): contact details, password, payments. */
+export const accountSettingsTabs: readonly TabNavTab[] = [
+  { id: 'contact-details', label: 'Contact details', href: '/account/contact-details' },
+  { id: 'password', label: 'Password', href: '/account/change-password' },
+  {
+    id: 'payments',
+    label: 'Payments',
+    href: '/account/payments',
+    // Payout details, PayPal and saved payment methods all sit under this tab.
+    activePaths: ['/account/payments', '/account/paypal', '/account/payment-methods'],
+  },
+];
+
+/**
+ * Account settings [auth] (§2): the manage tabs on top, then the side tabs (a scrolling row up to
+ * 1023 px) and the page beside them.
+ */
 export function AccountSettingsLayout() {
   return (
-    <div className="page account-layout">
-      <nav className="side-tabs" aria-label="Account settings">
-        <ul>
-          <li>
-            <Link to="/account/contact-details" className="side-tab">
-              Contact details
-            </Link>
-          </li>
-          <li>
-            <Link to="/account/change-password" className="side-tab">
-              Password
-            </Link>
-          </li>
-          <li>
-            <Link to="/account/payments" className="side-tab">
-              Payments
-            </Link>
-          </li>
-        </ul>
-      </nav>
-      <div className="account-content">
-        <Outlet />
+    <>
+      <ManageTabs />
+      <div className="page account-layout">
+        <TabNav
+          tabs={accountSettingsTabs}
+          label="Account settings"
+          orientation="vertical"
+          className="side-tabs"
+        />
+        <div className="account-content">
+          <Outlet />
+        </div>
       </div>
-    </div>
+    </>
   );
 }
 

@@ -4,14 +4,16 @@ import type { PublicProfile } from '../../../shared/api/account';
 import type { Listing, ListingImage } from '../../../shared/api/types';
 import { categoryLabel } from '../../../shared/config/categories';
 import { messages } from '../../../shared/errors/catalogue';
+import { listingHead } from '../../../shared/seo/pages';
 import type { Loaded } from '../api/client';
 import { Avatar } from '../components/Avatar';
 import { PriceText } from '../components/ListingCard';
 import { Spinner } from '../components/Loading';
 import { RetryNotice } from '../components/RetryNotice';
 import { SearchForm } from '../components/SearchForm';
+import { usePageHead } from '../lib/head';
 import { conditionLabel, deliveryOptions, listingDetails } from '../lib/listing-details';
-import { loadedTitle, useDocumentTitle } from '../lib/useDocumentTitle';
+import { loadedTitle } from '../lib/useDocumentTitle';
 import { useLoaded } from '../lib/useLoaded';
 import { hasProfile, userDisplayName } from '../lib/users';
 import './listing-page.css';
@@ -32,12 +34,17 @@ export function ListingCanonicalPage() {
 function ListingView({ promise }: { promise: Promise<Loaded<Listing>> }) {
   const loaded = useLoaded(promise);
   const notFound = loaded && !loaded.ok && loaded.error.isNotFound;
-  useDocumentTitle(
-    loadedTitle(loaded, {
-      loaded: (listing) => listing.title,
-      notFound: 'Listing not found',
-      loading: 'Loading listing',
-    }),
+  usePageHead(
+    loaded?.ok
+      ? listingHead(loaded.value, '')
+      : {
+          title: loadedTitle(loaded, {
+            loaded: () => '',
+            notFound: 'Listing not found',
+            loading: 'Loading listing',
+          }),
+          noindex: Boolean(loaded),
+        },
   );
   if (!loaded) {
     return (

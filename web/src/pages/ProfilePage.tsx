@@ -2,14 +2,16 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { type ReactNode, useId, useState } from 'react';
 import type { PublicProfile } from '../../../shared/api/account';
 import { messages } from '../../../shared/errors/catalogue';
+import { profileHead } from '../../../shared/seo/pages';
 import { useCurrentUser } from '../auth/store';
 import { Avatar } from '../components/Avatar';
 import { ListingGrid } from '../components/ListingCard';
 import { ListingGridSkeleton, Spinner } from '../components/Loading';
 import { PaginationLinks } from '../components/Pagination';
 import { RetryNotice } from '../components/RetryNotice';
+import { usePageHead } from '../lib/head';
 import { truncateText } from '../lib/text';
-import { loadedTitle, useDocumentTitle } from '../lib/useDocumentTitle';
+import { loadedTitle } from '../lib/useDocumentTitle';
 import { useLoaded } from '../lib/useLoaded';
 import { hasProfile, userDisplayName } from '../lib/users';
 import './profile-page.css';
@@ -129,8 +131,17 @@ export function ProfilePage() {
   const { user } = route.useLoaderData();
   const loaded = useLoaded(user);
   const notFound = loaded && !loaded.ok && loaded.error.isNotFound;
-  useDocumentTitle(
-    loadedTitle(loaded, { loaded: userDisplayName, notFound: 'User not found', loading: 'Loading profile' }),
+  usePageHead(
+    loaded?.ok
+      ? profileHead(loaded.value, '')
+      : {
+          title: loadedTitle(loaded, {
+            loaded: userDisplayName,
+            notFound: 'User not found',
+            loading: 'Loading profile',
+          }),
+          noindex: Boolean(loaded),
+        },
   );
   if (!loaded) {
     return (

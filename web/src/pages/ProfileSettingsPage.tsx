@@ -12,6 +12,7 @@ import { errorMessage, submitErrors } from '../api/errors';
 import { setCurrentUser } from '../auth/actions';
 import { useCurrentUser } from '../auth/store';
 import { Avatar } from '../components/Avatar';
+import { ManageTabs } from '../components/ManageTabs';
 import { FormElement, FormError, SubmitButton, TextAreaField, TextField } from '../forms/fields';
 import { putFile } from '../lib/upload';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
@@ -186,15 +187,18 @@ export function ProfileSettingsPage() {
   const user = useCurrentUser();
   if (!user) return null;
   return (
-    <div className="page page-narrow profile-settings">
-      <div className="section-header">
-        <h1>Profile settings</h1>
-        <Link to="/u/$id" params={{ id: user.id }}>
-          View your profile
-        </Link>
+    <>
+      <ManageTabs />
+      <div className="page page-narrow profile-settings">
+        <div className="section-header">
+          <h1>Profile settings</h1>
+          <Link to="/u/$id" params={{ id: user.id }}>
+            View your profile
+          </Link>
+        </div>
+        <AvatarUploader user={user} />
+        <ProfileForm user={user} />
       </div>
-      <AvatarUploader user={user} />
-      <ProfileForm user={user} />
-    </div>
+    </>
   );
 }

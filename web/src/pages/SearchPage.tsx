@@ -29,6 +29,10 @@ function Filters({ search }: { search: SearchParams }) {
       keywords: data.get('keywords'),
       pub_category: data.get('pub_category'),
       sort: data.get('sort'),
+      // A location search keeps its place while the filters change.
+      address: search.address,
+      bounds: search.bounds,
+      origin: search.origin,
     });
     if (next.sort === defaultSort(next)) delete next.sort;
     navigate({ search: next });
@@ -166,7 +170,9 @@ export function SearchPage() {
   const categoryName = categorySelectionLabel(search.pub_category);
   const heading = search.keywords
     ? `Results for “${search.keywords}”`
-    : (categoryName ?? 'Used bikes and cycling gear');
+    : search.address
+      ? `Near ${search.address}`
+      : (categoryName ?? 'Used bikes and cycling gear');
   const pageSuffix = search.page && search.page > 1 ? `, page ${search.page}` : '';
   useDocumentTitle(`${heading}${pageSuffix}`);
   return (

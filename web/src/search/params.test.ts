@@ -5,6 +5,7 @@ import {
   availableSortOptions,
   categoryGroupParam,
   defaultSort,
+  locationSearchParams,
   parseSearch,
   stringifySearch,
   validateSearchParams,
@@ -49,6 +50,60 @@ describe('validateSearchParams', () => {
 
   it('takes the first of repeated values', () => {
     expect(validateSearchParams({ keywords: ['a', 'b'] })).toEqual({ keywords: 'a' });
+  });
+});
+
+describe('location search params', () => {
+  const bounds = '44.05603,-78.93822,43.42737,-79.80838';
+
+  it('keeps valid bounds with their address label, and an origin, in canonical form', () => {
+    expect(
+      validateSearchParams({ address: ' Toronto,  Ontario, Canada ', bounds, origin: '43.74170,-79.3733' }),
+    ).toEqual({ address: 'Toronto, Ontario, Canada', bounds, origin: '43.7417,-79.3733' });
+    expect(validateSearchParams({ bounds: '44.0, -78.9, 43.4, -79.8' })).toEqual({
+      bounds: '44,-78.9,43.4,-79.8',
+    });
+    // Across the antimeridian.
+    expect(validateSearchParams({ bounds: '-15,-178,-20,177' })).toEqual({ bounds: '-15,-178,-20,177' });
+  });
+
+  it('drops invalid bounds (and then the address), invalid origins and too long addresses', () => {
+    expect(validateSearchParams({ address: 'Toronto', bounds: '43,-79,44,-80' })).toEqual({});
+    expect(validateSearchParams({ address: 'Toronto' })).toEqual({});
+    expect(validateSearchParams({ origin: '91,0' })).toEqual({});
+    expect(validateSearchParams({ address: 'x'.repeat(201), bounds })).toEqual({ bounds });
+    expect(validateSearchParams({ bounds: [bounds, '0,0,0,0'] })).toEqual({ bounds });
+  });
+
+  it('builds the search a chosen place starts, with the origin only when configured', () => {
+    const place = {
+      id: '1124279679',
+      name: 'Toronto',
+      address: 'Toronto, Ontario, Canada',
+      origin: { lat: 43.7417, lng: -79.3733 },
+      bounds: { ne: { lat: 44.05603, lng: -78.93822 }, sw: { lat: 43.42737, lng: -79.80838 } },
+    };
+    expect(locationSearchParams(place, false)).toEqual({ address: 'Toronto, Ontario, Canada', bounds });
+    expect(locationSearchParams(place, true)).toEqual({
+      address: 'Toronto, Ontario, Canada',
+      bounds,
+      origin: '43.7417,-79.3733',
+    });
+    expect(locationSearchParams({ ...place, address: ' ' }, false)).toEqual({ bounds });
+    expect(stringifySearch({ ...locationSearchParams(place, true) })).toBe(
+      '?address=Toronto,+Ontario,+Canada&bounds=44.05603,-78.93822,43.42737,-79.80838&origin=43.7417,-79.3733',
+    );
+  });
+
+  it('round-trips through the URL', () => {
+    const params = {
+      address: 'Montréal, Quebec, Canada',
+      bounds: '45.8,-73.2,45.2,-73.9',
+      origin: '45.5,-73.56',
+    };
+    expect(validateSearchParams(parseSearch(stringifySearch(params)))).toEqual(params);
+    const withKeywords = { keywords: 'trek', ...params, sort: '-price' as const, page: 2 };
+    expect(validateSearchParams(parseSearch(stringifySearch(withKeywords)))).toEqual(withKeywords);
   });
 });
 

@@ -1,11 +1,29 @@
 import { categoriesInGroup, categoryGroups, isCategory } from '../../../shared/config/categories';
 import { isSortKey, type SortKey, sortOptionsFor } from '../../../shared/config/sort';
+import type { Place } from '../../../shared/maps';
+import {
+  formatBoundsParam,
+  formatOriginParam,
+  normaliseAddress,
+  parseBoundsParam,
+  parseOriginParam,
+} from '../../../shared/validation/filters';
 
 export type { SortKey };
 
-/** The search page's query parameters (`/s?keywords=&pub_category=&sort=&page=`), validated. */
+/**
+ * The search page's query parameters (`/s?keywords=&pub_category=&sort=&page=`, and for a location
+ * search `address=&bounds=&origin=`), validated. The location values stay in their URL form
+ * ('ne_lat,ne_lng,sw_lat,sw_lng' and 'lat,lng'), which is also what `GET /api/listings` takes.
+ */
 export interface SearchParams {
   keywords?: string;
+  /** The place's address: the label of `bounds` (kept only with them). */
+  address?: string;
+  /** The box the results lie in: 'ne_lat,ne_lng,sw_lat,sw_lng'. */
+  bounds?: string;
+  /** The place's point 'lat,lng' (sent only when `locationSearchUsesOrigin`): nearest first. */
+  origin?: string;
   /** One category key or a comma list of keys (a whole group). */
   pub_category?: string;
   sort?: SortKey;
@@ -45,12 +63,15 @@ export function normaliseCategories(value: string | undefined): string | undefin
 
 /**
  * Turns raw query values into `SearchParams`, dropping what is invalid: empty keywords, unknown
- * categories, unknown sorts (and relevance without keywords), pages that are not whole numbers ≥ 2.
+ * categories, unknown sorts (and relevance without keywords), pages that are not whole numbers ≥ 2,
+ * bounds or origins that are not coordinates in range, an address without bounds or too long.
+ * The shared rules (shared/validation/filters.ts) are the ones the API answers 400 for.
  */
 export function validateSearchParams(raw: Record<string, unknown>): SearchParams {
   const params: SearchParams = {};
   const keywords = firstString(raw.keywords)?.replace(/\s+/g, ' ').trim().slice(0, maxKeywordsLength);
   if (keywords) params.keywords = keywords;
+  Object.assign(params, locationParams(raw));
   const category = normaliseCategories(firstString(raw.pub_category));
   if (category) params.pub_category = category;
   const sort = firstString(raw.sort);
@@ -58,6 +79,33 @@ export function validateSearchParams(raw: Record<string, unknown>): SearchParams
   const page = pageParam(raw.page);
   if (page) params.page = page;
   return params;
+}
+
+/** The location part of a search: `bounds` (with its `address` label) and `origin`, canonical. */
+function locationParams(raw: Record<string, unknown>): Pick<SearchParams, 'address' | 'bounds' | 'origin'> {
+  const params: Pick<SearchParams, 'address' | 'bounds' | 'origin'> = {};
+  const bounds = parseBoundsParam(firstString(raw.bounds));
+  if (bounds) {
+    const address = normaliseAddress(firstString(raw.address));
+    if (address) params.address = address;
+    params.bounds = formatBoundsParam(bounds);
+  }
+  const origin = parseOriginParam(firstString(raw.origin));
+  if (origin) params.origin = formatOriginParam(origin);
+  return params;
+}
+
+/**
+ * The search a selected place starts (§2): its address and bounds, and its origin only when the
+ * site is configured to use it (`locationSearchUsesOrigin`). Keywords and filters start afresh.
+ */
+export function locationSearchParams(place: Place, useOrigin: boolean): SearchParams {
+  const address = normaliseAddress(place.address);
+  return {
+    ...(address ? { address } : {}),
+    bounds: formatBoundsParam(place.bounds),
+    ...(useOrigin ? { origin: formatOriginParam(place.origin) } : {}),
+  };
 }
 
 /** A `page` query value: a whole number from 2 up (page 1 is the default and stays out of the URL). */

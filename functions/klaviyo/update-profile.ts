@@ -1,0 +1,21 @@
+import { ApiError, type HttpEvent, httpHandler, json, requestUser, requireFullSession } from '../lib/http';
+import { setKlaviyoId } from '../users/repository';
+import { marketingProfileOf } from './marketing';
+import { marketingProvider } from './provider';
+
+/**
+ * POST /api/klaviyo/update-profile (user) → 200 `{ data: { klaviyoId } }`: creates or updates the
+ * caller's marketing profile from their own profile item (e-mail, phone number, first and last
+ * name; external id = user id) and keeps the returned profile id as `klaviyoId` (written only when
+ * it changed, conditionally). The web app calls it after sign-up and login. Not for an operator's
+ * limited session (403).
+ */
+export const handler = httpHandler(async (event: HttpEvent) => {
+  const user = requestUser(event);
+  requireFullSession(user);
+  const profile = user.profile;
+  if (!profile) throw new ApiError('not-found', 'Your profile does not exist yet. Please sign in again.');
+  const { id } = await marketingProvider().upsertProfile(marketingProfileOf(profile));
+  if (id !== profile.klaviyoId) await setKlaviyoId(user.id, id, profile.klaviyoId);
+  return json(200, { data: { klaviyoId: id } });
+});

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { distanceMeters } from '../../shared/maps';
+import { boundsContain } from '../../shared/validation/filters';
+import { Gazetteer, type GazetteerEntry, normaliseName, placeRadius, placeRadiusMetres } from './gazetteer';
+import { gazetteerEntries, toGazetteerEntry, type WorldCityRow } from './world-cities';
+
+let nextId = 1;
+function place(
+  name: string,
+  region: string,
+  countryCode: 'CA' | 'US',
+  population: number,
+  lat = 45,
+  lng = -75,
+) {
+  return {
+    id: String(nextId++),
+    name,
+    region,
+    country: countryCode === 'CA' ? 'Canada' : 'United States',
+    countryCode,
+    origin: { lat, lng },
+    population,
+  } satisfies GazetteerEntry;
+}
+
+const gazetteer = new Gazetteer([
+  place('Torrance', 'California', 'US', 140_000, 33.83, -118.34),
+  place('Toronto', 'Ontario', 'CA', 5_429_524, 43.7417, -79.3733),
+  place('Torrington', 'Connecticut', 'US', 35_000),
+  place('Vancouver', 'Washington', 'US', 188_331, 45.6366, -122.5967),
+  place('North Vancouver', 'British Columbia', 'CA', 85_935, 49.3206, -123.0734),
+  place('Vancouver', 'British Columbia', 'CA', 2_264_823, 49.25, -123.1),
+  place('Montréal', 'Quebec', 'CA', 3_519_595, 45.5089, -73.5617),
+  place('Portland', 'Oregon', 'US', 2_036_875),
+  place('Portland', 'Maine', 'US', 220_807),
+  place('South Portland', 'Maine', 'US', 26_000),
+  place("St. John's", 'Newfoundland and Labrador', 'CA', 110_525),
+  place('New York', 'New York', 'US', 18_972_871),
+  // The same address twice: the more populous one is kept.
+  place('Springfield', 'Pennsylvania', 'US', 20_590),
+  place('Springfield', 'Pennsylvania', 'US', 24_851),
+]);
+
+const addresses = (query: string, limit = 5) => gazetteer.search(query, limit).map((p) => p.address);
+
+describe('normaliseName', () => {
+  it('lowercases, drops accents and apostrophes, and turns the rest into single spaces', () => {
+    expect(normaliseName('Montréal')).toBe('montreal');
+    expect(normaliseName("St. John's")).toBe('st johns');
+    expect(normaliseName('  Trois-Rivières, QC ')).toBe('trois rivieres qc');
+    expect(normaliseName('Coeur d’Alene')).toBe('coeur dalene');
+  });
+});
+
+describe('Gazetteer', () => {
+  it('finds places by name prefix, most populous first, with the address Region, Country', () => {
+    expect(addresses('tor')).toEqual([
+      'Toronto, Ontario, Canada',
+      'Torrance, California, United States',
+      'Torrington, Connecticut, United States',
+    ]);
+    expect(addresses('TORONTO')).toEqual(['Toronto, Ontario, Canada']);
+    expect(addresses('montre')).toEqual(['Montréal, Quebec, Canada']);
+    expect(addresses('st johns')).toEqual(["St. John's, Newfoundland and Labrador, Canada"]);
+  });
+
+  it('ranks an exact name over a prefix over a later word of the name', () => {
+    expect(addresses('vancouver')).toEqual([
+      'Vancouver, British Columbia, Canada',
+      'Vancouver, Washington, United States',
+      'North Vancouver, British Columbia, Canada',
+    ]);
+    expect(addresses('portland')).toEqual([
+      'Portland, Oregon, United States',
+      'Portland, Maine, United States',
+      'South Portland, Maine, United States',
+    ]);
+    expect(addresses('north van')).toEqual(['North Vancouver, British Columbia, Canada']);
+  });
+
+  it('narrows by region, region code or country after the name', () => {
+    expect(addresses('vancouver wa')).toEqual(['Vancouver, Washington, United States']);
+    expect(addresses('Vancouver, British Col')).toEqual([
+      'Vancouver, British Columbia, Canada',
+      'North Vancouver, British Columbia, Canada',
+    ]);
+    expect(addresses('portland me')).toEqual([
+      'Portland, Maine, United States',
+      'South Portland, Maine, United States',
+    ]);
+    expect(addresses('Toronto, Ontario, Canada')).toEqual(['Toronto, Ontario, Canada']);
+    expect(addresses('toronto on')).toEqual(['Toronto, Ontario, Canada']);
+    expect(addresses('new york usa')).toEqual(['New York, New York, United States']);
+    expect(addresses('toronto usa')).toEqual([]);
+  });
+
+  it('keeps one place per address, applies the limit, and finds nothing for nonsense', () => {
+    expect(gazetteer.size).toBe(13);
+    expect(addresses('springfield')).toEqual(['Springfield, Pennsylvania, United States']);
+    expect(gazetteer.search('springfield', 1)[0]!.id).toBe('14');
+    expect(addresses('tor', 2)).toHaveLength(2);
+    expect(addresses('xyzzy')).toEqual([]);
+    expect(addresses(' ,,, ')).toEqual([]);
+  });
+
+  it('answers the API shape: id, name, address, origin and bounds around the origin', () => {
+    const [toronto] = gazetteer.search('toronto', 1);
+    expect(toronto).toMatchObject({
+      id: '2',
+      name: 'Toronto',
+      address: 'Toronto, Ontario, Canada',
+      origin: { lat: 43.7417, lng: -79.3733 },
+    });
+    expect(boundsContain(toronto!.bounds, toronto!.origin)).toBe(true);
+    // A 35 km half side for Toronto's population.
+    const east = { lat: toronto!.origin.lat, lng: toronto!.bounds.ne.lng };
+    expect(distanceMeters(toronto!.origin, east) / 1000).toBeCloseTo(35, 0);
+  });
+});
+
+describe('placeRadiusMetres', () => {
+  it('grows with the square root of the population, from 3 km to 50 km', () => {
+    expect(placeRadiusMetres(0)).toBe(placeRadius.minMetres);
+    expect(placeRadiusMetres(-5)).toBe(placeRadius.minMetres);
+    expect(placeRadiusMetres(10_000)).toBe(placeRadius.minMetres);
+    expect(placeRadiusMetres(120_818)).toBeCloseTo(5214, 0);
+    expect(placeRadiusMetres(5_429_524)).toBeCloseTo(34_952, 0);
+    expect(placeRadiusMetres(18_972_871)).toBe(placeRadius.maxMetres);
+  });
+});
+
+describe('world-cities rows', () => {
+  const row = (overrides: Partial<WorldCityRow> = {}): WorldCityRow => ({
+    city: 'Toronto',
+    city_ascii: 'Toronto',
+    lat: '43.7417',
+    lng: '-79.3733',
+    country: 'Canada',
+    iso2: 'CA',
+    admin_name: 'Ontario',
+    population: '5429524',
+    id: '1124279679',
+    ...overrides,
+  });
+
+  it('become gazetteer entries with numbers, or nothing when unusable', () => {
+    expect(toGazetteerEntry(row())).toEqual({
+      id: '1124279679',
+      name: 'Toronto',
+      region: 'Ontario',
+      country: 'Canada',
+      countryCode: 'CA',
+      origin: { lat: 43.7417, lng: -79.3733 },
+      population: 5_429_524,
+    });
+    expect(toGazetteerEntry(row({ admin_name: '', population: '', id: 42 }))).toMatchObject({
+      id: '42',
+      population: 0,
+    });
+    expect(toGazetteerEntry(row({ admin_name: '' }))).not.toHaveProperty('region');
+    expect(toGazetteerEntry(row({ city: ' ' }))).toBeUndefined();
+    expect(toGazetteerEntry(row({ lat: 'x' }))).toBeUndefined();
+    expect(toGazetteerEntry(row({ lng: '200' }))).toBeUndefined();
+  });
+
+  it('are kept only for the marketplace countries', () => {
+    const rows = [
+      row(),
+      row({ iso2: 'FR', country: 'France', city: 'Paris', id: '2' }),
+      row({ lat: 'x', id: '3' }),
+    ];
+    expect(gazetteerEntries(rows).map((entry) => entry.id)).toEqual(['1124279679']);
+    expect(gazetteerEntries(rows, ['FR']).map((entry) => entry.id)).toEqual(['2']);
+  });
+});

@@ -1,0 +1,360 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, posix, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import ts from 'typescript';
+
+/**
+ * First-load bytes of the web app's routes, from Vite's build manifest (`build.manifest` in
+ * web/vite.config.ts): the entry chunk, the route's lazy page chunks (its own and its parents'),
+ * and every chunk they import statically, each file once, each gzipped on its own at level 9.
+ * CSS is counted separately. Which module a route loads is read from web/src/router.tsx.
+ */
+
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteModules {
+  /** The route's full path in the router (e.g. `/l/$slug/$id`), or undefined when no route matches. */
+  routePath: string | undefined;
+  /** Lazy modules (manifest keys, relative to web/) the route's components load, parents first. */
+  lazyModules: string[];
+}
+
+export interface FirstLoad {
+  jsFiles: Array<{ file: string; gzipBytes: number }>;
+  cssFiles: Array<{ file: string; gzipBytes: number }>;
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+}
+
+export function readManifest(outDir: string): Manifest {
+  const file = join(outDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) {
+    throw new Error(`${file} is missing: web/vite.config.ts must set build.manifest: true`);
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+}
+
+const gzipCache = new Map<string, number>();
+export function gzipSize(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(file), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+/** Entry + given chunks + their static imports (transitively), deduplicated. */
+export function firstLoad(manifest: Manifest, outDir: string, moduleKeys: string[]): FirstLoad {
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+  if (entries.length !== 1)
+    throw new Error(`expected one entry chunk in the manifest, found ${entries.length}`);
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visited = new Set<string>();
+  const visit = (key: string) => {
+    if (visited.has(key)) return;
+    visited.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entries[0]![0]);
+  for (const key of moduleKeys) visit(key);
+  const sized = (files: Set<string>) =>
+    [...files].map((file) => ({ file, gzipBytes: gzipSize(join(outDir, file)) }));
+  const jsFiles = sized(js);
+  const cssFiles = sized(css);
+  const sum = (files: Array<{ gzipBytes: number }>) =>
+    files.reduce((total, file) => total + file.gzipBytes, 0);
+  return { jsFiles, cssFiles, jsGzipBytes: sum(jsFiles), cssGzipBytes: sum(cssFiles) };
+}
+
+interface ParsedRoute {
+  name: string;
+  parent: string | undefined;
+  path: string | undefined;
+  /** Manifest keys of the lazy modules behind the route's component (none: in the entry chunk). */
+  lazyModules: string[];
+  notFoundModules: string[];
+}
+
+/**
+ * Reads the code-based route tree of web/src/router.tsx: every `createRoute` / `createRootRoute`
+ * assigned to a top-level const, its path, parent and component. A component that is
+ * `lazyRouteComponent(() => import('…'))` (inline or through a top-level const) or a route with
+ * `.lazy(() => import('…'))` loads that module; any other component is in the entry chunk.
+ */
+export function parseRouter(routerFile: string, webRoot: string): ParsedRoute[] {
+  const source = ts.createSourceFile(
+    routerFile,
+    readFileSync(routerFile, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
+  const consts = new Map<string, ts.Expression>();
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      if (ts.isIdentifier(declaration.name) && declaration.initializer)
+        consts.set(declaration.name.text, declaration.initializer);
+    }
+  }
+
+  const moduleKey = (specifier: string): string => {
+    const base = resolve(dirname(routerFile), specifier);
+    const candidates = ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts'].map((ext) => base + ext);
+    const found = candidates.find((candidate) => existsSync(candidate)) ?? base;
+    return relative(webRoot, found).split('\\').join(posix.sep);
+  };
+  const importsIn = (node: ts.Node): string[] => {
+    const found: string[] = [];
+    const walk = (child: ts.Node) => {
+      if (
+        ts.isCallExpression(child) &&
+        child.expression.kind === ts.SyntaxKind.ImportKeyword &&
+        child.arguments[0] &&
+        ts.isStringLiteralLike(child.arguments[0])
+      ) {
+        found.push(moduleKey(child.arguments[0].text));
+      }
+      ts.forEachChild(child, walk);
+    };
+    walk(node);
+    return found;
+  };
+  const componentModules = (expression: ts.Expression | undefined, seen = new Set<string>()): string[] => {
+    if (!expression) return [];
+    if (ts.isIdentifier(expression)) {
+      const initializer = consts.get(expression.text);
+      if (!initializer || seen.has(expression.text)) return []; // imported statically: in the entry
+      seen.add(expression.text);
+      return componentModules(initializer, seen);
+    }
+    return ts.isCallExpression(expression) ? importsIn(expression) : [];
+  };
+  const propertyOf = (object: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined => {
+    for (const property of object.properties) {
+      if (property.name?.getText(source) !== name) continue;
+      if (ts.isPropertyAssignment(property)) return property.initializer;
+      if (ts.isShorthandPropertyAssignment(property)) return property.name;
+    }
+    return undefined;
+  };
+  /** `const makeRoute = (path) => createRoute({ path, … })` called as `makeRoute('/about')`. */
+  const expandFactory = (call: ts.CallExpression) => {
+    const factory = ts.isIdentifier(call.expression) ? consts.get(call.expression.text) : undefined;
+    if (!factory || !(ts.isArrowFunction(factory) || ts.isFunctionExpression(factory))) return undefined;
+    let body: ts.Node = factory.body;
+    if (ts.isBlock(body)) {
+      const returned = body.statements.find(ts.isReturnStatement)?.expression;
+      if (!returned) return undefined;
+      body = returned;
+    }
+    while (ts.isParenthesizedExpression(body)) body = body.expression;
+    if (!ts.isCallExpression(body)) return undefined;
+    const args = new Map<string, string>();
+    factory.parameters.forEach((parameter, index) => {
+      const arg = call.arguments[index];
+      if (ts.isIdentifier(parameter.name) && arg && ts.isStringLiteralLike(arg))
+        args.set(parameter.name.text, arg.text);
+    });
+    return { call: body, args };
+  };
+
+  const routes: ParsedRoute[] = [];
+  for (const [name, initializer] of consts) {
+    // createRoute({...}), createRootRoute({...}), createRootRouteWithContext<…>()({...}), and .lazy(…) on them.
+    let call: ts.Expression = initializer;
+    const lazyModules: string[] = [];
+    while (
+      ts.isCallExpression(call) &&
+      ts.isPropertyAccessExpression(call.expression) &&
+      ['lazy', 'update'].includes(call.expression.name.text)
+    ) {
+      if (call.expression.name.text === 'lazy') lazyModules.push(...importsIn(call));
+      call = call.expression.expression;
+    }
+    if (!ts.isCallExpression(call)) continue;
+    const expanded = expandFactory(call);
+    const args = expanded?.args ?? new Map<string, string>();
+    if (expanded) call = expanded.call;
+    if (!ts.isCallExpression(call)) continue;
+    const callee = call.expression.getText(source);
+    const isRoot = callee.startsWith('createRootRoute');
+    if (!isRoot && callee !== 'createRoute') continue;
+    const options = call.arguments[0];
+    const object = options && ts.isObjectLiteralExpression(options) ? options : undefined;
+    let parent: string | undefined;
+    let path: string | undefined;
+    if (object) {
+      const getParent = propertyOf(object, 'getParentRoute');
+      if (getParent && ts.isArrowFunction(getParent) && ts.isIdentifier(getParent.body))
+        parent = getParent.body.text;
+      const pathValue = propertyOf(object, 'path');
+      if (pathValue && ts.isStringLiteralLike(pathValue)) path = pathValue.text;
+      else if (pathValue && ts.isIdentifier(pathValue)) path = args.get(pathValue.text);
+      lazyModules.unshift(...componentModules(propertyOf(object, 'component')));
+    }
+    routes.push({
+      name,
+      parent: isRoot ? undefined : parent,
+      path: isRoot ? '/' : path,
+      lazyModules,
+      notFoundModules: object ? componentModules(propertyOf(object, 'notFoundComponent')) : [],
+    });
+  }
+  if (!routes.some((route) => route.parent === undefined))
+    throw new Error(`${routerFile}: no createRootRoute found`);
+  return routes;
+}
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+/** The route a URL path renders (most static segments wins), with the lazy modules of it and its parents. */
+export function routeModules(routes: ParsedRoute[], urlPath: string): RouteModules {
+  const byName = new Map(routes.map((route) => [route.name, route]));
+  const chain = (route: ParsedRoute): ParsedRoute[] => {
+    const parent = route.parent ? byName.get(route.parent) : undefined;
+    return parent ? [...chain(parent), route] : [route];
+  };
+  const url = segmentsOf(urlPath);
+  let best: { route: ParsedRoute; fullPath: string; score: number; depth: number } | undefined;
+  for (const route of routes) {
+    if (route.parent === undefined || route.path === undefined) continue; // the root, pathless layouts
+    const routeChain = chain(route);
+    const pattern = routeChain.flatMap((link) => segmentsOf(link.path ?? ''));
+    let score = 0;
+    let matches = true;
+    for (let index = 0; index < Math.max(pattern.length, url.length); index++) {
+      const segment = pattern[index];
+      if (segment === '$') {
+        score += 0.1;
+        break;
+      }
+      if (segment === undefined || url[index] === undefined) {
+        matches = false;
+        break;
+      }
+      if (segment.startsWith('$')) score += 1;
+      else if (segment === url[index]) score += 2;
+      else {
+        matches = false;
+        break;
+      }
+    }
+    // Ties (a layout and its index route) go to the deeper route.
+    if (matches && (!best || score > best.score || (score === best.score && routeChain.length > best.depth)))
+      best = { route, fullPath: `/${pattern.join('/')}`, score, depth: routeChain.length };
+  }
+  const root = routes.find((route) => route.parent === undefined)!;
+  if (!best) return { routePath: undefined, lazyModules: [...root.lazyModules, ...root.notFoundModules] };
+  return {
+    routePath: best.fullPath,
+    lazyModules: [...new Set(chain(best.route).flatMap((route) => route.lazyModules))],
+  };
+}
+
+const base64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const base64Values = new Map([...base64].map((char, index) => [char, index]));
+
+/** Decodes a source map's `mappings`: per generated line, [column, source index] segments. */
+function decodeMappings(mappings: string): Array<Array<[number, number]>> {
+  const lines: Array<Array<[number, number]>> = [];
+  let source = 0;
+  for (const line of mappings.split(';')) {
+    const segments: Array<[number, number]> = [];
+    let column = 0;
+    for (const segment of line.split(',')) {
+      if (!segment) continue;
+      const fields: number[] = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = base64Values.get(char);
+        if (digit === undefined) throw new Error(`bad source map character ${char}`);
+        value += (digit & 31) << shift;
+        if (digit & 32) {
+          shift += 5;
+          continue;
+        }
+        fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+        value = 0;
+        shift = 0;
+      }
+      column += fields[0]!;
+      if (fields.length >= 4) source += fields[1]!;
+      segments.push([column, fields.length >= 4 ? source : -1]);
+    }
+    lines.push(segments);
+  }
+  return lines;
+}
+
+export interface ModuleShare {
+  /** node_modules package name, or the path of our module (web/src/…, shared/…). */
+  module: string;
+  package: string;
+  /** Characters of minified code mapped to the module. */
+  minifiedChars: number;
+  /** The module's share of the file's gzip -9 size (see moduleShares). */
+  gzipBytes: number;
+}
+
+/**
+ * Which modules a built JS file is made of, from its source map: every minified byte goes to the
+ * source its mapping segment names (unmapped bytes: "(bundler runtime)"). Each module's bytes are
+ * gzipped on their own and the results scaled so they add up to the file's real gzip -9 size: an
+ * estimate of each module's share (gzip compresses across module boundaries).
+ */
+export function moduleShares(jsFile: string, repoRoot: string): ModuleShare[] {
+  const code = readFileSync(jsFile, 'utf8');
+  const map = JSON.parse(readFileSync(`${jsFile}.map`, 'utf8')) as { sources: string[]; sourceRoot?: string };
+  const lines = decodeMappings((map as unknown as { mappings: string }).mappings);
+  const textLines = code.split('\n');
+  const pieces = new Map<number, string[]>();
+  textLines.forEach((text, lineIndex) => {
+    const segments = lines[lineIndex] ?? [];
+    if (!segments.length) {
+      (pieces.get(-1) ?? pieces.set(-1, []).get(-1)!).push(text);
+      return;
+    }
+    if (segments[0]![0] > 0)
+      (pieces.get(-1) ?? pieces.set(-1, []).get(-1)!).push(text.slice(0, segments[0]![0]));
+    segments.forEach(([column, source], index) => {
+      const end = segments[index + 1]?.[0] ?? text.length;
+      (pieces.get(source) ?? pieces.set(source, []).get(source)!).push(text.slice(column, end));
+    });
+  });
+  const total = gzipSync(code, { level: 9 }).length;
+  const mapDir = dirname(jsFile);
+  const shares = [...pieces].map(([source, texts]) => {
+    const text = texts.join('');
+    const path = source < 0 ? undefined : resolve(mapDir, map.sourceRoot ?? '', map.sources[source]!);
+    const inPackage = path?.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/);
+    const module = !path
+      ? '(bundler runtime)'
+      : inPackage
+        ? `${inPackage[1]}/${inPackage[2]}`
+        : relative(repoRoot, path).split('\\').join(posix.sep);
+    const ours = module.startsWith('web/src/') ? 'web/src' : module.split('/')[0]!;
+    const pkg = !path ? '(bundler runtime)' : inPackage ? inPackage[1]! : ours;
+    return { module, package: pkg, minifiedChars: text.length, alone: gzipSync(text, { level: 9 }).length };
+  });
+  const scale = total / shares.reduce((sum, share) => sum + share.alone, 0);
+  return shares
+    .map(({ alone, ...share }) => ({ ...share, gzipBytes: Math.round(alone * scale) }))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+}

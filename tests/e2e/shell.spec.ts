@@ -1,0 +1,182 @@
+import { expect, type Page, test } from '@playwright/test';
+import { siteSettings } from '../../shared/config/site';
+import { demoSeller, expectNoAxeViolations, logInAs } from './helpers';
+
+const phone = { width: 375, height: 740 };
+
+function mobileMenuDialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Menu' });
+}
+
+test.describe('desktop top bar', () => {
+  test('signed out: logo, search, blog, shop now, sell, log in and sign up', async ({ page }) => {
+    await page.goto('/about');
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', siteSettings.blogUrl);
+    await expect(banner.getByRole('link', { name: 'Sell' })).toHaveAttribute('href', '/l/new');
+    await expect(banner.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Sign up' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Inbox' })).toHaveCount(0);
+    await banner.getByRole('link', { name: 'Shop now' }).click();
+    await expect(page).toHaveURL(/\/s$/);
+    await banner.getByRole('link', { name: 'Velo Exchange' }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('signed in: inbox and the profile menu with its four items', async ({ page }) => {
+    await logInAs(page);
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', '/inbox');
+    await banner.getByRole('button', { name: /Account menu/ }).click();
+    const menu = banner.getByRole('list', { name: 'Account' });
+    await expect(menu.getByRole('link', { name: 'Your listings' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Profile settings' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Account settings' })).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Log out' })).toBeVisible();
+  });
+});
+
+test.describe('mobile top bar and modals (375 px)', () => {
+  test.use({ viewport: phone });
+
+  test('menu button, logo and search button; the desktop bar is hidden', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('button', { name: 'Menu' })).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'Search' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Shop now' })).toBeHidden();
+  });
+
+  test('the menu opens with ?mobilemenu=open, closes on Escape and with the back button', async ({
+    page,
+  }) => {
+    await page.goto('/s?keywords=trek');
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+    await expect(page).toHaveURL(/[?&]mobilemenu=open/);
+    const menu = mobileMenuDialog(page);
+    await expect(menu.getByText('Welcome to Velo Exchange')).toBeVisible();
+    for (const name of ['Sign up', 'Log in', 'Sell', 'Buy now']) {
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/s\?keywords=trek$/);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+    await expect(menu).toBeVisible();
+    await page.goBack();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/s\?keywords=trek$/);
+  });
+
+  test('a link to ?mobilemenu=open opens it; focus leaving it closes it', async ({ page }) => {
+    await page.goto('/about?mobilemenu=open');
+    const menu = mobileMenuDialog(page);
+    await expect(menu).toBeVisible();
+    await page.getByRole('main').focus();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/about$/);
+  });
+
+  test('signed in, the menu greets by first name and offers the account links', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await logInAs(page, demoSeller);
+    await page.setViewportSize(phone);
+    await page.goto('/?mobilemenu=open');
+    const menu = mobileMenuDialog(page);
+    await expect(menu.getByText('Hello, Maya')).toBeVisible();
+    for (const name of [
+      'Shop now',
+      'Blog',
+      'Inbox',
+      'Your listings',
+      'Profile settings',
+      'Account settings',
+      'Sell',
+    ]) {
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(menu.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Profile settings' }).click();
+    await expect(page).toHaveURL(/\/profile-settings$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test('the search modal opens with ?mobilesearch=open and searching closes it', async ({ page }) => {
+    await page.goto('/?mobilesearch=open');
+    const dialog = page.getByRole('dialog', { name: 'Search listings' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('searchbox')).toBeFocused();
+    await page.keyboard.type('trek');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/s\?keywords=trek$/);
+    await expect(dialog).toBeHidden();
+    await page.goto('/?mobilesearch=open');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe('cookie consent', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('the bar shows until accepted, then stays away after a reload', async ({ page, context }) => {
+    await page.goto('/');
+    const bar = page.getByRole('region', { name: 'Cookies' });
+    await expect(bar).toBeVisible();
+    await expectNoAxeViolations(page);
+    await bar.getByRole('button', { name: 'Accept' }).click();
+    await expect(bar).toBeHidden();
+    const cookie = (await context.cookies()).find((c) => c.name === 'euCookiesAccepted');
+    expect(cookie?.value).toBe('1');
+    expect(cookie?.path).toBe('/');
+    // We ask for 10 years (unit-tested in shell.test.ts); Chromium caps every cookie at 400 days.
+    const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / (24 * 3600 * 1000);
+    expect(days).toBeGreaterThan(399);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(bar).toBeHidden();
+  });
+});
+
+test.describe('footer', () => {
+  test('groups with their links; every internal link resolves to a page', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    for (const name of ['Velo Exchange', 'Help', 'Legal', 'Follow us']) {
+      await expect(footer.getByRole('heading', { name })).toBeVisible();
+    }
+    await expect(footer.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', siteSettings.blogUrl);
+    await expect(footer.getByRole('link', { name: 'Facebook' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Twitter' })).toHaveCount(
+      siteSettings.social.twitter ? 1 : 0,
+    );
+    const hrefs = await footer
+      .getByRole('navigation')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    const internal = hrefs.filter((href) => href.startsWith('/'));
+    expect(internal).toEqual(
+      expect.arrayContaining([
+        '/howto',
+        '/about',
+        '/faq',
+        '/guide',
+        '/faq#contact',
+        '/terms-of-service',
+        '/privacy-policy',
+      ]),
+    );
+    for (const href of internal) {
+      await page.goto(href);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/not found|could not be loaded/i);
+    }
+  });
+
+  test('the hosted translations are merged over the bundled copy', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('contentinfo')).toContainText('passed from rider to rider');
+  });
+});

@@ -1,0 +1,133 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { siteSettings } from '../../../shared/config/site';
+import { useAuth } from '../auth/store';
+import { useLogout } from '../auth/useLogout';
+import { useTranslation } from '../i18n/translations';
+import { Modal } from './Modal';
+import { SearchForm } from './SearchForm';
+import { useAuthLinkSearch } from './TopBar';
+
+interface ModalProps {
+  onClose: () => void;
+  /** Called when a link inside navigates away: that navigation replaces the modal's history entry. */
+  onLeave: () => void;
+}
+
+function MenuItem({ children }: { children: ReactNode }) {
+  return <li className="mobile-menu-item">{children}</li>;
+}
+
+/**
+ * The mobile menu (§2, `?mobilemenu=open`). Signed in: a greeting with the first name (or display
+ * name), log out, shop now, blog, inbox, your listings, profile settings, account settings and sell.
+ * Signed out: sign up, log in, sell and buy now.
+ */
+export function MobileMenu({ onClose, onLeave }: ModalProps) {
+  const t = useTranslation();
+  const user = useAuth((state) => (state.status === 'authenticated' ? state.currentUser : null));
+  const authSearch = useAuthLinkSearch();
+  const { logout, loggingOut } = useLogout();
+  const leave = { replace: true, onClick: onLeave } as const;
+  return (
+    <Modal title={t('MobileMenu.title')} titleHidden closeLabel={t('MobileMenu.close')} onClose={onClose}>
+      <nav aria-label={t('MobileMenu.title')} className="mobile-menu">
+        <p className="mobile-menu-greeting">
+          {user
+            ? t('MobileMenu.greeting', { name: user.firstName || user.displayName })
+            : t('MobileMenu.guestGreeting')}
+        </p>
+        {user ? (
+          <ul>
+            <MenuItem>
+              <button
+                type="button"
+                className="link-button mobile-menu-logout"
+                data-autofocus
+                disabled={loggingOut}
+                onClick={() => {
+                  onLeave();
+                  void logout();
+                }}
+              >
+                {loggingOut ? t('MobileMenu.loggingOut') : t('MobileMenu.logout')}
+              </button>
+            </MenuItem>
+            <MenuItem>
+              <Link to="/s" {...leave}>
+                {t('TopBar.shopNow')}
+              </Link>
+            </MenuItem>
+            <MenuItem>
+              <a href={siteSettings.blogUrl} rel="noopener">
+                {t('TopBar.blog')}
+              </a>
+            </MenuItem>
+            <MenuItem>
+              <a href="/inbox" onClick={onLeave}>
+                {t('TopBar.inbox')}
+              </a>
+            </MenuItem>
+            <MenuItem>
+              <a href="/listings" onClick={onLeave}>
+                {t('ProfileMenu.yourListings')}
+              </a>
+            </MenuItem>
+            <MenuItem>
+              <Link to="/profile-settings" {...leave}>
+                {t('ProfileMenu.profileSettings')}
+              </Link>
+            </MenuItem>
+            <MenuItem>
+              <Link to="/account/contact-details" {...leave}>
+                {t('ProfileMenu.accountSettings')}
+              </Link>
+            </MenuItem>
+          </ul>
+        ) : (
+          <ul>
+            <MenuItem>
+              <Link to="/signup" search={authSearch} data-autofocus {...leave}>
+                {t('TopBar.signup')}
+              </Link>
+            </MenuItem>
+            <MenuItem>
+              <Link to="/login" search={authSearch} {...leave}>
+                {t('TopBar.login')}
+              </Link>
+            </MenuItem>
+            <MenuItem>
+              <Link to="/s" {...leave}>
+                {t('MobileMenu.buyNow')}
+              </Link>
+            </MenuItem>
+          </ul>
+        )}
+        <Link to="/l/new" className="button button-primary mobile-menu-sell" {...leave}>
+          {t('TopBar.sell')}
+        </Link>
+      </nav>
+    </Modal>
+  );
+}
+
+/** The mobile search (§2, `?mobilesearch=open`): the search form in a modal; searching closes it. */
+export function MobileSearch({ onClose, onLeave }: ModalProps) {
+  const t = useTranslation();
+  return (
+    <Modal
+      title={t('MobileSearch.title')}
+      closeLabel={t('MobileMenu.close')}
+      onClose={onClose}
+      className="modal-search"
+    >
+      <SearchForm
+        id="mobile-search"
+        landmarkLabel={t('MobileSearch.title')}
+        label={t('MobileSearch.title')}
+        replace
+        onSubmitted={onLeave}
+      />
+    </Modal>
+  );
+}

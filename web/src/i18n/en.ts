@@ -1,0 +1,55 @@
+/**
+ * The bundled English copy of the site's frame (top bar, menus, footer, cookie bar, not-found and
+ * content-page states). The hosted translations asset (`content/translations.json`) is merged over
+ * it at start-up, so wording can change without a deploy. Validation and error messages keep the
+ * spec's exact wording in shared/ and are not translated here.
+ */
+export const en = {
+  'TopBar.blog': 'Blog',
+  'TopBar.shopNow': 'Shop now',
+  'TopBar.sell': 'Sell',
+  'TopBar.inbox': 'Inbox',
+  'TopBar.login': 'Log in',
+  'TopBar.signup': 'Sign up',
+  'TopBar.menu': 'Menu',
+  'TopBar.search': 'Search',
+  'TopBar.retry': 'Try again',
+  'MobileMenu.title': 'Menu',
+  'MobileMenu.greeting': 'Hello, {name}',
+  'MobileMenu.guestGreeting': 'Welcome to Velo Exchange',
+  'MobileMenu.logout': 'Log out',
+  'MobileMenu.loggingOut': 'Logging out…',
+  'MobileMenu.buyNow': 'Buy now',
+  'MobileMenu.close': 'Close',
+  'MobileSearch.title': 'Search listings',
+  'ProfileMenu.yourListings': 'Your listings',
+  'ProfileMenu.profileSettings': 'Profile settings',
+  'ProfileMenu.accountSettings': 'Account settings',
+  'Footer.tagline': 'Used bikes and cycling gear, from riders to riders.',
+  'Footer.organisation': 'Velo Exchange',
+  'Footer.howItWorks': 'How it works',
+  'Footer.about': 'About us',
+  'Footer.blog': 'Blog',
+  'Footer.help': 'Help',
+  'Footer.faq': 'FAQ',
+  'Footer.guide': 'Guide',
+  'Footer.contact': 'Contact us',
+  'Footer.legal': 'Legal',
+  'Footer.terms': 'Terms of service',
+  'Footer.privacy': 'Privacy policy',
+  'Footer.follow': 'Follow us',
+  'Footer.facebook': 'Facebook',
+  'Footer.instagram': 'Instagram',
+  'Footer.twitter': 'Twitter',
+  'CookieConsent.message': 'We use cookies to keep you signed in and to understand how the site is used.',
+  'CookieConsent.details': 'Read our privacy policy',
+  'CookieConsent.accept': 'Accept',
+  'ContentPage.loading': 'Loading the page…',
+  'ContentPage.lastUpdated': 'Last updated {date}',
+  'PartNotFound.title': 'This page could not be loaded',
+  'PartNotFound.body': 'A part of this page is missing. It may have moved, or it is not published yet.',
+  'PartNotFound.home': 'Go to the home page',
+  'Preview.missingPath': 'Give the page to preview with ?assetPath=content/pages/…json',
+} as const;
+
+export type MessageKey = keyof typeof en;

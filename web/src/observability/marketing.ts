@@ -1,0 +1,52 @@
+import { isTrackablePathname } from '../../../shared/validation/marketing';
+import { apiRequest, type RequestOptions } from '../api/client';
+import { loadRuntimeConfig } from '../auth/runtime-config';
+import { authStore } from '../auth/store';
+
+/**
+ * The marketing-email integration (§7: Klaviyo, through our own API). Both calls are fire and
+ * forget: they never throw and never hold anything up; a failure is only logged. Nothing is sent
+ * unless `/config.json` says `klaviyo: true`, nor for anonymous visitors or an operator's limited
+ * session. In the landing page's first load (the shell calls trackPageView on every route change),
+ * so it stays tiny.
+ */
+export interface MarketingDeps {
+  loadConfig?: () => Promise<{ klaviyo?: boolean }>;
+  /** The signed-in user, if any (default: the auth store's). */
+  currentUser?: () => { limited?: boolean } | null;
+  request?: RequestOptions;
+  log?: (...values: unknown[]) => void;
+}
+
+export function createMarketing(deps: MarketingDeps = {}) {
+  const loadConfig = deps.loadConfig ?? (() => loadRuntimeConfig());
+  const currentUser = deps.currentUser ?? (() => authStore.get().currentUser);
+  const log = deps.log ?? ((...values: unknown[]) => console.warn(...values));
+
+  async function send(path: string, body: unknown): Promise<void> {
+    const user = currentUser();
+    if (!user || user.limited) return;
+    try {
+      if ((await loadConfig()).klaviyo !== true) return;
+      await apiRequest('POST', path, { ...deps.request, ...(body === undefined ? {} : { body }) });
+    } catch (error) {
+      log(`[marketing] POST /api${path} failed`, error);
+    }
+  }
+
+  return {
+    /** After sign-up and login: creates or updates the user's marketing profile. */
+    updateMarketingProfile(): Promise<void> {
+      return send('/klaviyo/update-profile', undefined);
+    },
+    /** A page view of a signed-in user (`viewPage_{pathname}`); other visitors are not tracked. */
+    trackPageView(pathname: string): Promise<void> {
+      return isTrackablePathname(pathname) ? send('/klaviyo/track-event', { pathname }) : Promise.resolve();
+    },
+  };
+}
+
+const marketing = createMarketing();
+
+export const updateMarketingProfile = marketing.updateMarketingProfile;
+export const trackPageView = marketing.trackPageView;

@@ -1,0 +1,77 @@
+import { Link, useLoaderData, useLocation } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import type { Loaded } from '../api/client';
+import { PageSections } from '../content/PageSections';
+import { useTranslation } from '../i18n/translations';
+import { usePageHead } from '../lib/head';
+import type { LoadedPage } from '../lib/page-assets';
+import { useLoaded } from '../lib/useLoaded';
+import { NotFoundPage } from './NotFoundPage';
+
+export interface ContentLoaderData {
+  page: Promise<Loaded<LoadedPage>>;
+  /** `/p/{pageId}`: an unknown id is a plain not-found page rather than a missing page part. */
+  userTyped?: boolean;
+}
+
+/** "A failure to load a page part shows a 404-style page with a link to landing" (§2). */
+export function PartNotFound() {
+  const t = useTranslation();
+  usePageHead({ title: t('PartNotFound.title'), noindex: true });
+  return (
+    <div className="page page-narrow not-found">
+      <p className="not-found-code" aria-hidden="true">
+        404
+      </p>
+      <h1>{t('PartNotFound.title')}</h1>
+      <p>{t('PartNotFound.body')}</p>
+      <p>
+        <Link to="/">{t('PartNotFound.home')}</Link>
+      </p>
+    </div>
+  );
+}
+
+/** After the asset has rendered, a `#hash` in the URL scrolls its section into view (§2). */
+function useScrollToHash(ready: boolean) {
+  const hash = useLocation({ select: (location) => location.hash });
+  useEffect(() => {
+    if (!ready || !hash) return;
+    document.getElementById(decodeURIComponent(hash))?.scrollIntoView();
+  }, [ready, hash]);
+}
+
+export function LoadedContent({ loaded }: { loaded: Loaded<LoadedPage> | undefined }) {
+  const t = useTranslation();
+  const page = loaded?.ok ? loaded.value.page : undefined;
+  const pathname = useLocation({ select: (location) => location.pathname });
+  usePageHead(
+    page
+      ? { title: page.title, description: page.description, type: 'article', path: pathname }
+      : { title: t('ContentPage.loading') },
+  );
+  useScrollToHash(Boolean(page));
+  if (!loaded) {
+    return (
+      <div className="page content-page" aria-busy="true">
+        <p className="loading-text" role="status">
+          {t('ContentPage.loading')}
+        </p>
+      </div>
+    );
+  }
+  if (!loaded.ok) return <PartNotFound />;
+  return (
+    <div className="content-page">
+      <PageSections page={loaded.value.page} />
+    </div>
+  );
+}
+
+/** About, FAQ, how it works, guide, contact, our story, help, terms, privacy and `/p/{pageId}`. */
+export function ContentPage() {
+  const data = useLoaderData({ strict: false }) as ContentLoaderData;
+  const loaded = useLoaded(data.page);
+  if (data.userTyped && loaded && !loaded.ok && loaded.error.isNotFound) return <NotFoundPage />;
+  return <LoadedContent loaded={loaded} />;
+}
