@@ -55,6 +55,9 @@ export async function launchChrome(chromePath: string): Promise<Chrome> {
     chromePath,
     chromeFlags: defaultChromeFlags,
     logLevel: 'silent',
+    // The bench stops Chrome itself on Ctrl-C, after the local cloud (chrome-launcher's own
+    // handler would exit the process before the cloud's child processes are stopped).
+    handleSIGINT: false,
   });
   return { port: chrome.port, kill: async () => chrome.kill() };
 }
@@ -79,8 +82,8 @@ function describeItem(item: Record<string, unknown>, origin: string): string | u
   return undefined;
 }
 
-function itemsOf(audit: Audit): Array<Record<string, unknown>> {
-  const details = audit.details as { type?: string; items?: unknown } | undefined;
+function itemsOf(audit: Audit | undefined): Array<Record<string, unknown>> {
+  const details = audit?.details as { type?: string; items?: unknown } | undefined;
   if (!Array.isArray(details?.items)) return [];
   // A list (e.g. the LCP element audit) holds tables; take the first table's rows.
   if (details.type === 'list') {
@@ -149,8 +152,8 @@ export function summarise(lhr: Result): LighthouseRun {
     });
   };
   for (const ref of performance?.auditRefs ?? []) consider(audits[ref.id]);
-  const lcpItems = itemsOf(audits['largest-contentful-paint-element']!);
-  const requests = itemsOf(audits['network-requests']!);
+  const lcpItems = itemsOf(audits['largest-contentful-paint-element']);
+  const requests = itemsOf(audits['network-requests']);
   return {
     lighthouseVersion: lhr.lighthouseVersion,
     score: Math.round((performance?.score ?? 0) * 100),

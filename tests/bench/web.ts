@@ -32,12 +32,12 @@ import {
  * `npm run bench:web`: builds the web app, then prints
  *  - the first-load JavaScript (gzip -9, per file) of the main routes, from Vite's build manifest,
  *    with the landing page against DESIGN.md's 90 kB budget, and their CSS separately;
+ *  - what the landing page's JavaScript is made of, package by package and its largest modules;
  *  - Lighthouse 12 mobile performance (median of 3 runs) of landing, search and a listing page,
  *    against the whole local cloud (in memory, demo data, free ports).
  * Budgets are reported, not asserted: the exit code is non-zero only when something fails to run.
  * Figures go to test-results/bench-web.json. See docs/benchmarks.md.
  *
- *  - what the landing page's JavaScript is made of, package by package and its largest modules.
  * Options: --skip-build (measure dist/web as it is), --no-modules, --no-lighthouse, --runs N (default 3),
  * --compress (Lighthouse through a gzip proxy, as CloudFront compresses and the local gateway does not),
  * --pages landing,search,listing (which pages Lighthouse runs on).
@@ -226,6 +226,9 @@ async function warmUp(baseUrl: string, paths: string[], listingId: string) {
   for (const path of urls) await (await fetch(baseUrl + path)).arrayBuffer();
 }
 
+/** The Chrome of the current Lighthouse runs, so a signal can stop it too. */
+let chrome: Chrome | undefined;
+
 async function measurePages(baseUrl: string): Promise<PageResult[]> {
   const search = await getJson<{ data: Array<{ id: string; slug?: string; title: string }> }>(
     `${baseUrl}/api/listings?perPage=1`,
@@ -244,16 +247,16 @@ async function measurePages(baseUrl: string): Promise<PageResult[]> {
   );
 
   mkdirSync(reportDir, { recursive: true });
-  let chrome: Chrome | undefined;
   const results = new Map(pages.map((page) => [page.name, [] as LighthouseRun[]]));
   try {
     progress(`launching ${chromePath} ${defaultChromeFlags.join(' ')}`);
-    chrome = await launchChrome(chromePath);
+    const browser = await launchChrome(chromePath);
+    chrome = browser;
     // Round-robin, so a burst of load from elsewhere on the machine does not hit one page only.
     for (let round = 1; round <= runs; round++) {
       for (const page of pages) {
         const started = performance.now();
-        const run = await runLighthouse(baseUrl + page.path, chrome, (json) =>
+        const run = await runLighthouse(baseUrl + page.path, browser, (json) =>
           writeFileSync(join(reportDir, `${page.name}-${round}.json`), json),
         );
         results.get(page.name)!.push(run);
@@ -264,6 +267,7 @@ async function measurePages(baseUrl: string): Promise<PageResult[]> {
     }
   } finally {
     await chrome?.kill();
+    chrome = undefined;
   }
   return pages.map((page) => {
     const pageRuns = results.get(page.name)!;
@@ -372,12 +376,13 @@ async function main() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    await chrome?.kill();
     await proxy?.stop();
     await cloud?.stop();
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      progress(`${signal}: stopping the local cloud`);
+      progress(`${signal}: stopping Chrome and the local cloud`);
       void stop().finally(() => process.exit(130));
     });
   }

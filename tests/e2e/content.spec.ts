@@ -134,3 +134,26 @@ test.describe('head tags', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/terms-of-service$/);
   });
 });
+
+test.describe('styleguide', () => {
+  test('lists the components with live examples, and each path level works', async ({ page }) => {
+    await page.goto('/styleguide');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto('/styleguide/c/tabs');
+    await expect(page.getByRole('navigation').filter({ hasText: 'Pricing and stock' }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto('/styleguide/c/buttons/primary/raw');
+    await expect(page.getByRole('button').first()).toBeVisible();
+    await page.goto('/styleguide/c/nothing-here');
+    await expect(page.getByText(/No such component/)).toBeVisible();
+    await expect(page.getByRole('link', { name: /styleguide/i }).first()).toBeVisible();
+  });
+
+  test('on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/styleguide/c/form-fields');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

@@ -180,3 +180,27 @@ test.describe('footer', () => {
     await expect(page.getByRole('contentinfo')).toContainText('passed from rider to rider');
   });
 });
+
+test.describe('manage tabs', () => {
+  test('profile and account settings share the tabs; the current one is marked and in view', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await logInAs(page);
+    await page.setViewportSize({ width: 800, height: 800 });
+    await page.goto('/account/change-password');
+    const tabs = page.getByRole('navigation', { name: 'Your account' });
+    await expect(tabs.getByRole('link', { name: 'Account settings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(tabs.getByRole('link', { name: 'Account settings' })).toBeInViewport();
+    await expect(page.getByRole('link', { name: 'Password' })).toHaveAttribute('aria-current', 'page');
+    await expectNoAxeViolations(page);
+    await tabs.getByRole('link', { name: 'Profile settings' }).click();
+    await expect(page).toHaveURL(/\/profile-settings$/);
+    await expect(
+      page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Profile settings' }),
+    ).toHaveAttribute('aria-current', 'page');
+  });
+});

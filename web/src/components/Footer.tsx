@@ -86,7 +86,13 @@ export function Footer() {
             </div>
           ))}
         </nav>
-        <p className="footer-legal">© {new Date().getFullYear()} Velo Exchange</p>
+        <p className="footer-legal">
+          © {new Date().getFullYear()} Velo Exchange · {t('Footer.placesCredit')}{' '}
+          <a href="https://simplemaps.com/data/world-cities" rel="noopener">
+            SimpleMaps
+          </a>{' '}
+          (CC BY 4.0)
+        </p>
       </div>
     </footer>
   );

@@ -41,6 +41,7 @@ export const en = {
   'Footer.facebook': 'Facebook',
   'Footer.instagram': 'Instagram',
   'Footer.twitter': 'Twitter',
+  'Footer.placesCredit': 'Place names from',
   'CookieConsent.message': 'We use cookies to keep you signed in and to understand how the site is used.',
   'CookieConsent.details': 'Read our privacy policy',
   'CookieConsent.accept': 'Accept',
