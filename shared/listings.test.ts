@@ -3,10 +3,12 @@ import {
   canApplyListingAction,
   deliveryOptions,
   editListingTabs,
+  galleryImageSources,
   hasListings,
   isListingState,
   isOwnListing,
   isStockOutOfSync,
+  largestListingVariant,
   listingPageVariant,
   listingPath,
   listingStateAfter,
@@ -122,5 +124,38 @@ describe('has listings and ownership (§4, §6)', () => {
     expect(purchaseBlock(listing, 'seller', true)).toBe('own-listing');
     expect(purchaseBlock({ ...listing, currentStock: 0 }, 'buyer', true)).toBe('out-of-stock');
     expect(purchaseBlock(listing, 'buyer', false)).toBe('seller-not-onboarded');
+  });
+});
+
+describe('gallery photo sources', () => {
+  const variant = (name: string, width: number, height: number) => ({ url: `/${name}.jpg`, width, height });
+  it('uses the largest variant, with a srcset when there are two scaled ones', () => {
+    const image = {
+      id: 'p',
+      variants: {
+        'listing-card': variant('card', 400, 400),
+        'scaled-medium': variant('medium', 750, 500),
+        'scaled-large': variant('large', 1500, 1000),
+      },
+    };
+    expect(galleryImageSources(image)).toEqual({
+      src: '/large.jpg',
+      width: 1500,
+      height: 1000,
+      srcSet: '/medium.jpg 750w, /large.jpg 1500w',
+      sizes: '(max-width: 767px) 100vw, 60vw',
+    });
+  });
+
+  it('falls back to the card crops, and to nothing', () => {
+    expect(
+      largestListingVariant({ id: 'p', variants: { 'listing-card-2x': variant('c2', 800, 800) } })?.url,
+    ).toBe('/c2.jpg');
+    expect(galleryImageSources({ id: 'p', variants: { 'listing-card': variant('c', 400, 400) } })).toEqual({
+      src: '/c.jpg',
+      width: 400,
+      height: 400,
+    });
+    expect(galleryImageSources({ id: 'p', variants: {} })).toBeUndefined();
   });
 });

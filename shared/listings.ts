@@ -2,7 +2,7 @@
  * Listing rules (§4, §6): states and allowed changes, the page a listing links to, publishing
  * setting stock 0 → 1, and the "has listings" rule.
  */
-import type { ListingState } from './api/types';
+import type { ImageVariant, ListingImage, ListingState } from './api/types';
 import { createSlug } from './text/slug';
 
 export const listingStates = [
@@ -151,4 +151,42 @@ export function deliveryOptions(listing: { pickupEnabled?: boolean; shippingEnab
   if (listing.pickupEnabled) options.push('pickup');
   if (listing.shippingEnabled) options.push('shipping');
   return options.length === 1 ? { options, preselected: options[0] } : { options };
+}
+
+/** The largest variant of a listing photo (the gallery's fallback `src`). */
+export function largestListingVariant(image: ListingImage): ImageVariant | undefined {
+  const v = image.variants;
+  return v['scaled-large'] ?? v['scaled-medium'] ?? v['listing-card-2x'] ?? v['listing-card'];
+}
+
+/** The listing page's main photo: `src`, and a `srcset`/`sizes` pair when there are scaled variants. */
+export interface GalleryImageSources {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The main photo's sources, one definition for the gallery's <img> and the head renderer's
+ * preload of it (a preload only helps when its srcset and sizes match the image's).
+ */
+export function galleryImageSources(image: ListingImage): GalleryImageSources | undefined {
+  const main = largestListingVariant(image);
+  if (!main) return undefined;
+  const responsive = [image.variants['scaled-medium'], image.variants['scaled-large']].filter(
+    (variant): variant is ImageVariant => variant !== undefined,
+  );
+  return {
+    src: main.url,
+    width: main.width,
+    height: main.height,
+    ...(responsive.length > 1
+      ? {
+          srcSet: responsive.map((variant) => `${variant.url} ${variant.width}w`).join(', '),
+          sizes: '(max-width: 767px) 100vw, 60vw',
+        }
+      : {}),
+  };
 }

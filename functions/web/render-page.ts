@@ -7,7 +7,8 @@ import {
   pageAssetPath,
   parsePageAsset,
 } from '../../shared/content/page-asset';
-import { embedJson, replaceHeadTags } from '../../shared/seo/document';
+import { type GalleryImageSources, galleryImageSources } from '../../shared/listings';
+import { appendToHead, embedJson, imagePreloadTag, replaceHeadTags } from '../../shared/seo/document';
 import { buildHeadTags, type HeadInput } from '../../shared/seo/head';
 import { contentHead, listingHead, profileHead } from '../../shared/seo/pages';
 import { AssetNotFound, assetAliasKey, readAsset } from '../content/assets';
@@ -40,6 +41,8 @@ interface PageHead {
   head?: HeadInput;
   /** A page asset this request read: embedded, so the app does not fetch it again. */
   asset?: InlinedPageAsset;
+  /** The page's largest image (a listing's main photo), preloaded with the HTML. */
+  preload?: GalleryImageSources;
 }
 
 const fixedContentPaths = new Set<string>(Object.keys(contentRoutes));
@@ -84,7 +87,8 @@ async function pageHead(route: PageRoute, origin: string): Promise<PageHead> {
       if (!record || record.state === 'draft' || record.state === 'pendingApproval') return { status: 404 };
       const author = await getUser(record.authorId);
       if (author?.banned || author?.deleted) return { status: 404 };
-      return { status: 200, head: listingHead(record, origin) };
+      const photo = record.images?.[0] && galleryImageSources(record.images[0]);
+      return { status: 200, head: listingHead(record, origin), ...(photo ? { preload: photo } : {}) };
     }
     case 'profile': {
       const user = await getUser(route.id);
@@ -130,10 +134,8 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<HttpResult
     await reportError(error, { handler: 'web/render-page', stage: 'page data', path });
     page = { status: 200 };
   }
-  const withHead = page.head ? replaceHeadTags(shell, buildHeadTags(page.head)) : shell;
-  return {
-    statusCode: page.status,
-    headers: htmlHeaders,
-    body: page.asset ? embedJson(withHead, inlinedPageAssetElementId, page.asset) : withHead,
-  };
+  let body = page.head ? replaceHeadTags(shell, buildHeadTags(page.head)) : shell;
+  if (page.preload) body = appendToHead(body, imagePreloadTag(page.preload));
+  if (page.asset) body = embedJson(body, inlinedPageAssetElementId, page.asset);
+  return { statusCode: page.status, headers: htmlHeaders, body };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
@@ -13,6 +13,7 @@ import { siteIndexKey } from '../../functions/web/site-template';
 import type { ApiErrorBody } from '../../shared/api/types';
 import { apiErrors } from '../../shared/errors/catalogue';
 import { immutableCacheControl, revalidateCacheControl, securityHeaders } from '../web-security';
+import { sendBody, sendFile } from './compression';
 import { loadHandler } from './handlers';
 import type { LocalOutbox } from './outbox';
 import { renderOutboxPage } from './outbox-page';
@@ -320,8 +321,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const resultHeaders = Object.fromEntries(
       Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),
     );
-    response.writeHead(result.statusCode ?? 200, { ...resultHeaders, ...cors });
-    response.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
+    sendBody(
+      request,
+      response,
+      result.statusCode ?? 200,
+      { ...resultHeaders, ...cors },
+      result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''),
+    );
   }
 
   async function handleImage(response: ServerResponse, url: URL, requestId: string) {
@@ -346,19 +352,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
   }
 
-  function serveFile(
-    response: ServerResponse,
-    method: string | undefined,
-    file: string,
-    cacheControl: string,
-  ) {
-    response.writeHead(200, {
-      'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
-      'cache-control': cacheControl,
-      ...siteHeaders,
-    });
-    if (method === 'HEAD') response.end();
-    else createReadStream(file).pipe(response);
+  function serveFile(request: IncomingMessage, response: ServerResponse, file: string, cacheControl: string) {
+    sendFile(
+      request,
+      response,
+      {
+        'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
+        'cache-control': cacheControl,
+        ...siteHeaders,
+      },
+      file,
+    );
   }
 
   // The built index.html in the site bucket, copied again whenever a rebuild changed the file.
@@ -394,9 +398,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const resultHeaders = Object.fromEntries(
       Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),
     );
-    response.writeHead(result.statusCode ?? 200, { ...resultHeaders, ...siteHeaders });
-    if (request.method === 'HEAD') response.end();
-    else response.end(result.body ?? '');
+    sendBody(
+      request,
+      response,
+      result.statusCode ?? 200,
+      { ...resultHeaders, ...siteHeaders },
+      result.body ?? '',
+    );
   }
 
   async function handleStatic(
@@ -414,9 +422,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const relative = decoded === undefined ? '' : normalize(decoded).replace(/^([/\\])+/, '');
     const file = join(options.webRoot, relative);
     const inside = file.startsWith(options.webRoot + sep) || file === options.webRoot;
-    if (inside && relative && existsSync(file) && statSync(file).isFile()) {
+    // Dot folders (.vite/ with the build manifest) are not deployed, so not served either.
+    const deployed = !relative.split(sep).some((part) => part.startsWith('.'));
+    if (inside && deployed && relative && existsSync(file) && statSync(file).isFile()) {
       const hashed = relative.startsWith(`assets${sep}`);
-      serveFile(response, request.method, file, hashed ? immutableCacheControl : revalidateCacheControl);
+      serveFile(request, response, file, hashed ? immutableCacheControl : revalidateCacheControl);
       return;
     }
     if (!existsSync(indexFile)) {

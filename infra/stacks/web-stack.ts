@@ -353,7 +353,10 @@ export class WebStack extends Stack {
       : undefined;
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
       sources: [
-        s3deploy.Source.asset(siteDir, { exclude: ['assets', 'assets/**', 'config.json'] }),
+        // .vite/ holds the build manifest (for npm run bench:web), not something to serve.
+        s3deploy.Source.asset(siteDir, {
+          exclude: ['assets', 'assets/**', 'config.json', '.vite', '.vite/**'],
+        }),
         ...(runtimeConfig ? [s3deploy.Source.jsonData('config.json', runtimeConfig)] : []),
       ],
       destinationBucket: this.siteBucket,

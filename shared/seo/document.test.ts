@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { attributeValue, embedJson, inlineJson, isManagedTag, replaceHeadTags } from './document';
+import {
+  appendToHead,
+  attributeValue,
+  embedJson,
+  imagePreloadTag,
+  inlineJson,
+  isManagedTag,
+  replaceHeadTags,
+} from './document';
 import type { HeadTag } from './head';
 
 const tags: HeadTag[] = [
@@ -155,5 +163,23 @@ describe('embedJson', () => {
     const json = /id="data">(.*?)<\/script>/.exec(out)?.[1] ?? '';
     expect(JSON.parse(json)).toEqual({ text: '</script><script>alert(1)</script>' });
     expect(inlineJson('<!--')).toBe('"\\u003c!--"');
+  });
+});
+
+describe('imagePreloadTag', () => {
+  it('preloads the image with its own srcset and sizes, escaped', () => {
+    const tag = imagePreloadTag({
+      src: '/images/a.jpg?x=1&y=2',
+      srcSet: '/a 600w, /b 1200w',
+      sizes: '100vw',
+    });
+    expect(tag).toBe(
+      '<link rel="preload" as="image" href="/images/a.jpg?x=1&amp;y=2" imagesrcset="/a 600w, /b 1200w" imagesizes="100vw" fetchpriority="high" />',
+    );
+    expect(imagePreloadTag({ src: '/a.jpg' })).toBe(
+      '<link rel="preload" as="image" href="/a.jpg" fetchpriority="high" />',
+    );
+    expect(imagePreloadTag({ src: '/a.jpg', srcSet: '/a 1w' })).toContain('imagesizes="100vw"');
+    expect(appendToHead('<head></head>', '<x>')).toBe('<head><x>\n</head>');
   });
 });

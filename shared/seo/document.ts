@@ -5,7 +5,7 @@
  * else, the body with `<div id="root">` included, stays byte for byte. Pure string work: the shell
  * is our own Vite output, not arbitrary HTML.
  */
-import { type HeadTag, renderHeadTags } from './head';
+import { escapeHtml, type HeadTag, renderHeadTags } from './head';
 
 const managedMetaNames = new Set(['description', 'robots']);
 
@@ -74,8 +74,25 @@ export function inlineJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
+/** The document with `markup` added at the end of its head. */
+export function appendToHead(html: string, markup: string): string {
+  const end = headEnd(html);
+  return `${html.slice(0, end)}${markup}\n${html.slice(end)}`;
+}
+
 /** The document with `<script type="application/json" id=…>` holding `value` at the end of its head. */
 export function embedJson(html: string, id: string, value: unknown): string {
-  const end = headEnd(html);
-  return `${html.slice(0, end)}<script type="application/json" id="${id}">${inlineJson(value)}</script>\n${html.slice(end)}`;
+  return appendToHead(html, `<script type="application/json" id="${id}">${inlineJson(value)}</script>`);
+}
+
+/**
+ * `<link rel="preload" as="image">` for the page's largest image, so the browser fetches it with
+ * the HTML instead of after the app and its data (the listing page's LCP). Its srcset and sizes
+ * must be the image's own, or the browser downloads a second file.
+ */
+export function imagePreloadTag(image: { src: string; srcSet?: string; sizes?: string }): string {
+  const responsive = image.srcSet
+    ? ` imagesrcset="${escapeHtml(image.srcSet)}" imagesizes="${escapeHtml(image.sizes ?? '100vw')}"`
+    : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(image.src)}"${responsive} fetchpriority="high" />`;
 }

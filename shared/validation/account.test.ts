@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   passwordValidator,
   validateContactDetails,
+  validateIdpSignup,
   validateLogin,
   validatePasswordChange,
   validatePasswordRecovery,
@@ -37,6 +38,16 @@ describe('signup (§5 exact messages)', () => {
     );
     const v = passwordValidator({ required: 'r', tooShort: 's', tooLong: 'l' });
     expect([v(''), v('short'), v('x'.repeat(300)), v('just right')]).toEqual(['r', 's', 'l', undefined]);
+  });
+});
+
+describe('social sign-up confirm step', () => {
+  it('asks for the names with the signup wording', () => {
+    expect(validateIdpSignup({ firstName: 'Jane', lastName: 'Doe' })).toEqual({});
+    expect(validateIdpSignup({})).toEqual({
+      firstName: 'You need to add a first name.',
+      lastName: 'You need to add a last name.',
+    });
   });
 });
 

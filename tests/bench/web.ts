@@ -15,7 +15,6 @@ import {
   readManifest,
   routeModules,
 } from './web-bundle';
-import { type CompressingProxy, startCompressingProxy } from './web-compress';
 import {
   type Chrome,
   defaultChromeFlags,
@@ -39,7 +38,6 @@ import {
  * Figures go to test-results/bench-web.json. See docs/benchmarks.md.
  *
  * Options: --skip-build (measure dist/web as it is), --no-modules, --no-lighthouse, --runs N (default 3),
- * --compress (Lighthouse through a gzip proxy, as CloudFront compresses and the local gateway does not),
  * --pages landing,search,listing (which pages Lighthouse runs on).
  * CHROME_PATH overrides /usr/bin/chromium.
  */
@@ -65,7 +63,6 @@ const { values: options } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
     'no-modules': { type: 'boolean', default: false },
-    compress: { type: 'boolean', default: false },
     pages: { type: 'string', default: 'landing,search,listing' },
     runs: { type: 'string', default: '3' },
   },
@@ -296,7 +293,7 @@ async function measurePages(baseUrl: string): Promise<PageResult[]> {
 
 function printPages(pages: PageResult[]) {
   console.log(
-    `\nLighthouse ${runs > 1 ? `median of ${runs} runs` : '1 run'} (mobile, simulated throttling, performance only; budget ≥ ${budgets.lighthouseScore})${options.compress ? ', through a gzip proxy' : ', local gateway (uncompressed)'}`,
+    `\nLighthouse ${runs > 1 ? `median of ${runs} runs` : '1 run'} (mobile, simulated throttling, performance only; budget ≥ ${budgets.lighthouseScore}); local gateway, compressing as CloudFront does`,
   );
   console.log(
     `  ${pad('page', 9)} ${padStart('score', 5)} ${padStart('FCP', 8)} ${padStart('LCP', 8)} ${padStart('TBT', 8)} ${padStart('CLS', 6)} ${padStart('SI', 8)}  ${pad('runs', 12)} ${padStart('JS loaded', 9)}  verdict`,
@@ -371,13 +368,11 @@ async function main() {
     return;
   }
   let cloud: LocalCloud | undefined;
-  let proxy: CompressingProxy | undefined;
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     await chrome?.kill();
-    await proxy?.stop();
     await cloud?.stop();
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -388,15 +383,9 @@ async function main() {
   }
   try {
     cloud = await startCloud();
-    if (options.compress) {
-      proxy = await startCompressingProxy(cloud.url);
-      progress(`gzip proxy at ${proxy.url} in front of ${cloud.url}`);
-    }
-    const pages = await measurePages(proxy?.url ?? cloud.url);
+    const pages = await measurePages(cloud.url);
     report.lighthouse = {
-      served: options.compress
-        ? 'gzip proxy in front of the local gateway'
-        : 'local gateway (no compression)',
+      served: 'local gateway (gzip as CloudFront)',
       lighthouseVersion: pages[0]?.runs[0]?.lighthouseVersion,
       chromePath,
       chromeFlags: defaultChromeFlags,

@@ -81,6 +81,19 @@ describe('local gateway as CloudFront', () => {
     }
   });
 
+  it('gzips text answers of 1 kB or more, as CloudFront does', async () => {
+    // fetch sends Accept-Encoding: gzip and decodes the body itself.
+    const page = await fetch(`${url}/about`);
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+    expect(page.headers.get('vary')).toContain('Accept-Encoding');
+    expect(await page.text()).toContain('<div id="root">');
+    const api = await fetch(`${url}/api/assets/latest/content/pages/terms-of-service.json`);
+    expect(api.headers.get('content-encoding')).toBe('gzip');
+    expect(((await api.json()) as { data: { title: string } }).data.title).toMatch(/terms/i);
+    const plain = await fetch(`${url}/about`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+
   it('caches hashed assets for a year and 404s a missing one', async () => {
     const asset = await fetch(`${url}/assets/index-3f9a1c.js`);
     expect(asset.status).toBe(200);

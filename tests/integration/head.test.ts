@@ -84,6 +84,10 @@ describe('head of a listing page', () => {
     expect(meta(html, 'twitter:image')).toBe(`${url}${imagePath(listingId, 'twitter')}`);
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
     expect(meta(html, 'og:type')).toBe('article');
+    // The main photo is fetched with the HTML, not after the app and its data.
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${imagePath(listingId, 'scaled-large')}" fetchpriority="high" />`,
+    );
     expect(meta(html, 'og:url')).toBe(`${url}/l/${slug}/${listingId}`);
     expect(html).toContain(`<link rel="canonical" href="${url}/l/${slug}/${listingId}" />`);
     const description = meta(html, 'description')!;

@@ -1,11 +1,14 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useAuth } from '../auth/store';
 import { useLogout } from '../auth/useLogout';
-import { trackPageView } from '../observability/marketing';
-import { CookieConsent } from './CookieConsent';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
+
+// Fixed to the bottom of the window, so loading it a moment later moves nothing.
+const CookieConsent = lazy(() =>
+  import('./CookieConsent').then((module) => ({ default: module.CookieConsent })),
+);
 
 /**
  * The banner of a limited session (§2, §6: an operator acting as a user with the scope
@@ -50,7 +53,9 @@ export function Layout() {
   // The marketing integration counts page views of signed-in people (`viewPage_{pathname}`).
   const signedIn = useAuth((state) => state.status === 'authenticated');
   useEffect(() => {
-    if (signedIn) trackPageView(pathname);
+    // Loaded on first use: anonymous visitors never need it.
+    if (signedIn)
+      void import('../observability/marketing').then((marketing) => marketing.trackPageView(pathname));
   }, [signedIn, pathname]);
   return (
     <>
@@ -63,7 +68,9 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <CookieConsent />
+      <Suspense fallback={null}>
+        <CookieConsent />
+      </Suspense>
     </>
   );
 }

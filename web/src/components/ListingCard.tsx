@@ -17,7 +17,11 @@ export function PriceText({ price, className = 'price' }: { price: Money; classN
   return <span className={className}>{formatMoney(price)}</span>;
 }
 
-export function ListingCard({ listing }: { listing: ListingSummary }) {
+/**
+ * `priority`: a card in the first row (likely the largest paint) loads at once and first, the rest
+ * lazily.
+ */
+export function ListingCard({ listing, priority = false }: { listing: ListingSummary; priority?: boolean }) {
   const card = listing.image?.variants['listing-card'];
   const card2x = listing.image?.variants['listing-card-2x'];
   return (
@@ -34,7 +38,8 @@ export function ListingCard({ listing }: { listing: ListingSummary }) {
             sizes={card2x ? '(max-width: 767px) 50vw, 280px' : undefined}
             width={card.width}
             height={card.height}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             alt={listing.title}
           />
@@ -54,9 +59,9 @@ export function ListingCard({ listing }: { listing: ListingSummary }) {
 export function ListingGrid({ listings }: { listings: ListingSummary[] }) {
   return (
     <ul className="listing-grid">
-      {listings.map((listing) => (
+      {listings.map((listing, index) => (
         <li key={listing.id}>
-          <ListingCard listing={listing} />
+          <ListingCard listing={listing} priority={index < 2} />
         </li>
       ))}
     </ul>

@@ -10,7 +10,6 @@ import {
   validateLogin,
   validateSignup,
 } from '../../../shared/validation/account';
-import { confirmSocialSignup, finishSocialSignIn, login, signup, socialLogin } from '../auth/actions';
 import { afterLoginPath, keepFrom } from '../auth/from';
 import { readIdpFlow, socialProviders } from '../auth/idp';
 import { loadRuntimeConfig } from '../auth/runtime-config';
@@ -26,6 +25,12 @@ import {
 } from '../forms/fields';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './auth-pages.css';
+
+/**
+ * The sign-in actions come with Amplify (~40 kB gzipped): loaded as soon as the page renders, in
+ * parallel with the visitor typing, instead of before the page can show.
+ */
+const authActions = () => import('../auth/actions');
 
 /**
  * One authentication screen (§2) with the tabs login, signup and confirm (the last only during a
@@ -79,7 +84,7 @@ function LoginForm({ from }: { from: string | undefined }) {
   if (redirect) return redirect;
   const onSubmit = async (values: LoginValues) => {
     submitted.current = true;
-    const errors = await login(values.email, values.password);
+    const errors = await (await authActions()).login(values.email, values.password);
     if (errors) {
       submitted.current = false;
       return errors;
@@ -119,7 +124,7 @@ function SignupForm({ from }: { from: string | undefined }) {
   if (redirect) return redirect;
   const onSubmit = async (values: SignupValues) => {
     submitted.current = true;
-    const errors = await signup(values);
+    const errors = await (await authActions()).signup(values);
     if (errors) {
       submitted.current = false;
       return errors;
@@ -186,7 +191,7 @@ function SocialButtons({ from }: { from: string | undefined }) {
           type="button"
           className="button button-secondary"
           disabled={busy}
-          onClick={async () => setError(await socialLogin(provider, from))}
+          onClick={async () => setError(await (await authActions()).socialLogin(provider, from))}
         >
           {providerLabels[provider]}
         </button>
@@ -211,11 +216,13 @@ function ConfirmForm({ from }: { from: string | undefined }) {
   useEffect(() => {
     if (!flow) return;
     let live = true;
-    finishSocialSignIn().then(async (result) => {
-      if (!live) return;
-      if (result.status === 'done') await navigate({ href: target, replace: true });
-      else setState(result.status === 'names' ? { status: 'names', values: result.values } : result);
-    });
+    authActions()
+      .then((actions) => actions.finishSocialSignIn())
+      .then(async (result) => {
+        if (!live) return;
+        if (result.status === 'done') await navigate({ href: target, replace: true });
+        else setState(result.status === 'names' ? { status: 'names', values: result.values } : result);
+      });
     return () => {
       live = false;
     };
@@ -223,7 +230,7 @@ function ConfirmForm({ from }: { from: string | undefined }) {
   if (!flow || state.status === 'no-session') return <Navigate to="/login" search={keepFrom(from)} replace />;
   if (state.status === 'checking') return <p aria-live="polite">Signing you in…</p>;
   const onSubmit = async (values: IdpSignupValues) => {
-    const errors = await confirmSocialSignup(values);
+    const errors = await (await authActions()).confirmSocialSignup(values);
     if (errors) return errors;
     await navigate({ href: target, replace: true });
     return undefined;
@@ -262,6 +269,9 @@ const headings: Record<Tab, string> = {
 function AuthenticationPage({ tab }: { tab: Tab }) {
   const from = useFrom();
   useDocumentTitle(titles[tab]);
+  useEffect(() => {
+    void authActions();
+  }, []);
   return (
     <div className="page auth-page">
       <div className="auth-card">

@@ -1,4 +1,4 @@
-import { Link, useLoaderData, useLocation } from '@tanstack/react-router';
+import { useLoaderData, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { Loaded } from '../api/client';
 import { PageSections } from '../content/PageSections';
@@ -7,29 +7,12 @@ import { usePageHead } from '../lib/head';
 import type { LoadedPage } from '../lib/page-assets';
 import { useLoaded } from '../lib/useLoaded';
 import { NotFoundPage } from './NotFoundPage';
+import { PartNotFound } from './PartNotFound';
 
 export interface ContentLoaderData {
   page: Promise<Loaded<LoadedPage>>;
   /** `/p/{pageId}`: an unknown id is a plain not-found page rather than a missing page part. */
   userTyped?: boolean;
-}
-
-/** "A failure to load a page part shows a 404-style page with a link to landing" (§2). */
-export function PartNotFound() {
-  const t = useTranslation();
-  usePageHead({ title: t('PartNotFound.title'), noindex: true });
-  return (
-    <div className="page page-narrow not-found">
-      <p className="not-found-code" aria-hidden="true">
-        404
-      </p>
-      <h1>{t('PartNotFound.title')}</h1>
-      <p>{t('PartNotFound.body')}</p>
-      <p>
-        <Link to="/">{t('PartNotFound.home')}</Link>
-      </p>
-    </div>
-  );
 }
 
 /** After the asset has rendered, a `#hash` in the URL scrolls its section into view (§2). */

@@ -8,7 +8,7 @@ import { PageSections } from '../content/PageSections';
 import { usePageHead } from '../lib/head';
 import type { LoadedPage } from '../lib/page-assets';
 import { useLoaded } from '../lib/useLoaded';
-import { PartNotFound } from './ContentPage';
+import { PartNotFound } from './PartNotFound';
 
 export const recentListingsCount = 8;
 

@@ -4,6 +4,7 @@ import type { PublicProfile } from '../../../shared/api/account';
 import type { Listing, ListingImage } from '../../../shared/api/types';
 import { categoryLabel } from '../../../shared/config/categories';
 import { messages } from '../../../shared/errors/catalogue';
+import { galleryImageSources, largestListingVariant } from '../../../shared/listings';
 import { listingHead } from '../../../shared/seo/pages';
 import type { Loaded } from '../api/client';
 import { Avatar } from '../components/Avatar';
@@ -84,15 +85,10 @@ function ListingView({ promise }: { promise: Promise<Loaded<Listing>> }) {
   return <ListingDetails listing={loaded.value} />;
 }
 
-function largestVariant(image: ListingImage) {
-  const v = image.variants;
-  return v['scaled-large'] ?? v['scaled-medium'] ?? v['listing-card-2x'] ?? v['listing-card'];
-}
-
 function Gallery({ images, title }: { images: ListingImage[]; title: string }) {
   const [index, setIndex] = useState(0);
   const current = images[index] ?? images[0];
-  const main = current && largestVariant(current);
+  const main = current && galleryImageSources(current);
   if (!current || !main) {
     return (
       <div className="gallery">
@@ -100,19 +96,14 @@ function Gallery({ images, title }: { images: ListingImage[]; title: string }) {
       </div>
     );
   }
-  const responsive = [current.variants['scaled-medium'], current.variants['scaled-large']].filter(
-    (variant) => variant !== undefined,
-  );
   return (
     <div className="gallery">
       <div className="gallery-main">
         <img
           key={current.id}
-          src={main.url}
-          srcSet={
-            responsive.length > 1 ? responsive.map((v) => `${v.url} ${v.width}w`).join(', ') : undefined
-          }
-          sizes={responsive.length > 1 ? '(max-width: 767px) 100vw, 60vw' : undefined}
+          src={main.src}
+          srcSet={main.srcSet}
+          sizes={main.sizes}
           width={main.width}
           height={main.height}
           alt={images.length > 1 ? `${title}, photo ${index + 1} of ${images.length}` : title}
@@ -122,7 +113,7 @@ function Gallery({ images, title }: { images: ListingImage[]; title: string }) {
       {images.length > 1 ? (
         <ul className="gallery-thumbs" aria-label="Photos">
           {images.map((image, i) => {
-            const thumb = image.variants['listing-card'] ?? largestVariant(image);
+            const thumb = image.variants['listing-card'] ?? largestListingVariant(image);
             return (
               <li key={image.id}>
                 <button
