@@ -204,3 +204,21 @@ test.describe('manage tabs', () => {
     ).toHaveAttribute('aria-current', 'page');
   });
 });
+
+test('when the site copy cannot load, the top bar shows the network error and retrying recovers', async ({
+  page,
+}) => {
+  let fail = true;
+  await page.route('**/api/assets/latest/content/translations.json', (route) =>
+    fail ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await page.goto('/');
+  const alert = page.getByRole('banner').getByRole('alert');
+  await expect(alert).toHaveText(/Please check your network connection and try again/);
+  // The page itself still works, with the bundled English.
+  await expect(page.getByRole('contentinfo')).toContainText('from riders to riders');
+  fail = false;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(alert).toBeHidden();
+  await expect(page.getByRole('contentinfo')).toContainText('passed from rider to rider');
+});
