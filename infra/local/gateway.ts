@@ -314,10 +314,21 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
           : {}),
       },
     };
-    const handler = await loadHandler<(event: HttpEvent, context: Context) => Promise<HttpResult>>(
-      match.route.handler,
-    );
-    const result = await handler(event, lambdaContext(requestId, match.route.handler));
+    await invoke(match.route.handler, event, requestId, request, response, cors);
+  }
+
+  /** Runs a handler module as Lambda would and writes its result (API Gateway / Function URL format). */
+  async function invoke(
+    handlerName: string,
+    event: HttpEvent | APIGatewayProxyEventV2,
+    requestId: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+    extraHeaders: Record<string, string>,
+  ) {
+    const handler =
+      await loadHandler<(event: HttpEvent, context: Context) => Promise<HttpResult>>(handlerName);
+    const result = await handler(event as HttpEvent, lambdaContext(requestId, handlerName));
     const resultHeaders = Object.fromEntries(
       Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),
     );
@@ -325,7 +336,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       request,
       response,
       result.statusCode ?? 200,
-      { ...resultHeaders, ...cors },
+      { ...resultHeaders, ...extraHeaders },
       result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''),
     );
   }
@@ -390,21 +401,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     // As the CloudFront Function does: the viewer's origin, never one the client sent.
     headers[viewerOriginHeader] = `http://${url.host}`;
     const event = httpEvent(request, url, requestId, { routeKey: '$default', headers });
-    const handler =
-      await loadHandler<(event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>>(
-        'web/render-page',
-      );
-    const result = await handler(event, lambdaContext(requestId, 'web/render-page'));
-    const resultHeaders = Object.fromEntries(
-      Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),
-    );
-    sendBody(
-      request,
-      response,
-      result.statusCode ?? 200,
-      { ...resultHeaders, ...siteHeaders },
-      result.body ?? '',
-    );
+    await invoke('web/render-page', event, requestId, request, response, siteHeaders);
   }
 
   async function handleStatic(

@@ -1,5 +1,5 @@
 import { Link, useRouterState, useSearch } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { siteSettings } from '../../../shared/config/site';
 import { useAppAssetsStatus } from '../app-assets';
 import { fromSearch, keepFrom, safeFrom } from '../auth/from';
@@ -87,6 +87,30 @@ function SearchIcon() {
   );
 }
 
+/** An icon button of the mobile bar that opens one of the query-parameter modals. */
+function ModalButton({
+  modal,
+  label,
+  icon,
+}: {
+  modal: ReturnType<typeof useQueryModal>;
+  label: string;
+  icon: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-haspopup="dialog"
+      aria-expanded={modal.isOpen}
+      onClick={modal.open}
+    >
+      {icon}
+      <span className="visually-hidden">{label}</span>
+    </button>
+  );
+}
+
 /**
  * Top bar (§2). Desktop: logo, search box, blog, shop now, sell, inbox and the profile menu (or log
  * in and sign up). Under 768 px: menu button, logo, search button; the menu and the search are
@@ -147,30 +171,12 @@ export function TopBar() {
         </nav>
       </div>
       <div className="topbar-inner topbar-mobile">
-        <button
-          type="button"
-          className="icon-button"
-          aria-haspopup="dialog"
-          aria-expanded={menu.isOpen}
-          onClick={menu.open}
-        >
-          <MenuIcon />
-          <span className="visually-hidden">{t('TopBar.menu')}</span>
-        </button>
+        <ModalButton modal={menu} label={t('TopBar.menu')} icon={<MenuIcon />} />
         <Link to="/" className="logo">
           <Logo />
           <span>Velo Exchange</span>
         </Link>
-        <button
-          type="button"
-          className="icon-button"
-          aria-haspopup="dialog"
-          aria-expanded={search.isOpen}
-          onClick={search.open}
-        >
-          <SearchIcon />
-          <span className="visually-hidden">{t('TopBar.search')}</span>
-        </button>
+        <ModalButton modal={search} label={t('TopBar.search')} icon={<SearchIcon />} />
       </div>
       {menu.isOpen && (
         <Suspense fallback={null}>
