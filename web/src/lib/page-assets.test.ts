@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePreview } from './page-assets';
+import { previewOf } from './page-assets';
 
 describe('preview resolver', () => {
   it('chooses terms, privacy, landing or a content page from the asset path', () => {
-    expect(resolvePreview('content/pages/terms-of-service.json')?.kind).toBe('terms');
-    expect(resolvePreview('content/pages/privacy-policy.json')?.kind).toBe('privacy');
-    expect(resolvePreview('/content/pages/landing-page.json')?.kind).toBe('landing');
-    expect(resolvePreview('content/pages/safety-tips.json')).toMatchObject({
+    expect(previewOf('content/pages/terms-of-service.json')?.kind).toBe('terms');
+    expect(previewOf('content/pages/privacy-policy.json')?.kind).toBe('privacy');
+    expect(previewOf('/content/pages/landing-page.json')?.kind).toBe('landing');
+    expect(previewOf('content/pages/safety-tips.json')).toMatchObject({
       kind: 'content',
       pageId: 'safety-tips',
     });
@@ -20,7 +20,7 @@ describe('preview resolver', () => {
       'content/pages/../x.json',
       'content/pages/About.json',
     ]) {
-      expect(resolvePreview(path)).toBeUndefined();
+      expect(previewOf(path)).toBeUndefined();
     }
   });
 });

@@ -85,17 +85,22 @@ const previewKinds: Record<string, PreviewKind> = {
   'privacy-policy': 'privacy',
 };
 
+/** Which page an asset path is (`content/pages/<id>.json`), or undefined when it is not a page asset. */
+export function previewOf(assetPath: string | undefined): { kind: PreviewKind; pageId: string } | undefined {
+  const pageId = /^\/?content\/pages\/([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/.exec(assetPath ?? '')?.[1];
+  return pageId ? { kind: previewKinds[pageId] ?? 'content', pageId } : undefined;
+}
+
 /**
  * `/preview?assetPath=content/pages/<id>.json[&version=…]` (§2 PreviewResolverPage): which page to
  * show for an asset path, loaded by the given version (an unpublished one) or the latest alias.
  * Undefined when the path is not a page asset.
  */
 export function resolvePreview(assetPath: string | undefined, version?: string): PreviewTarget | undefined {
-  const pageId = /^\/?content\/pages\/([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/.exec(assetPath ?? '')?.[1];
-  if (!pageId) return undefined;
+  const target = previewOf(assetPath);
+  if (!target) return undefined;
   return {
-    kind: previewKinds[pageId] ?? 'content',
-    pageId,
-    page: loadPageAsset(pageId, { reportMissing: true, ...(version ? { version } : {}) }),
+    ...target,
+    page: loadPageAsset(target.pageId, { reportMissing: true, ...(version ? { version } : {}) }),
   };
 }
