@@ -119,6 +119,8 @@ export interface ProfileImage {
 /** The only scope of an operator's limited session (spec §2: impersonation with limited rights). */
 export const limitedScope = 'user:limited';
 
+import type { CurrentUserPayments } from './payments';
+
 /** GET /api/me (user) → { data: CurrentUser }: the spec's currentUser. */
 export interface CurrentUser {
   id: string;
@@ -134,6 +136,8 @@ export interface CurrentUser {
   /** The session is an operator's limited one (scope user:limited only). */
   limited?: boolean;
   createdAt: string;
+  /** Payouts, saved card, PayPal state and the missing-information flag (shared/api/payments.ts). */
+  payments?: CurrentUserPayments;
 }
 
 /** GET /api/users/{id} and a listing's author: the spec's user, with the avatar when there is one. */
