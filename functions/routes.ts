@@ -55,6 +55,68 @@ export const routes = [
   { method: 'POST', path: '/api/auth/verify-email', handler: 'auth/verify-email', auth: 'user' },
   { method: 'POST', path: '/api/klaviyo/update-profile', handler: 'klaviyo/update-profile', auth: 'user' },
   { method: 'POST', path: '/api/klaviyo/track-event', handler: 'klaviyo/track-event', auth: 'user' },
+  // Stripe: payouts (Connect) and the saved card (issue 6; functions/stripe, docs/payments.md).
+  { method: 'GET', path: '/api/stripe/account', handler: 'stripe/get-account', auth: 'user' },
+  { method: 'POST', path: '/api/stripe/account', handler: 'stripe/create-account', auth: 'user' },
+  { method: 'PATCH', path: '/api/stripe/account', handler: 'stripe/update-account', auth: 'user' },
+  { method: 'POST', path: '/api/stripe/account-links', handler: 'stripe/create-account-link', auth: 'user' },
+  { method: 'POST', path: '/api/stripe/setup-intents', handler: 'stripe/create-setup-intent', auth: 'user' },
+  { method: 'PUT', path: '/api/me/payment-method', handler: 'stripe/save-payment-method', auth: 'user' },
+  { method: 'DELETE', path: '/api/me/payment-method', handler: 'stripe/delete-payment-method', auth: 'user' },
+  { method: 'POST', path: '/api/webhooks/stripe', handler: 'webhooks/stripe', auth: 'public' },
+  // The simulated Stripe (no keys): Stripe.js and hosted onboarding stand-ins; 404 with the real provider.
+  {
+    method: 'POST',
+    path: '/api/simulated-stripe/tokens',
+    handler: 'simulated-stripe/create-token',
+    auth: 'user',
+  },
+  {
+    method: 'POST',
+    path: '/api/simulated-stripe/setup-intents/{id}/confirm',
+    handler: 'simulated-stripe/confirm-setup-intent',
+    auth: 'user',
+  },
+  {
+    method: 'GET',
+    path: '/api/simulated-stripe/onboarding',
+    handler: 'simulated-stripe/onboarding-page',
+    auth: 'public',
+  },
+  {
+    method: 'POST',
+    path: '/api/simulated-stripe/onboarding',
+    handler: 'simulated-stripe/submit-onboarding',
+    auth: 'public',
+  },
+  // PayPal (issue 6): the spec's onboarding calls, offboarding, webhooks and the simulated PayPal's page.
+  {
+    method: 'POST',
+    path: '/api/get-paypal-onboarding-link',
+    handler: 'paypal/get-onboarding-link',
+    auth: 'user',
+  },
+  { method: 'POST', path: '/api/get-paypal-merchant-id', handler: 'paypal/get-merchant-id', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/get-paypal-onboarding-status',
+    handler: 'paypal/get-onboarding-status',
+    auth: 'user',
+  },
+  { method: 'POST', path: '/api/paypal/offboard', handler: 'paypal/offboard', auth: 'user' },
+  { method: 'POST', path: '/api/webhooks/paypal', handler: 'webhooks/paypal', auth: 'public' },
+  {
+    method: 'GET',
+    path: '/api/simulated-paypal/onboarding',
+    handler: 'simulated-paypal/onboarding-page',
+    auth: 'public',
+  },
+  {
+    method: 'POST',
+    path: '/api/simulated-paypal/onboarding',
+    handler: 'simulated-paypal/onboarding-submit',
+    auth: 'public',
+  },
 ] as const satisfies readonly Route[];
 
 /** Stable name for a handler module, used for Lambda construct ids and function names. */

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, type AppProps, type Environment, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { paymentsRuntimeConfig } from '../functions/payments/runtime-config';
 import { type BundlingMode, repoRoot, sentryContext, sentrySettings } from './lambda-bundling';
 import { ApiStack, klaviyoApiKeyFromEnv } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
@@ -150,6 +151,8 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
       ...(sentry ? { sentryDsn: sentry.dsn } : {}),
       // The browser tracks page views only when the marketing handlers talk to Klaviyo.
       klaviyo: klaviyoApiKey !== undefined,
+      // Payments (PaymentsRuntimeConfig): simulated providers unless their keys are set at synth.
+      payments: paymentsRuntimeConfig(),
     },
     // Amplify exchanges the OAuth code at the Cognito domain: connect-src must allow it; Sentry's
     // browser SDK posts to the DSN's ingest origin.

@@ -40,6 +40,17 @@ export const keys = {
   }),
   searchVersion: () => ({ PK: 'SEARCH', SK: 'VERSION' }),
   transaction: (transactionId: string) => ({ PK: `TX#${transactionId}`, SK: 'TX' }),
+  /** Card provider (Stripe): the connected account's owner, for webhooks that name only the account. */
+  stripeAccountOwner: (accountId: string) => ({ PK: `STRIPE-ACCOUNT#${accountId}`, SK: 'OWNER' }),
+  /** A processed webhook event (idempotency by the provider's event id; a replay finds it and does nothing). */
+  webhookEvent: (provider: string, eventId: string) => ({
+    PK: `WEBHOOK#${provider}#${eventId}`,
+    SK: 'EVENT',
+  }),
+  /** The simulated card provider's objects (accounts, tokens, customers, setup intents, payment methods, links) by id. */
+  simulatedStripeObject: (objectId: string) => ({ PK: `SIMSTRIPE#${objectId}`, SK: 'OBJECT' }),
+  /** The simulated card provider's idempotency keys → the id of the object first made with the key. */
+  simulatedStripeIdempotency: (key: string) => ({ PK: `SIMSTRIPE-IDEMPOTENCY#${key}`, SK: 'KEY' }),
 } as const;
 
 export function publishedShardKey(shard: number): string {
@@ -51,3 +62,17 @@ function shardOf(id: string): number {
   for (let i = 0; i < id.length; i++) hash = (hash * 31 + id.charCodeAt(i)) >>> 0;
   return hash % publishedShardCount;
 }
+
+/** PayPal (issue 6): webhook receipts, the merchant → user index, and the simulated PayPal's own state. */
+export const paypalKeys = {
+  /** A received PayPal webhook event (written once, conditionally: replays change nothing). */
+  webhookEvent: (eventId: string) => ({ PK: `PAYPALWEBHOOK#${eventId}`, SK: 'EVENT' }),
+  /** Which user a PayPal merchant id belongs to (for webhooks that carry only the merchant id). */
+  merchantUser: (merchantId: string) => ({ PK: `PAYPALMERCHANT#${merchantId}`, SK: 'USER' }),
+  /** The simulated PayPal: a merchant (PayPal's side of a seller), by merchant id. */
+  simulatedMerchant: (merchantId: string) => ({ PK: `SIMPAYPAL#MERCHANT#${merchantId}`, SK: 'MERCHANT' }),
+  /** The simulated PayPal: the merchant onboarded with a tracking id. */
+  simulatedTracking: (trackingId: string) => ({ PK: `SIMPAYPAL#TRACKING#${trackingId}`, SK: 'TRACKING' }),
+  simulatedOrder: (orderId: string) => ({ PK: `SIMPAYPAL#ORDER#${orderId}`, SK: 'ORDER' }),
+  simulatedPayout: (captureId: string) => ({ PK: `SIMPAYPAL#PAYOUT#${captureId}`, SK: 'PAYOUT' }),
+} as const;

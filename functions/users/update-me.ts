@@ -23,6 +23,7 @@ const notText = 'Must be text';
  * among them, are ignored). Text is sanitised (angle brackets become full-width, §5); the phone
  * number is stored as the spec's parser gives it (whitespace stripped). An empty bio, display name
  * or phone number removes it (an empty display name goes back to the default "First L").
+ * `seenMissingInformation: true` marks the missing-information modal seen (any other value: 400).
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
@@ -40,6 +41,9 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     else typeErrors[name] = notText;
   }
   assertValid(typeErrors);
+  // Current user state (§4 missing-information modal): can only be set, never cleared.
+  const seen = body.seenMissingInformation;
+  assertValid(seen === undefined || seen === true ? {} : { seenMissingInformation: 'Must be true' });
 
   const clean = sanitizeProfile(given);
   const firstName = clean.firstName === undefined ? profile.firstName : clean.firstName.trim();
@@ -75,6 +79,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     if (phoneNumber) set.phoneNumber = phoneNumber;
     else remove.push('phoneNumber');
   }
+  if (seen === true) set.seenMissingInformation = true;
   const updated = await updateUser(user.id, { set, remove });
   return json(200, { data: toCurrentUser(updated, { limited: user.limited }) });
 });

@@ -1,4 +1,11 @@
 import type { CurrentUser, ProfileImage, PublicProfile } from '../../shared/api/account';
+import type {
+  CurrentUserPayments,
+  PaypalStateView,
+  SavedCard,
+  StripeAccountView,
+} from '../../shared/api/payments';
+import { payoutReadyOf } from '../../shared/payouts';
 import { abbreviatedName } from '../../shared/text/names';
 import { keys } from '../lib/table-design';
 
@@ -20,6 +27,18 @@ export interface UserRecord {
   profileImage?: ProfileImage;
   /** Private data klaviyoId (§3): the Klaviyo profile id (POST /api/klaviyo/update-profile). */
   klaviyoId?: string;
+  /** §3 PayPal state (issue 6): written only by functions/payments/paypal/state.ts; read with paypalStateOf. */
+  paypal?: PaypalRecordState;
+  /** §3 stripeAccount (issue 6): the connected account's summary, written by functions/payments/stripe/accounts.ts. */
+  stripeAccount?: StripeAccountView & { updatedAt?: string };
+  /** The card provider's customer (saved cards), made by the first setup intent. */
+  stripeCustomerId?: string;
+  /** §3 saved card: the default payment method. */
+  defaultPaymentMethod?: SavedCard;
+  /** The one gating fact (shared/payouts.ts payoutReadyOf), stored whenever the Stripe or PayPal state changes. */
+  payoutReady?: boolean;
+  /** Current user state: the missing-information modal was seen (§4). */
+  seenMissingInformation?: boolean;
   /** Set by the operator (`npm run operator -- ban`): every user route answers 403, listings leave search. */
   banned?: boolean;
   bannedAt?: string;
@@ -31,6 +50,52 @@ export interface UserRecord {
 }
 
 export type UserFields = Omit<UserRecord, 'PK' | 'SK' | 'entity'>;
+
+/** The user's PayPal state as stored (the view plus when it last changed). */
+export interface PaypalRecordState extends PaypalStateView {
+  updatedAt?: string;
+}
+
+/** The user's PayPal state for `CurrentUser.payments.paypal` (undefined before any PayPal step). */
+export function paypalStateOf(record: Pick<UserRecord, 'paypal'> | undefined): PaypalStateView | undefined {
+  if (!record?.paypal) return undefined;
+  const { updatedAt: _updatedAt, ...view } = record.paypal;
+  return view;
+}
+
+/** PayPal's half of payout readiness: linked, onboarded and payments receivable, not offboarded. */
+export function paypalPayoutReady(state: PaypalStateView | undefined): boolean {
+  return state ? payoutReadyOf({ paypal: state }) : false;
+}
+
+/** Payout readiness of a record: Stripe transfers active, or PayPal ready (shared/payouts.ts). */
+export function payoutReadyOfRecord(record: Pick<UserRecord, 'stripeAccount' | 'paypal'>): boolean {
+  const paypal = paypalStateOf(record);
+  return payoutReadyOf({
+    ...(record.stripeAccount ? { stripeAccount: record.stripeAccount } : {}),
+    ...(paypal ? { paypal } : {}),
+  });
+}
+
+/** `CurrentUser.payments`: payout readiness, the Stripe account, the saved card, PayPal, the modal flag. */
+export function paymentsOf(record: UserRecord): CurrentUserPayments {
+  const paypal = paypalStateOf(record);
+  const stripeAccount = record.stripeAccount ? withoutUpdatedAt(record.stripeAccount) : undefined;
+  return {
+    // Derived from the record itself (the stored `payoutReady` is the same rule, kept for other readers).
+    payoutReady: payoutReadyOfRecord(record),
+    stripeConnected: Boolean(record.stripeAccount?.stripeAccountId),
+    ...(stripeAccount ? { stripeAccount } : {}),
+    ...(record.defaultPaymentMethod ? { defaultPaymentMethod: record.defaultPaymentMethod } : {}),
+    ...(paypal ? { paypal } : {}),
+    seenMissingInformation: record.seenMissingInformation === true,
+  };
+}
+
+function withoutUpdatedAt<T extends { updatedAt?: string }>(value: T): Omit<T, 'updatedAt'> {
+  const { updatedAt: _updatedAt, ...rest } = value;
+  return rest;
+}
 
 export function userRecord(fields: UserFields): UserRecord {
   return { ...keys.user(fields.id), entity: 'user', ...fields };
@@ -67,5 +132,6 @@ export function toCurrentUser(record: UserRecord, options: { limited?: boolean }
     ...(record.profileImage ? { profileImage: record.profileImage } : {}),
     ...(options.limited ? { limited: true } : {}),
     createdAt: record.createdAt,
+    payments: paymentsOf(record),
   };
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eventBusName } from '../../functions/events/rules';
+import { paymentsRuntimeConfig } from '../../functions/payments/runtime-config';
 import { type AwsEmulator, startAwsEmulator } from './aws-emulator';
 import { type LocalCognito, startCognito } from './cognito';
 import { ensureTable, type LocalDynamoDb, startDynamoDb } from './dynamodb';
@@ -173,6 +174,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         // cognito-local has no federation: no social sign-in locally.
         idps: [],
         klaviyo: true, // page views go to the simulated Klaviyo; Sentry only with SENTRY_DSN set
+        // Simulated Stripe and PayPal unless their keys are in the environment (docs/payments.md).
+        payments: paymentsRuntimeConfig(),
         ...(process.env.SENTRY_DSN ? { sentryDsn: process.env.SENTRY_DSN } : {}),
       },
       allowedOrigins: [

@@ -1,12 +1,28 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  ArnFormat,
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sources from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/events/rules';
+import {
+  type EventRule,
+  eventBusName,
+  eventRules,
+  eventSources,
+  financeLogGroupName,
+} from '../../functions/events/rules';
 import { handlerId } from '../../functions/routes';
 import { streamConsumers } from '../../functions/stream-consumers';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
@@ -34,6 +50,8 @@ export const streamConsumerSettings = {
  */
 export class EventsStack extends Stack {
   readonly bus: events.EventBus;
+  /** Every finance event, as EventBridge delivered it (docs/finance-events.md). */
+  readonly financeLogGroup: logs.LogGroup;
   readonly ruleFunctions: HandlerFunctions;
   readonly streamFunctions: HandlerFunctions;
 
@@ -68,10 +86,36 @@ export class EventsStack extends Stack {
       environment,
       timeout: Duration.seconds(30),
     });
+    // Finance reads every finance event in this log group (docs/finance-events.md): each rule on the
+    // finance source also targets it. The group's resource policy lets EventBridge write to it.
+    this.financeLogGroup = new logs.LogGroup(this, 'FinanceEventsLog', {
+      logGroupName: financeLogGroupName,
+      retention: logs.RetentionDays.THIRTEEN_MONTHS,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    new logs.ResourcePolicy(this, 'FinanceEventsLogPolicy', {
+      policyStatements: [
+        new iam.PolicyStatement({
+          actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          principals: [new iam.ServicePrincipal('events.amazonaws.com')],
+          resources: [this.financeLogGroup.logGroupArn],
+        }),
+      ],
+    });
+    const financeLogTarget: events.IRuleTarget = {
+      bind: () => ({
+        arn: this.formatArn({
+          service: 'logs',
+          resource: 'log-group',
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          resourceName: this.financeLogGroup.logGroupName,
+        }),
+      }),
+    };
     for (const rule of eventRules as readonly EventRule[]) {
       const fn = this.ruleFunctions.get(rule.handler);
       const detailTypes = rule.detailTypes;
-      new events.Rule(this, `${handlerId(rule.name)}Rule`, {
+      const eventRule = new events.Rule(this, `${handlerId(rule.name)}Rule`, {
         eventBus: this.bus,
         description: `${rule.name} -> functions/${rule.handler}.ts`,
         eventPattern: {
@@ -86,6 +130,7 @@ export class EventsStack extends Stack {
           }),
         ],
       });
+      if (rule.sources.includes(eventSources.finance)) eventRule.addTarget(financeLogTarget);
     }
 
     const streamRole = handlerRole(this, 'StreamHandlerRole', 'Velo table stream consumers');
@@ -122,5 +167,6 @@ export class EventsStack extends Stack {
     new CfnOutput(this, 'EventBusName', { value: this.bus.eventBusName });
     new CfnOutput(this, 'EventBusArn', { value: this.bus.eventBusArn });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: deadLetters.queueUrl });
+    new CfnOutput(this, 'FinanceLogGroupName', { value: this.financeLogGroup.logGroupName });
   }
 }

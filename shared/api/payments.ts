@@ -127,6 +127,11 @@ export interface SimulatedCardRequest {
   expYear: number;
   cvc: string;
   postalCode?: string;
+  /**
+   * The authentication test card answers `{ status: 'requires_action' }` first; the simulated card
+   * form then shows its "authenticate" step and confirms again with `authenticate: true`.
+   */
+  authenticate?: boolean;
 }
 
 // ---------------------------------------------------------------- PayPal

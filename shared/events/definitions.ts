@@ -102,6 +102,22 @@ export const eventDefinitions = {
       }),
     },
   },
+  /**
+   * A seller's payout account changed whether it can be paid (Stripe transfers became active or
+   * inactive; PayPal onboarded, restricted, offboarded or consent revoked). `payoutReady` is that
+   * provider's readiness after the change; `at` is when the provider state was stored.
+   */
+  PayoutAccountUpdated: {
+    source: eventSources.finance,
+    versions: {
+      1: s.object({
+        userId: s.id(),
+        provider: paymentProvider,
+        payoutReady: s.boolean(),
+        at: s.timestamp(),
+      }),
+    },
+  },
   CommissionEarned: {
     source: eventSources.finance,
     versions: {

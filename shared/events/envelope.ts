@@ -121,6 +121,7 @@ export const refundIssued = make('RefundIssued');
 export const payoutScheduled = make('PayoutScheduled');
 export const payoutDisbursed = make('PayoutDisbursed');
 export const commissionEarned = make('CommissionEarned');
+export const payoutAccountUpdated = make('PayoutAccountUpdated');
 export const listingPublished = make('ListingPublished');
 export const listingClosed = make('ListingClosed');
 export const reviewSubmitted = make('ReviewSubmitted');

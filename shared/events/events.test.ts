@@ -12,6 +12,7 @@ import {
   orderInitiated,
   orderTransitioned,
   paymentCaptured,
+  payoutAccountUpdated,
   payoutDisbursed,
   payoutScheduled,
   refundIssued,
@@ -104,6 +105,7 @@ describe('event constructors', () => {
         { transactionId: 't', providerCommission: usd(10), customerCommission: usd(0), total: usd(10) },
         opts,
       ),
+      payoutAccountUpdated({ userId: 'p', provider: 'paypal', payoutReady: true, at: occurredAt }, opts),
       listingPublished(
         {
           listingId: 'l',
@@ -130,6 +132,7 @@ describe('event constructors', () => {
       'PayoutScheduled',
       'PayoutDisbursed',
       'CommissionEarned',
+      'PayoutAccountUpdated',
     ]);
   });
   it('carry line items with percentages', () => {
@@ -231,7 +234,7 @@ describe('validateEvent', () => {
   });
   it('has a latest version for each type', () => {
     for (const type of eventTypes) expect(latestVersion(type)).toBe(1);
-    expect(Object.keys(eventDefinitions)).toHaveLength(11);
+    expect(Object.keys(eventDefinitions)).toHaveLength(12);
   });
 });
 
@@ -295,5 +298,23 @@ describe('schema language', () => {
     expect(isIsoTimestamp(20260301)).toBe(false);
     expect(isIsoTimestamp('2026-13-01T00:00:00Z')).toBe(false);
     expect(isIsoTimestamp('2026-03-01T12:00:00+02:00')).toBe(true);
+  });
+});
+
+describe('PayoutAccountUpdated', () => {
+  it('is a finance event with user, provider, readiness and time', () => {
+    const e = payoutAccountUpdated(
+      { userId: 'u1', provider: 'stripe', payoutReady: false, at: occurredAt },
+      opts,
+    );
+    expect(e).toMatchObject({ type: 'PayoutAccountUpdated', version: 1, source: 'velo.finance' });
+    expect(toBusEntry(e).DetailType).toBe('PayoutAccountUpdated');
+    expect(() =>
+      payoutAccountUpdated(
+        // biome-ignore lint/suspicious/noExplicitAny: an invalid payload on purpose
+        { userId: 'u1', provider: 'bank' as any, payoutReady: 'yes' as any, at: 'yesterday' },
+        opts,
+      ),
+    ).toThrow(EventValidationError);
   });
 });

@@ -360,7 +360,9 @@ test.describe('axe (WCAG 2 A and AA) finds no violations on the account pages', 
       ['/verify-email', /Verify your email|Your email is verified/],
       ['/account/contact-details', 'Contact details'],
       ['/account/change-password', 'Password'],
-      ['/account/payments', 'Payments'],
+      ['/account/payments', 'Payout details'],
+      ['/account/paypal', 'PayPal'],
+      ['/account/payment-methods', 'Payment methods'],
       ['/profile-settings', 'Profile settings'],
     ] as const) {
       await page.goto(path);

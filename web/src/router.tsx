@@ -186,11 +186,36 @@ const passwordChangeRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/PasswordChangePage'), 'PasswordChangePage'),
 });
 
-// Payout details come with the payments issue; the side tab already leads here.
+// Payments (issue 6): payout details (Stripe Connect), the provider's way back, PayPal, saved card.
 const paymentsRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: 'payments',
-  component: lazyRouteComponent(() => import('./pages/AccountSettingsLayout'), 'PaymentsPlaceholderPage'),
+  component: lazyRouteComponent(() => import('./pages/payments/PayoutPage'), 'PayoutPage'),
+});
+
+const paymentsReturnRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: 'payments/$returnURLType',
+  component: lazyRouteComponent(() => import('./pages/payments/PayoutPage'), 'PayoutPage'),
+});
+
+const paypalRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: 'paypal',
+  // PayPal's way back appends merchantIdInPayPal, permissionsGranted and accountStatus.
+  validateSearch: (raw: Record<string, unknown>): Record<string, string> =>
+    Object.fromEntries(
+      Object.entries(raw).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length <= 200,
+      ),
+    ),
+  component: lazyRouteComponent(() => import('./pages/payments/PaypalSettingsPage'), 'PaypalSettingsPage'),
+});
+
+const paymentMethodsRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: 'payment-methods',
+  component: lazyRouteComponent(() => import('./pages/payments/PaymentMethodsPage'), 'PaymentMethodsPage'),
 });
 
 // Content pages (§2): each fixed path shows its hosted page asset; `/p/{pageId}` any other one.
@@ -276,7 +301,15 @@ export const routeTree = rootRoute.addChildren([
   signedInRoute.addChildren([
     emailVerificationRoute,
     profileSettingsRoute,
-    accountRoute.addChildren([accountIndexRoute, contactDetailsRoute, passwordChangeRoute, paymentsRoute]),
+    accountRoute.addChildren([
+      accountIndexRoute,
+      contactDetailsRoute,
+      passwordChangeRoute,
+      paymentsRoute,
+      paymentsReturnRoute,
+      paypalRoute,
+      paymentMethodsRoute,
+    ]),
   ]),
   aboutRoute,
   faqRoute,

@@ -1,4 +1,5 @@
 import type { IdentityProviderName } from '../../../shared/api/account';
+import type { PaymentsRuntimeConfig } from '../../../shared/api/payments';
 
 /** `GET /config.json`: what the deployed (or local) stack tells the browser at run time. */
 export interface RuntimeConfig {
@@ -18,6 +19,8 @@ export interface RuntimeConfig {
   sentryDsn?: string;
   /** Marketing tracking (Klaviyo, web/src/observability/marketing.ts) is on; absent or false: off. */
   klaviyo?: boolean;
+  /** Card provider and PayPal modes and public keys (issue 6); absent: payments are not configured. */
+  payments?: PaymentsRuntimeConfig;
 }
 
 let pending: Promise<RuntimeConfig> | undefined;

@@ -9,6 +9,10 @@ import { TopBar } from './TopBar';
 const CookieConsent = lazy(() =>
   import('./CookieConsent').then((module) => ({ default: module.CookieConsent })),
 );
+// Signed-in users only (§4 missing-information modal): never part of the landing bundle.
+const MissingInformationModal = lazy(() =>
+  import('./MissingInformationModal').then((module) => ({ default: module.MissingInformationModal })),
+);
 
 /**
  * The banner of a limited session (§2, §6: an operator acting as a user with the scope
@@ -71,6 +75,11 @@ export function Layout() {
       <Suspense fallback={null}>
         <CookieConsent />
       </Suspense>
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <MissingInformationModal />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import { ManageTabs } from '../components/ManageTabs';
 import { TabNav, type TabNavTab } from '../components/TabNav';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './account-pages.css';
 
 /** The account settings side tabs (§2): contact details, password, payments. */
@@ -36,17 +35,6 @@ export function AccountSettingsLayout() {
           <Outlet />
         </div>
       </div>
-    </>
-  );
-}
-
-/** `/account/payments`: payout details arrive with the payments issue; until then, a short note. */
-export function PaymentsPlaceholderPage() {
-  useDocumentTitle('Payments');
-  return (
-    <>
-      <h1>Payments</h1>
-      <p>Payout details and saved payment methods will be managed here soon.</p>
     </>
   );
 }

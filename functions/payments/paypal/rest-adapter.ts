@@ -1,0 +1,257 @@
+import {
+  CheckoutPaymentIntent,
+  Client,
+  DisbursementMode,
+  Environment,
+  OrdersController,
+} from '@paypal/paypal-server-sdk';
+import type { PaypalLink } from '../../../shared/api/payments';
+import type { MerchantIntegration, PaypalOrder, PaypalPort } from './port';
+import { partnerReferralBody } from './port';
+
+export interface PaypalRestConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The marketplace's PayPal partner merchant id (merchant-integrations path). */
+  partnerId: string;
+  /** The webhook's id at PayPal (verify-webhook-signature). */
+  webhookId: string;
+  /** https://api-m.paypal.com (live) or https://api-m.sandbox.paypal.com (default); tests point it at a double. */
+  baseUrl: string;
+  /** PayPal-Partner-Attribution-Id (BN code), if the marketplace has one. */
+  attributionId?: string;
+  fetch?: typeof fetch;
+  /** The SDK's HTTPS agent (it has no base URL setting: contract tests connect it to a PayPal double). */
+  sdkHttpsAgent?: unknown;
+}
+
+export class PaypalApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The real PayPal adapter. Orders and captures go through `@paypal/paypal-server-sdk`; partner
+ * referrals, merchant integrations, webhook verification and referenced payouts are PayPal REST
+ * calls with `fetch` and an OAuth client-credentials token (cached until shortly before expiry).
+ */
+export function paypalRestAdapter(config: PaypalRestConfig): PaypalPort {
+  const doFetch = config.fetch ?? fetch;
+  const base = config.baseUrl.replace(/\/+$/, '');
+  let token: { value: string; expiresAt: number } | undefined;
+
+  async function accessToken(): Promise<string> {
+    if (token && token.expiresAt > Date.now() + 60_000) return token.value;
+    const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
+    const response = await doFetch(`${base}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
+    if (!response.ok || !body.access_token) {
+      throw new PaypalApiError(response.status, body, `PayPal OAuth token failed (${response.status})`);
+    }
+    token = { value: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 300) * 1000 };
+    return token.value;
+  }
+
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { body?: unknown; requestId?: string; allow404?: boolean } = {},
+  ): Promise<T | undefined> {
+    const response = await doFetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await accessToken()}`,
+        accept: 'application/json',
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(options.requestId ? { 'paypal-request-id': options.requestId } : {}),
+        ...(config.attributionId ? { 'paypal-partner-attribution-id': config.attributionId } : {}),
+      },
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+    if (response.status === 404 && options.allow404) return undefined;
+    const body = (await response.json().catch(() => ({}))) as T;
+    if (!response.ok) {
+      throw new PaypalApiError(response.status, body, `PayPal ${method} ${path} failed (${response.status})`);
+    }
+    return body;
+  }
+
+  let orders: OrdersController | undefined;
+  function ordersApi(): OrdersController {
+    orders ??= new OrdersController(
+      new Client({
+        clientCredentialsAuthCredentials: {
+          oAuthClientId: config.clientId,
+          oAuthClientSecret: config.clientSecret,
+        },
+        environment: base.includes('api-m.paypal.com') ? Environment.Production : Environment.Sandbox,
+        timeout: 15_000,
+        ...(config.sdkHttpsAgent ? { httpClientOptions: { httpsAgent: config.sdkHttpsAgent } } : {}),
+      }),
+    );
+    return orders;
+  }
+  const orderOf = (result: {
+    id?: string;
+    status?: string;
+    links?: { href: string; rel: string; method?: string }[];
+    purchaseUnits?: { payments?: { captures?: { id?: string }[] } }[];
+  }): PaypalOrder => ({
+    id: result.id ?? '',
+    status: result.status ?? 'UNKNOWN',
+    ...(result.purchaseUnits?.[0]?.payments?.captures?.[0]?.id
+      ? { captureId: result.purchaseUnits[0].payments.captures[0].id }
+      : {}),
+    ...(result.links ? { links: result.links.map(({ href, rel, method }) => ({ href, rel, method })) } : {}),
+  });
+
+  return {
+    mode: 'live',
+
+    async createPartnerReferral(input) {
+      const body = await call<{ links?: PaypalLink[] }>('POST', '/v2/customer/partner-referrals', {
+        body: partnerReferralBody(input),
+        requestId: input.requestId,
+      });
+      return { links: body?.links ?? [] };
+    },
+
+    async merchantIdByTrackingId(trackingId) {
+      const body = await call<{ merchant_id?: string }>(
+        'GET',
+        `/v1/customer/partners/${encodeURIComponent(config.partnerId)}/merchant-integrations?tracking_id=${encodeURIComponent(trackingId)}`,
+        { allow404: true },
+      );
+      return body?.merchant_id || undefined;
+    },
+
+    async merchantStatus(merchantId) {
+      return call<MerchantIntegration>(
+        'GET',
+        `/v1/customer/partners/${encodeURIComponent(config.partnerId)}/merchant-integrations/${encodeURIComponent(merchantId)}`,
+        { allow404: true },
+      );
+    },
+
+    async verifyWebhook(rawBody, headers) {
+      let event: unknown;
+      try {
+        event = JSON.parse(rawBody);
+      } catch {
+        return false;
+      }
+      const header = (name: string) => headers[name] ?? '';
+      if (!header('paypal-transmission-sig')) return false;
+      const body = await call<{ verification_status?: string }>(
+        'POST',
+        '/v1/notifications/verify-webhook-signature',
+        {
+          body: {
+            auth_algo: header('paypal-auth-algo'),
+            cert_url: header('paypal-cert-url'),
+            transmission_id: header('paypal-transmission-id'),
+            transmission_sig: header('paypal-transmission-sig'),
+            transmission_time: header('paypal-transmission-time'),
+            webhook_id: config.webhookId,
+            webhook_event: event,
+          },
+        },
+      );
+      return body?.verification_status === 'SUCCESS';
+    },
+
+    async createOrder(input) {
+      const { result } = await ordersApi().createOrder({
+        paypalRequestId: input.requestId,
+        ...(config.attributionId ? { paypalPartnerAttributionId: config.attributionId } : {}),
+        body: {
+          intent: CheckoutPaymentIntent.Capture,
+          purchaseUnits: [
+            {
+              referenceId: input.referenceId,
+              customId: input.referenceId,
+              payee: { merchantId: input.payeeMerchantId },
+              amount: {
+                currencyCode: input.itemTotal.currency_code,
+                value: sum([input.itemTotal, input.shipping, input.tax]),
+                breakdown: {
+                  itemTotal: { currencyCode: input.itemTotal.currency_code, value: input.itemTotal.value },
+                  ...(input.shipping
+                    ? {
+                        shipping: { currencyCode: input.shipping.currency_code, value: input.shipping.value },
+                      }
+                    : {}),
+                  ...(input.tax
+                    ? { taxTotal: { currencyCode: input.tax.currency_code, value: input.tax.value } }
+                    : {}),
+                },
+              },
+              ...(input.platformFee
+                ? {
+                    paymentInstruction: {
+                      platformFees: [
+                        {
+                          amount: {
+                            currencyCode: input.platformFee.currency_code,
+                            value: input.platformFee.value,
+                          },
+                        },
+                      ],
+                      disbursementMode: DisbursementMode.Delayed,
+                    },
+                  }
+                : {}),
+            },
+          ],
+        },
+      });
+      return orderOf(result);
+    },
+
+    async getOrder(orderId) {
+      try {
+        const { result } = await ordersApi().getOrder({ id: orderId });
+        return orderOf(result);
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+        throw error;
+      }
+    },
+
+    async captureOrder(orderId, requestId) {
+      const { result } = await ordersApi().captureOrder({ id: orderId, paypalRequestId: requestId });
+      return orderOf(result);
+    },
+
+    async disburse({ captureId, requestId }) {
+      const body = await call<{ item_id?: string; processing_state?: { status?: string } }>(
+        'POST',
+        '/v1/payments/referenced-payouts-items',
+        { body: { reference_id: captureId, reference_type: 'TRANSACTION_ID' }, requestId },
+      );
+      return { disbursementId: body?.item_id ?? '', status: body?.processing_state?.status ?? 'PENDING' };
+    },
+  };
+}
+
+/** Sums decimal PayPal amounts exactly (in minor units; 2 decimals). */
+function sum(amounts: ({ value: string } | undefined)[]): string {
+  const cents = amounts.reduce(
+    (total, amount) => total + (amount ? Math.round(Number(amount.value) * 100) : 0),
+    0,
+  );
+  return (cents / 100).toFixed(2);
+}

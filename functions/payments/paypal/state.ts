@@ -1,0 +1,80 @@
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { PaypalOnboardingStatus } from '../../../shared/api/payments';
+import { publishPayoutAccountUpdated } from '../../events/payout-account';
+import { dynamo, tableName } from '../../lib/aws';
+import { paypalKeys } from '../../lib/table-design';
+import { getUser, updateUser } from '../../users/repository';
+import {
+  type PaypalRecordState,
+  payoutReadyOfRecord,
+  paypalPayoutReady,
+  paypalStateOf,
+  type UserRecord,
+} from '../../users/user-record';
+
+/**
+ * The one writer of a user's PayPal state (`paypal` on the user item). Every change that flips the
+ * PayPal payout readiness publishes `PayoutAccountUpdated` (provider `paypal`) on the bus.
+ */
+export async function changePaypalState(
+  user: UserRecord,
+  change: (current: PaypalRecordState) => PaypalRecordState,
+): Promise<UserRecord> {
+  const before = user.paypal ?? {};
+  const at = new Date().toISOString();
+  const after: PaypalRecordState = { ...change({ ...before }), updatedAt: at };
+  for (const key of Object.keys(after) as (keyof PaypalRecordState)[]) {
+    if (after[key] === undefined) delete after[key];
+  }
+  let updated = await updateUser(user.id, { set: { paypal: after } });
+  // The one gating fact (Stripe or PayPal ready), from the stored record so a Stripe change counts.
+  const payoutReady = payoutReadyOfRecord(updated);
+  if (updated.payoutReady !== payoutReady) updated = await updateUser(user.id, { set: { payoutReady } });
+  if (after.merchantId && after.merchantId !== before.merchantId) {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...paypalKeys.merchantUser(after.merchantId),
+          entity: 'paypal-merchant-user',
+          merchantId: after.merchantId,
+          userId: user.id,
+        },
+      }),
+    );
+  }
+  const wasReady = paypalPayoutReady(paypalStateOf({ paypal: before }));
+  const isReady = paypalPayoutReady(paypalStateOf(updated));
+  if (wasReady !== isReady) {
+    await publishPayoutAccountUpdated({ userId: user.id, provider: 'paypal', payoutReady: isReady, at });
+  }
+  return updated;
+}
+
+/** Stores the five flags of a merchant (get-paypal-onboarding-status with updateUserMaybe, webhooks). */
+export function storeOnboardingStatus(user: UserRecord, merchantId: string, status: PaypalOnboardingStatus) {
+  return changePaypalState(user, (current) => ({
+    ...current,
+    trackingId: current.trackingId ?? user.id,
+    merchantId,
+    ...status,
+    paypalOffboarded: false,
+    requestOnboardingLinks: !status.paypalOnboarded,
+  }));
+}
+
+/** The user a merchant id was stored for, if any. */
+export async function userOfMerchant(merchantId: string): Promise<UserRecord | undefined> {
+  const result = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: paypalKeys.merchantUser(merchantId) }),
+  );
+  const userId = (result.Item as { userId?: string } | undefined)?.userId;
+  return userId ? getUser(userId) : undefined;
+}
+
+/** Forgets the merchant → user link (offboarding). */
+export async function forgetMerchant(merchantId: string): Promise<void> {
+  await dynamo().send(
+    new DeleteCommand({ TableName: tableName(), Key: paypalKeys.merchantUser(merchantId) }),
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * The card provider port (Stripe): Connect accounts for payouts, account links, tokens (simulated
+ * only: real ones come from Stripe.js), customers, setup intents and payment methods, and webhook
+ * verification. Two adapters: `real.ts` (the `stripe` SDK, with STRIPE_SECRET_KEY) and
+ * `simulated.ts` (state in the table, same webhooks). `index.ts` picks one.
+ */
+import type { PayoutAccountType, ProviderMode, SetupIntentView } from '../../../shared/api/payments';
+import type { BankAccountTokenParams } from '../../../shared/validation/payout';
+
+/** A connected account as the app needs it (mapped from the provider's account object). */
+export interface ProviderAccount {
+  id: string;
+  country: string;
+  currency: string;
+  businessType: PayoutAccountType;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  transfersActive: boolean;
+  detailsSubmitted: boolean;
+  /** currently_due and past_due. */
+  requirementsDue: string[];
+  /** requirements.errors codes. */
+  requirementErrors: string[];
+  disabledReason?: string;
+  bankAccountLast4?: string;
+  /** metadata.userId, set at creation. */
+  userId?: string;
+}
+
+export interface ProviderCard {
+  id: string;
+  /** The customer the payment method is attached to, if any. */
+  customerId?: string;
+  /** The provider's brand name (visa, mastercard, amex, discover…). */
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface CreateAccountInput {
+  userId: string;
+  country: string;
+  accountToken: string;
+  bankAccountToken: string;
+  businessProfileUrl: string;
+  mcc: string;
+  idempotencyKey: string;
+}
+
+export interface AccountLinkInput {
+  accountId: string;
+  type: 'account_onboarding' | 'account_update';
+  /** Stripe's refresh_url. */
+  failureURL: string;
+  /** Stripe's return_url. */
+  successURL: string;
+}
+
+/** A verified webhook event: id, type and the object it is about. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  /** The event's `data.object` (not trusted beyond its id: accounts are fetched again). */
+  object: { id?: string; object?: string; [key: string]: unknown };
+  /** The connected account the event came from (Connect events). */
+  account?: string;
+}
+
+/**
+ * A failure the provider reported: `type` and `code` as Stripe's errors (card_error/card_declined,
+ * invalid_request_error…), `message` the provider's own text, `fields` per-field messages for
+ * token validation (simulated; Stripe.js validates in the browser).
+ */
+export class CardProviderError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly options: {
+      code?: string;
+      statusCode?: number;
+      param?: string;
+      fields?: Record<string, string>;
+      setupIntent?: { id: string; status: string };
+    } = {},
+  ) {
+    super(message);
+    this.name = 'CardProviderError';
+  }
+  get code(): string | undefined {
+    return this.options.code;
+  }
+}
+
+/** The webhook's signature was missing, stale or wrong. */
+export class WebhookSignatureError extends Error {}
+
+export interface CardProvider {
+  readonly mode: ProviderMode;
+  createAccount(input: CreateAccountInput): Promise<ProviderAccount>;
+  /** Replaces the bank account (external account) with the one in the token. */
+  updateAccount(accountId: string, input: { bankAccountToken: string }): Promise<ProviderAccount>;
+  fetchAccount(accountId: string): Promise<ProviderAccount>;
+  createAccountLink(input: AccountLinkInput): Promise<{ url: string }>;
+  /** Simulated only (Stripe.js makes real tokens in the browser). */
+  createBankAccountToken(input: {
+    country: string;
+    currency: string;
+    fields: Record<string, string>;
+  }): Promise<{ id: string; params: BankAccountTokenParams }>;
+  /** Simulated only. */
+  createAccountToken(input: {
+    businessType: PayoutAccountType;
+    tosShownAndAccepted: boolean;
+  }): Promise<{ id: string }>;
+  createCustomer(input: { userId: string; email: string; idempotencyKey: string }): Promise<{ id: string }>;
+  createSetupIntent(input: { customerId: string; idempotencyKey: string }): Promise<SetupIntentView>;
+  fetchPaymentMethod(paymentMethodId: string): Promise<ProviderCard>;
+  attachPaymentMethod(paymentMethodId: string, customerId: string): Promise<ProviderCard>;
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  /** Verifies `Stripe-Signature` over the raw body; throws WebhookSignatureError. */
+  verifyWebhook(rawBody: string, signature: string | undefined): ProviderEvent;
+}
+
+/** Stripe-like account shape both adapters map from (the real one is Stripe.Account). */
+export interface AccountObject {
+  id: string;
+  country?: string | null;
+  default_currency?: string | null;
+  business_type?: string | null;
+  charges_enabled?: boolean;
+  payouts_enabled?: boolean;
+  details_submitted?: boolean;
+  capabilities?: { transfers?: string; card_payments?: string } | null;
+  requirements?: {
+    currently_due?: string[] | null;
+    past_due?: string[] | null;
+    errors?: { code: string }[] | null;
+    disabled_reason?: string | null;
+  } | null;
+  external_accounts?: { data?: { last4?: string | null }[] } | null;
+  metadata?: Record<string, string> | null;
+}
+
+export function toProviderAccount(account: AccountObject): ProviderAccount {
+  const requirements = account.requirements ?? {};
+  const due = [...new Set([...(requirements.past_due ?? []), ...(requirements.currently_due ?? [])])];
+  const last4 = account.external_accounts?.data?.[0]?.last4 ?? undefined;
+  const userId = account.metadata?.userId;
+  return {
+    id: account.id,
+    country: account.country ?? '',
+    currency: (account.default_currency ?? '').toUpperCase(),
+    businessType: account.business_type === 'company' ? 'company' : 'individual',
+    chargesEnabled: account.charges_enabled === true,
+    payoutsEnabled: account.payouts_enabled === true,
+    transfersActive: account.capabilities?.transfers === 'active',
+    detailsSubmitted: account.details_submitted === true,
+    requirementsDue: due,
+    requirementErrors: (requirements.errors ?? []).map((error) => error.code),
+    ...(requirements.disabled_reason ? { disabledReason: requirements.disabled_reason } : {}),
+    ...(last4 ? { bankAccountLast4: last4 } : {}),
+    ...(userId ? { userId } : {}),
+  };
+}

@@ -1,0 +1,254 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CardProviderError, WebhookSignatureError } from './port';
+import { RealCardProvider, signStripePayload, verifyStripeSignature } from './real';
+
+// Contract tests of the real adapter: the official `stripe` SDK against a local HTTP double of
+// Stripe's API, checking what is sent (paths, form fields, idempotency keys) and how answers map.
+
+interface Recorded {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  form: URLSearchParams;
+}
+
+let server: Server;
+let port: number;
+let recorded: Recorded[] = [];
+let reply: (request: Recorded) => { status: number; body: unknown } = () => ({ status: 200, body: {} });
+
+const account = {
+  id: 'acct_123',
+  object: 'account',
+  country: 'CA',
+  default_currency: 'cad',
+  business_type: 'individual',
+  charges_enabled: false,
+  payouts_enabled: false,
+  details_submitted: false,
+  capabilities: { card_payments: 'inactive', transfers: 'inactive' },
+  requirements: {
+    currently_due: ['individual.verification.document'],
+    past_due: ['individual.dob.day'],
+    errors: [],
+    disabled_reason: 'requirements.past_due',
+  },
+  external_accounts: { object: 'list', data: [{ id: 'ba_1', object: 'bank_account', last4: '6789' }] },
+  metadata: { userId: 'user-1' },
+};
+
+const readBody = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let text = '';
+    request.on('data', (chunk) => {
+      text += chunk;
+    });
+    request.on('end', () => resolve(text));
+  });
+
+beforeAll(async () => {
+  server = createServer(async (request, response) => {
+    const body = await readBody(request);
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const entry: Recorded = {
+      method: request.method ?? '',
+      path: url.pathname,
+      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+      form: new URLSearchParams(request.method === 'GET' ? url.search : body),
+    };
+    recorded.push(entry);
+    const { status, body: answer } = reply(entry);
+    response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' });
+    response.end(JSON.stringify(answer));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  recorded = [];
+});
+
+const provider = () =>
+  new RealCardProvider({ secretKey: 'sk_test_contract', host: '127.0.0.1', port, protocol: 'http' });
+
+describe('RealCardProvider (stripe SDK against an HTTP double)', () => {
+  it('creates a custom account with both capabilities, MCC 5734, the profile URL and an idempotency key', async () => {
+    reply = () => ({ status: 200, body: account });
+    const created = await provider().createAccount({
+      userId: 'user-1',
+      country: 'CA',
+      accountToken: 'ct_1',
+      bankAccountToken: 'btok_1',
+      businessProfileUrl: 'https://www.veloexchange.com/u/user-1',
+      mcc: '5734',
+      idempotencyKey: 'account-user-1-abc',
+    });
+    const [sent] = recorded;
+    expect(sent?.method).toBe('POST');
+    expect(sent?.path).toBe('/v1/accounts');
+    expect(sent?.idempotencyKey).toBe('account-user-1-abc');
+    expect(Object.fromEntries(sent?.form ?? [])).toEqual({
+      type: 'custom',
+      country: 'CA',
+      account_token: 'ct_1',
+      external_account: 'btok_1',
+      'capabilities[card_payments][requested]': 'true',
+      'capabilities[transfers][requested]': 'true',
+      'business_profile[mcc]': '5734',
+      'business_profile[url]': 'https://www.veloexchange.com/u/user-1',
+      'metadata[userId]': 'user-1',
+    });
+    expect(created).toEqual({
+      id: 'acct_123',
+      country: 'CA',
+      currency: 'CAD',
+      businessType: 'individual',
+      chargesEnabled: false,
+      payoutsEnabled: false,
+      transfersActive: false,
+      detailsSubmitted: false,
+      requirementsDue: ['individual.dob.day', 'individual.verification.document'],
+      requirementErrors: [],
+      disabledReason: 'requirements.past_due',
+      bankAccountLast4: '6789',
+      userId: 'user-1',
+    });
+  });
+
+  it('updates the bank account and fetches the account', async () => {
+    reply = () => ({ status: 200, body: { ...account, capabilities: { transfers: 'active' } } });
+    const updated = await provider().updateAccount('acct_123', { bankAccountToken: 'btok_2' });
+    expect(recorded[0]?.path).toBe('/v1/accounts/acct_123');
+    expect(recorded[0]?.form.get('external_account')).toBe('btok_2');
+    expect(recorded[0]?.form.get('capabilities[transfers][requested]')).toBe('true');
+    expect(updated.transfersActive).toBe(true);
+    await provider().fetchAccount('acct_123');
+    expect(recorded[1]).toMatchObject({ method: 'GET', path: '/v1/accounts/acct_123' });
+  });
+
+  it('creates account links that collect currently_due with the failure and success URLs', async () => {
+    reply = () => ({
+      status: 200,
+      body: { object: 'account_link', url: 'https://connect.stripe.com/setup/x' },
+    });
+    const link = await provider().createAccountLink({
+      accountId: 'acct_123',
+      type: 'account_onboarding',
+      failureURL: 'https://site/account/payments/failure',
+      successURL: 'https://site/account/payments/success',
+    });
+    expect(link).toEqual({ url: 'https://connect.stripe.com/setup/x' });
+    expect(recorded[0]?.path).toBe('/v1/account_links');
+    expect(Object.fromEntries(recorded[0]?.form ?? [])).toEqual({
+      account: 'acct_123',
+      type: 'account_onboarding',
+      refresh_url: 'https://site/account/payments/failure',
+      return_url: 'https://site/account/payments/success',
+      collect: 'currently_due',
+    });
+  });
+
+  it('creates customers and setup intents with idempotency keys, and attaches, fetches and detaches cards', async () => {
+    const method = {
+      id: 'pm_1',
+      object: 'payment_method',
+      customer: 'cus_1',
+      card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+    };
+    reply = ({ path }) => {
+      if (path === '/v1/customers') return { status: 200, body: { id: 'cus_1', object: 'customer' } };
+      if (path === '/v1/setup_intents')
+        return {
+          status: 200,
+          body: { id: 'seti_1', object: 'setup_intent', client_secret: 'seti_1_secret_x' },
+        };
+      return { status: 200, body: path.endsWith('/detach') ? { ...method, customer: null } : method };
+    };
+    const p = provider();
+    expect(await p.createCustomer({ userId: 'u1', email: 'a@b.c', idempotencyKey: 'customer-u1' })).toEqual({
+      id: 'cus_1',
+    });
+    expect(recorded[0]).toMatchObject({ path: '/v1/customers', idempotencyKey: 'customer-u1' });
+    expect(recorded[0]?.form.get('metadata[userId]')).toBe('u1');
+    expect(await p.createSetupIntent({ customerId: 'cus_1', idempotencyKey: 'setup-1' })).toEqual({
+      setupIntentId: 'seti_1',
+      clientSecret: 'seti_1_secret_x',
+    });
+    expect(recorded[1]).toMatchObject({ path: '/v1/setup_intents', idempotencyKey: 'setup-1' });
+    expect(Object.fromEntries(recorded[1]?.form ?? [])).toEqual({ customer: 'cus_1', usage: 'off_session' });
+    expect(await p.attachPaymentMethod('pm_1', 'cus_1')).toEqual({
+      id: 'pm_1',
+      customerId: 'cus_1',
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2030,
+    });
+    expect(recorded[2]?.path).toBe('/v1/payment_methods/pm_1/attach');
+    expect(recorded[2]?.form.get('customer')).toBe('cus_1');
+    await p.fetchPaymentMethod('pm_1');
+    expect(recorded[3]).toMatchObject({ method: 'GET', path: '/v1/payment_methods/pm_1' });
+    await p.detachPaymentMethod('pm_1');
+    expect(recorded[4]).toMatchObject({ method: 'POST', path: '/v1/payment_methods/pm_1/detach' });
+  });
+
+  it("maps Stripe's errors to CardProviderError with type, code and message", async () => {
+    reply = () => ({
+      status: 402,
+      body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } },
+    });
+    const error = await provider()
+      .attachPaymentMethod('pm_x', 'cus_1')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CardProviderError);
+    expect(error).toMatchObject({
+      type: 'card_error',
+      code: 'card_declined',
+      message: 'Your card was declined.',
+    });
+  });
+
+  it('refuses to make tokens (Stripe.js makes them in the browser)', () => {
+    expect(() => provider().createBankAccountToken()).toThrow(CardProviderError);
+    expect(() => provider().createAccountToken()).toThrow(CardProviderError);
+  });
+});
+
+describe('webhook signatures', () => {
+  const payload = JSON.stringify({
+    id: 'evt_1',
+    object: 'event',
+    type: 'account.updated',
+    data: { object: { id: 'acct_1' } },
+  });
+
+  it('accepts a body signed with the secret and gives the event', () => {
+    const event = verifyStripeSignature(payload, signStripePayload(payload, 'whsec_a'), 'whsec_a');
+    expect(event).toEqual({ id: 'evt_1', type: 'account.updated', object: { id: 'acct_1' } });
+  });
+
+  it('refuses another secret, a changed body, a stale timestamp and no header', () => {
+    expect(() => verifyStripeSignature(payload, signStripePayload(payload, 'whsec_b'), 'whsec_a')).toThrow(
+      WebhookSignatureError,
+    );
+    expect(() =>
+      verifyStripeSignature(`${payload} `, signStripePayload(payload, 'whsec_a'), 'whsec_a'),
+    ).toThrow(WebhookSignatureError);
+    const stale = signStripePayload(payload, 'whsec_a', Math.floor(Date.now() / 1000) - 3600);
+    expect(() => verifyStripeSignature(payload, stale, 'whsec_a')).toThrow(WebhookSignatureError);
+    expect(() => verifyStripeSignature(payload, undefined, 'whsec_a')).toThrow(WebhookSignatureError);
+  });
+
+  it('the real adapter needs STRIPE_WEBHOOK_SECRET', () => {
+    expect(() => provider().verifyWebhook(payload, signStripePayload(payload, 'whsec_a'))).toThrow(
+      WebhookSignatureError,
+    );
+    const configured = new RealCardProvider({ secretKey: 'sk_test', webhookSecret: 'whsec_a' });
+    expect(configured.verifyWebhook(payload, signStripePayload(payload, 'whsec_a')).id).toBe('evt_1');
+  });
+});

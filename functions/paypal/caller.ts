@@ -1,0 +1,24 @@
+import { ApiError, type HttpEvent, requestUser } from '../lib/http';
+import type { UserRecord } from '../users/user-record';
+
+/** The signed-in seller's profile for the PayPal routes (an operator's limited session may not link accounts). */
+export function paypalCaller(event: HttpEvent): UserRecord {
+  const user = requestUser(event);
+  if (user.limited) throw new ApiError('forbidden', 'Not available in a limited session.');
+  if (!user.profile)
+    throw new ApiError('not-found', 'Your profile does not exist yet. Please sign in again.');
+  return user.profile;
+}
+
+/**
+ * The tracking id of a PayPal call: the caller's own, which is their user id (one per user, kept on
+ * the PayPal state). Missing means the caller's own; anyone else's is 403.
+ */
+export function ownTrackingId(user: UserRecord, trackingId: unknown): string {
+  const own = user.paypal?.trackingId ?? user.id;
+  if (trackingId === undefined || trackingId === null || trackingId === '') return own;
+  if (typeof trackingId !== 'string')
+    throw new ApiError('validation-invalid-params', 'trackingId must be a string.');
+  if (trackingId !== own) throw new ApiError('forbidden', 'That tracking id belongs to another user.');
+  return own;
+}

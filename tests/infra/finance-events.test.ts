@@ -1,0 +1,89 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: synthesized CloudFormation templates are untyped JSON
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eventSources, financeLogGroupName } from '../../functions/events/rules';
+import { buildApp } from '../../infra/app';
+import { paypalEnvironmentFromEnv } from '../../infra/stacks/api-stack';
+
+// Finance events (issue 6): every rule on the finance source also writes to the finance log group
+// (retention set, EventBridge allowed by a resource policy), beside the ledger Lambda and the archive.
+
+let app: ReturnType<typeof buildApp>;
+let events: Template;
+
+beforeAll(() => {
+  app = buildApp({ bundling: 'none', siteDir: null, env: { account: '123456789012', region: 'eu-west-1' } });
+  events = Template.fromStack(app.stacks.events);
+});
+
+describe('finance events in CDK', () => {
+  it('has the finance log group with a retention', () => {
+    events.hasResourceProperties('AWS::Logs::LogGroup', {
+      LogGroupName: financeLogGroupName,
+      RetentionInDays: 400,
+    });
+  });
+
+  it('targets the log group from the finance rule, beside the ledger Lambda', () => {
+    const rules = Object.values(events.findResources('AWS::Events::Rule')) as any[];
+    const finance = rules.filter((rule) =>
+      rule.Properties.EventPattern.source.includes(eventSources.finance),
+    );
+    expect(finance.length).toBeGreaterThan(0);
+    for (const rule of finance) {
+      const targets = rule.Properties.Targets as any[];
+      expect(targets[0].Arn['Fn::GetAtt'][1]).toBe('Arn');
+      const logTarget = targets.find((target) => JSON.stringify(target.Arn).includes(':log-group:'));
+      expect(logTarget, 'log group target').toBeDefined();
+      const [logGroupId] = Object.keys(
+        events.findResources('AWS::Logs::LogGroup', { Properties: { LogGroupName: financeLogGroupName } }),
+      );
+      expect(JSON.stringify(logTarget.Arn)).toContain(JSON.stringify({ Ref: logGroupId }));
+    }
+  });
+
+  it('lets EventBridge write to the log group', () => {
+    const policies = Object.values(events.findResources('AWS::Logs::ResourcePolicy')) as any[];
+    const document = policies.map((policy) => JSON.stringify(policy.Properties.PolicyDocument)).join('\n');
+    expect(document).toContain('events.amazonaws.com');
+    expect(document).toContain('logs:PutLogEvents');
+    expect(document).toContain('logs:CreateLogStream');
+  });
+
+  it('keeps the archive of every source', () => {
+    events.hasResourceProperties('AWS::Events::Archive', {
+      EventPattern: { source: Object.values(eventSources) },
+    });
+  });
+
+  it('is cdk-nag clean', () => {
+    const violations = new AwsSolutionsChecks()
+      .validateScope(app.app)
+      .violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}`));
+    expect(violations).toEqual([]);
+  });
+});
+
+describe('PayPal settings of the API handlers', () => {
+  it('passes the PayPal keys only when both are set, and the secret by reference when an ARN is given', () => {
+    // Simulated: signed with a per-stack secret (the stack id), or the one given.
+    expect(Object.keys(paypalEnvironmentFromEnv({}))).toEqual(['PAYPAL_SIMULATED_SECRET']);
+    expect(paypalEnvironmentFromEnv({}).PAYPAL_SIMULATED_SECRET).toMatch(/^\$\{Token/);
+    expect(paypalEnvironmentFromEnv({ PAYPAL_CLIENT_ID: 'id', PAYPAL_SIMULATED_SECRET: 's' })).toEqual({
+      PAYPAL_SIMULATED_SECRET: 's',
+    });
+    expect(
+      paypalEnvironmentFromEnv({
+        PAYPAL_CLIENT_ID: 'id',
+        PAYPAL_CLIENT_SECRET: 'secret',
+        PAYPAL_PARTNER_ID: 'P',
+      }),
+    ).toEqual({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_PARTNER_ID: 'P' });
+    const byArn = paypalEnvironmentFromEnv({
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:paypal',
+    });
+    expect(byArn.PAYPAL_CLIENT_SECRET).toMatch(/^\$\{Token/);
+  });
+});

@@ -1,0 +1,86 @@
+import type { CurrentUser } from '../../../shared/api/account';
+import type {
+  PaypalLink,
+  PaypalOnboardingStatus,
+  SavedCard,
+  SavePaymentMethodRequest,
+  SetupIntentView,
+} from '../../../shared/api/payments';
+import { apiRequest, type RequestOptions } from './client';
+
+/**
+ * The saved card (the card itself is confirmed by web/src/payments/card-provider.ts), PayPal onboarding and the missing-information flag
+ * (shared/api/payments.ts; issue 6).
+ */
+
+type Data<T> = { data: T };
+
+export async function createSetupIntent(options?: RequestOptions): Promise<SetupIntentView> {
+  return (await apiRequest<Data<SetupIntentView>>('POST', '/stripe/setup-intents', options)).data;
+}
+
+export async function savePaymentMethod(
+  body: SavePaymentMethodRequest,
+  options?: RequestOptions,
+): Promise<SavedCard> {
+  return (await apiRequest<Data<SavedCard>>('PUT', '/me/payment-method', { ...options, body })).data;
+}
+
+export async function deletePaymentMethod(options?: RequestOptions): Promise<void> {
+  await apiRequest('DELETE', '/me/payment-method', options);
+}
+
+/** Marks the missing-information modal seen (PATCH /api/me). */
+export async function markMissingInformationSeen(options?: RequestOptions): Promise<CurrentUser> {
+  return (
+    await apiRequest<Data<CurrentUser>>('PATCH', '/me', {
+      ...options,
+      body: { seenMissingInformation: true },
+    })
+  ).data;
+}
+
+export async function getPaypalOnboardingLinks(
+  trackingId: string,
+  options?: RequestOptions,
+): Promise<PaypalLink[]> {
+  const answer = await apiRequest<{ links?: PaypalLink[]; data?: { links?: PaypalLink[] } }>(
+    'POST',
+    '/get-paypal-onboarding-link',
+    { ...options, body: { trackingId } },
+  );
+  return answer.links ?? answer.data?.links ?? [];
+}
+
+export async function getPaypalMerchantId(
+  trackingId: string,
+  options?: RequestOptions,
+): Promise<string | undefined> {
+  const answer = await apiRequest<{ merchant_id?: string; data?: { merchant_id?: string } }>(
+    'POST',
+    '/get-paypal-merchant-id',
+    { ...options, body: { trackingId } },
+  );
+  return answer.merchant_id ?? answer.data?.merchant_id ?? undefined;
+}
+
+export async function getPaypalOnboardingStatus(
+  merchantId: string,
+  options?: RequestOptions,
+): Promise<PaypalOnboardingStatus> {
+  const answer = await apiRequest<PaypalOnboardingStatus & { data?: PaypalOnboardingStatus }>(
+    'POST',
+    '/get-paypal-onboarding-status',
+    { ...options, body: { merchantId, updateUserMaybe: true } },
+  );
+  return answer.data ?? answer;
+}
+
+export async function offboardPaypal(options?: RequestOptions): Promise<void> {
+  await apiRequest('POST', '/paypal/offboard', options);
+}
+
+/** The link PayPal's onboarding starts at (rel `action_url`). */
+export function actionUrlOf(links: readonly PaypalLink[]): string | undefined {
+  return links.find((link) => link.rel === 'action_url')?.href;
+}

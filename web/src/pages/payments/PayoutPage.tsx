@@ -1,0 +1,25 @@
+import { Link, useParams } from '@tanstack/react-router';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { StripeOnboarding } from '../../payments/StripeOnboarding';
+
+/**
+ * Payout details [auth] (§2 StripePayoutPage `/account/payments` and StripePayoutOnboardingPage
+ * `/account/payments/:returnURLType`): the card provider's Connect onboarding, with the way back
+ * from the provider's hosted pages.
+ */
+export const payoutReturnBasePath = '/account/payments';
+
+export function PayoutPage() {
+  useDocumentTitle('Payout details');
+  const params = useParams({ strict: false }) as { returnURLType?: string };
+  return (
+    <>
+      <h1>Payout details</h1>
+      <p className="form-aside payout-page-links">
+        Prefer PayPal? <Link to="/account/paypal">Set up PayPal payouts</Link>. Your saved card for purchases
+        is under <Link to="/account/payment-methods">Payment methods</Link>.
+      </p>
+      <StripeOnboarding returnBasePath={payoutReturnBasePath} returnURLType={params.returnURLType} />
+    </>
+  );
+}
