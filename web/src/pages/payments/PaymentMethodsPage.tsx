@@ -4,9 +4,8 @@ import type { SavedCard } from '../../../../shared/api/payments';
 import { deletePaymentMethod } from '../../api/payment-methods';
 import { authStore, useCurrentUser } from '../../auth/store';
 import { CardBrandIcon } from '../../components/CardBrandIcon';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Loading';
-import { Modal } from '../../components/Modal';
-import '../../components/dialog.css';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { reportError } from '../../observability/errors';
 import { type CardProvider, getCardProvider } from '../../payments/card-provider';
@@ -83,51 +82,19 @@ function DeleteCardModal({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setDeleting(true);
-    setError(null);
-    try {
-      await deletePaymentMethod();
-      onDeleted();
-    } catch (failure) {
-      reportError(failure, 'delete-payment-method-failed');
-      setError('Deleting the card failed. Please try again.');
-      setDeleting(false);
-    }
-  };
   return (
-    <Modal
+    <ConfirmDialog
       title="Delete the saved card?"
-      closeLabel="Close"
-      onClose={() => !deleting && onClose()}
-      className="centered-dialog"
+      confirmLabel="Delete card"
+      busyLabel="Deleting card…"
+      failureMessage="Deleting the card failed. Please try again."
+      errorTag="delete-payment-method-failed"
+      action={deletePaymentMethod}
+      onDone={onDeleted}
+      onClose={onClose}
     >
       <p>{cardLabel(card)} will be removed from your account. You can add a card again at any time.</p>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose} disabled={deleting} data-autofocus>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => void confirm()}
-          disabled={deleting}
-          aria-busy={deleting}
-        >
-          {deleting ? 'Deleting card…' : 'Delete card'}
-        </button>
-      </div>
-      <span className="visually-hidden" role="status">
-        {deleting ? 'Deleting card…' : ''}
-      </span>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 

@@ -10,8 +10,7 @@ import {
 } from '../../api/payment-methods';
 import { loadCurrentUser } from '../../auth/actions';
 import { authStore, useCurrentUser } from '../../auth/store';
-import { Modal } from '../../components/Modal';
-import '../../components/dialog.css';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { reportError } from '../../observability/errors';
 import { flagText, isPaypalLinked, paypalFlags, paypalProblemMessages, paypalReturnOf } from './paypal-rules';
@@ -46,51 +45,22 @@ function storePaypal(paypal: PaypalStateView) {
 }
 
 function UnlinkModal({ onClose, onUnlinked }: { onClose: () => void; onUnlinked: () => void }) {
-  const [unlinking, setUnlinking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const proceed = async () => {
-    setUnlinking(true);
-    setError(null);
-    try {
-      await offboardPaypal();
-      onUnlinked();
-    } catch (failure) {
-      reportError(failure, 'paypal-offboard-failed');
-      setError(somethingWrong);
-      setUnlinking(false);
-    }
-  };
   return (
-    <Modal
+    <ConfirmDialog
       title="Unlink your PayPal account?"
-      closeLabel="Close"
-      onClose={() => !unlinking && onClose()}
-      className="centered-dialog"
+      confirmLabel="Proceed & Unlink My Account From PayPal"
+      busyLabel="Unlinking…"
+      failureMessage={somethingWrong}
+      errorTag="paypal-offboard-failed"
+      action={offboardPaypal}
+      onDone={onUnlinked}
+      onClose={onClose}
     >
       <p>
         Buyers will no longer be able to pay you with PayPal. You can link your PayPal account again at any
         time.
       </p>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose} disabled={unlinking} data-autofocus>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => void proceed()}
-          disabled={unlinking}
-          aria-busy={unlinking}
-        >
-          {unlinking ? 'Unlinking…' : 'Proceed & Unlink My Account From PayPal'}
-        </button>
-      </div>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 
