@@ -4,6 +4,7 @@ import { simulatedWebhookSecret, testCards } from '../../functions/payments/stri
 import { getUser } from '../../functions/users/repository';
 import { LocalEventBus } from '../../infra/local/event-bus';
 import { bankConnectionFailed } from '../../shared/errors/catalogue';
+import { bankFieldInlineNames } from '../../shared/validation/payout';
 import { api, errorOf, signUp, type TestAccount, testCloud } from './accounts';
 
 // Payouts and the saved card against the simulated Stripe (no STRIPE_SECRET_KEY in the local cloud):
@@ -213,6 +214,134 @@ describe('payout account (simulated Stripe Connect)', () => {
     expect(left.status).toBe(303);
     expect(left.headers.get('location')).toBe(`${url}/account/payments/failure`);
     expect((await getUser(seller.user.id))?.payoutReady).toBe(false);
+  });
+});
+
+/** Per country: bad fields with their exact messages (shared/validation/payout.ts), and good ones. */
+const bankCases: {
+  country: string;
+  name: string;
+  currency: string;
+  bad: Record<string, string>;
+  messages: Record<string, string>;
+  good: Record<string, string>;
+}[] = [
+  {
+    country: 'US',
+    name: 'United States',
+    currency: 'USD',
+    // Nine digits, but the ABA checksum fails.
+    bad: { routingNumber: '123456789', accountNumber: '000123456789' },
+    messages: { routingNumber: 'Routing number is not valid.' },
+    good: { routingNumber: '110000000', accountNumber: '000123456789' },
+  },
+  {
+    country: 'GB',
+    name: 'United Kingdom',
+    currency: 'GBP',
+    bad: { sortCode: '10-88', accountNumber: '00012345' },
+    messages: { sortCode: 'Sort code must be 6 digits.' },
+    good: { sortCode: '10-88-00', accountNumber: '00012345' },
+  },
+  {
+    country: 'DE',
+    name: 'Germany',
+    currency: 'EUR',
+    // The right shape and length; the mod-97 check digits do not match.
+    bad: { iban: 'DE89 3704 0044 0532 0130 01' },
+    messages: { iban: 'Bank account number (IBAN) is not valid.' },
+    good: { iban: 'DE89 3704 0044 0532 0130 00' },
+  },
+  {
+    country: 'AU',
+    name: 'Australia',
+    currency: 'AUD',
+    bad: { bsb: '11000', accountNumber: '000123456' },
+    messages: { bsb: 'BSB must be 6 digits.' },
+    good: { bsb: '110000', accountNumber: '000123456' },
+  },
+  {
+    country: 'NZ',
+    name: 'New Zealand',
+    currency: 'NZD',
+    bad: { accountNumber: '11-0000-0000' },
+    messages: { accountNumber: 'Bank account number must be 15 or 16 digits.' },
+    // Written with dashes: accepted once they are removed.
+    good: { accountNumber: '11-0000-0000000-010' },
+  },
+  {
+    country: 'JP',
+    name: 'Japan',
+    currency: 'JPY',
+    bad: {
+      bankName: ' ',
+      bankCode: '11',
+      branchCode: '000',
+      accountNumber: '0001234',
+      accountOwnerName: 'Jenny Rosen',
+    },
+    messages: {
+      bankName: 'Bank name is required',
+      branchName: 'Branch name is required',
+      bankCode: 'Bank code must be 4 digits.',
+    },
+    good: {
+      bankName: 'Mizuho Bank',
+      branchName: 'Tokyo',
+      bankCode: '1100',
+      branchCode: '000',
+      accountNumber: '0001234',
+      accountOwnerName: 'Jenny Rosen',
+    },
+  },
+];
+
+describe('POST /api/simulated-stripe/tokens: bank fields per country', () => {
+  let seller: TestAccount;
+  beforeAll(async () => {
+    seller = await signUp({ firstName: 'Bianca', lastName: 'Bank' });
+  });
+
+  it.each(bankCases)('$country: bad fields get their messages, good ones a token', async (bankCase) => {
+    const bad = await token(seller, {
+      kind: 'bank_account',
+      country: bankCase.country,
+      currency: bankCase.currency,
+      fields: bankCase.bad,
+    });
+    expect(bad.status).toBe(400);
+    const error = errorOf(bad.body);
+    expect(error.code).toBe('validation-invalid-params');
+    expect(error.title).toBe(bankConnectionFailed(bankCase.name, bankFieldInlineNames(bankCase.country)));
+    expect(error.meta?.fields).toEqual(bankCase.messages);
+
+    const good = await token(seller, {
+      kind: 'bank_account',
+      country: bankCase.country,
+      currency: bankCase.currency,
+      fields: bankCase.good,
+    });
+    expect(good.status).toBe(201);
+    expect(good.body.data.id).toMatch(/^btok_/);
+  });
+
+  it('names the fields in the title as the spec words it (US: routing and account number; IBAN: account number)', () => {
+    expect(bankConnectionFailed('United States', bankFieldInlineNames('US'))).toBe(
+      'Could not connect account number. Please double-check that your routing number and account number are valid in United States',
+    );
+    expect(bankConnectionFailed('Germany', bankFieldInlineNames('DE'))).toBe(
+      'Could not connect account number. Please double-check that your account number is valid in Germany',
+    );
+  });
+
+  it('NZ: an account number written with spaces is accepted too', async () => {
+    const spaced = await token(seller, {
+      kind: 'bank_account',
+      country: 'NZ',
+      currency: 'NZD',
+      fields: { accountNumber: '11 0000 0000000 010' },
+    });
+    expect(spaced.status).toBe(201);
   });
 });
 

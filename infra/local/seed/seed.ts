@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -9,20 +10,26 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, imagesBucket, s3, tableName } from '../../../functions/lib/aws';
 import { listingRecord } from '../../../functions/listings/listing-record';
+import { stripeMode } from '../../../functions/payments/stripe';
 import { userRecord } from '../../../functions/users/user-record';
 import type { ListingImage } from '../../../shared/api/types';
 import { imageSettings } from '../../../shared/config/constants';
 import { marketplaceCurrency } from '../../../shared/config/marketplace';
+import { siteSettings } from '../../../shared/config/site';
 import { localCognitoClient } from '../cognito';
 import { listings, type SeedListing, type SeedSeller, sellers } from './catalogue';
 import { renderListingImage } from './images';
+import { onboardDemoSeller } from './payouts';
 
 /**
  * Demo data for the local marketplace: sellers who can sign in (Cognito + profile) and their
- * published listings with generated photos in S3. Runs once per data folder (a marker item says
+ * published listings with generated photos in S3; the sellers are payout-ready (a verified
+ * simulated Stripe Connect account each, ./payouts.ts). Runs once per data folder (a marker item says
  * it ran); `reset` empties the table and the demo accounts first.
  */
 const marker = { PK: 'SEED', SK: 'DEMO' };
+/** Says the demo sellers have their payout accounts (data folders seeded before that get them on start). */
+const payoutsMarker = { PK: 'SEED', SK: 'PAYOUTS' };
 const imageVariants = [
   { name: 'listing-card', size: 400, height: 400 },
   { name: 'listing-card-2x', size: 800, height: 800 },
@@ -59,18 +66,31 @@ export async function seedDemoData(options: {
   userPoolId: string;
   reset?: boolean;
   now?: Date;
+  /** The site's origin, for the sellers' payout accounts (business profile URL). */
+  origin?: string;
 }): Promise<SeedResult> {
   const cognito = localCognitoClient(options.cognitoEndpoint);
+  const origin = options.origin ?? siteSettings.canonicalOrigin;
   try {
     if (options.reset) await resetData(cognito, options.userPoolId);
     else if ((await dynamo().send(new GetCommand({ TableName: tableName(), Key: marker }))).Item) {
+      if (!(await hasItem(payoutsMarker))) {
+        const sellerIds = new Map<string, string>();
+        for (const seller of sellers)
+          sellerIds.set(seller.key, await cognitoSub(cognito, options.userPoolId, seller.email));
+        await onboardSellers(sellerIds, origin);
+      }
       return { seeded: false, sellers: sellers.length, listings: listings.length };
     }
     const now = options.now ?? new Date();
     const sellerIds = new Map<string, string>();
     for (const seller of sellers)
       sellerIds.set(seller.key, await seedSeller(cognito, options.userPoolId, seller, now));
-    await inParallel(listings, 4, (listing) => seedListing(listing, sellerIds.get(listing.sellerKey)!, now));
+    // Both before the gateway opens (nobody sees a listing of a seller who is not payout-ready yet).
+    await Promise.all([
+      onboardSellers(sellerIds, origin),
+      inParallel(listings, 4, (listing) => seedListing(listing, sellerIds.get(listing.sellerKey)!, now)),
+    ]);
     await dynamo().send(
       new PutCommand({ TableName: tableName(), Item: { ...marker, seededAt: now.toISOString() } }),
     );
@@ -78,6 +98,43 @@ export async function seedDemoData(options: {
   } finally {
     cognito.destroy();
   }
+}
+
+async function hasItem(key: Record<string, string>): Promise<boolean> {
+  return Boolean((await dynamo().send(new GetCommand({ TableName: tableName(), Key: key }))).Item);
+}
+
+/** The payout country of a demo seller: the country of their listings. */
+export function sellerCountry(sellerKey: string): 'CA' | 'US' {
+  const listing = listings.find((candidate) => candidate.sellerKey === sellerKey);
+  if (!listing) throw new Error(`Demo seller ${sellerKey} has no listings`);
+  return listing.location.country;
+}
+
+/** Verified payout accounts for the demo sellers (a few at a time), then the marker that says so. */
+async function onboardSellers(sellerIds: ReadonlyMap<string, string>, origin: string): Promise<void> {
+  // The real Stripe's accounts cannot be made here: no marker, so a later simulated start does it.
+  if (stripeMode() !== 'simulated') return;
+  await inParallel([...sellerIds], 4, async ([key, userId]) => {
+    await onboardDemoSeller({ userId, country: sellerCountry(key), origin });
+  });
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...payoutsMarker, seededAt: new Date().toISOString() },
+    }),
+  );
+}
+
+async function cognitoSub(
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  email: string,
+): Promise<string> {
+  const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+  const id = user.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+  if (!id) throw new Error(`Cognito gave no sub for ${email}`);
+  return id;
 }
 
 async function seedSeller(
