@@ -117,6 +117,31 @@ export const routes = [
     handler: 'simulated-paypal/onboarding-submit',
     auth: 'public',
   },
+  // The seller's own listings (issue 7; functions/own-listings): §7 createDraft, update, publishDraft, show, query, open, close, stock.
+  { method: 'GET', path: '/api/own-listings', handler: 'own-listings/list', auth: 'user' },
+  { method: 'POST', path: '/api/own-listings', handler: 'own-listings/create', auth: 'user' },
+  { method: 'GET', path: '/api/own-listings/{id}', handler: 'own-listings/show', auth: 'user' },
+  { method: 'PATCH', path: '/api/own-listings/{id}', handler: 'own-listings/update', auth: 'user' },
+  { method: 'DELETE', path: '/api/own-listings/{id}', handler: 'own-listings/delete', auth: 'user' },
+  { method: 'POST', path: '/api/own-listings/{id}/publish', handler: 'own-listings/publish', auth: 'user' },
+  { method: 'POST', path: '/api/own-listings/{id}/open', handler: 'own-listings/open', auth: 'user' },
+  { method: 'POST', path: '/api/own-listings/{id}/close', handler: 'own-listings/close', auth: 'user' },
+  { method: 'POST', path: '/api/own-listings/{id}/stock', handler: 'own-listings/stock', auth: 'user' },
+  // Listing photos (issue 7; functions/listing-images): presigned upload, attach, reorder, remove.
+  {
+    method: 'POST',
+    path: '/api/own-listings/{id}/image-uploads',
+    handler: 'listing-images/create-upload',
+    auth: 'user',
+  },
+  { method: 'POST', path: '/api/own-listings/{id}/images', handler: 'listing-images/add', auth: 'user' },
+  { method: 'PATCH', path: '/api/own-listings/{id}/images', handler: 'listing-images/reorder', auth: 'user' },
+  {
+    method: 'DELETE',
+    path: '/api/own-listings/{id}/images/{imageId}',
+    handler: 'listing-images/remove',
+    auth: 'user',
+  },
 ] as const satisfies readonly Route[];
 
 /** Stable name for a handler module, used for Lambda construct ids and function names. */

@@ -6,6 +6,7 @@ import type {
   ListingSummary,
   PublicUser,
 } from '../../shared/api/types';
+import { obfuscatedCenter } from '../../shared/maps';
 import type { Money } from '../../shared/money';
 import { createSlug } from '../../shared/text/slug';
 import { keys } from '../lib/table-design';
@@ -30,6 +31,8 @@ export interface ListingRecord {
   currentStock: number;
   shippingFee?: { oneItem: Money; additionalItems: Money };
   images: ListingImage[];
+  /** Set by DELETE /api/own-listings/{id}: the listing is never shown anywhere again. */
+  deleted?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -68,7 +71,12 @@ export function toListingSummary(record: ListingRecord): ListingSummary {
   };
 }
 
+/**
+ * The public view of a listing: only the fuzzy location (the obfuscated center, §5) and no pickup
+ * address. Exact coordinates and the address go to the owner only (functions/own-listings).
+ */
 export function toListing(record: ListingRecord, author: PublicUser): Listing {
+  const { address: _address, ...location } = record.publicData.location;
   return {
     id: record.id,
     slug: createSlug(record.title),
@@ -76,8 +84,8 @@ export function toListing(record: ListingRecord, author: PublicUser): Listing {
     description: record.description,
     price: record.price,
     state: record.state,
-    publicData: record.publicData,
-    geolocation: record.geolocation,
+    publicData: { ...record.publicData, location },
+    geolocation: obfuscatedCenter(record.geolocation, record.id),
     currentStock: record.currentStock,
     ...(record.shippingFee ? { shippingFee: record.shippingFee } : {}),
     createdAt: record.createdAt,

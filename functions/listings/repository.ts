@@ -1,7 +1,8 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ApiErrorCode } from '../../shared/errors/catalogue';
 import { dynamo, tableName } from '../lib/aws';
 import { keys, publishedShardCount, publishedShardKey } from '../lib/table-design';
-import { conditionalPut } from '../lib/writes';
+import { conditionalPut, conditionalUpdate } from '../lib/writes';
 import { type ListingFields, type ListingRecord, listingRecord } from './listing-record';
 
 export async function getListing(id: string): Promise<ListingRecord | undefined> {
@@ -65,7 +66,7 @@ export async function queryByAuthor(
         TableName: tableName(),
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :author AND begins_with(GSI1SK, :listing)',
-        FilterExpression: '#state = :state',
+        FilterExpression: '#state = :state AND attribute_not_exists(deleted)',
         ExpressionAttributeNames: { '#state': 'state' },
         ExpressionAttributeValues: {
           ':author': `AUTHOR#${authorId}`,
@@ -97,4 +98,88 @@ export async function bumpSearchVersion(): Promise<void> {
       ExpressionAttributeValues: { ':one': 1, ':now': new Date().toISOString() },
     }),
   );
+}
+
+/**
+ * All of an author's listings except deleted ones (every state), newest first: GSI1 read backwards
+ * (a Query, never a Scan). The manage-listings page (functions/own-listings/list.ts).
+ */
+export async function queryOwnListings(authorId: string): Promise<ListingRecord[]> {
+  const records: ListingRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :author AND begins_with(GSI1SK, :listing)',
+        FilterExpression: 'attribute_not_exists(deleted)',
+        ExpressionAttributeValues: { ':author': `AUTHOR#${authorId}`, ':listing': 'LISTING#' },
+        ScanIndexForward: false,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    records.push(...((page.Items ?? []) as ListingRecord[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return records;
+}
+
+/**
+ * One conditional UpdateItem on a listing that exists, is not deleted and (when `fromStates` is
+ * given) is in one of those states; `set` and `remove` name top-level attributes. A failed
+ * condition is the ApiError `conflict` names. Returns the new item.
+ */
+export async function updateListing(
+  id: string,
+  changes: {
+    set?: Record<string, unknown>;
+    remove?: readonly string[];
+    fromStates?: readonly ListingRecord['state'][];
+    /** Extra condition (with its own `:values`), e.g. a stock compare-and-set. */
+    condition?: { expression: string; values: Record<string, unknown> };
+  },
+  conflict: ApiErrorCode = 'conflict',
+): Promise<ListingRecord> {
+  const names: Record<string, string> = { '#deleted': 'deleted' };
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  for (const [name, value] of Object.entries({ ...changes.set, updatedAt: new Date().toISOString() })) {
+    if (value === undefined) continue;
+    names[`#${name}`] = name;
+    values[`:${name}`] = value;
+    sets.push(`#${name} = :${name}`);
+  }
+  for (const name of changes.remove ?? []) names[`#${name}`] = name;
+  const conditions = ['attribute_exists(PK)', 'attribute_not_exists(#deleted)'];
+  if (changes.fromStates) {
+    names['#state'] = 'state';
+    const list = changes.fromStates.map((state, i) => {
+      values[`:from${i}`] = state;
+      return `:from${i}`;
+    });
+    conditions.push(`#state IN (${list.join(', ')})`);
+  }
+  if (changes.condition) {
+    conditions.push(`(${changes.condition.expression})`);
+    Object.assign(values, changes.condition.values);
+  }
+  const result = await conditionalUpdate(
+    {
+      TableName: tableName(),
+      Key: keys.listing(id),
+      UpdateExpression: [
+        `SET ${sets.join(', ')}`,
+        changes.remove?.length ? `REMOVE ${changes.remove.map((name) => `#${name}`).join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    },
+    conflict,
+  );
+  return result.Attributes as ListingRecord;
 }

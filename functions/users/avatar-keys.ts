@@ -3,7 +3,7 @@
  * that prefix at /images/*, and the Lambdas' grant covers only it). Uploads sit under the caller's
  * id, so an upload id alone can never reach another user's file.
  */
-export const uploadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export { uploadIdPattern } from '../lib/image-variants';
 
 export function avatarUploadKey(userId: string, uploadId: string): `images/${string}` {
   return `images/uploads/avatars/${userId}/${uploadId}`;

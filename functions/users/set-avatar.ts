@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { ProfileImage } from '../../shared/api/account';
 import { imageSettings } from '../../shared/config/constants';
 import { imagesBucket, s3 } from '../lib/aws';
 import { ApiError, type HttpEvent, httpHandler, json, jsonBody, requestUser } from '../lib/http';
+import { readUpload } from '../lib/image-variants';
 import { detectImageType, isAcceptedImageType, renderAvatarVariants, UnreadableImage } from './avatar-images';
 import { avatarUploadKey, avatarVariantKey, uploadIdPattern } from './avatar-keys';
 import { wrongImageType } from './create-avatar-upload';
@@ -35,7 +31,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     throw new ApiError('validation-invalid-params', undefined, { fields: { uploadId: unknownUpload } });
   }
   const uploadKey = avatarUploadKey(user.id, uploadId);
-  const bytes = await readUpload(uploadKey);
+  const bytes = await readUpload(uploadKey, unknownUpload);
   const discard = () => s3().send(new DeleteObjectCommand({ Bucket: imagesBucket(), Key: uploadKey }));
 
   if (bytes.length > imageSettings.maxUploadBytes) {
@@ -78,23 +74,6 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   await deletePreviousAvatar(user.id, user.profile.profileImage);
   return json(200, { data: toCurrentUser(updated, { limited: user.limited }) });
 });
-
-async function readUpload(key: string): Promise<Uint8Array> {
-  try {
-    // The size first, so a huge object is never read into memory.
-    const head = await s3().send(new HeadObjectCommand({ Bucket: imagesBucket(), Key: key }));
-    if ((head.ContentLength ?? 0) > imageSettings.maxUploadBytes) {
-      await s3().send(new DeleteObjectCommand({ Bucket: imagesBucket(), Key: key }));
-      throw new ApiError('request-upload-over-limit', undefined, { maxBytes: imageSettings.maxUploadBytes });
-    }
-    const object = await s3().send(new GetObjectCommand({ Bucket: imagesBucket(), Key: key }));
-    return await object.Body!.transformToByteArray();
-  } catch (error) {
-    const name = (error as { name?: string }).name;
-    if (name === 'NoSuchKey' || name === 'NotFound') throw new ApiError('not-found', unknownUpload);
-    throw error;
-  }
-}
 
 /** Best effort: a leftover old variant costs a few kB; a failed delete must not fail the request. */
 async function deletePreviousAvatar(userId: string, previous: ProfileImage | undefined): Promise<void> {

@@ -82,9 +82,10 @@ async function pageHead(route: PageRoute, origin: string): Promise<PageHead> {
     case 'content':
       return contentPage(route, origin);
     case 'listing': {
-      // The same visibility as GET /api/listings/{id}: no drafts, nothing of banned or deleted authors.
+      // The same visibility as GET /api/listings/{id}: no drafts or deleted listings, nothing of banned or deleted authors.
       const record = await getListing(route.id);
-      if (!record || record.state === 'draft' || record.state === 'pendingApproval') return { status: 404 };
+      if (!record || record.deleted || record.state === 'draft' || record.state === 'pendingApproval')
+        return { status: 404 };
       const author = await getUser(record.authorId);
       if (author?.banned || author?.deleted) return { status: 404 };
       const photo = record.images?.[0] && galleryImageSources(record.images[0]);

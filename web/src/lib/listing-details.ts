@@ -41,7 +41,7 @@ const fields: { key: keyof ListingPublicData; label: string; format?: (value: st
   { key: 'colour', label: 'Colour' },
 ];
 
-export function listingDetails(publicData: ListingPublicData): DetailRow[] {
+export function listingDetails(publicData: Listing['publicData']): DetailRow[] {
   const rows: DetailRow[] = [];
   for (const field of fields) {
     const raw = publicData[field.key];

@@ -1,0 +1,137 @@
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { imageSettings } from '../../shared/config/constants';
+import { imagesBucket, s3 } from './aws';
+import { ApiError } from './http';
+
+/**
+ * Uploaded images, shared by avatars and listing photos: what a file really is (its first bytes,
+ * not its name or declared type), reading an upload back with its size re-checked, and JPEG
+ * variants made with sharp. sharp is loaded only when variants are made, so modules importing this
+ * load fast and only the image Lambdas need the native binary.
+ */
+export type ImageType = 'image/jpeg' | 'image/png' | 'image/gif';
+
+/** The image type from the file's magic bytes: JPEG FF D8 FF, PNG \x89PNG\r\n\x1a\n, GIF87a/GIF89a. */
+export function detectImageType(bytes: Uint8Array): ImageType | undefined {
+  const starts = (signature: readonly number[]) => signature.every((byte, index) => bytes[index] === byte);
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) {
+    return 'image/gif';
+  }
+  return undefined;
+}
+
+export function isAcceptedImageType(contentType: string): boolean {
+  return imageSettings.acceptedTypes.includes(contentType);
+}
+
+export class UnreadableImage extends Error {}
+
+/**
+ * `cover`: exactly width×height, cropped to fill, centred. `inside`: fits within width×height
+ * keeping the aspect ratio, never enlarged; the box is capped at the spec's 3072 px.
+ */
+export interface VariantSpec<Name extends string = string> {
+  name: Name;
+  width: number;
+  height: number;
+  fit: 'cover' | 'inside';
+}
+
+export interface RenderedVariant<Name extends string = string> {
+  name: Name;
+  width: number;
+  height: number;
+  body: Buffer;
+}
+
+/** Images larger than this many pixels are refused before decoding (a 20 MB file can hold a decompression bomb). */
+const maxInputPixels = 100_000_000;
+
+/** The size a variant comes out at for a source of `sourceWidth`×`sourceHeight` (after EXIF rotation). */
+export function variantSize(
+  spec: Pick<VariantSpec, 'width' | 'height' | 'fit'>,
+  sourceWidth: number,
+  sourceHeight: number,
+): { width: number; height: number } {
+  const boxWidth = Math.min(spec.width, imageSettings.variantMaxPx);
+  const boxHeight = Math.min(spec.height, imageSettings.variantMaxPx);
+  if (spec.fit === 'cover') return { width: boxWidth, height: boxHeight };
+  const scale = Math.min(1, boxWidth / sourceWidth, boxHeight / sourceHeight);
+  return {
+    width: Math.max(1, Math.round(sourceWidth * scale)),
+    height: Math.max(1, Math.round(sourceHeight * scale)),
+  };
+}
+
+/**
+ * JPEG variants of an image (EXIF orientation applied, transparency on white, a GIF's first
+ * frame). Anything sharp cannot decode throws UnreadableImage.
+ */
+export async function renderVariants<Name extends string>(
+  bytes: Uint8Array,
+  specs: readonly VariantSpec<Name>[],
+): Promise<Array<RenderedVariant<Name>>> {
+  const { default: sharp } = await import('sharp');
+  try {
+    const source = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error' });
+    const metadata = await source.metadata();
+    if (!metadata.width || !metadata.height) throw new UnreadableImage('no dimensions');
+    // Orientations 5–8 swap width and height.
+    const swapped = (metadata.orientation ?? 1) >= 5;
+    const sourceWidth = swapped ? metadata.height : metadata.width;
+    const sourceHeight = swapped ? metadata.width : metadata.height;
+    return await Promise.all(
+      specs.map(async (spec) => {
+        const size = variantSize(spec, sourceWidth, sourceHeight);
+        const { data, info } = await source
+          .clone()
+          .rotate()
+          .resize(size.width, size.height, {
+            fit: spec.fit === 'cover' ? 'cover' : 'fill',
+            position: 'centre',
+          })
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 85, mozjpeg: true })
+          .toBuffer({ resolveWithObject: true });
+        return { name: spec.name, width: info.width, height: info.height, body: data };
+      }),
+    );
+  } catch (error) {
+    throw error instanceof UnreadableImage ? error : new UnreadableImage(String(error));
+  }
+}
+
+/**
+ * An uploaded object's bytes. The size is checked first (HEAD), so a huge object is never read
+ * into memory; too big → the object is deleted and 413 request-upload-over-limit (S3 enforces the
+ * signed length, s3rver does not). A missing object → 404 with `unknownUpload`.
+ */
+export async function readUpload(key: string, unknownUpload: string): Promise<Uint8Array> {
+  try {
+    const head = await s3().send(new HeadObjectCommand({ Bucket: imagesBucket(), Key: key }));
+    if ((head.ContentLength ?? 0) > imageSettings.maxUploadBytes) {
+      await deleteUpload(key);
+      throw new ApiError('request-upload-over-limit', undefined, { maxBytes: imageSettings.maxUploadBytes });
+    }
+    const object = await s3().send(new GetObjectCommand({ Bucket: imagesBucket(), Key: key }));
+    const bytes = await object.Body!.transformToByteArray();
+    if (bytes.length > imageSettings.maxUploadBytes) {
+      await deleteUpload(key);
+      throw new ApiError('request-upload-over-limit', undefined, { maxBytes: imageSettings.maxUploadBytes });
+    }
+    return bytes;
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name === 'NoSuchKey' || name === 'NotFound') throw new ApiError('not-found', unknownUpload);
+    throw error;
+  }
+}
+
+export async function deleteUpload(key: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: imagesBucket(), Key: key }));
+}
+
+/** UUID v4-style ids (uploads, images), so an id can never climb out of its key prefix. */
+export const uploadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,0 +1,206 @@
+import type { ListingImage, ListingPublicData, ListingState } from '../../shared/api/types';
+import { marketplaceCurrency } from '../../shared/config/marketplace';
+import type { Money } from '../../shared/money';
+import { createSlug } from '../../shared/text/slug';
+import { priceValidator, validateDelivery, validateListingDetails } from '../../shared/validation/listing';
+import { listingMessages } from '../../shared/validation/messages';
+import { ApiError, assertValid, type HttpEvent, pathParam, requestUser } from '../lib/http';
+import type { ListingRecord } from '../listings/listing-record';
+import { getListing } from '../listings/repository';
+
+/** The owner's full view of a listing: exact geolocation and the pickup address included. */
+export interface OwnListing {
+  id: string;
+  slug: string;
+  authorId: string;
+  title: string;
+  description: string;
+  price: Money;
+  state: ListingState;
+  publicData: ListingPublicData;
+  geolocation: { lat: number; lng: number };
+  currentStock: number;
+  shippingFee?: { oneItem: Money; additionalItems: Money };
+  images: ListingImage[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toOwnListing(record: ListingRecord): OwnListing {
+  return {
+    id: record.id,
+    slug: createSlug(record.title || 'draft'),
+    authorId: record.authorId,
+    title: record.title,
+    description: record.description,
+    price: record.price,
+    state: record.state,
+    publicData: record.publicData,
+    geolocation: record.geolocation,
+    currentStock: record.currentStock,
+    ...(record.shippingFee ? { shippingFee: record.shippingFee } : {}),
+    images: record.images,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  };
+}
+
+/**
+ * The caller's listing from the path, or: 404 when it is missing or deleted, or when someone else's
+ * listing is a draft or pending (those are private); 403 `forbidden` on someone else's published or
+ * closed listing.
+ */
+export async function ownListing(event: HttpEvent): Promise<{ userId: string; record: ListingRecord }> {
+  const { id: userId } = requestUser(event);
+  const record = await getListing(pathParam(event, 'id'));
+  if (!record || record.deleted) throw new ApiError('not-found', 'Sorry, this listing is not available.');
+  if (record.authorId !== userId) {
+    if (record.state === 'draft' || record.state === 'pendingApproval') {
+      throw new ApiError('not-found', 'Sorry, this listing is not available.');
+    }
+    throw new ApiError('forbidden', 'This listing is not yours.');
+  }
+  return { userId, record };
+}
+
+/** Empty public data of a new draft (every field is filled in by the edit wizard's tabs). */
+export function emptyPublicData(): ListingPublicData {
+  return {
+    category: '',
+    condition: '',
+    pickupEnabled: false,
+    shippingEnabled: false,
+    location: { address: '', city: '', region: '', country: 'US' },
+  };
+}
+
+const detailKeys = [
+  'title',
+  'description',
+  'category',
+  'brand',
+  'size',
+  'condition',
+  'model',
+  'year',
+  'colour',
+  'groupset',
+  'wheelset',
+  'frameSize',
+  'wheelSize',
+  'frameMaterial',
+] as const;
+const publicTextKeys = [
+  'category',
+  'brand',
+  'size',
+  'condition',
+  'model',
+  'colour',
+  'groupset',
+  'wheelset',
+  'frameSize',
+  'wheelSize',
+  'frameMaterial',
+] as const;
+
+function invalid(field: string, message: string): never {
+  throw new ApiError('validation-invalid-params', message, { fields: { [field]: message } });
+}
+
+function isMoney(value: unknown): value is Money {
+  const money = value as Money | null;
+  return (
+    typeof money === 'object' &&
+    money !== null &&
+    Number.isInteger(money.amount) &&
+    typeof money.currency === 'string'
+  );
+}
+
+/**
+ * The listing fields of a create/update body, validated with the shared validators (only the
+ * fields present are checked; unknown fields are ignored). Returns top-level record changes and
+ * the changed public data keys (merged onto the current public data by the caller).
+ */
+export function parseListingInput(
+  body: Record<string, unknown>,
+  current: ListingPublicData,
+): { set: Partial<ListingRecord>; publicData?: ListingPublicData } {
+  const present = detailKeys.filter((key) => body[key] !== undefined);
+  const details = Object.fromEntries(present.map((key) => [key, body[key]]));
+  for (const key of present) {
+    if (key !== 'year' && typeof body[key] !== 'string') invalid(key, `${key} must be text.`);
+  }
+  const detailErrors = validateListingDetails(details);
+  assertValid(Object.fromEntries(present.map((key) => [key, detailErrors[key]])));
+
+  const set: Partial<ListingRecord> = {};
+  if (typeof body.title === 'string') set.title = body.title.trim();
+  if (typeof body.description === 'string') set.description = body.description;
+  if (body.price !== undefined) {
+    const error = priceValidator()(body.price);
+    if (error) invalid('price', error);
+    if (!isMoney(body.price)) invalid('price', 'The price must be an amount in minor units and a currency.');
+    set.price = { amount: body.price.amount, currency: body.price.currency };
+  }
+
+  let publicData: ListingPublicData | undefined;
+  const next: ListingPublicData = { ...current, location: { ...current.location } };
+  for (const key of publicTextKeys) {
+    if (typeof body[key] === 'string') {
+      const value = (body[key] as string).trim();
+      if (value) next[key] = value;
+      else if (key !== 'category' && key !== 'condition') delete next[key];
+      publicData = next;
+    }
+  }
+  if (body.year !== undefined) {
+    if (body.year === '' || body.year === null) delete next.year;
+    else next.year = Number(body.year);
+    publicData = next;
+  }
+  for (const key of ['pickupEnabled', 'shippingEnabled'] as const) {
+    if (body[key] === undefined) continue;
+    if (typeof body[key] !== 'boolean') invalid(key, `${key} must be true or false.`);
+    next[key] = body[key] as boolean;
+    publicData = next;
+  }
+  if (body.location !== undefined) {
+    const location = body.location as Record<string, unknown> | null;
+    const geo = body.geolocation as { lat?: unknown; lng?: unknown } | null | undefined;
+    const text = (name: string) =>
+      typeof location?.[name] === 'string' ? (location[name] as string).trim() : '';
+    const lat = Number(geo?.lat);
+    const lng = Number(geo?.lng);
+    if (!text('address')) invalid('location', listingMessages.locationRequired);
+    if (
+      typeof geo?.lat !== 'number' ||
+      typeof geo?.lng !== 'number' ||
+      Math.abs(lat) > 90 ||
+      Math.abs(lng) > 180
+    ) {
+      invalid('location', listingMessages.locationNotRecognized);
+    }
+    const country = text('country') === 'CA' ? 'CA' : 'US';
+    next.location = { address: text('address'), city: text('city'), region: text('region'), country };
+    set.geolocation = { lat, lng };
+    publicData = next;
+  }
+  if (body.shippingFee !== undefined) {
+    const fee = body.shippingFee as { oneItem?: unknown; additionalItems?: unknown } | null;
+    const errors = validateDelivery({
+      shippingEnabled: true,
+      shippingPriceOneItem: (fee?.oneItem ?? null) as Money | null,
+      shippingPriceAdditionalItems: (fee?.additionalItems ?? null) as Money | null,
+    });
+    assertValid(errors);
+    if (!isMoney(fee?.oneItem) || !isMoney(fee?.additionalItems)) {
+      invalid('shippingFee', 'Shipping fees must be amounts in minor units and a currency.');
+    }
+    set.shippingFee = { oneItem: fee.oneItem, additionalItems: fee.additionalItems };
+  }
+  return publicData ? { set, publicData } : { set };
+}
+
+export const defaultPrice = (): Money => ({ amount: 0, currency: marketplaceCurrency });

@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { httpHandler, json, jsonBody, requestUser } from '../lib/http';
+import { createListing } from '../listings/repository';
+import { defaultPrice, emptyPublicData, parseListingInput, toOwnListing } from './common';
+
+/**
+ * POST /api/own-listings — a new draft of the caller (§7 createDraft): state draft, stock 0. The
+ * body may hold any subset of the listing fields (checked with the shared validators); unknown
+ * fields are ignored.
+ */
+export const handler = httpHandler(async (event) => {
+  const { id: userId } = requestUser(event);
+  const current = emptyPublicData();
+  const { set, publicData } = parseListingInput(jsonBody(event), current);
+  const now = new Date().toISOString();
+  const record = await createListing({
+    id: randomUUID(),
+    authorId: userId,
+    title: set.title ?? '',
+    description: set.description ?? '',
+    price: set.price ?? defaultPrice(),
+    state: 'draft',
+    publicData: publicData ?? current,
+    geolocation: set.geolocation ?? { lat: 0, lng: 0 },
+    currentStock: 0,
+    ...(set.shippingFee ? { shippingFee: set.shippingFee } : {}),
+    images: [],
+    createdAt: now,
+    updatedAt: now,
+  });
+  return json(201, { data: toOwnListing(record) });
+});

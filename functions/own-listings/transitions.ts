@@ -1,0 +1,29 @@
+import { canApplyListingAction, type ListingAction, listingStateAfter } from '../../shared/listings';
+import { ApiError, type HttpEvent, json } from '../lib/http';
+import { keys } from '../lib/table-design';
+import { updateListing } from '../listings/repository';
+import { ownListing, toOwnListing } from './common';
+
+/**
+ * Open or close (§7): a conditional write on the current state (canApplyListingAction). A published
+ * listing has the sparse GSI2 keys (search), a closed one does not.
+ */
+export async function applyAction(event: HttpEvent, action: Extract<ListingAction, 'open' | 'close'>) {
+  const { record } = await ownListing(event);
+  const to = listingStateAfter(record.state, action);
+  if (!to || !canApplyListingAction(record.state, action)) {
+    throw new ApiError(
+      'conflict',
+      `A ${record.state} listing cannot be ${action === 'open' ? 'opened' : 'closed'}.`,
+      {
+        state: record.state,
+      },
+    );
+  }
+  const updated = await updateListing(record.id, {
+    set: { state: to, ...(to === 'published' ? keys.publishedListing(record.id, record.createdAt) : {}) },
+    ...(to === 'published' ? {} : { remove: ['GSI2PK', 'GSI2SK'] }),
+    fromStates: [record.state],
+  });
+  return json(200, { data: toOwnListing(updated) });
+}
