@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import type { AvatarUpload as ImageUpload } from '../../shared/api/account';
 import { imageSettings } from '../../shared/config/constants';
 import { imagesBucket, s3 } from './aws';
 import { ApiError } from './http';
+import { presignedUpload } from './uploads';
 
 /**
  * Uploaded images, shared by avatars and listing photos: what a file really is (its first bytes,
@@ -135,3 +138,37 @@ export async function deleteUpload(key: string): Promise<void> {
 
 /** UUID v4-style ids (uploads, images), so an id can never climb out of its key prefix. */
 export const uploadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Ours: §5 says JPG, GIF or PNG. */
+export const wrongImageType = 'Please choose a JPG, GIF or PNG image.';
+const badSize = 'The file size is missing or not valid.';
+
+/**
+ * The answer to an image-upload request `{ contentType, size }` (avatars, listing photos): a
+ * presigned PUT with the size signed in, to the key made for a new upload id. JPG, GIF or PNG only;
+ * at most 20 MB (413 request-upload-over-limit). The stored file is checked again when attached.
+ */
+export async function imageUploadFor(
+  body: Record<string, unknown>,
+  keyFor: (uploadId: string) => `images/${string}`,
+): Promise<ImageUpload> {
+  const contentType = typeof body.contentType === 'string' ? body.contentType.trim().toLowerCase() : '';
+  const size = body.size;
+  if (!isAcceptedImageType(contentType)) {
+    throw new ApiError('validation-invalid-value', wrongImageType, {
+      fields: { contentType: wrongImageType },
+    });
+  }
+  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size <= 0) {
+    throw new ApiError('validation-invalid-value', badSize, { fields: { size: badSize } });
+  }
+  if (size > imageSettings.maxUploadBytes) {
+    throw new ApiError('request-upload-over-limit', undefined, { maxBytes: imageSettings.maxUploadBytes });
+  }
+  const uploadId = randomUUID();
+  return {
+    uploadId,
+    url: await presignedUpload(keyFor(uploadId), contentType, size),
+    headers: { 'content-type': contentType },
+  };
+}

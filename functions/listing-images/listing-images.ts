@@ -21,7 +21,6 @@ import { getListing } from '../listings/repository';
 /** Ours: the spec sets no limit; ten photos keep the item far below DynamoDB's 400 kB. */
 export const maxListingImages = 10;
 export const tooManyImages = `A listing can have at most ${maxListingImages} photos. Please remove one first.`;
-export const wrongImageType = 'Please choose a JPG, GIF or PNG image.';
 export const unreadableImage = messages.fileCouldNotBeRead;
 
 const [mediumWidth, largeWidth] = imageSettings.listingVariantWidths.slice(1) as [number, number];

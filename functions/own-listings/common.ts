@@ -1,30 +1,15 @@
-import type { ListingImage, ListingPublicData, ListingState } from '../../shared/api/types';
+import type { ListingPublicData } from '../../shared/api/types';
 import { marketplaceCurrency } from '../../shared/config/marketplace';
 import type { Money } from '../../shared/money';
 import { createSlug } from '../../shared/text/slug';
 import { priceValidator, validateDelivery, validateListingDetails } from '../../shared/validation/listing';
 import { listingMessages } from '../../shared/validation/messages';
 import { ApiError, assertValid, type HttpEvent, pathParam, requestUser } from '../lib/http';
-import type { ListingRecord } from '../listings/listing-record';
+import type { ListingFields, ListingRecord } from '../listings/listing-record';
 import { getListing } from '../listings/repository';
 
-/** The owner's full view of a listing: exact geolocation and the pickup address included. */
-export interface OwnListing {
-  id: string;
-  slug: string;
-  authorId: string;
-  title: string;
-  description: string;
-  price: Money;
-  state: ListingState;
-  publicData: ListingPublicData;
-  geolocation: { lat: number; lng: number };
-  currentStock: number;
-  shippingFee?: { oneItem: Money; additionalItems: Money };
-  images: ListingImage[];
-  createdAt: string;
-  updatedAt: string;
-}
+/** The owner's full view of a listing: the stored fields (exact geolocation and the pickup address included) and its slug. */
+export type OwnListing = Omit<ListingFields, 'deleted'> & { slug: string };
 
 export function toOwnListing(record: ListingRecord): OwnListing {
   return {

@@ -1,14 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { AvatarUpload } from '../../shared/api/account';
-import { imageSettings } from '../../shared/config/constants';
-import { ApiError, type HttpEvent, httpHandler, json, jsonBody, requestUser } from '../lib/http';
-import { presignedUpload } from '../lib/uploads';
-import { isAcceptedImageType } from './avatar-images';
+import { type HttpEvent, httpHandler, json, jsonBody, requestUser } from '../lib/http';
+import { imageUploadFor } from '../lib/image-variants';
 import { avatarUploadKey } from './avatar-keys';
-
-/** Ours: §5 says JPG, GIF or PNG. */
-export const wrongImageType = 'Please choose a JPG, GIF or PNG image.';
-const badSize = 'The file size is missing or not valid.';
 
 /**
  * POST /api/me/avatar-uploads {contentType, size} → 201 { data: AvatarUpload }: a presigned PUT
@@ -18,25 +10,6 @@ const badSize = 'The file size is missing or not valid.';
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
-  const body = jsonBody(event);
-  const contentType = typeof body.contentType === 'string' ? body.contentType.trim().toLowerCase() : '';
-  const size = body.size;
-  if (!isAcceptedImageType(contentType)) {
-    throw new ApiError('validation-invalid-value', wrongImageType, {
-      fields: { contentType: wrongImageType },
-    });
-  }
-  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size <= 0) {
-    throw new ApiError('validation-invalid-value', badSize, { fields: { size: badSize } });
-  }
-  if (size > imageSettings.maxUploadBytes) {
-    throw new ApiError('request-upload-over-limit', undefined, { maxBytes: imageSettings.maxUploadBytes });
-  }
-  const uploadId = randomUUID();
-  const data: AvatarUpload = {
-    uploadId,
-    url: await presignedUpload(avatarUploadKey(user.id, uploadId), contentType, size),
-    headers: { 'content-type': contentType },
-  };
+  const data = await imageUploadFor(jsonBody(event), (uploadId) => avatarUploadKey(user.id, uploadId));
   return json(201, { data });
 });

@@ -4,10 +4,9 @@ import type { ProfileImage } from '../../shared/api/account';
 import { imageSettings } from '../../shared/config/constants';
 import { imagesBucket, s3 } from '../lib/aws';
 import { ApiError, type HttpEvent, httpHandler, json, jsonBody, requestUser } from '../lib/http';
-import { readUpload } from '../lib/image-variants';
+import { readUpload, wrongImageType } from '../lib/image-variants';
 import { detectImageType, isAcceptedImageType, renderAvatarVariants, UnreadableImage } from './avatar-images';
 import { avatarUploadKey, avatarVariantKey, uploadIdPattern } from './avatar-keys';
-import { wrongImageType } from './create-avatar-upload';
 import { updateUser } from './repository';
 import { toCurrentUser } from './user-record';
 
