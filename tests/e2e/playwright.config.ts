@@ -17,6 +17,11 @@ const executablePath = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find(
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // Specs that change shared demo data (closing a listing changes every search) run after the rest.
+  projects: [
+    { name: 'chromium', testIgnore: '**/*.after.spec.ts' },
+    { name: 'after', testMatch: '**/*.after.spec.ts', dependencies: ['chromium'] },
+  ],
   globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 2,

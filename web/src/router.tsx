@@ -9,6 +9,7 @@ import { pageSizes } from '../../shared/config/marketplace';
 import { contentRoutes, pageIdPattern } from '../../shared/content/page-asset';
 import { settle } from './api/client';
 import { getListing, getUser, getUserListings, searchListings } from './api/endpoints';
+import { getOwnListings } from './api/own-listings';
 import { keepFrom, validateFromSearch, validateOAuthCallbackSearch } from './auth/from';
 import { redirectSignedIn, requireUser } from './auth/guard';
 import { readIdpFlow } from './auth/idp';
@@ -152,6 +153,19 @@ const emailVerificationRoute = createRoute({
   path: '/verify-email',
   validateSearch: validateFromSearch,
   component: lazyRouteComponent(() => import('./pages/EmailVerificationPage'), 'EmailVerificationPage'),
+});
+
+// Manage listings (§2): the seller's own listings, 42 a page, with open and close.
+const manageListingsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/listings',
+  validateSearch: (raw: Record<string, unknown>): { page?: number } => {
+    const page = pageParam(raw.page);
+    return page ? { page } : {};
+  },
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ deps }) => ({ listings: settle(getOwnListings(deps.page)) }),
+  component: lazyRouteComponent(() => import('./pages/ManageListingsPage'), 'ManageListingsPage'),
 });
 
 const profileSettingsRoute = createRoute({
@@ -300,6 +314,7 @@ export const routeTree = rootRoute.addChildren([
   passwordResetRoute,
   signedInRoute.addChildren([
     emailVerificationRoute,
+    manageListingsRoute,
     profileSettingsRoute,
     accountRoute.addChildren([
       accountIndexRoute,

@@ -1,0 +1,178 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { ListingState } from '../../../shared/api/types';
+import { messages } from '../../../shared/errors/catalogue';
+import { createSlug } from '../../../shared/text/slug';
+import { errorMessage } from '../api/errors';
+import { closeOwnListing, type OwnListing, openOwnListing } from '../api/own-listings';
+import { PriceText } from '../components/ListingCard';
+import { Spinner } from '../components/Loading';
+import { ManageTabs } from '../components/ManageTabs';
+import { PaginationLinks } from '../components/Pagination';
+import { RetryNotice } from '../components/RetryNotice';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { useLoaded } from '../lib/useLoaded';
+import './manage-listings-page.css';
+
+const route = getRouteApi('/signed-in/listings');
+
+const stateLabels: Record<ListingState, string> = {
+  draft: 'Draft',
+  pendingApproval: 'Pending approval',
+  published: 'Published',
+  closed: 'Closed',
+};
+
+function ManageListingCard({ initial, priority }: { initial: OwnListing; priority: boolean }) {
+  const [listing, setListing] = useState(initial);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setListing(initial), [initial]);
+
+  const slug = listing.slug || createSlug(listing.title || 'draft');
+  const image = listing.images[0];
+  const card = image?.variants['listing-card'];
+  const card2x = image?.variants['listing-card-2x'];
+  const title = listing.title || 'Untitled draft';
+  const visible = listing.state === 'published' || listing.state === 'closed';
+  const action = listing.state === 'published' ? 'close' : listing.state === 'closed' ? 'open' : null;
+
+  async function run(kind: 'open' | 'close') {
+    setPending(true);
+    setError(null);
+    try {
+      setListing(await (kind === 'close' ? closeOwnListing(listing.id) : openOwnListing(listing.id)));
+    } catch (failure) {
+      setError(errorMessage(failure, { fallback: messages.somethingWentWrong }));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <article className="card manage-card" aria-labelledby={`manage-card-${listing.id}`}>
+      <div className="card-media">
+        {card ? (
+          <img
+            src={card.url}
+            srcSet={card2x ? `${card.url} ${card.width}w, ${card2x.url} ${card2x.width}w` : undefined}
+            sizes={card2x ? '(max-width: 767px) 50vw, 280px' : undefined}
+            width={card.width}
+            height={card.height}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding="async"
+            alt=""
+          />
+        ) : (
+          <span className="card-no-photo">No photo</span>
+        )}
+        <span className={`manage-card-state manage-card-state-${listing.state}`}>
+          {stateLabels[listing.state]}
+        </span>
+      </div>
+      <div className="card-body">
+        <PriceText price={listing.price} />
+        <h2 className="card-title" id={`manage-card-${listing.id}`}>
+          {visible ? (
+            <Link to="/l/$slug/$id" params={{ slug, id: listing.id }}>
+              {title}
+            </Link>
+          ) : (
+            title
+          )}
+        </h2>
+        <div className="manage-card-actions">
+          <a href={`/l/${encodeURIComponent(slug)}/${encodeURIComponent(listing.id)}/edit/details`}>
+            Edit<span className="visually-hidden"> {title}</span>
+          </a>
+          {action ? (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={pending}
+              aria-busy={pending || undefined}
+              onClick={() => run(action)}
+            >
+              {pending
+                ? action === 'close'
+                  ? 'Closing…'
+                  : 'Opening…'
+                : action === 'close'
+                  ? 'Close listing'
+                  : 'Open listing'}
+              <span className="visually-hidden"> {title}</span>
+            </button>
+          ) : null}
+        </div>
+        {error ? (
+          <p className="manage-card-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+function ListingsBody() {
+  const { listings } = route.useLoaderData();
+  const { page } = route.useSearch();
+  const loaded = useLoaded(listings);
+  if (!loaded) {
+    return (
+      <div aria-busy="true">
+        <Spinner label="Loading your listings…" />
+      </div>
+    );
+  }
+  if (!loaded.ok) return <RetryNotice message={messages.somethingWentWrong} />;
+  if (loaded.value.data.length === 0) {
+    return (
+      <div className="manage-listings-empty">
+        <p>You have no listings yet.</p>
+        <p>
+          <Link to="/l/new" className="button">
+            Create your first listing
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="listing-grid manage-listings-grid">
+        {loaded.value.data.map((listing, index) => (
+          <li key={listing.id}>
+            <ManageListingCard initial={listing} priority={index < 2} />
+          </li>
+        ))}
+      </ul>
+      <PaginationLinks
+        page={page ?? 1}
+        totalPages={loaded.value.meta.totalPages}
+        renderLink={(target, props) => (
+          <Link
+            to="/listings"
+            search={{ page: target > 1 ? target : undefined }}
+            activeOptions={{ exact: true, includeSearch: true }}
+            {...props}
+          />
+        )}
+      />
+    </>
+  );
+}
+
+/** The manage listings page (§2): the seller's listings in every state, 42 a page, with open and close. */
+export function ManageListingsPage() {
+  useDocumentTitle('Your listings');
+  return (
+    <>
+      <ManageTabs />
+      <div className="page manage-listings-page">
+        <h1>Your listings</h1>
+        <ListingsBody />
+      </div>
+    </>
+  );
+}
