@@ -49,6 +49,12 @@ const searchRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/SearchPage'), 'SearchPage'),
 });
 
+/** `?page=N` of a paged list (profile listings, manage listings); page 1 stays out of the URL. */
+const pageSearch = (raw: Record<string, unknown>): { page?: number } => {
+  const page = pageParam(raw.page);
+  return page ? { page } : {};
+};
+
 const toLanding = () => {
   throw redirect({ to: '/', replace: true });
 };
@@ -84,10 +90,7 @@ const profileBaseRoute = createRoute({ getParentRoute: () => rootRoute, path: '/
 const profileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/u/$id',
-  validateSearch: (raw: Record<string, unknown>): { page?: number } => {
-    const page = pageParam(raw.page);
-    return page ? { page } : {};
-  },
+  validateSearch: pageSearch,
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ params, deps }) => ({
     user: settle(getUser(params.id)),
@@ -159,10 +162,7 @@ const emailVerificationRoute = createRoute({
 const manageListingsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/listings',
-  validateSearch: (raw: Record<string, unknown>): { page?: number } => {
-    const page = pageParam(raw.page);
-    return page ? { page } : {};
-  },
+  validateSearch: pageSearch,
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ deps }) => ({ listings: settle(getOwnListings(deps.page)) }),
   component: lazyRouteComponent(() => import('./pages/ManageListingsPage'), 'ManageListingsPage'),

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ListingSummary } from '../../../shared/api/types';
+import type { ListingImage, ListingSummary } from '../../../shared/api/types';
 import { marketplaceCurrency } from '../../../shared/config/marketplace';
 import { unsupportedPrice, unsupportedPriceTitle } from '../../../shared/errors/unsupported-price';
 import { formatMoney, type Money } from '../../../shared/money';
@@ -18,12 +18,41 @@ export function PriceText({ price, className = 'price' }: { price: Money; classN
 }
 
 /**
+ * A listing's 1:1 card photo (400 px, 800 px on dense screens), or a "No photo" placeholder.
+ * `priority`: the first row (likely the largest paint) loads at once and first, the rest lazily.
+ */
+export function CardImage({
+  image,
+  alt,
+  priority = false,
+}: {
+  image: ListingImage | undefined;
+  alt: string;
+  priority?: boolean;
+}) {
+  const card = image?.variants['listing-card'];
+  const card2x = image?.variants['listing-card-2x'];
+  if (!card) return <span className="card-no-photo">No photo</span>;
+  return (
+    <img
+      src={card.url}
+      srcSet={card2x ? `${card.url} ${card.width}w, ${card2x.url} ${card2x.width}w` : undefined}
+      sizes={card2x ? '(max-width: 767px) 50vw, 280px' : undefined}
+      width={card.width}
+      height={card.height}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding="async"
+      alt={alt}
+    />
+  );
+}
+
+/**
  * `priority`: a card in the first row (likely the largest paint) loads at once and first, the rest
  * lazily.
  */
 export function ListingCard({ listing, priority = false }: { listing: ListingSummary; priority?: boolean }) {
-  const card = listing.image?.variants['listing-card'];
-  const card2x = listing.image?.variants['listing-card-2x'];
   return (
     <Link
       to="/l/$slug/$id"
@@ -31,21 +60,7 @@ export function ListingCard({ listing, priority = false }: { listing: ListingSum
       className="card"
     >
       <div className="card-media">
-        {card ? (
-          <img
-            src={card.url}
-            srcSet={card2x ? `${card.url} ${card.width}w, ${card2x.url} ${card2x.width}w` : undefined}
-            sizes={card2x ? '(max-width: 767px) 50vw, 280px' : undefined}
-            width={card.width}
-            height={card.height}
-            loading={priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : 'auto'}
-            decoding="async"
-            alt={listing.title}
-          />
-        ) : (
-          <span className="card-no-photo">No photo</span>
-        )}
+        <CardImage image={listing.image} alt={listing.title} priority={priority} />
       </div>
       <div className="card-body">
         <PriceText price={listing.price} />

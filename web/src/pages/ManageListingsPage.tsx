@@ -5,7 +5,7 @@ import { messages } from '../../../shared/errors/catalogue';
 import { createSlug } from '../../../shared/text/slug';
 import { errorMessage } from '../api/errors';
 import { closeOwnListing, type OwnListing, openOwnListing } from '../api/own-listings';
-import { PriceText } from '../components/ListingCard';
+import { CardImage, PriceText } from '../components/ListingCard';
 import { Spinner } from '../components/Loading';
 import { ManageTabs } from '../components/ManageTabs';
 import { PaginationLinks } from '../components/Pagination';
@@ -30,9 +30,6 @@ function ManageListingCard({ initial, priority }: { initial: OwnListing; priorit
   useEffect(() => setListing(initial), [initial]);
 
   const slug = listing.slug || createSlug(listing.title || 'draft');
-  const image = listing.images[0];
-  const card = image?.variants['listing-card'];
-  const card2x = image?.variants['listing-card-2x'];
   const title = listing.title || 'Untitled draft';
   const visible = listing.state === 'published' || listing.state === 'closed';
   const action = listing.state === 'published' ? 'close' : listing.state === 'closed' ? 'open' : null;
@@ -52,20 +49,7 @@ function ManageListingCard({ initial, priority }: { initial: OwnListing; priorit
   return (
     <article className="card manage-card" aria-labelledby={`manage-card-${listing.id}`}>
       <div className="card-media">
-        {card ? (
-          <img
-            src={card.url}
-            srcSet={card2x ? `${card.url} ${card.width}w, ${card2x.url} ${card2x.width}w` : undefined}
-            sizes={card2x ? '(max-width: 767px) 50vw, 280px' : undefined}
-            width={card.width}
-            height={card.height}
-            loading={priority ? 'eager' : 'lazy'}
-            decoding="async"
-            alt=""
-          />
-        ) : (
-          <span className="card-no-photo">No photo</span>
-        )}
+        <CardImage image={listing.images[0]} alt="" priority={priority} />
         <span className={`manage-card-state manage-card-state-${listing.state}`}>
           {stateLabels[listing.state]}
         </span>
