@@ -49,38 +49,15 @@ async function queryShard(shardKey: string): Promise<ListingRecord[]> {
 }
 
 /**
- * An author's listings in one state, newest first: GSI1 (`AUTHOR#<id>`, sort key
- * `LISTING#<createdAt>#<id>`) read backwards, page by page, with a filter on the state (a Query,
- * never a Scan). Reads every listing of the author, which is fine for hundreds; an author with
- * thousands would want a sparse per-state index.
+ * An author's listings in one state, newest first: the author's listings (queryOwnListings, one
+ * GSI1 Query) in that state. Reads every listing of the author, which is fine for hundreds; an
+ * author with thousands would want a sparse per-state index.
  */
 export async function queryByAuthor(
   authorId: string,
   state: ListingRecord['state'],
 ): Promise<ListingRecord[]> {
-  const records: ListingRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :author AND begins_with(GSI1SK, :listing)',
-        FilterExpression: '#state = :state AND attribute_not_exists(deleted)',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: {
-          ':author': `AUTHOR#${authorId}`,
-          ':listing': 'LISTING#',
-          ':state': state,
-        },
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    records.push(...((page.Items ?? []) as ListingRecord[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return records;
+  return (await queryOwnListings(authorId)).filter((record) => record.state === state);
 }
 
 /** The search index version; the stream consumer bumps it on every listing change. */
