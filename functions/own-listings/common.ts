@@ -1,4 +1,4 @@
-import type { ListingPublicData } from '../../shared/api/types';
+import type { ListingPublicData, OwnListing } from '../../shared/api/types';
 import { marketplaceCurrency } from '../../shared/config/marketplace';
 import type { Money } from '../../shared/money';
 import { createSlug } from '../../shared/text/slug';
@@ -8,8 +8,7 @@ import { ApiError, assertValid, type HttpEvent, pathParam, requestUser } from '.
 import type { ListingFields, ListingRecord } from '../listings/listing-record';
 import { getListing } from '../listings/repository';
 
-/** The owner's full view of a listing: the stored fields (exact geolocation and the pickup address included) and its slug. */
-export type OwnListing = Omit<ListingFields, 'deleted'> & { slug: string };
+export type { OwnListing };
 
 export function toOwnListing(record: ListingRecord): OwnListing {
   return {

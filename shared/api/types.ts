@@ -30,6 +30,8 @@ export type ListingState = 'draft' | 'pendingApproval' | 'published' | 'closed';
 
 export interface ListingLocation {
   address: string;
+  /** Building, apartment or unit of the pickup address (owner only, like the address). */
+  building?: string;
   city: string;
   region: string;
   country: 'CA' | 'US';
@@ -51,6 +53,12 @@ export interface ListingPublicData {
   pickupEnabled: boolean;
   shippingEnabled: boolean;
   location: ListingLocation;
+  /** Keys of `listingFeatures` (shared/config/listing-fields.ts), the features tab. */
+  features?: string[];
+  /** The seller's rules (policies tab): payment on pickup, test rides, returns… */
+  rules?: string;
+  /** The seller's disclaimer (policies tab): known faults, sold as seen… */
+  disclaimer?: string;
 }
 
 export interface PublicUser {
@@ -87,13 +95,36 @@ export interface Listing {
   description: string;
   price: Money;
   state: ListingState;
-  publicData: Omit<ListingPublicData, 'location'> & { location: Omit<ListingLocation, 'address'> };
+  publicData: Omit<ListingPublicData, 'location'> & {
+    location: Omit<ListingLocation, 'address' | 'building'>;
+  };
   geolocation: { lat: number; lng: number };
   currentStock: number;
   shippingFee?: { oneItem: Money; additionalItems: Money };
   createdAt: string;
   author: PublicUser;
   images: ListingImage[];
+}
+
+/**
+ * The owner's view of a listing (GET/PATCH /api/own-listings/{id}): every stored field, with the
+ * exact geolocation and the pickup address (address and building) that the public view hides.
+ */
+export interface OwnListing {
+  id: string;
+  slug: string;
+  authorId: string;
+  title: string;
+  description: string;
+  price: Money;
+  state: ListingState;
+  publicData: ListingPublicData;
+  geolocation: { lat: number; lng: number };
+  currentStock: number;
+  shippingFee?: { oneItem: Money; additionalItems: Money };
+  images: ListingImage[];
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface Pagination {

@@ -111,3 +111,20 @@ export const requiredListingFields = [
 export function latestBikeYear(now: Date = new Date()): number {
   return now.getUTCFullYear() + 1;
 }
+
+/**
+ * The features tab (§2 edit wizard): things a buyer filters and asks about that are not bike
+ * fields. Stored as keys in `publicData.features`; any subset, in this order on the listing page.
+ */
+export const listingFeatures = {
+  originalReceipt: 'Original receipt',
+  originalPackaging: 'Original box or packaging',
+  recentlyServiced: 'Serviced in the last 6 months',
+  tubelessReady: 'Tubeless ready',
+  discBrakes: 'Disc brakes',
+  electronicShifting: 'Electronic shifting',
+  upgradedParts: 'Upgraded parts',
+  warrantyRemaining: 'Manufacturer warranty remaining',
+  testRideWelcome: 'Test ride welcome',
+} as const;
+export type ListingFeature = keyof typeof listingFeatures;

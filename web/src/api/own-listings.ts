@@ -1,19 +1,52 @@
-import type { ListingImage, ListingState, Page } from '../../../shared/api/types';
+import type { OwnListing, Page } from '../../../shared/api/types';
 import type { Money } from '../../../shared/money';
 import { apiGet, apiRequest, type RequestOptions } from './client';
 
 /**
  * The seller's own listings (functions/own-listings): the manage listings page reads them 42 a page
- * and opens or closes them.
+ * and opens or closes them; the edit wizard creates a draft, saves each tab, updates the stock and
+ * publishes. Every answer is the owner's view (exact location and pickup address included).
  */
-export interface OwnListing {
-  id: string;
-  slug: string;
-  title: string;
-  price: Money;
-  state: ListingState;
-  images: ListingImage[];
-  currentStock?: number;
+export type { OwnListing };
+
+/**
+ * The fields a wizard tab sends (any subset; the server checks each with the shared validators).
+ * `location` and `geolocation` go together (the place picked in the address search).
+ */
+export interface OwnListingChanges {
+  title?: string;
+  description?: string;
+  category?: string;
+  condition?: string;
+  brand?: string;
+  size?: string;
+  model?: string;
+  year?: number | '';
+  colour?: string;
+  groupset?: string;
+  wheelset?: string;
+  frameSize?: string;
+  wheelSize?: string;
+  frameMaterial?: string;
+  price?: Money;
+  pickupEnabled?: boolean;
+  shippingEnabled?: boolean;
+  location?: { address: string; building?: string; city: string; region: string; country: string };
+  geolocation?: { lat: number; lng: number };
+  shippingFee?: { oneItem: Money; additionalItems: Money };
+  features?: string[];
+  rules?: string;
+  disclaimer?: string;
+}
+
+const listingPath = (id: string) => `/own-listings/${encodeURIComponent(id)}`;
+
+async function dataOf(
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  options?: RequestOptions & { body?: unknown },
+): Promise<OwnListing> {
+  return (await apiRequest<{ data: OwnListing }>(method, path, options)).data;
 }
 
 export function getOwnListings(page = 1, options?: RequestOptions): Promise<Page<OwnListing>> {
@@ -21,21 +54,54 @@ export function getOwnListings(page = 1, options?: RequestOptions): Promise<Page
   return apiGet<Page<OwnListing>>(`/own-listings${query}`, options);
 }
 
-async function applyAction(
-  id: string,
-  action: 'open' | 'close',
+/** One of the caller's listings (404 when it is not theirs and not public, 403 when it is someone else's). */
+export function getOwnListing(id: string, options?: RequestOptions): Promise<OwnListing> {
+  return dataOf('GET', listingPath(id), options);
+}
+
+/** §7 createDraft: the first save of the wizard makes the draft (stock 0). */
+export function createDraftListing(
+  changes: OwnListingChanges,
   options?: RequestOptions,
 ): Promise<OwnListing> {
-  const path = `/own-listings/${encodeURIComponent(id)}/${action}`;
-  return (await apiRequest<{ data: OwnListing }>('POST', path, options)).data;
+  return dataOf('POST', '/own-listings', { ...options, body: changes });
+}
+
+/** §7 update: a tab's fields; the state is kept. */
+export function updateOwnListing(
+  id: string,
+  changes: OwnListingChanges,
+  options?: RequestOptions,
+): Promise<OwnListing> {
+  return dataOf('PATCH', listingPath(id), { ...options, body: changes });
+}
+
+/**
+ * §7 stock.compareAndSet: `oldTotal` is the stock the page showed; another change since then
+ * answers 409 `old-total-mismatch` (the page says the stock is out of sync and reloads it).
+ */
+export function setListingStock(
+  id: string,
+  stock: { oldTotal: number; newTotal: number },
+  options?: RequestOptions,
+): Promise<OwnListing> {
+  return dataOf('POST', `${listingPath(id)}/stock`, { ...options, body: stock });
+}
+
+/**
+ * §7 publishDraft: 409 `transaction-missing-stripe-account` (meta.reason `payout-details-missing`)
+ * when the seller has no payout details yet; 400 with `meta.fields` when something required is missing.
+ */
+export function publishOwnListing(id: string, options?: RequestOptions): Promise<OwnListing> {
+  return dataOf('POST', `${listingPath(id)}/publish`, options);
 }
 
 /** Published → closed: the listing leaves search. */
 export function closeOwnListing(id: string, options?: RequestOptions): Promise<OwnListing> {
-  return applyAction(id, 'close', options);
+  return dataOf('POST', `${listingPath(id)}/close`, options);
 }
 
 /** Closed → published: the listing is back in search. */
 export function openOwnListing(id: string, options?: RequestOptions): Promise<OwnListing> {
-  return applyAction(id, 'open', options);
+  return dataOf('POST', `${listingPath(id)}/open`, options);
 }
