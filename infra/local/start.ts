@@ -9,7 +9,8 @@ import { seedDemoData } from './seed/seed';
  * `npm start`: the whole marketplace on this machine at http://localhost:3000 (see README).
  * Ctrl-C stops every service and child process.
  */
-const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+// VELO_WEB_ROOT: another build of the web app (two e2e runs side by side, each with its own build).
+const webRoot = process.env.VELO_WEB_ROOT ?? fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 async function main(): Promise<void> {
   const options = parseStartOptions(process.argv.slice(2));
