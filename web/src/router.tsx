@@ -7,9 +7,10 @@ import {
 } from '@tanstack/react-router';
 import { pageSizes } from '../../shared/config/marketplace';
 import { contentRoutes, pageIdPattern } from '../../shared/content/page-asset';
+import { NEW_LISTING_ID, newListingEditPath } from '../../shared/listings';
 import { settle } from './api/client';
 import { getListing, getUser, getUserListings, searchListings } from './api/endpoints';
-import { getOwnListings } from './api/own-listings';
+import { getOwnListing, getOwnListings } from './api/own-listings';
 import { keepFrom, validateFromSearch, validateOAuthCallbackSearch } from './auth/from';
 import { redirectSignedIn, requireUser } from './auth/guard';
 import { readIdpFlow } from './auth/idp';
@@ -60,14 +61,6 @@ const toLanding = () => {
 };
 
 const listingBaseRoute = createRoute({ getParentRoute: () => rootRoute, path: '/l', beforeLoad: toLanding });
-
-// The new-listing wizard comes with the selling issue; until then /l/new is a not-found page
-// rather than a listing lookup for the id "new".
-const newListingRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/l/new',
-  component: lazyRouteComponent(() => import('./pages/NotFoundPage'), 'NotFoundPage'),
-});
 
 const loadListing = (id: string) => ({ listing: settle(getListing(id)) });
 
@@ -156,6 +149,43 @@ const emailVerificationRoute = createRoute({
   path: '/verify-email',
   validateSearch: validateFromSearch,
   component: lazyRouteComponent(() => import('./pages/EmailVerificationPage'), 'EmailVerificationPage'),
+});
+
+// §2 NewListingPage: the edit page with slug draft, the zero id, type new and tab details.
+const newListingRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/l/new',
+  beforeLoad: () => {
+    throw redirect({ href: newListingEditPath, replace: true });
+  },
+});
+
+/** The wizard's listing: none yet on `/l/draft/{zero id}/new/…`, else the owner's view of it. */
+const loadEditedListing = (id: string) => ({
+  listing: id === NEW_LISTING_ID ? undefined : settle(getOwnListing(id)),
+});
+
+// §2 EditListingPage /l/{slug}/{id}/{type}/{tab}, and the payout onboarding return of the photos tab.
+const editListingRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/l/$slug/$id/$type/$tab',
+  loader: ({ params }) => loadEditedListing(params.id),
+  component: lazyRouteComponent(() => import('./pages/edit-listing/EditListingPage'), 'EditListingPage'),
+});
+
+const editListingReturnRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/l/$slug/$id/$type/$tab/$returnURLType',
+  loader: ({ params }) => loadEditedListing(params.id),
+  component: lazyRouteComponent(() => import('./pages/edit-listing/EditListingPage'), 'EditListingPage'),
+});
+
+// §2 ListingPageVariant: a draft or pending-approval listing, shown to its owner only.
+const listingVariantRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/l/$slug/$id/$variant',
+  loader: ({ params }) => ({ listing: settle(getOwnListing(params.id)) }),
+  component: lazyRouteComponent(() => import('./pages/listing/ListingVariantPage'), 'ListingVariantPage'),
 });
 
 // Manage listings (§2): the seller's own listings, 42 a page, with open and close.
@@ -302,7 +332,6 @@ export const routeTree = rootRoute.addChildren([
   landingRoute,
   searchRoute,
   listingBaseRoute,
-  newListingRoute,
   listingRoute,
   listingCanonicalRoute,
   profileBaseRoute,
@@ -314,6 +343,10 @@ export const routeTree = rootRoute.addChildren([
   passwordResetRoute,
   signedInRoute.addChildren([
     emailVerificationRoute,
+    newListingRoute,
+    editListingRoute,
+    editListingReturnRoute,
+    listingVariantRoute,
     manageListingsRoute,
     profileSettingsRoute,
     accountRoute.addChildren([
