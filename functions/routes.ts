@@ -21,6 +21,7 @@ export const routes = [
   { method: 'GET', path: '/api/users/{id}/listings', handler: 'listings/by-author', auth: 'public' },
   { method: 'GET', path: '/api/assets/{version}/{path+}', handler: 'content/get-asset', auth: 'public' },
   { method: 'GET', path: '/api/places', handler: 'places/search', auth: 'public' },
+  { method: 'GET', path: '/api/static-map', handler: 'maps/static-map', auth: 'public' },
   { method: 'GET', path: '/api/me', handler: 'users/me', auth: 'user' },
   { method: 'PATCH', path: '/api/me', handler: 'users/update-me', auth: 'user' },
   { method: 'POST', path: '/api/me/email', handler: 'users/change-email', auth: 'user' },

@@ -9,6 +9,7 @@ import {
   isOwnListing,
   isStockOutOfSync,
   largestListingVariant,
+  listingActions,
   listingPageVariant,
   listingPath,
   listingStateAfter,
@@ -17,6 +18,7 @@ import {
   newListingEditPath,
   purchaseBlock,
   quantityOptions,
+  requiresListingApproval,
   stockOnPublish,
 } from './listings';
 
@@ -38,6 +40,26 @@ describe('listing states (§4)', () => {
     expect(listingStateAfter('closed', 'publishDraft')).toBeUndefined();
     expect(canApplyListingAction('published', 'close')).toBe(true);
     expect(canApplyListingAction('pendingApproval', 'close')).toBe(false);
+  });
+  it('rejects a pending listing back to draft (the seller edits and publishes again)', () => {
+    expect(listingActions.reject).toEqual({ from: ['pendingApproval'], to: 'draft' });
+    expect(listingStateAfter('pendingApproval', 'reject')).toBe('draft');
+    expect(listingStateAfter('pendingApproval', 'reject', { requiresApproval: true })).toBe('draft');
+    for (const state of ['draft', 'published', 'closed'] as const) {
+      expect(listingStateAfter(state, 'reject'), state).toBeUndefined();
+      expect(listingStateAfter(state, 'approve'), state).toBeUndefined();
+    }
+    // After a rejection the draft can be published again.
+    expect(listingStateAfter('draft', 'publishDraft', { requiresApproval: true })).toBe('pendingApproval');
+  });
+  it('reads the approval switch from VELO_LISTINGS_REQUIRE_APPROVAL, defaulting to the marketplace setting', () => {
+    for (const on of ['true', 'TRUE', ' 1 ', '1']) expect(requiresListingApproval(on), on).toBe(true);
+    for (const off of ['false', '0', 'False']) expect(requiresListingApproval(off, true), off).toBe(false);
+    for (const other of [undefined, '', 'yes', 'on']) {
+      expect(requiresListingApproval(other, false), String(other)).toBe(false);
+      expect(requiresListingApproval(other, true), String(other)).toBe(true);
+    }
+    expect(requiresListingApproval(undefined)).toBe(false); // the shipped default
   });
 });
 

@@ -3,6 +3,7 @@
  * setting stock 0 → 1, and the "has listings" rule.
  */
 import type { ImageVariant, ListingImage, ListingState } from './api/types';
+import { listingsRequireApproval } from './config/marketplace';
 import { createSlug } from './text/slug';
 
 export const listingStates = [
@@ -20,8 +21,10 @@ export function isListingState(value: unknown): value is ListingState {
 export const listingActions = {
   /** publishDraft: a draft goes live (or to pending approval when the marketplace approves listings). */
   publishDraft: { from: ['draft'], to: 'published' },
-  /** Operator approval of a pending listing. */
+  /** Operator approval of a pending listing: it goes live. */
   approve: { from: ['pendingApproval'], to: 'published' },
+  /** Operator rejection of a pending listing: back to draft, so the seller can edit and publish again. */
+  reject: { from: ['pendingApproval'], to: 'draft' },
   close: { from: ['published'], to: 'closed' },
   open: { from: ['closed'], to: 'published' },
 } as const satisfies Record<string, { from: readonly ListingState[]; to: ListingState }>;
@@ -41,6 +44,24 @@ export function listingStateAfter(
   if (!canApplyListingAction(state, action)) return undefined;
   if (action === 'publishDraft' && options.requiresApproval) return 'pendingApproval';
   return listingActions[action].to;
+}
+
+/** The environment variable that switches listing approval on or off without a code change. */
+export const listingsRequireApprovalEnv = 'VELO_LISTINGS_REQUIRE_APPROVAL';
+
+/**
+ * Whether publishing sends a draft to pendingApproval, from the value of VELO_LISTINGS_REQUIRE_APPROVAL:
+ * `true` or `1` turn approval on, `false` or `0` off (case and spaces ignored); unset or anything
+ * else keeps the marketplace default (`listingsRequireApproval`, shared/config/marketplace.ts).
+ */
+export function requiresListingApproval(
+  value: string | undefined,
+  fallback: boolean = listingsRequireApproval,
+): boolean {
+  const setting = value?.trim().toLowerCase();
+  if (setting === 'true' || setting === '1') return true;
+  if (setting === 'false' || setting === '0') return false;
+  return fallback;
 }
 
 /** Listing page variants (§2, §4): drafts and pending listings are shown to their owner only. */
@@ -175,8 +196,13 @@ export interface GalleryImageSources {
 export function galleryImageSources(image: ListingImage): GalleryImageSources | undefined {
   const main = largestListingVariant(image);
   if (!main) return undefined;
-  const responsive = [image.variants['scaled-medium'], image.variants['scaled-large']].filter(
-    (variant): variant is ImageVariant => variant !== undefined,
+  // Every scaled width once (a small photo's larger variants are not enlarged: same width).
+  const scaled = (['scaled-medium', 'scaled-large', 'scaled-xlarge', 'scaled-2xlarge'] as const).map(
+    (name) => image.variants[name],
+  );
+  const responsive = scaled.filter(
+    (variant, index): variant is ImageVariant =>
+      variant !== undefined && scaled.findIndex((other) => other?.width === variant.width) === index,
   );
   return {
     src: main.url,

@@ -97,6 +97,9 @@ export interface Place {
   id: string;
   name: string;
   address: string;
+  /** The place's province or state (full name), when known, and its ISO 3166-1 alpha-2 country. */
+  region?: string;
+  countryCode?: string;
   origin: LatLng;
   bounds: Bounds;
 }

@@ -7,6 +7,7 @@ import {
   noContent,
   requestUser,
   requireFullSession,
+  requireProfile,
 } from '../lib/http';
 import { pageViewEvent } from './marketing';
 import { marketingProvider } from './provider';
@@ -25,8 +26,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   if (!isTrackablePathname(pathname)) {
     throw new ApiError('validation-invalid-params', undefined, { param: 'pathname' });
   }
-  const profile = user.profile;
-  if (!profile) throw new ApiError('not-found', 'Your profile does not exist yet. Please sign in again.');
+  const profile = requireProfile(user);
   await marketingProvider().trackEvent(pageViewEvent(profile.email, pathname));
   return noContent();
 });

@@ -1,4 +1,11 @@
-import { ApiError, type HttpEvent, httpHandler, json, requestUser, requireFullSession } from '../lib/http';
+import {
+  type HttpEvent,
+  httpHandler,
+  json,
+  requestUser,
+  requireFullSession,
+  requireProfile,
+} from '../lib/http';
 import { setKlaviyoId } from '../users/repository';
 import { marketingProfileOf } from './marketing';
 import { marketingProvider } from './provider';
@@ -13,8 +20,7 @@ import { marketingProvider } from './provider';
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
   requireFullSession(user);
-  const profile = user.profile;
-  if (!profile) throw new ApiError('not-found', 'Your profile does not exist yet. Please sign in again.');
+  const profile = requireProfile(user);
   const { id } = await marketingProvider().upsertProfile(marketingProfileOf(profile));
   if (id !== profile.klaviyoId) await setKlaviyoId(user.id, id, profile.klaviyoId);
   return json(200, { data: { klaviyoId: id } });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, accessToken, assertValid, type HttpEvent, jsonBody, textField } from './http';
+import type { UserRecord } from '../users/user-record';
+import {
+  ApiError,
+  accessToken,
+  assertValid,
+  type HttpEvent,
+  jsonBody,
+  type RequestUser,
+  requireProfile,
+  textField,
+} from './http';
 
 const event = (overrides: Partial<HttpEvent> = {}, claims?: Record<string, string>): HttpEvent =>
   ({
@@ -52,5 +62,18 @@ describe('request helpers', () => {
       codeOf(() => accessToken(event({ headers: { authorization: 'Bearer x' } }, { token_use: 'id' })))?.[0],
     ).toBe('unauthorized');
     expect(codeOf(() => accessToken(event({}, { token_use: 'access' })))?.[0]).toBe('unauthorized');
+  });
+
+  it('requires the caller to have a profile (404 not-found otherwise)', () => {
+    const user = (profile?: UserRecord): RequestUser => ({ id: 'u1', profile, scopes: [], limited: false });
+    const profile = { id: 'u1', email: 'a@b.example' } as UserRecord;
+    expect(requireProfile(user(profile))).toBe(profile);
+    expect(codeOf(() => requireProfile(user()))?.[0]).toBe('not-found');
+    try {
+      requireProfile(user());
+    } catch (error) {
+      expect((error as ApiError).message).toBe('Your profile does not exist yet. Please sign in again.');
+      expect((error as ApiError).status).toBe(404);
+    }
   });
 });

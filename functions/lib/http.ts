@@ -138,6 +138,16 @@ export function requestUser(event: HttpEvent): RequestUser {
   return user;
 }
 
+/**
+ * The caller's profile item, or 404 `not-found` when there is none yet (a Cognito user whose
+ * profile was never written: they sign in again and GET /api/me makes it).
+ */
+export function requireProfile(user: RequestUser): UserRecord {
+  if (!user.profile)
+    throw new ApiError('not-found', 'Your profile does not exist yet. Please sign in again.');
+  return user.profile;
+}
+
 /** Account-security actions (password, e-mail) are not for an operator's limited session. */
 export function requireFullSession(user: RequestUser): void {
   if (user.limited) throw new ApiError('forbidden', 'Not available in a limited session.');

@@ -4,7 +4,7 @@ import type { AvatarUpload as ImageUpload } from '../../shared/api/account';
 import { imageSettings } from '../../shared/config/constants';
 import { imagesBucket, s3 } from './aws';
 import { ApiError } from './http';
-import { presignedUpload } from './uploads';
+import { presignedPost } from './uploads';
 
 /**
  * Uploaded images, shared by avatars and listing photos: what a file really is (its first bytes,
@@ -109,7 +109,7 @@ export async function renderVariants<Name extends string>(
 /**
  * An uploaded object's bytes. The size is checked first (HEAD), so a huge object is never read
  * into memory; too big → the object is deleted and 413 request-upload-over-limit (S3 enforces the
- * signed length, s3rver does not). A missing object → 404 with `unknownUpload`.
+ * POST policy's content-length-range, s3rver does not). A missing object → 404 with `unknownUpload`.
  */
 export async function readUpload(key: string, unknownUpload: string): Promise<Uint8Array> {
   try {
@@ -145,8 +145,9 @@ const badSize = 'The file size is missing or not valid.';
 
 /**
  * The answer to an image-upload request `{ contentType, size }` (avatars, listing photos): a
- * presigned PUT with the size signed in, to the key made for a new upload id. JPG, GIF or PNG only;
- * at most 20 MB (413 request-upload-over-limit). The stored file is checked again when attached.
+ * presigned POST `{ uploadId, url, fields }` to the key made for a new upload id, its policy fixing
+ * that key and the Content-Type and capping the size at 20 MB. JPG, GIF or PNG only; a declared
+ * size over 20 MB → 413 request-upload-over-limit. The stored file is checked again when attached.
  */
 export async function imageUploadFor(
   body: Record<string, unknown>,
@@ -166,9 +167,6 @@ export async function imageUploadFor(
     throw new ApiError('request-upload-over-limit', undefined, { maxBytes: imageSettings.maxUploadBytes });
   }
   const uploadId = randomUUID();
-  return {
-    uploadId,
-    url: await presignedUpload(keyFor(uploadId), contentType, size),
-    headers: { 'content-type': contentType },
-  };
+  const { url, fields } = await presignedPost(keyFor(uploadId), contentType);
+  return { uploadId, url, fields };
 }

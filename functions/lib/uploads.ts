@@ -1,34 +1,35 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import {
+  createPresignedPost,
+  type PresignedPost,
+  type PresignedPostOptions,
+} from '@aws-sdk/s3-presigned-post';
+import { imageSettings } from '../../shared/config/constants';
 import { imagesBucket, s3 } from './aws';
 
 /**
- * A short-lived URL the browser PUTs a file to, straight into the images bucket, so large photos
- * never pass through Lambda. The object is checked after upload (size and type), since a presigned
- * PUT cannot enforce them (and s3rver checks nothing). Keys start with `images/`: CloudFront serves
+ * A short-lived presigned POST the browser sends a file with (multipart/form-data: every field,
+ * then the file last), straight into the images bucket, so large photos never pass through
+ * Lambda. Its policy fixes the key and the exact Content-Type and caps the size with
+ * `content-length-range` 1…20 MB, which S3 enforces; s3rver checks no policy, so the object is
+ * checked again after upload (size and real type). Keys start with `images/`: CloudFront serves
  * that prefix at /images/* and the Lambdas' grant covers only it.
  */
 export const uploadUrlTtlSeconds = 300;
 
-/**
- * With `contentLength`, the length is signed too: S3 refuses a PUT of any other size (browsers
- * send Content-Length themselves; it is not one of the headers the caller must add).
- */
-export function presignedUpload(
-  key: `images/${string}`,
-  contentType: string,
-  contentLength?: number,
-): Promise<string> {
-  return getSignedUrl(
-    s3(),
-    new PutObjectCommand({
-      Bucket: imagesBucket(),
-      Key: key,
-      ContentType: contentType,
-      ...(contentLength !== undefined ? { ContentLength: contentLength } : {}),
-    }),
-    {
-      expiresIn: uploadUrlTtlSeconds,
-    },
-  );
+/** The policy conditions besides bucket and key (which createPresignedPost adds itself). */
+export function uploadPolicyConditions(contentType: string): NonNullable<PresignedPostOptions['Conditions']> {
+  return [
+    ['content-length-range', 1, imageSettings.maxUploadBytes],
+    ['eq', '$Content-Type', contentType],
+  ];
+}
+
+export function presignedPost(key: `images/${string}`, contentType: string): Promise<PresignedPost> {
+  return createPresignedPost(s3(), {
+    Bucket: imagesBucket(),
+    Key: key,
+    Conditions: uploadPolicyConditions(contentType),
+    Fields: { 'Content-Type': contentType },
+    Expires: uploadUrlTtlSeconds,
+  });
 }

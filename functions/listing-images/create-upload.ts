@@ -4,10 +4,10 @@ import { listingImageUploadKey, ownListing } from './listing-images';
 
 /**
  * POST /api/own-listings/{id}/image-uploads {contentType, size} → 201 { data: { uploadId, url,
- * headers } }: a presigned PUT (size signed in) straight to the images bucket, for the owner of
- * the listing (anyone else: 404). JPG, GIF or PNG, at most 20 MB (413 request-upload-over-limit,
- * "The maximum file size is 20 MB."). POST …/images checks the stored file again, since s3rver
- * checks nothing.
+ * fields } }: a presigned POST straight to the images bucket (policy: this key, this Content-Type,
+ * 1 byte…20 MB), for the owner of the listing (anyone else: 404). JPG, GIF or PNG, at most 20 MB
+ * (413 request-upload-over-limit, "The maximum file size is 20 MB."). POST …/images checks the
+ * stored file again, since s3rver enforces no policy.
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);

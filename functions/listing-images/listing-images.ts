@@ -27,9 +27,11 @@ const [mediumWidth, largeWidth] = imageSettings.listingVariantWidths.slice(1) as
 
 /**
  * `listing-card` 400×400 and `listing-card-2x` 800×800 (1:1 crops, the card's aspect);
- * `scaled-medium` within 800×800 and `scaled-large` within 1600×1600 (the spec's widths 400, 800
- * and larger; kept whole, never enlarged, never above 3072 px); and the §9 social crops `facebook`
- * 1200×630 and `twitter` 600×314, made for every photo since reordering can make any of them first.
+ * `scaled-medium` within 800×800, `scaled-large` within 1600×1600, `scaled-xlarge` within
+ * 2400×2400 and `scaled-2xlarge` within 3072×3072 (§9: widths 400, 800 and larger, variant max
+ * 3072 px; kept whole, never enlarged, so a small photo's larger variants are the same size); and
+ * the §9 social crops `facebook` 1200×630 and `twitter` 600×314, made for every photo since
+ * reordering can make any of them first.
  */
 export const listingVariants: ReadonlyArray<VariantSpec<ImageVariantName>> = [
   {
@@ -46,6 +48,13 @@ export const listingVariants: ReadonlyArray<VariantSpec<ImageVariantName>> = [
   },
   { name: 'scaled-medium', width: mediumWidth, height: mediumWidth, fit: 'inside' },
   { name: 'scaled-large', width: largeWidth, height: largeWidth, fit: 'inside' },
+  { name: 'scaled-xlarge', width: 2400, height: 2400, fit: 'inside' },
+  {
+    name: 'scaled-2xlarge',
+    width: imageSettings.variantMaxPx,
+    height: imageSettings.variantMaxPx,
+    fit: 'inside',
+  },
   { name: 'facebook', ...imageSettings.socialImages.facebook, fit: 'cover' },
   { name: 'twitter', ...imageSettings.socialImages.twitter, fit: 'cover' },
 ];

@@ -53,6 +53,20 @@ export function listingRecord(fields: ListingFields): ListingRecord {
   };
 }
 
+/**
+ * What a change of state writes: the state, and the sparse GSI2 (search) keys exactly when the
+ * new state is published (removed otherwise). The one definition for publish, open and close
+ * (functions/own-listings) and the operator's approve and reject (infra/operator).
+ */
+export function listingStateWrite(
+  record: Pick<ListingRecord, 'id' | 'createdAt'>,
+  to: ListingState,
+): { set: Record<string, unknown>; remove?: string[] } {
+  return to === 'published'
+    ? { set: { state: to, ...keys.publishedListing(record.id, record.createdAt) } }
+    : { set: { state: to }, remove: ['GSI2PK', 'GSI2SK'] };
+}
+
 export function toListingSummary(record: ListingRecord): ListingSummary {
   return {
     id: record.id,
@@ -73,10 +87,11 @@ export function toListingSummary(record: ListingRecord): ListingSummary {
 
 /**
  * The public view of a listing: only the fuzzy location (the obfuscated center, §5) and no pickup
- * address. Exact coordinates and the address go to the owner only (functions/own-listings).
+ * address or building; features, rules and disclaimer are public. Exact coordinates, the address
+ * and the building go to the owner only (functions/own-listings).
  */
 export function toListing(record: ListingRecord, author: PublicUser): Listing {
-  const { address: _address, ...location } = record.publicData.location;
+  const { address: _address, building: _building, ...location } = record.publicData.location;
   return {
     id: record.id,
     slug: createSlug(record.title),

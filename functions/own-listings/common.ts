@@ -1,11 +1,19 @@
 import type { ListingPublicData, OwnListing } from '../../shared/api/types';
 import { marketplaceCurrency } from '../../shared/config/marketplace';
 import type { Money } from '../../shared/money';
+import { sanitizeListing } from '../../shared/text/sanitize';
 import { createSlug } from '../../shared/text/slug';
-import { priceValidator, validateDelivery, validateListingDetails } from '../../shared/validation/listing';
+import {
+  buildingValidator,
+  featuresValidator,
+  priceValidator,
+  validateDelivery,
+  validateListingDetails,
+  validatePolicies,
+} from '../../shared/validation/listing';
 import { listingMessages } from '../../shared/validation/messages';
 import { ApiError, assertValid, type HttpEvent, pathParam, requestUser } from '../lib/http';
-import type { ListingFields, ListingRecord } from '../listings/listing-record';
+import type { ListingRecord } from '../listings/listing-record';
 import { getListing } from '../listings/repository';
 
 export type { OwnListing };
@@ -103,9 +111,13 @@ function isMoney(value: unknown): value is Money {
 }
 
 /**
- * The listing fields of a create/update body, validated with the shared validators (only the
- * fields present are checked; unknown fields are ignored). Returns top-level record changes and
- * the changed public data keys (merged onto the current public data by the caller).
+ * The listing fields of a create/update body (web/src/api/own-listings.ts OwnListingChanges),
+ * validated with the shared validators (only the fields present are checked; unknown fields are
+ * ignored). Returns top-level record changes and the new public data (the current one with the
+ * changed keys). `features` is a list of unique `listingFeatures` keys ([] clears it); `rules` and
+ * `disclaimer` are optional text of at most 5000 characters (empty removes them); `location.building`
+ * is optional, at most 100 characters. Free text is sanitised as it is written (angle brackets
+ * become full-width, §5: sanitizeListing), so every reader gets the safe text.
  */
 export function parseListingInput(
   body: Record<string, unknown>,
@@ -144,6 +156,24 @@ export function parseListingInput(
     else next.year = Number(body.year);
     publicData = next;
   }
+  for (const key of ['rules', 'disclaimer'] as const) {
+    if (body[key] === undefined) continue;
+    if (typeof body[key] !== 'string') invalid(key, `${key} must be text.`);
+    const value = (body[key] as string).trim();
+    const error = validatePolicies({ [key]: value })[key];
+    if (error) invalid(key, error);
+    if (value) next[key] = value;
+    else delete next[key];
+    publicData = next;
+  }
+  if (body.features !== undefined) {
+    const error = Array.isArray(body.features) ? featuresValidator(body.features) : undefined;
+    if (!Array.isArray(body.features) || error) invalid('features', error ?? listingMessages.featuresInvalid);
+    const features = body.features as string[];
+    if (features.length > 0) next.features = [...features];
+    else delete next.features;
+    publicData = next;
+  }
   for (const key of ['pickupEnabled', 'shippingEnabled'] as const) {
     if (body[key] === undefined) continue;
     if (typeof body[key] !== 'boolean') invalid(key, `${key} must be true or false.`);
@@ -166,8 +196,19 @@ export function parseListingInput(
     ) {
       invalid('location', listingMessages.locationNotRecognized);
     }
+    if (location?.building !== undefined && typeof location.building !== 'string') {
+      invalid('building', 'building must be text.');
+    }
+    const buildingError = buildingValidator(text('building'));
+    if (buildingError) invalid('building', buildingError);
     const country = text('country') === 'CA' ? 'CA' : 'US';
-    next.location = { address: text('address'), city: text('city'), region: text('region'), country };
+    next.location = {
+      address: text('address'),
+      ...(text('building') ? { building: text('building') } : {}),
+      city: text('city'),
+      region: text('region'),
+      country,
+    };
     set.geolocation = { lat, lng };
     publicData = next;
   }
@@ -184,7 +225,14 @@ export function parseListingInput(
     }
     set.shippingFee = { oneItem: fee.oneItem, additionalItems: fee.additionalItems };
   }
-  return publicData ? { set, publicData } : { set };
+  const clean = sanitizeListing({
+    ...(set.title !== undefined ? { title: set.title } : {}),
+    ...(set.description !== undefined ? { description: set.description } : {}),
+    ...(publicData ? { publicData } : {}),
+  });
+  if (clean.title !== undefined) set.title = clean.title;
+  if (clean.description !== undefined) set.description = clean.description;
+  return clean.publicData ? { set, publicData: clean.publicData } : { set };
 }
 
 export const defaultPrice = (): Money => ({ amount: 0, currency: marketplaceCurrency });

@@ -1,28 +1,44 @@
-import { listingsRequireApproval } from '../../shared/config/marketplace';
-import { listingStateAfter, stockOnPublish } from '../../shared/listings';
-import { validatePhotos } from '../../shared/validation/listing';
+import {
+  listingStateAfter,
+  listingsRequireApprovalEnv,
+  requiresListingApproval,
+  stockOnPublish,
+} from '../../shared/listings';
+import { validateDelivery, validateListingDetails, validatePhotos } from '../../shared/validation/listing';
 import { listingMessages } from '../../shared/validation/messages';
 import { ApiError, assertValid, httpHandler, json, requestUser } from '../lib/http';
-import { keys } from '../lib/table-design';
-import type { ListingRecord } from '../listings/listing-record';
+import { type ListingRecord, listingStateWrite } from '../listings/listing-record';
 import { updateListing } from '../listings/repository';
 import { ownListing, toOwnListing } from './common';
 
-/** What a draft needs before it can go live (§5): the spec's message per missing field. */
+/**
+ * What a draft needs before it can go live (§5), the spec's message per missing field: every
+ * required detail (title, description, category, brand, size, condition: validateListingDetails),
+ * a delivery method (deliveryMethodNotChosen), the pickup address when pickup is on, both shipping fees
+ * when shipping is on (reported on `shippingFee`), and at least one photo.
+ */
 export function publishErrors(record: ListingRecord): Record<string, string | undefined> {
   const data = record.publicData;
+  const details = validateListingDetails({
+    title: record.title,
+    description: record.description,
+    category: data.category,
+    brand: data.brand ?? '',
+    size: data.size ?? '',
+    condition: data.condition,
+  });
+  const delivery = validateDelivery({
+    shippingEnabled: data.shippingEnabled,
+    shippingPriceOneItem: record.shippingFee?.oneItem ?? null,
+    shippingPriceAdditionalItems: record.shippingFee?.additionalItems ?? null,
+  });
   return {
-    title: record.title ? undefined : listingMessages.titleRequired,
-    category: data.category ? undefined : listingMessages.categoryRequired,
-    condition: data.condition ? undefined : listingMessages.conditionRequired,
+    ...details,
     delivery:
-      data.pickupEnabled || data.shippingEnabled
-        ? undefined
-        : 'You need to choose at least one delivery method.',
+      data.pickupEnabled || data.shippingEnabled ? undefined : listingMessages.deliveryMethodNotChosen,
     location:
       data.pickupEnabled && !data.location.address ? listingMessages.pickupAddressRequired : undefined,
-    shippingFee:
-      data.shippingEnabled && !record.shippingFee ? listingMessages.shippingOneItemRequired : undefined,
+    shippingFee: delivery.shippingPriceOneItem ?? delivery.shippingPriceAdditionalItems,
     images: validatePhotos(record.images),
   };
 }
@@ -31,11 +47,15 @@ export function publishErrors(record: ListingRecord): Record<string, string | un
  * POST /api/own-listings/{id}/publish — §7 publishDraft: only a draft, only when the seller's payout
  * details are ready (else 409 `transaction-missing-stripe-account` with `meta.reason:
  * 'payout-details-missing'`, so the web app sends them through onboarding). Stock 0 → 1
- * (stockOnPublish, as a compare-and-set); published listings get the GSI2 keys (search).
+ * (stockOnPublish, as a compare-and-set); published listings get the GSI2 keys (search). With
+ * VELO_LISTINGS_REQUIRE_APPROVAL=true|1 in the environment (read on every request; default
+ * `listingsRequireApproval`) the draft goes to pendingApproval instead, out of search until
+ * `npm run operator -- approve-listing <id>`.
  */
 export const handler = httpHandler(async (event) => {
   const { record } = await ownListing(event);
-  const to = listingStateAfter(record.state, 'publishDraft', { requiresApproval: listingsRequireApproval });
+  const requiresApproval = requiresListingApproval(process.env[listingsRequireApprovalEnv]);
+  const to = listingStateAfter(record.state, 'publishDraft', { requiresApproval });
   if (!to) throw new ApiError('conflict', 'Only a draft can be published.', { state: record.state });
   if (requestUser(event).profile?.payoutReady !== true) {
     throw new ApiError(
@@ -48,12 +68,10 @@ export const handler = httpHandler(async (event) => {
   }
   assertValid(publishErrors(record));
   const stock = stockOnPublish(record.currentStock);
+  const write = listingStateWrite(record, to);
   const updated = await updateListing(record.id, {
-    set: {
-      state: to,
-      currentStock: stock.stock,
-      ...(to === 'published' ? keys.publishedListing(record.id, record.createdAt) : {}),
-    },
+    set: { ...write.set, currentStock: stock.stock },
+    ...(write.remove ? { remove: write.remove } : {}),
     fromStates: ['draft'],
     condition: {
       expression: 'currentStock = :oldStock',

@@ -1,12 +1,12 @@
 import { canApplyListingAction, type ListingAction, listingStateAfter } from '../../shared/listings';
 import { ApiError, type HttpEvent, json } from '../lib/http';
-import { keys } from '../lib/table-design';
+import { listingStateWrite } from '../listings/listing-record';
 import { updateListing } from '../listings/repository';
 import { ownListing, toOwnListing } from './common';
 
 /**
  * Open or close (§7): a conditional write on the current state (canApplyListingAction). A published
- * listing has the sparse GSI2 keys (search), a closed one does not.
+ * listing has the sparse GSI2 keys (search), a closed one does not (listingStateWrite).
  */
 export async function applyAction(event: HttpEvent, action: Extract<ListingAction, 'open' | 'close'>) {
   const { record } = await ownListing(event);
@@ -21,8 +21,7 @@ export async function applyAction(event: HttpEvent, action: Extract<ListingActio
     );
   }
   const updated = await updateListing(record.id, {
-    set: { state: to, ...(to === 'published' ? keys.publishedListing(record.id, record.createdAt) : {}) },
-    ...(to === 'published' ? {} : { remove: ['GSI2PK', 'GSI2SK'] }),
+    ...listingStateWrite(record, to),
     fromStates: [record.state],
   });
   return json(200, { data: toOwnListing(updated) });

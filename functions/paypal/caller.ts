@@ -1,13 +1,11 @@
-import { ApiError, type HttpEvent, requestUser } from '../lib/http';
+import { ApiError, type HttpEvent, requestUser, requireProfile } from '../lib/http';
 import type { UserRecord } from '../users/user-record';
 
 /** The signed-in seller's profile for the PayPal routes (an operator's limited session may not link accounts). */
 export function paypalCaller(event: HttpEvent): UserRecord {
   const user = requestUser(event);
   if (user.limited) throw new ApiError('forbidden', 'Not available in a limited session.');
-  if (!user.profile)
-    throw new ApiError('not-found', 'Your profile does not exist yet. Please sign in again.');
-  return user.profile;
+  return requireProfile(user);
 }
 
 /**

@@ -54,6 +54,11 @@ describe('normaliseName', () => {
 });
 
 describe('Gazetteer', () => {
+  it('answers with the region and the country code of each place', () => {
+    const [toronto] = gazetteer.search('toronto', 1);
+    expect(toronto).toMatchObject({ name: 'Toronto', region: 'Ontario', countryCode: 'CA' });
+  });
+
   it('finds places by name prefix, most populous first, with the address Region, Country', () => {
     expect(addresses('tor')).toEqual([
       'Toronto, Ontario, Canada',

@@ -154,6 +154,8 @@ export class Gazetteer {
           id: entry.id,
           name: entry.name,
           address,
+          ...(entry.region ? { region: entry.region } : {}),
+          countryCode: entry.countryCode,
           origin: { lat: round(entry.origin.lat), lng: round(entry.origin.lng) },
           bounds: roundBounds(boundsAround(entry.origin, placeRadiusMetres(entry.population))),
         },

@@ -10,6 +10,7 @@ import {
   json,
   jsonBody,
   requestUser,
+  requireProfile,
   textFields,
 } from '../lib/http';
 import { cardProvider } from '../payments/stripe';
@@ -29,9 +30,8 @@ import {
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
-  if (!user.profile)
-    throw new ApiError('not-found', 'Your profile does not exist yet. Please sign in again.');
-  if (user.profile.stripeAccount) throw new ApiError('conflict', 'You already have a payout account.');
+  const profile = requireProfile(user);
+  if (profile.stripeAccount) throw new ApiError('conflict', 'You already have a payout account.');
   const body = textFields(jsonBody(event), ['country', 'accountType', 'accountToken', 'bankAccountToken']);
   const errors = validatePayoutForm(body);
   if (errors.country && body.country) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { tableName } from '../lib/aws';
-import { ApiError, type HttpEvent, httpHandler, json, requestUser } from '../lib/http';
+import { type HttpEvent, httpHandler, json, requestUser, requireProfile } from '../lib/http';
 import { keys } from '../lib/table-design';
 import { conditionalUpdate } from '../lib/writes';
 import { cardProvider } from '../payments/stripe';
@@ -12,8 +12,7 @@ import { cardError, requestOrigin } from '../payments/stripe/service';
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
-  const profile = user.profile;
-  if (!profile) throw new ApiError('not-found', 'Your profile does not exist yet. Please sign in again.');
+  const profile = requireProfile(user);
   const provider = cardProvider({ origin: requestOrigin(event) });
   try {
     let customerId = profile.stripeCustomerId;

@@ -7,6 +7,7 @@ import {
   json,
   jsonBody,
   requestUser,
+  requireProfile,
   textField,
 } from '../lib/http';
 import { keys } from '../lib/table-design';
@@ -21,8 +22,7 @@ import { cardError, requestOrigin, savedCard } from '../payments/stripe/service'
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
-  const profile = user.profile;
-  if (!profile) throw new ApiError('not-found', 'Your profile does not exist yet. Please sign in again.');
+  const profile = requireProfile(user);
   const paymentMethodId = textField(jsonBody(event), 'stripePaymentMethodId');
   assertValid(paymentMethodId ? {} : { stripePaymentMethodId: 'This field is required' });
   const customerId = profile.stripeCustomerId;

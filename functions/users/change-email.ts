@@ -12,6 +12,7 @@ import {
   jsonBody,
   requestUser,
   requireFullSession,
+  requireProfile,
   textField,
 } from '../lib/http';
 import { normalizeEmail } from './email';
@@ -30,8 +31,7 @@ import { toCurrentUser } from './user-record';
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
   requireFullSession(user);
-  const profile = user.profile;
-  if (!profile) throw new ApiError('not-found', 'Your profile does not exist yet. Please sign in again.');
+  const profile = requireProfile(user);
   const body = jsonBody(event);
   const email = textField(body, 'email');
   const currentPassword = textField(body, 'currentPassword');

@@ -3,7 +3,15 @@ import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { ProfileImage } from '../../shared/api/account';
 import { imageSettings } from '../../shared/config/constants';
 import { imagesBucket, s3 } from '../lib/aws';
-import { ApiError, type HttpEvent, httpHandler, json, jsonBody, requestUser } from '../lib/http';
+import {
+  ApiError,
+  type HttpEvent,
+  httpHandler,
+  json,
+  jsonBody,
+  requestUser,
+  requireProfile,
+} from '../lib/http';
 import { readUpload, wrongImageType } from '../lib/image-variants';
 import { detectImageType, isAcceptedImageType, renderAvatarVariants, UnreadableImage } from './avatar-images';
 import { avatarUploadKey, avatarVariantKey, uploadIdPattern } from './avatar-keys';
@@ -23,8 +31,7 @@ const unreadable = 'The image could not be read. Please try another file.';
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
-  if (!user.profile)
-    throw new ApiError('not-found', 'Your profile does not exist yet. Please sign in again.');
+  const profile = requireProfile(user);
   const uploadId = jsonBody(event).uploadId;
   if (typeof uploadId !== 'string' || !uploadIdPattern.test(uploadId)) {
     throw new ApiError('validation-invalid-params', undefined, { fields: { uploadId: unknownUpload } });
@@ -70,7 +77,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   );
   const updated = await updateUser(user.id, { set: { profileImage } });
   await discard();
-  await deletePreviousAvatar(user.id, user.profile.profileImage);
+  await deletePreviousAvatar(user.id, profile.profileImage);
   return json(200, { data: toCurrentUser(updated, { limited: user.limited }) });
 });
 

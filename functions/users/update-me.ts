@@ -6,7 +6,15 @@ import { sanitizeProfile, sanitizeText } from '../../shared/text/sanitize';
 import { validateProfile } from '../../shared/validation/account';
 import { maxLength } from '../../shared/validation/core';
 import { maxLengthMessage } from '../../shared/validation/messages';
-import { ApiError, assertValid, type HttpEvent, httpHandler, json, jsonBody, requestUser } from '../lib/http';
+import {
+  assertValid,
+  type HttpEvent,
+  httpHandler,
+  json,
+  jsonBody,
+  requestUser,
+  requireProfile,
+} from '../lib/http';
 import { updateUser } from './repository';
 import { toCurrentUser, type UserFields } from './user-record';
 
@@ -27,8 +35,7 @@ const notText = 'Must be text';
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
-  const profile = user.profile;
-  if (!profile) throw new ApiError('not-found', 'Your profile does not exist yet. Please sign in again.');
+  const profile = requireProfile(user);
   const body = jsonBody(event);
 
   const given: ProfileUpdateRequest = {};

@@ -182,7 +182,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         `http://localhost:${options.ports.gateway}`,
         `http://127.0.0.1:${options.ports.gateway}`,
       ],
-      // Amplify signs in at cognito-local; avatar and photo uploads PUT straight to s3rver.
+      // Amplify signs in at cognito-local; avatar and photo uploads POST straight to s3rver.
       connectOrigins: [
         cognito.endpoint,
         s3.endpoint,

@@ -3,13 +3,13 @@ import S3rver from 's3rver';
 import { assertPortFree } from './processes';
 
 /**
- * The images bucket's CORS rule, as in the CDK Data stack: browsers PUT (and POST) uploads straight
- * to the bucket with presigned URLs from any origin; the signature is the gate.
+ * The images bucket's CORS rule, as in the CDK Data stack: browsers POST uploads (multipart form,
+ * presigned POST policy) straight to the bucket from the site's origin (any origin: the signed
+ * policy is the gate).
  */
 export const uploadCorsXml = `<CORSConfiguration>
   <CORSRule>
     <AllowedOrigin>*</AllowedOrigin>
-    <AllowedMethod>PUT</AllowedMethod>
     <AllowedMethod>POST</AllowedMethod>
     <AllowedHeader>*</AllowedHeader>
     <MaxAgeSeconds>3000</MaxAgeSeconds>

@@ -15,10 +15,18 @@ import { localCognitoClient } from '../local/cognito';
 import { localDynamoClient } from '../local/dynamodb';
 import { LocalCloudError } from '../local/processes';
 import { browserSnippet } from './limited-session';
-import { banUser, deleteUser, type OperatorContext, OperatorError, startLimitedSession } from './operations';
+import {
+  banUser,
+  decideListing,
+  deleteUser,
+  type OperatorContext,
+  OperatorError,
+  startLimitedSession,
+} from './operations';
 
 /**
- * `npm run operator -- <ban|delete|limited-session> <email> [options]`: the operator's commands.
+ * `npm run operator -- <ban|delete|limited-session> <email> [options]` and
+ * `npm run operator -- <approve-listing|reject-listing> <listingId> [options]`: the operator's commands.
  *
  * Local (default): against the local cloud's data folder (`.data`, or `--data-dir` / VELO_DATA_DIR).
  * If `npm start` is running (its DynamoDB and cognito-local answer on their ports, VELO_*_PORT),
@@ -31,13 +39,16 @@ import { banUser, deleteUser, type OperatorContext, OperatorError, startLimitedS
  * VeloAuth.UserPoolClientId); region from AWS_REGION / the profile. The credentials need
  * cognito-idp:AdminGetUser, AdminDisableUser, AdminUserGlobalSignOut, AdminDeleteUser,
  * AdminInitiateAuth and AdminRespondToAuthChallenge on the pool and item access to the table.
+ * approve-listing and reject-listing only touch the table (the user pool id is not needed).
  */
-const usage = `Usage: npm run operator -- <command> <email> [options]
+const usage = `Usage: npm run operator -- <command> <email | listingId> [options]
 
 Commands:
-  ban <email>              Disable sign-in, refuse the user's tokens (403), remove their listings from search
-  delete <email>           Mark the profile deleted, remove their listings from search, delete the Cognito user
-  limited-session <email>  Sign in as the user with only the user:limited scope (1 h, not refreshable)
+  ban <email>                   Disable sign-in, refuse the user's tokens (403), remove their listings from search
+  delete <email>                Mark the profile deleted, remove their listings from search, delete the Cognito user
+  limited-session <email>       Sign in as the user with only the user:limited scope (1 h, not refreshable)
+  approve-listing <listingId>   A listing pending approval goes live (published, in search)
+  reject-listing <listingId>    A listing pending approval goes back to draft (the seller edits and publishes again)
 
 Options:
   --data-dir <dir>         Local data folder (default .data, or VELO_DATA_DIR)
@@ -69,24 +80,30 @@ async function main(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  const [command, email, ...rest] = positionals;
-  if (values.help || !command || !email || rest.length > 0 || !commands.has(command)) {
+  const [command, subject, ...rest] = positionals;
+  if (values.help || !command || !subject || rest.length > 0 || !commands.has(command)) {
     (values.help ? console.log : console.error)(usage);
     return values.help ? 0 : 2;
   }
   const log = values.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
   const target = values.aws
-    ? awsTarget(values['table-name'], values['user-pool-id'], values['client-id'], log)
+    ? awsTarget(values['table-name'], values['user-pool-id'], values['client-id'], log, {
+        needsUserPool: !listingCommands.has(command),
+      })
     : await localTarget(values['data-dir'], log);
   try {
     if (command === 'ban') {
-      const result = await banUser(target.context, email);
+      const result = await banUser(target.context, subject);
       if (values.json) console.log(JSON.stringify(result));
     } else if (command === 'delete') {
-      const result = await deleteUser(target.context, email);
+      const result = await deleteUser(target.context, subject);
+      if (values.json) console.log(JSON.stringify(result));
+    } else if (command === 'approve-listing' || command === 'reject-listing') {
+      const action = command === 'approve-listing' ? 'approve' : 'reject';
+      const result = await decideListing(target.context, subject, action);
       if (values.json) console.log(JSON.stringify(result));
     } else {
-      const session = await startLimitedSession(target.context, email, userInfo().username);
+      const session = await startLimitedSession(target.context, subject, userInfo().username);
       const clientId = (target.context.local ?? target.context.aws)!.clientId;
       if (values.json) {
         console.log(
@@ -106,29 +123,33 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-const commands = new Set(['ban', 'delete', 'limited-session']);
+const listingCommands = new Set(['approve-listing', 'reject-listing']);
+const commands = new Set(['ban', 'delete', 'limited-session', ...listingCommands]);
 
 function awsTarget(
   tableName: string | undefined,
   userPoolId: string | undefined,
   clientIdOption: string | undefined,
   log: (line: string) => void,
+  { needsUserPool }: { needsUserPool: boolean },
 ): Target {
   const table = tableName ?? process.env.TABLE_NAME;
   const pool = userPoolId ?? process.env.USER_POOL_ID;
   const clientId = clientIdOption ?? process.env.USER_POOL_CLIENT_ID;
-  if (!table || !pool) {
+  if (!table || (needsUserPool && !pool)) {
     throw new OperatorError(
-      'With --aws, give --table-name and --user-pool-id (or TABLE_NAME and USER_POOL_ID): the outputs VeloData.TableName and VeloAuth.UserPoolId.',
+      needsUserPool
+        ? 'With --aws, give --table-name and --user-pool-id (or TABLE_NAME and USER_POOL_ID): the outputs VeloData.TableName and VeloAuth.UserPoolId.'
+        : 'With --aws, give --table-name (or TABLE_NAME): the output VeloData.TableName.',
     );
   }
   process.env.TABLE_NAME = table;
   const cognito = new CognitoIdentityProviderClient({});
-  log(`AWS: table ${table}, user pool ${pool}`);
+  log(`AWS: table ${table}${pool ? `, user pool ${pool}` : ''}`);
   return {
     context: {
       cognito,
-      userPoolId: pool,
+      userPoolId: pool ?? '',
       globalSignOut: true,
       ...(clientId ? { aws: { clientId } } : {}),
       log,

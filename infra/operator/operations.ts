@@ -17,10 +17,15 @@ import {
   limitedSessionMetadata,
 } from '../../functions/cognito-triggers/challenge';
 import { dynamo, tableName } from '../../functions/lib/aws';
+import { ApiError } from '../../functions/lib/http';
 import { keys } from '../../functions/lib/table-design';
+import { listingStateWrite } from '../../functions/listings/listing-record';
+import { getListing, updateListing } from '../../functions/listings/repository';
 import { normalizeEmail } from '../../functions/users/email';
 import { banProfile, markProfileDeleted, removeListingsFromSearch } from '../../functions/users/moderation';
 import { getUser } from '../../functions/users/repository';
+import type { ListingState } from '../../shared/api/types';
+import { type ListingAction, listingActions, listingStateAfter } from '../../shared/listings';
 import { mintLimitedSessionTokens, type SessionTokens } from './limited-session';
 
 /**
@@ -117,6 +122,52 @@ export async function deleteUser(
   );
   context.log('Cognito user deleted; the e-mail address is free again.');
   return { userId: user.id, listings };
+}
+
+/**
+ * Approve (pendingApproval → published) or reject (pendingApproval → draft) a listing that waits
+ * for approval (VELO_LISTINGS_REQUIRE_APPROVAL). One conditional write on the state it was read
+ * in, through the handlers' own modules: the state and the GSI2 (search) keys come from
+ * listingStateWrite, exactly as publish writes them; the stream consumer then refreshes search.
+ * A listing that is missing, deleted or not pending is an OperatorError (the command exits 1).
+ * An approved listing of a banned or deleted author is refused (it must not reach search).
+ */
+export async function decideListing(
+  context: OperatorContext,
+  listingId: string,
+  action: Extract<ListingAction, 'approve' | 'reject'>,
+): Promise<{ listingId: string; state: ListingState }> {
+  const record = await getListing(listingId);
+  if (!record || record.deleted) throw new OperatorError(`No listing with the id ${listingId}.`);
+  const to = listingStateAfter(record.state, action);
+  if (!to) {
+    throw new OperatorError(
+      `Listing ${listingId} is ${record.state}, not pending approval: nothing to ${action}.`,
+    );
+  }
+  if (action === 'approve') {
+    const author = await getUser(record.authorId);
+    if (!author || author.banned || author.deleted) {
+      throw new OperatorError(`The author of listing ${listingId} is banned, deleted or unknown.`);
+    }
+  }
+  try {
+    await updateListing(record.id, {
+      ...listingStateWrite(record, to),
+      fromStates: listingActions[action].from,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'conflict') {
+      throw new OperatorError(`Listing ${listingId} changed meanwhile and is no longer pending approval.`);
+    }
+    throw error;
+  }
+  context.log(
+    action === 'approve'
+      ? `Listing ${listingId} approved: published, and in search once the index catches up.`
+      : `Listing ${listingId} rejected: back to draft; the seller can edit it and publish again.`,
+  );
+  return { listingId, state: to };
 }
 
 /**

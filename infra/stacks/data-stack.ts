@@ -132,11 +132,12 @@ export class DataStack extends Stack {
         // Uploads are made into images (avatars, listing photos) and deleted; one never used goes after a day.
         { prefix: DataStack.uploadsKeyPrefix, expiration: Duration.days(1) },
       ],
-      // Browsers upload listing and profile images straight to S3 with a presigned POST/PUT; the
-      // signature (issued by the API to a signed-in user) is the gate, so any origin may send it.
+      // Browsers upload listing and profile images straight to S3 with a presigned POST (policy:
+      // key, Content-Type, 1 byte…20 MB); the signature (issued by the API to a signed-in user) is
+      // the gate, so the site's origin, whichever domain serves it, may send it.
       cors: [
         {
-          allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.PUT],
+          allowedMethods: [s3.HttpMethods.POST],
           allowedOrigins: ['*'],
           allowedHeaders: ['*'],
           maxAge: 3000,

@@ -30,7 +30,7 @@ export function grantTableReadWrite(table: dynamodb.ITable, grantee: iam.IGranta
   });
 }
 
-/** Read, write (including presigned PUTs the handlers sign) and delete objects under one key prefix. */
+/** Read, write (including presigned POST uploads the handlers sign) and delete objects under one key prefix. */
 export function grantObjects(bucket: s3.IBucket, keyPrefix: string, policy: iam.ManagedPolicy): void {
   policy.addStatements(
     new iam.PolicyStatement({

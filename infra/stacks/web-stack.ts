@@ -183,7 +183,7 @@ export class WebStack extends Stack {
           ...props.csp,
           connect: [
             cognitoEndpoint(this.region),
-            // Avatar and photo uploads PUT straight to the images bucket with presigned URLs.
+            // Avatar and photo uploads POST straight to the images bucket (presigned POST policies).
             imagesUploadOrigin(props.imagesBucket),
             ...(props.csp?.connect ?? []),
           ],

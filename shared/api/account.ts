@@ -93,7 +93,11 @@ export interface ProfileUpdateRequest {
   phoneNumber?: string;
 }
 
-/** POST /api/me/avatar-uploads (user) → 201: where the browser PUTs the file. Errors: request-upload-over-limit, validation-invalid-value. */
+/**
+ * POST /api/me/avatar-uploads (user) → 201: a presigned POST; the browser sends multipart/form-data
+ * to `url` with every field of `fields`, then the file last. Errors: request-upload-over-limit,
+ * validation-invalid-value.
+ */
 export interface AvatarUploadRequest {
   contentType: string;
   size: number;
@@ -101,7 +105,7 @@ export interface AvatarUploadRequest {
 export interface AvatarUpload {
   uploadId: string;
   url: string;
-  headers: Record<string, string>;
+  fields: Record<string, string>;
 }
 
 /** PUT /api/me/avatar (user) { uploadId } → 200 { data: CurrentUser } once the variants are made. */

@@ -18,6 +18,8 @@ export type ImageVariantName =
   | 'listing-card-2x'
   | 'scaled-medium'
   | 'scaled-large'
+  | 'scaled-xlarge'
+  | 'scaled-2xlarge'
   | 'facebook'
   | 'twitter';
 

@@ -31,7 +31,12 @@ export const pageSizes = {
   notifications: 100,
 } as const;
 
-/** When true, publishing a draft sends it to pendingApproval for an operator instead of live (§4). */
+/**
+ * When true, publishing a draft sends it to pendingApproval for an operator instead of live (§4).
+ * The default only: VELO_LISTINGS_REQUIRE_APPROVAL=true|1 (or false|0) in the publish function's
+ * environment switches it without a code change (requiresListingApproval, shared/listings.ts);
+ * `npm run operator -- approve-listing|reject-listing <listingId>` decides pending listings.
+ */
 export const listingsRequireApproval: boolean = false;
 
 /** The configured transaction process alias (§4, §9). */

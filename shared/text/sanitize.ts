@@ -54,13 +54,16 @@ export interface SanitizableListing {
     | ({
         location?: { address?: string | null; building?: string | null } | null;
         rules?: string | null;
-      } & Record<string, unknown>)
+        disclaimer?: string | null;
+      } & object)
     | null;
 }
 
 /**
- * Sanitises a listing's title, description, publicData.location (address, building), rules and
- * any other free-text string of publicData. Returns a new object.
+ * Sanitises a listing's title, description, publicData.location (address, building), rules,
+ * disclaimer and any other free-text string of publicData (lists such as features are kept).
+ * Returns a new object; absent fields stay absent. The own-listings API applies it as it writes
+ * (functions/own-listings/common.ts parseListingInput), so stored listings are already safe.
  */
 export function sanitizeListing<T extends SanitizableListing>(listing: T): T {
   const result: T = { ...listing };
@@ -75,8 +78,8 @@ export function sanitizeListing<T extends SanitizableListing>(listing: T): T {
     if (location) {
       publicData.location = {
         ...location,
-        address: sanitizeText(location.address),
-        building: sanitizeText(location.building),
+        ...('address' in location ? { address: sanitizeText(location.address) } : {}),
+        ...('building' in location ? { building: sanitizeText(location.building) } : {}),
       };
     }
     result.publicData = publicData as T['publicData'];

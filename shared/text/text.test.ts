@@ -103,6 +103,23 @@ describe('sanitizing entities (§5)', () => {
       publicData: { location: null },
     });
   });
+  it('sanitizes the disclaimer, keeps features and leaves absent location fields absent', () => {
+    const clean = sanitizeListing({
+      publicData: {
+        location: { address: '2 <Side> St', city: 'Denver' },
+        disclaimer: 'Sold as seen <no warranty>',
+        features: ['discBrakes', 'tubelessReady'],
+      },
+    });
+    expect(clean.publicData).toEqual({
+      location: { address: '2 ＜Side＞ St', city: 'Denver' },
+      disclaimer: 'Sold as seen ＜no warranty＞',
+      features: ['discBrakes', 'tubelessReady'],
+    });
+    expect(Object.keys(clean.publicData.location)).not.toContain('building');
+    // Full-width brackets keep the length, so a text at the limit stays at the limit.
+    expect(sanitizeText('<'.repeat(5000))).toHaveLength(5000);
+  });
   it('sanitizes profile fields', () => {
     expect(
       sanitizeProfile({

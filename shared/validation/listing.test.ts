@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import { listingFeatures } from '../config/listing-fields';
 import {
   bikeYearValidator,
+  buildingMaxLength,
+  buildingValidator,
+  disclaimerValidator,
+  featuresValidator,
   locationValidator,
   priceValidator,
   rulesValidator,
   stockValidator,
   validateDelivery,
+  validateFeatures,
   validateListingDetails,
   validatePhotos,
+  validatePolicies,
   validatePricing,
 } from './listing';
+import { listingMessages } from './messages';
 
 const usd = (amount: number) => ({ amount, currency: 'USD' });
 const details = {
@@ -168,5 +176,31 @@ describe('photos, location, rules (§5)', () => {
   it('limits the disclaimer', () => {
     expect(rulesValidator(undefined)).toBeUndefined();
     expect(rulesValidator('x'.repeat(5001))).toBe('Must be 5000 characters or less');
+  });
+  it('limits rules and disclaimer to a text area (5000), both optional', () => {
+    expect(disclaimerValidator('')).toBeUndefined();
+    expect(disclaimerValidator('x'.repeat(5000))).toBeUndefined();
+    expect(disclaimerValidator('x'.repeat(5001))).toBe('Must be 5000 characters or less');
+    expect(validatePolicies({})).toEqual({});
+    expect(validatePolicies({ rules: 'Cash on pickup', disclaimer: 'Sold as seen' })).toEqual({});
+    expect(validatePolicies({ rules: 'x'.repeat(5001), disclaimer: 'y'.repeat(5001) })).toEqual({
+      rules: listingMessages.rulesTooLong,
+      disclaimer: listingMessages.disclaimerTooLong,
+    });
+  });
+  it('accepts features as unique keys of listingFeatures; [] clears', () => {
+    expect(featuresValidator(undefined)).toBeUndefined();
+    expect(featuresValidator([])).toBeUndefined();
+    expect(featuresValidator(Object.keys(listingFeatures))).toBeUndefined();
+    expect(validateFeatures(['discBrakes', 'originalReceipt'])).toBeUndefined();
+    for (const bad of [['discBrakes', 'discBrakes'], ['jetEngine'], ['toString'], [1], 'discBrakes', {}]) {
+      expect(validateFeatures(bad), JSON.stringify(bad)).toBe(listingMessages.featuresInvalid);
+    }
+  });
+  it('limits the building of a pickup address to 100 characters', () => {
+    expect(buildingMaxLength).toBe(100);
+    expect(buildingValidator(undefined)).toBeUndefined();
+    expect(buildingValidator('Unit 4B')).toBeUndefined();
+    expect(buildingValidator('x'.repeat(101))).toBe('Must be 100 characters or less');
   });
 });

@@ -8,7 +8,9 @@ import {
   conditions,
   earliestBikeYear,
   frameMaterials,
+  isKeyOf,
   latestBikeYear,
+  listingFeatures,
   sizes,
   wheelSizes,
 } from '../config/listing-fields';
@@ -188,8 +190,46 @@ export const locationValidator: Validator<unknown> = composeValidators(
   placeSelected(listingMessages.locationNotRecognized),
 );
 
-/** Policies tab: the disclaimer (rules) is optional, at most 5000 characters. */
+/** Policies tab: the seller's rules are optional, at most 5000 characters (§5 text areas). */
 export const rulesValidator: Validator<unknown> = maxLength(
   listingMessages.rulesTooLong,
   limits.textAreaMaxLength,
+);
+
+/** Policies tab: the disclaimer is optional, at most 5000 characters (§5 text areas). */
+export const disclaimerValidator: Validator<unknown> = maxLength(
+  listingMessages.disclaimerTooLong,
+  limits.textAreaMaxLength,
+);
+
+export interface PoliciesValues {
+  rules?: string;
+  disclaimer?: string;
+}
+
+/** The policies tab (rules and disclaimer, both optional text areas). */
+export function validatePolicies(values: PoliciesValues): FieldErrors<PoliciesValues> {
+  return validateFields(values, { rules: rulesValidator, disclaimer: disclaimerValidator });
+}
+
+/**
+ * The features tab: a list of keys of `listingFeatures`, each at most once; an empty list clears
+ * them. Anything else (unknown keys, repeats, not a list of text) is `featuresInvalid`.
+ */
+export const featuresValidator: Validator<unknown> = (value) => {
+  if (value === undefined || value === null) return VALID;
+  if (!Array.isArray(value)) return listingMessages.featuresInvalid;
+  const known = value.every((key) => isKeyOf(listingFeatures, key));
+  return known && new Set(value).size === value.length ? VALID : listingMessages.featuresInvalid;
+};
+
+export function validateFeatures(features: unknown): string | undefined {
+  return featuresValidator(features);
+}
+
+/** Building, apartment or unit of the pickup address: optional, at most 100 characters (ours). */
+export const buildingMaxLength = 100;
+export const buildingValidator: Validator<unknown> = maxLength(
+  maxLengthMessage(buildingMaxLength),
+  buildingMaxLength,
 );

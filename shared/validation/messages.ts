@@ -89,6 +89,14 @@ export const listingMessages = {
   locationRequired: 'You need to provide a location',
   locationNotRecognized: "We didn't recognize this location. Please try another location.",
   rulesTooLong: maxLengthMessage(limits.textAreaMaxLength),
+  disclaimerTooLong: maxLengthMessage(limits.textAreaMaxLength),
+  /** Ours: the features tab sends keys of `listingFeatures` (shared/config/listing-fields.ts). */
+  featuresInvalid: 'Choose features from the list, each one once.',
+  /**
+   * Ours, for the seller (delivery tab, publishing) with neither pickup nor shipping on; the buyer's
+   * order form says the spec's noDeliveryMethodSet (productOrderMessages below).
+   */
+  deliveryMethodNotChosen: 'Choose at least one delivery method: pickup or shipping.',
 } as const;
 
 export const reviewMessages = {

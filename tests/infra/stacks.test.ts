@@ -14,7 +14,11 @@ import { viewerOriginHeader } from '../../functions/web/page-head';
 import { stateMachines, workflowTasks } from '../../functions/workflow/tasks';
 import { buildApp, type VeloStacks } from '../../infra/app';
 import { nativeModulesEnvironment, repoRoot } from '../../infra/lambda-bundling';
-import { cognitoAdminActions, routeHandlerSettings } from '../../infra/stacks/api-stack';
+import {
+  cognitoAdminActions,
+  listingApprovalEnvironmentFromEnv,
+  routeHandlerSettings,
+} from '../../infra/stacks/api-stack';
 import { cognitoTriggers } from '../../infra/stacks/auth-stack';
 import { streamConsumerSettings } from '../../infra/stacks/events-stack';
 import { cognitoEndpoint, responseHeadersConfig, siteFilePatterns } from '../../infra/stacks/web-stack';
@@ -454,9 +458,9 @@ describe('api stack', () => {
   });
 
   it('runs the image handlers (sharp) on x86_64 with sharp installed for linux-x64; every other on arm64', () => {
-    const imageHandlers = ['users/set-avatar', 'listing-images/add'];
+    const imageHandlers = ['users/set-avatar', 'listing-images/add', 'maps/static-map'];
     for (const handler of imageHandlers) {
-      expect(routeHandlerSettings[handler]).toMatchObject({ nodeModules: ['sharp'] });
+      expect(routeHandlerSettings[handler]?.nodeModules).toContain('sharp');
     }
     for (const [, fn] of resources(templates.api, 'AWS::Lambda::Function') as [string, any][]) {
       const image = imageHandlers.some(
@@ -897,5 +901,14 @@ describe('web stack', () => {
 
   it('deploys no site when there is no web build', () => {
     templates.web.resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});
+
+describe('the listing approval switch', () => {
+  it('reaches the publish function only when it is set at synth time', () => {
+    expect(listingApprovalEnvironmentFromEnv({ VELO_LISTINGS_REQUIRE_APPROVAL: 'true' })).toEqual({
+      VELO_LISTINGS_REQUIRE_APPROVAL: 'true',
+    });
+    expect(listingApprovalEnvironmentFromEnv({})).toEqual({});
   });
 });

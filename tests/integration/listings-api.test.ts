@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getSearchVersion } from '../../functions/listings/repository';
 import type { ApiErrorBody, Listing, ListingSummary, Page } from '../../shared/api/types';
-import type { Place } from '../../shared/maps';
+import { distanceMeters, type Place } from '../../shared/maps';
 import { formatBoundsParam, formatOriginParam } from '../../shared/validation/filters';
 import { eventually, useLocalCloud } from './cloud-env';
 import { givenListing, givenSeller } from './fixtures';
@@ -217,6 +217,58 @@ describe('GET /api/listings/{id}', () => {
     const response = await fetch(`${url}/api/listings/${randomUUID()}`);
     expect(response.status).toBe(404);
     expect(((await response.json()) as ApiErrorBody).errors[0]!.code).toBe('not-found');
+  });
+});
+
+describe('the public listing API keeps the pickup address private', () => {
+  it('has no address or building and no exact point in search, the listing and the author listings', async () => {
+    const seller = await givenSeller();
+    const word = `zp${randomUUID().slice(0, 8)}`;
+    const before = await getSearchVersion();
+    const point = { lat: 49.282_731, lng: -123.120_738 };
+    const listing = await givenListing(seller.id, {
+      title: `Private pickup ${word}`,
+      publicData: {
+        category: 'roadBikes',
+        condition: 'usedGoodCondition',
+        pickupEnabled: true,
+        shippingEnabled: false,
+        location: {
+          address: '99 Secret Ln',
+          building: 'Suite 42',
+          city: 'Vancouver',
+          region: 'BC',
+          country: 'CA',
+        },
+        features: ['discBrakes'],
+        rules: 'Cash only.',
+        disclaimer: 'No warranty.',
+      },
+      geolocation: point,
+    });
+    await eventually(async () => ((await getSearchVersion()) > before ? true : undefined));
+    const answers = {
+      show: await (await fetch(`${url}/api/listings/${listing.id}`)).json(),
+      search: await eventually(async () => {
+        const page = await search(`keywords=${word}`);
+        return page.meta.totalItems === 1 ? page : undefined;
+      }),
+      author: await (await fetch(`${url}/api/users/${seller.id}/listings`)).json(),
+    };
+    for (const [name, body] of Object.entries(answers)) {
+      const text = JSON.stringify(body);
+      expect(text, name).not.toMatch(/"(address|building)":/);
+      expect(text, name).not.toMatch(/99 Secret Ln|Suite 42/);
+      expect(text, name).not.toContain(String(point.lat));
+      expect(text, name).not.toContain(String(point.lng));
+    }
+    const { data } = answers.show as { data: Listing };
+    expect(distanceMeters(data.geolocation, point)).toBeLessThanOrEqual(2000);
+    expect(data.publicData).toMatchObject({
+      features: ['discBrakes'],
+      rules: 'Cash only.',
+      disclaimer: 'No warranty.',
+    });
   });
 });
 

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { updateListing } from '../../functions/listings/repository';
 import { updateUser } from '../../functions/users/repository';
+import { listingFeatures } from '../../shared/config/listing-fields';
+import { distanceMeters } from '../../shared/maps';
 import { listingMessages } from '../../shared/validation/messages';
 import { api, errorOf, signUp, type TestAccount, testCloud } from './accounts';
 import { eventually } from './cloud-env';
@@ -34,6 +36,17 @@ beforeAll(async () => {
 
 const as = (account: TestAccount) => ({ token: account.accessToken });
 
+/** Every owner-only route of a listing (functions/own-listings). */
+const ownerOnly = [
+  ['GET', ''],
+  ['PATCH', ''],
+  ['POST', '/publish'],
+  ['POST', '/open'],
+  ['POST', '/close'],
+  ['POST', '/stock'],
+  ['DELETE', ''],
+] as const;
+
 async function draft(body: Record<string, unknown> = complete): Promise<string> {
   const created = await api('POST', '/api/own-listings', { ...as(seller), body });
   expect(created.status).toBe(201);
@@ -47,9 +60,10 @@ async function readyDraft(): Promise<string> {
   return id;
 }
 
-async function published(): Promise<string> {
+async function published(body: Record<string, unknown> = complete): Promise<string> {
   await updateUser(seller.user.id, { set: { payoutReady: true } });
-  const id = await readyDraft();
+  const id = await draft(body);
+  await updateListing(id, { set: { images: [{ id: randomUUID(), variants: {} }] } });
   const answer = await api('POST', `/api/own-listings/${id}/publish`, as(seller));
   expect(answer.status).toBe(200);
   return id;
@@ -104,20 +118,16 @@ describe('own listings: drafts', () => {
     expect(cleared.body.errors[0].meta.fields.title).toBe(listingMessages.titleRequired);
   });
 
-  it("hides someone else's draft (404) from show, edit, publish, close and delete", async () => {
+  it("hides someone else's draft (404) from show, edit, publish, open, close, stock and delete", async () => {
     const id = await draft();
-    for (const [method, path] of [
-      ['GET', ''],
-      ['PATCH', ''],
-      ['POST', '/publish'],
-      ['POST', '/close'],
-      ['POST', '/stock'],
-      ['DELETE', ''],
-    ] as const) {
+    for (const [method, path] of ownerOnly) {
       const answer = await api(method, `/api/own-listings/${id}${path}`, { ...as(other), body: {} });
       expect(answer.status, `${method} ${path}`).toBe(404);
     }
     expect((await api('GET', `/api/listings/${id}`)).status).toBe(404);
+    // Nothing changed: the owner still sees the untouched draft.
+    const shown = await api('GET', `/api/own-listings/${id}`, as(seller));
+    expect(shown.body.data).toMatchObject({ state: 'draft', currentStock: 0, title: complete.title });
   });
 
   it('needs a signed-in caller', async () => {
@@ -147,32 +157,70 @@ describe('own listings: publishing', () => {
     expect(again.status).toBe(409);
   });
 
-  it('refuses an incomplete draft with the missing fields', async () => {
+  it('refuses an incomplete draft with every missing field', async () => {
     await updateUser(seller.user.id, { set: { payoutReady: true } });
     const id = await draft({ title: `Half ${marker}` });
     const answer = await api('POST', `/api/own-listings/${id}/publish`, as(seller));
     expect(answer.status).toBe(400);
-    expect(answer.body.errors[0].meta.fields).toMatchObject({
+    expect(errorOf(answer.body).code).toBe('validation-invalid-params');
+    expect(answer.body.errors[0].meta.fields).toEqual({
+      description: listingMessages.descriptionRequired,
       category: listingMessages.categoryRequired,
+      brand: listingMessages.brandRequired,
+      size: listingMessages.sizeRequired,
+      condition: listingMessages.conditionRequired,
+      delivery: listingMessages.deliveryMethodNotChosen,
       images: listingMessages.imageRequired,
     });
+  });
+
+  it('needs the pickup address when pickup is on and both shipping fees when shipping is on', async () => {
+    await updateUser(seller.user.id, { set: { payoutReady: true } });
+    const { location: _location, geolocation: _geolocation, ...noAddress } = complete;
+    const id = await draft({ ...noAddress, shippingEnabled: true });
+    await updateListing(id, { set: { images: [{ id: randomUUID(), variants: {} }] } });
+    const answer = await api('POST', `/api/own-listings/${id}/publish`, as(seller));
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[0].meta.fields).toEqual({
+      location: listingMessages.pickupAddressRequired,
+      shippingFee: listingMessages.shippingOneItemRequired,
+    });
+    const fixed = await api('PATCH', `/api/own-listings/${id}`, {
+      ...as(seller),
+      body: {
+        location: complete.location,
+        geolocation: exact,
+        shippingFee: {
+          oneItem: { amount: 2000, currency: 'USD' },
+          additionalItems: { amount: 500, currency: 'USD' },
+        },
+      },
+    });
+    expect(fixed.status).toBe(200);
+    const done = await api('POST', `/api/own-listings/${id}/publish`, as(seller));
+    expect(done.status).toBe(200);
+    expect(done.body.data.state).toBe('published');
   });
 });
 
 describe('own listings: open, close, delete, stock', () => {
-  it("forbids (403) actions on someone else's published listing", async () => {
+  it("forbids (403) every owner action on someone else's published or closed listing, changing nothing", async () => {
     const id = await published();
-    for (const [method, path] of [
-      ['PATCH', ''],
-      ['POST', '/publish'],
-      ['POST', '/close'],
-      ['POST', '/open'],
-      ['POST', '/stock'],
-      ['DELETE', ''],
-    ] as const) {
-      const answer = await api(method, `/api/own-listings/${id}${path}`, { ...as(other), body: {} });
-      expect(answer.status, `${method} ${path}`).toBe(403);
-      expect(errorOf(answer.body).code).toBe('forbidden');
+    const attempts = {
+      PATCH: { title: `Stolen ${marker}` },
+      '/stock': { oldTotal: 1, newTotal: 50 },
+    } as Record<string, unknown>;
+    for (const state of ['published', 'closed'] as const) {
+      if (state === 'closed')
+        expect((await api('POST', `/api/own-listings/${id}/close`, as(seller))).status).toBe(200);
+      for (const [method, path] of ownerOnly) {
+        const body = attempts[path || method] ?? {};
+        const answer = await api(method, `/api/own-listings/${id}${path}`, { ...as(other), body });
+        expect(answer.status, `${state}: ${method} ${path}`).toBe(403);
+        expect(errorOf(answer.body).code).toBe('forbidden');
+      }
+      const shown = await api('GET', `/api/own-listings/${id}`, as(seller));
+      expect(shown.body.data).toMatchObject({ state, currentStock: 1, title: complete.title });
     }
   });
 
@@ -198,7 +246,15 @@ describe('own listings: open, close, delete, stock', () => {
   });
 
   it('deletes: never shown again, out of search and of the own list', async () => {
-    const id = await published();
+    const title = `Deleted ${marker} ${randomUUID().slice(0, 6)}`;
+    const id = await published({ ...complete, title });
+    const inSearch = async (present: boolean) =>
+      eventually(async () => {
+        const answer = await api('GET', `/api/listings?keywords=${encodeURIComponent(title)}`);
+        const found = answer.body.data.some((listing: { id: string }) => listing.id === id);
+        return found === present ? true : undefined;
+      });
+    await inSearch(true);
     const gone = await api('DELETE', `/api/own-listings/${id}`, as(seller));
     expect(gone.status).toBe(204);
     expect((await api('GET', `/api/listings/${id}`)).status).toBe(404);
@@ -210,6 +266,7 @@ describe('own listings: open, close, delete, stock', () => {
     expect((await api('POST', `/api/own-listings/${id}/open`, as(seller))).status).toBe(404);
     const profile = await api('GET', `/api/users/${seller.user.id}/listings`);
     expect(profile.body.data.some((listing: { id: string }) => listing.id === id)).toBe(false);
+    await inSearch(false);
   });
 
   it('sets stock by compare-and-set; a stale old total is old-total-mismatch', async () => {
@@ -253,20 +310,164 @@ describe('own listings: manage list and the public API', () => {
     expect(others.body.data.some((listing: { id: string }) => ids.includes(listing.id))).toBe(false);
   });
 
-  it('never returns exact coordinates or the pickup address publicly', async () => {
-    const id = await published();
-    const answer = await api('GET', `/api/listings/${id}`);
-    expect(answer.status).toBe(200);
-    const text = JSON.stringify(answer.body);
-    expect(text).not.toContain(complete.location.address);
-    expect(answer.body.data.geolocation).not.toEqual(exact);
-    expect(answer.body.data.publicData.location).toEqual({ city: 'Toronto', region: 'ON', country: 'CA' });
+  it('never returns the exact coordinates, the address or the building publicly', async () => {
+    const point = { lat: 43.661_234, lng: -79.395_678 };
+    const title = `Private ${marker} ${randomUUID().slice(0, 6)}`;
+    const id = await published({
+      ...complete,
+      title,
+      location: { ...complete.location, building: 'Unit 1207' },
+      geolocation: point,
+      features: ['discBrakes'],
+      rules: 'Cash on pickup.',
+      disclaimer: 'Sold as seen.',
+    });
+    const owner = await api('GET', `/api/own-listings/${id}`, as(seller));
+    expect(owner.body.data.geolocation).toEqual(point);
+    expect(owner.body.data.publicData.location).toMatchObject({ building: 'Unit 1207' });
+
+    const hasPrivateKey = (value: unknown): boolean =>
+      JSON.stringify(value).match(/"(address|building)":/) !== null;
+    const shown = await api('GET', `/api/listings/${id}`);
+    expect(shown.status).toBe(200);
+    const { data } = shown.body;
+    expect(data.geolocation).not.toEqual(point);
+    expect(distanceMeters(data.geolocation, point)).toBeGreaterThan(0);
+    expect(distanceMeters(data.geolocation, point)).toBeLessThanOrEqual(2000);
+    expect(data.publicData.location).toEqual({ city: 'Toronto', region: 'ON', country: 'CA' });
+    expect(data.publicData).toMatchObject({
+      features: ['discBrakes'],
+      rules: 'Cash on pickup.',
+      disclaimer: 'Sold as seen.',
+    });
+    // Seen by a signed-in stranger the same.
+    expect((await api('GET', `/api/listings/${id}`, as(other))).body.data).toEqual(data);
+
     const search = await eventually(async () => {
-      const found = await api('GET', `/api/listings?keywords=${marker}`);
+      const found = await api('GET', `/api/listings?keywords=${encodeURIComponent(title)}`);
       return found.body.data.some((listing: { id: string }) => listing.id === id) ? found : undefined;
     });
-    expect(JSON.stringify(search.body)).not.toContain(String(exact.lat));
     const profile = await api('GET', `/api/users/${seller.user.id}/listings`);
-    expect(JSON.stringify(profile.body)).not.toContain(complete.location.address);
+    expect(profile.body.data.some((listing: { id: string }) => listing.id === id)).toBe(true);
+    for (const [name, body] of [
+      ['show', shown.body],
+      ['search', search.body],
+      ['profile', profile.body],
+    ] as const) {
+      const text = JSON.stringify(body);
+      expect(hasPrivateKey(body), name).toBe(false);
+      expect(text, name).not.toContain(complete.location.address);
+      expect(text, name).not.toContain('Unit 1207');
+      expect(text, name).not.toContain(String(point.lat));
+      expect(text, name).not.toContain(String(point.lng));
+    }
+  });
+});
+
+describe('own listings: features, policies and the building', () => {
+  it('round-trips features, rules, disclaimer and building; empty values remove them', async () => {
+    const id = await draft({ title: `Fields ${marker}` });
+    const features = ['tubelessReady', 'originalReceipt'];
+    const rules = 'Cash or e-transfer on pickup.\nTest rides with ID.';
+    const disclaimer = 'Sold as seen; small scratch on the top tube.';
+    const location = { ...complete.location, building: '  Apt 3  ' };
+    const saved = await api('PATCH', `/api/own-listings/${id}`, {
+      ...as(seller),
+      body: { features, rules, disclaimer, location, geolocation: exact },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.publicData).toMatchObject({
+      features,
+      rules,
+      disclaimer,
+      location: { ...complete.location, building: 'Apt 3' },
+    });
+    const shown = await api('GET', `/api/own-listings/${id}`, as(seller));
+    expect(shown.body.data.publicData).toEqual(saved.body.data.publicData);
+    // A tab that sends other fields keeps these.
+    const other = await api('PATCH', `/api/own-listings/${id}`, {
+      ...as(seller),
+      body: { description: 'Still here' },
+    });
+    expect(other.body.data.publicData).toMatchObject({ features, rules, disclaimer });
+
+    const cleared = await api('PATCH', `/api/own-listings/${id}`, {
+      ...as(seller),
+      body: { features: [], rules: '', disclaimer: '  ', location: complete.location, geolocation: exact },
+    });
+    expect(cleared.status).toBe(200);
+    for (const key of ['features', 'rules', 'disclaimer'])
+      expect(cleared.body.data.publicData).not.toHaveProperty(key);
+    expect(cleared.body.data.publicData.location).not.toHaveProperty('building');
+  });
+
+  it('accepts every feature key at once, and the longest rules and disclaimer', async () => {
+    const all = Object.keys(listingFeatures);
+    const created = await api('POST', '/api/own-listings', {
+      ...as(seller),
+      body: {
+        title: `Everything ${marker}`,
+        features: all,
+        rules: 'r'.repeat(5000),
+        disclaimer: 'd'.repeat(5000),
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.publicData.features).toEqual(all);
+    expect(created.body.data.publicData.rules).toHaveLength(5000);
+  });
+
+  it('answers bad values with 400 and the field message', async () => {
+    const id = await draft({ title: `Bad ${marker}` });
+    for (const [body, field, message] of [
+      [{ features: ['jetEngine'] }, 'features', listingMessages.featuresInvalid],
+      [{ features: ['discBrakes', 'discBrakes'] }, 'features', listingMessages.featuresInvalid],
+      [{ features: 'discBrakes' }, 'features', listingMessages.featuresInvalid],
+      [{ features: null }, 'features', listingMessages.featuresInvalid],
+      [{ rules: 'x'.repeat(5001) }, 'rules', listingMessages.rulesTooLong],
+      [{ rules: 42 }, 'rules', 'rules must be text.'],
+      [{ disclaimer: 'x'.repeat(5001) }, 'disclaimer', listingMessages.disclaimerTooLong],
+      [
+        { location: { ...complete.location, building: 'b'.repeat(101) }, geolocation: exact },
+        'building',
+        'Must be 100 characters or less',
+      ],
+      [
+        { location: { ...complete.location, building: 7 }, geolocation: exact },
+        'building',
+        'building must be text.',
+      ],
+    ] as const) {
+      const answer = await api('PATCH', `/api/own-listings/${id}`, { ...as(seller), body });
+      expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(errorOf(answer.body).code).toBe('validation-invalid-params');
+      expect(answer.body.errors[0].meta.fields).toEqual({ [field]: message });
+    }
+    const unchanged = await api('GET', `/api/own-listings/${id}`, as(seller));
+    expect(unchanged.body.data.publicData).not.toHaveProperty('features');
+    expect(unchanged.body.data.publicData).not.toHaveProperty('rules');
+  });
+
+  it('sanitises free text as it is written (angle brackets become full-width, §5)', async () => {
+    const created = await api('POST', '/api/own-listings', {
+      ...as(seller),
+      body: {
+        title: `<b>Bold</b> ${marker}`,
+        description: '<script>alert(1)</script>',
+        rules: 'No <returns>',
+        disclaimer: '<i>as is</i>',
+        location: { ...complete.location, address: '1 <Main> St', building: '<Unit>' },
+        geolocation: exact,
+      },
+    });
+    expect(created.status).toBe(201);
+    const { data } = created.body;
+    expect(data.title).toBe(`＜b＞Bold＜/b＞ ${marker}`);
+    expect(data.description).toBe('＜script＞alert(1)＜/script＞');
+    expect(data.publicData).toMatchObject({
+      rules: 'No ＜returns＞',
+      disclaimer: '＜i＞as is＜/i＞',
+      location: { address: '1 ＜Main＞ St', building: '＜Unit＞' },
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { presignedUpload } from '../../functions/lib/uploads';
+import { presignedPost } from '../../functions/lib/uploads';
 import { useLocalCloud } from './cloud-env';
+import { postToStorage } from './uploads';
 
 let url: string;
 beforeAll(() => {
@@ -9,22 +10,35 @@ beforeAll(() => {
 });
 
 describe('s3rver', () => {
-  it('takes a presigned upload and serves the same bytes back through /images', async () => {
+  it('takes a presigned POST (multipart, fields then file) and serves the same bytes back through /images', async () => {
     const key = `images/uploads/${randomUUID()}/photo.jpg` as const;
     const bytes = randomBytes(256 * 1024);
-    const uploadUrl = await presignedUpload(key, 'image/jpeg');
-    const put = await fetch(uploadUrl, {
-      method: 'PUT',
-      body: bytes,
-      headers: { 'content-type': 'image/jpeg' },
-    });
-    expect(put.status).toBe(200);
+    const target = await presignedPost(key, 'image/jpeg');
+    expect(target.fields).toMatchObject({ key, 'Content-Type': 'image/jpeg' });
+    const posted = await postToStorage(target, bytes, 'image/jpeg');
+    expect(posted.status).toBe(204);
 
     const response = await fetch(`${url}/${key}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/jpeg');
     expect(response.headers.get('cache-control')).toContain('immutable');
     expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('answers a browser POST from another origin with CORS headers', async () => {
+    const target = await presignedPost(`images/uploads/${randomUUID()}/cors.png`, 'image/png');
+    const posted = await fetch(target.url, {
+      method: 'POST',
+      headers: { origin: url },
+      body: (() => {
+        const form = new FormData();
+        for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
+        form.append('file', new Blob([randomBytes(64)], { type: 'image/png' }), 'cors.png');
+        return form;
+      })(),
+    });
+    expect(posted.status).toBe(204);
+    expect(posted.headers.get('access-control-allow-origin')).toMatch(/^(\*|http:\/\/)/);
   });
 
   it('answers 404 with the error shape for a missing image', async () => {

@@ -5,7 +5,7 @@ import { redirectSignedIn, requireUser } from '../auth/guard';
 import { authStore } from '../auth/store';
 import { avatarSources } from '../components/Avatar';
 import { pageParam, stringifySearch } from '../search/params';
-import { uploadHeaders } from './upload';
+import { uploadForm } from './upload';
 
 describe('avatarSources', () => {
   const variant = (name: string, size: number) => ({
@@ -45,15 +45,23 @@ describe('avatarSources', () => {
   });
 });
 
-describe('uploadHeaders', () => {
-  it("drops headers only the browser may set and keeps the storage's own", () => {
-    expect(
-      uploadHeaders({ 'Content-Type': 'image/png', 'Content-Length': '12', Host: 'x', 'x-amz-meta-a': '1' }),
-    ).toEqual([
-      ['Content-Type', 'image/png'],
-      ['x-amz-meta-a', '1'],
-    ]);
-    expect(uploadHeaders(undefined)).toEqual([]);
+describe('uploadForm', () => {
+  it('holds every field of the presigned POST in order, then the file last', async () => {
+    const file = new Blob(['png bytes'], { type: 'image/png' });
+    const form = uploadForm(
+      { key: 'images/uploads/x', 'Content-Type': 'image/png', Policy: 'cG9saWN5', 'X-Amz-Signature': 'abc' },
+      file,
+    );
+    expect([...form.keys()]).toEqual(['key', 'Content-Type', 'Policy', 'X-Amz-Signature', 'file']);
+    expect(form.get('Content-Type')).toBe('image/png');
+    const sent = form.get('file') as Blob;
+    expect(await sent.text()).toBe('png bytes');
+  });
+
+  it('never takes a `file` field from the API ahead of the file', () => {
+    const form = uploadForm({ key: 'k', file: 'not the file' }, new Blob(['x']));
+    expect(form.getAll('file')).toHaveLength(1);
+    expect([...form.keys()]).toEqual(['key', 'file']);
   });
 });
 

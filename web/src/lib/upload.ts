@@ -1,6 +1,7 @@
 /**
- * PUTs a file to a presigned storage URL with the headers the API asked for, reporting progress
- * (0…1). XMLHttpRequest, because fetch cannot report upload progress.
+ * Sends a file to a presigned storage POST: multipart/form-data with every field the API gave
+ * (key, Content-Type, policy, signature…) first and the file last (S3 ignores fields after the
+ * file), reporting progress (0…1). XMLHttpRequest, because fetch cannot report upload progress.
  */
 export class UploadError extends Error {
   override readonly name = 'UploadError';
@@ -9,23 +10,26 @@ export class UploadError extends Error {
   }
 }
 
-/** Headers a browser sets itself and refuses from scripts. */
-const browserHeaders = new Set(['content-length', 'host', 'connection', 'expect']);
-
-export function uploadHeaders(headers: Record<string, string> | undefined): [string, string][] {
-  return Object.entries(headers ?? {}).filter(([name]) => !browserHeaders.has(name.toLowerCase()));
+/** The form a presigned POST takes: the fields in their order, then `file`. */
+export function uploadForm(fields: Record<string, string>, file: Blob): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (name !== 'file') form.append(name, value);
+  }
+  form.append('file', file);
+  return form;
 }
 
-export function putFile(
+export function postFile(
   url: string,
-  headers: Record<string, string> | undefined,
+  fields: Record<string, string>,
   file: Blob,
   onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('PUT', url);
-    for (const [name, value] of uploadHeaders(headers)) request.setRequestHeader(name, value);
+    request.open('POST', url);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
@@ -37,6 +41,7 @@ export function putFile(
     };
     request.onerror = () => reject(new UploadError(0));
     request.onabort = () => reject(new UploadError(0));
-    request.send(file);
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(uploadForm(fields, file));
   });
 }

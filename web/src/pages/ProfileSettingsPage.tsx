@@ -14,14 +14,14 @@ import { useCurrentUser } from '../auth/store';
 import { Avatar } from '../components/Avatar';
 import { ManageTabs } from '../components/ManageTabs';
 import { FormElement, FormError, SubmitButton, TextAreaField, TextField } from '../forms/fields';
-import { putFile } from '../lib/upload';
+import { postFile } from '../lib/upload';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './account-pages.css';
 
 /**
  * Profile settings [auth] (§2): picture, first and last name, display name, bio. The picture goes
- * straight to storage: `POST /api/me/avatar-uploads` → PUT the file to the URL it gives (with its
- * headers) → `PUT /api/me/avatar` makes the square variants and answers with the new user.
+ * straight to storage: `POST /api/me/avatar-uploads` → POST the file to the URL it gives (with its
+ * form fields) → `PUT /api/me/avatar` makes the square variants and answers with the new user.
  */
 export const avatarErrorRules = {
   'request-upload-over-limit': messages.imageTooBig,
@@ -50,7 +50,7 @@ function AvatarUploader({ user }: { user: CurrentUser }) {
     setState({ status: 'uploading', progress: 0 });
     try {
       const target = await createAvatarUpload({ contentType: file.type, size: file.size });
-      await putFile(target.url, target.headers, file, (progress) =>
+      await postFile(target.url, target.fields, file, (progress) =>
         setState({ status: 'uploading', progress }),
       );
       setState({ status: 'saving' });

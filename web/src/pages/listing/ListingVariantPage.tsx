@@ -1,4 +1,162 @@
-/** Placeholder until the draft and pending-approval variant pages land. */
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import type { CurrentUser } from '../../../../shared/api/account';
+import type { Listing, OwnListing } from '../../../../shared/api/types';
+import {
+  type ListingPageVariant,
+  listingPageVariant,
+  listingPageVariants,
+  listingPath,
+} from '../../../../shared/listings';
+import { obfuscatedCenter } from '../../../../shared/maps';
+import type { Loaded } from '../../api/client';
+import { useCurrentUser } from '../../auth/store';
+import { Spinner } from '../../components/Loading';
+import { usePageHead } from '../../lib/head';
+import { useLoaded } from '../../lib/useLoaded';
+import { NotFoundPage } from '../NotFoundPage';
+import { ListingContent } from './ListingContent';
+import { ListingLoadFailed } from './ListingPage';
+import { listingSlug } from './order';
+
+const variantRoute = getRouteApi('/signed-in/l/$slug/$id/$variant');
+
+const untitled = 'Untitled listing';
+
+const variants: readonly string[] = Object.values(listingPageVariants);
+
+function isVariant(value: string): value is ListingPageVariant {
+  return variants.includes(value);
+}
+
+/**
+ * The owner's view of their listing as buyers will see it (public fields only, the fuzzy map),
+ * for a listing that is not public yet: the owner's own listing, with its exact location turned
+ * into the same fuzzy center the public API gives.
+ */
+export function ownListingAsPublic(listing: OwnListing, owner: CurrentUser | null): Listing {
+  const { location, ...publicData } = listing.publicData;
+  return {
+    id: listing.id,
+    slug: listing.slug,
+    title: listing.title || untitled,
+    description: listing.description,
+    price: listing.price,
+    state: listing.state,
+    publicData: {
+      ...publicData,
+      location: {
+        city: location?.city ?? '',
+        region: location?.region ?? '',
+        country: location?.country ?? 'US',
+      },
+    },
+    geolocation: listing.geolocation
+      ? obfuscatedCenter(listing.geolocation, listing.id)
+      : listing.geolocation,
+    currentStock: listing.currentStock,
+    ...(listing.shippingFee ? { shippingFee: listing.shippingFee } : {}),
+    createdAt: listing.createdAt,
+    author: {
+      id: listing.authorId,
+      displayName: owner?.displayName ?? '',
+      abbreviatedName: owner?.abbreviatedName ?? '',
+      ...(owner?.bio ? { bio: owner.bio } : {}),
+      ...(owner?.profileImage ? { profileImage: owner.profileImage } : {}),
+    } as Listing['author'],
+    images: listing.images,
+  };
+}
+
+/** A draft gets a location on the location tab; before that (0,0 and no city) there is no map. */
+export function hasLocation(listing: OwnListing): boolean {
+  const { lat, lng } = listing.geolocation ?? { lat: 0, lng: 0 };
+  return Boolean(listing.publicData.location?.city) && !(lat === 0 && lng === 0);
+}
+
+const banners: Record<ListingPageVariant, { title: string; action: string; tab: string }> = {
+  draft: { title: 'This is a draft — only you can see it', action: 'Continue editing', tab: 'draft' },
+  'pending-approval': {
+    title: 'Your listing is waiting for approval',
+    action: 'Edit listing',
+    tab: 'edit',
+  },
+};
+
+/**
+ * §2 ListingPageVariant `/l/{slug}/{id}/{variant}` [auth]: a draft (`draft`) or a listing waiting
+ * for approval (`pending-approval`), shown to its owner with a banner and without the order panel.
+ * Any other variant, or a listing that is not the viewer's (404/403), is the not-found page; a
+ * variant that does not match the listing's state goes to the listing's right page.
+ */
 export function ListingVariantPage() {
-  return <h1>Listing preview</h1>;
+  const { variant } = variantRoute.useParams();
+  const { listing } = variantRoute.useLoaderData();
+  if (!isVariant(variant)) return <NotFoundPage />;
+  return <VariantView variant={variant} promise={listing} />;
+}
+
+function VariantView({
+  variant,
+  promise,
+}: {
+  variant: ListingPageVariant;
+  promise: Promise<Loaded<OwnListing>>;
+}) {
+  const loaded = useLoaded(promise);
+  const owner = useCurrentUser();
+  const own = loaded?.ok ? loaded.value : undefined;
+  const navigate = useNavigate();
+  // A variant that does not match the listing's state: to the listing's right page.
+  const redirect = own && listingPageVariant(own.state) !== variant ? listingPath(own) : undefined;
+  useEffect(() => {
+    if (redirect) void navigate({ href: redirect, replace: true });
+  }, [redirect, navigate]);
+  usePageHead({
+    title: own
+      ? `${own.title || untitled} (${variant === 'draft' ? 'draft' : 'pending approval'})`
+      : 'Listing preview',
+    noindex: true,
+  });
+  if (!loaded) {
+    return (
+      <div className="page listing-loading" aria-busy="true">
+        <Spinner label="Loading listing…" />
+      </div>
+    );
+  }
+  if (!loaded.ok) {
+    const { status } = loaded.error;
+    return status === 404 || status === 403 ? <NotFoundPage /> : <ListingLoadFailed />;
+  }
+  const listing = loaded.value;
+  if (redirect) {
+    return (
+      <div className="page listing-loading" aria-busy="true">
+        <Spinner label="Loading listing…" />
+      </div>
+    );
+  }
+  const banner = banners[variant];
+  return (
+    <ListingContent
+      listing={ownListingAsPublic(listing, owner)}
+      banner={
+        <div className="notice listing-variant-banner">
+          <p className="listing-variant-title">
+            <strong>{banner.title}</strong>
+          </p>
+          <Link
+            to="/l/$slug/$id/$type/$tab"
+            params={{ slug: listingSlug(listing), id: listing.id, type: banner.tab, tab: 'details' }}
+            className="button button-primary"
+          >
+            {banner.action}
+          </Link>
+        </div>
+      }
+      mapNote="Buyers see this approximate area, never your address."
+      showMap={hasLocation(listing)}
+    />
+  );
 }

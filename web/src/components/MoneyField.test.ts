@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { priceValidator } from '../../../shared/validation/listing';
+import { listingMessages, moneyInputMessages } from '../../../shared/validation/messages';
+import { moneyFieldText, moneyOfText, moneyTextValidator } from './MoneyField';
+
+describe('money field', () => {
+  const validate = moneyTextValidator(priceValidator());
+
+  it('accepts comma or dot decimals', () => {
+    expect(moneyOfText('12,50')).toEqual({ amount: 1250, currency: 'USD' });
+    expect(moneyOfText('12.5')).toEqual({ amount: 1250, currency: 'USD' });
+    expect(validate('450')).toBeUndefined();
+    expect(validate('0')).toBeUndefined();
+  });
+
+  it('rejects empty, negative, garbage, non-divisible and unsafe amounts with their messages', () => {
+    expect(validate('')).toBe(listingMessages.priceRequired);
+    expect(validate('-5')).toBe(moneyInputMessages.negative);
+    expect(validate('abc')).toBe(moneyInputMessages.invalid);
+    expect(validate('1.234')).toBe(moneyInputMessages.notDivisible(2));
+    expect(validate('99999999999999999')).toBe(moneyInputMessages.unsafe);
+  });
+
+  it('starts from the saved amount', () => {
+    expect(moneyFieldText({ amount: 1050, currency: 'USD' })).toBe('10.50');
+    expect(moneyFieldText(undefined)).toBe('');
+  });
+});

@@ -1,0 +1,66 @@
+import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
+import type { MapOptions } from 'maplibre-gl';
+import { mapSettings } from '../../../../shared/config/constants';
+import { circlePath } from '../../../../shared/maps';
+import type { LatLng } from '../../../../shared/validation/core';
+
+/** A MapLibre style document (the style spec's StyleSpecification). */
+export type StyleSpecification = Exclude<MapOptions['style'], string | undefined>;
+
+/** The offline basemap's colours: the static map image's (functions/maps/projection.ts). */
+export const basemapColors = { water: '#aad3df', land: '#f2efe9', border: '#b9b2a5' } as const;
+
+/** The fuzzy circle (radius = the fuzzy offset, 8-degree steps) as a closed GeoJSON polygon. */
+export function fuzzyCircle(center: LatLng): Feature<Polygon> {
+  const ring = circlePath(center).map((point) => [point.lng, point.lat]);
+  ring.push(ring[0]!);
+  return { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } };
+}
+
+/** The layers that draw the fuzzy circle from the source `fuzzy` (added to any basemap style). */
+export function fuzzyLayers(): StyleSpecification['layers'] {
+  const { circleColor, circleOpacity } = mapSettings.fuzzy;
+  return [
+    {
+      id: 'fuzzy-fill',
+      type: 'fill',
+      source: 'fuzzy',
+      paint: { 'fill-color': circleColor, 'fill-opacity': circleOpacity },
+    },
+    {
+      id: 'fuzzy-outline',
+      type: 'line',
+      source: 'fuzzy',
+      paint: { 'line-color': circleColor, 'line-width': 2 },
+    },
+  ];
+}
+
+/**
+ * The offline style: a water background, Natural Earth's countries (world-atlas, turned to GeoJSON
+ * with topojson-client) as land with their borders, and the fuzzy circle. No tiles, no glyphs, no
+ * sprites: nothing but the page's own origin, and no symbol or text layers.
+ */
+export function offlineStyle(
+  countries: FeatureCollection<Polygon | MultiPolygon>,
+  center: LatLng,
+): StyleSpecification {
+  return {
+    version: 8,
+    sources: {
+      countries: { type: 'geojson', data: countries, attribution: 'Natural Earth' },
+      fuzzy: { type: 'geojson', data: fuzzyCircle(center) },
+    },
+    layers: [
+      { id: 'water', type: 'background', paint: { 'background-color': basemapColors.water } },
+      { id: 'land', type: 'fill', source: 'countries', paint: { 'fill-color': basemapColors.land } },
+      {
+        id: 'borders',
+        type: 'line',
+        source: 'countries',
+        paint: { 'line-color': basemapColors.border, 'line-width': 1 },
+      },
+      ...fuzzyLayers(),
+    ],
+  };
+}

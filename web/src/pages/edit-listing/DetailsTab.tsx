@@ -1,0 +1,207 @@
+import { useMemo } from 'react';
+import { Form } from 'react-final-form';
+import { categoryGroups } from '../../../../shared/config/categories';
+import { limits } from '../../../../shared/config/constants';
+import {
+  bikeFields,
+  conditions,
+  fieldOptions,
+  frameMaterials,
+  sizes,
+  wheelSizeKeys,
+  wheelSizes,
+} from '../../../../shared/config/listing-fields';
+import { type ListingDetailsValues, validateListingDetails } from '../../../../shared/validation/listing';
+import type { OwnListing, OwnListingChanges } from '../../api/own-listings';
+import { SelectField } from '../../components/ChoiceFields';
+import { FormElement, TextAreaField, TextField } from '../../forms/fields';
+import { TabFormFooter, tabSubmitErrors, useAfterSave } from './tab-form';
+import type { EditListingTabProps } from './tab-props';
+import { bikeFieldsForCategory, type OptionalBikeField, optionalBikeFields } from './wizard';
+
+type Values = Required<{ [K in keyof ListingDetailsValues]: string }>;
+
+const detailFields = [
+  'title',
+  'description',
+  'category',
+  'brand',
+  'size',
+  'condition',
+  ...optionalBikeFields,
+] as const satisfies readonly (keyof Values)[];
+
+const categoryOptionGroups = categoryGroups.map((group) => ({
+  label: group.label,
+  options: Object.entries(group.categories).map(([value, label]) => ({ value, label })),
+}));
+const toOptions = (options: { key: string; label: string }[]) =>
+  options.map(({ key, label }) => ({ value: key, label }));
+const sizeOptions = toOptions(fieldOptions(sizes));
+const conditionOptions = toOptions(fieldOptions(conditions));
+const wheelSizeOptions = toOptions(fieldOptions(wheelSizes, wheelSizeKeys));
+const frameMaterialOptions = toOptions(fieldOptions(frameMaterials));
+
+const textMaxLength = (key: string) => {
+  const field = bikeFields.find((f) => f.key === key);
+  return field && 'maxLength' in field ? field.maxLength : undefined;
+};
+
+export function detailsInitialValues(listing: OwnListing | undefined): Values {
+  const data = listing?.publicData;
+  return {
+    title: listing?.title ?? '',
+    description: listing?.description ?? '',
+    category: data?.category ?? '',
+    brand: data?.brand ?? '',
+    size: data?.size ?? '',
+    condition: data?.condition ?? '',
+    model: data?.model ?? '',
+    year: data?.year === undefined ? '' : String(data.year),
+    colour: data?.colour ?? '',
+    groupset: data?.groupset ?? '',
+    wheelset: data?.wheelset ?? '',
+    frameSize: data?.frameSize ?? '',
+    wheelSize: data?.wheelSize ?? '',
+    frameMaterial: data?.frameMaterial ?? '',
+  };
+}
+
+/** The errors of the fields shown: the required ones and the bike fields of the category. */
+export function validateDetails(values: Partial<Values>) {
+  const shown = new Set<string>(bikeFieldsForCategory(values.category));
+  const errors = validateListingDetails(values);
+  return Object.fromEntries(
+    Object.entries(errors).filter(
+      ([key]) => !(optionalBikeFields as readonly string[]).includes(key) || shown.has(key),
+    ),
+  );
+}
+
+/** The details to send; bike fields the category does not have are cleared (empty). */
+export function detailsChanges(values: Partial<Values>): OwnListingChanges {
+  const shown = new Set<OptionalBikeField>(bikeFieldsForCategory(values.category));
+  const text = (key: keyof Values) => (values[key] ?? '').trim();
+  const bike = (key: OptionalBikeField) => (shown.has(key) ? text(key) : '');
+  const year = bike('year');
+  return {
+    title: text('title'),
+    description: text('description'),
+    category: text('category'),
+    brand: text('brand'),
+    size: text('size'),
+    condition: text('condition'),
+    model: bike('model'),
+    year: year === '' ? '' : Number(year),
+    colour: bike('colour'),
+    groupset: bike('groupset'),
+    wheelset: bike('wheelset'),
+    frameSize: bike('frameSize'),
+    wheelSize: bike('wheelSize'),
+    frameMaterial: bike('frameMaterial'),
+  };
+}
+
+function BikeField({ field }: { field: OptionalBikeField }) {
+  switch (field) {
+    case 'year':
+      return (
+        <TextField
+          name="year"
+          label="Model year (optional)"
+          inputMode="numeric"
+          maxLength={4}
+          hint="For example 2021."
+        />
+      );
+    case 'frameSize':
+      return <SelectField name="frameSize" label="Frame size (optional)" options={sizeOptions} />;
+    case 'wheelSize':
+      return <SelectField name="wheelSize" label="Wheel size (optional)" options={wheelSizeOptions} />;
+    case 'frameMaterial':
+      return (
+        <SelectField name="frameMaterial" label="Frame material (optional)" options={frameMaterialOptions} />
+      );
+    default: {
+      const label = bikeFields.find((f) => f.key === field)?.label ?? field;
+      const maxLength = textMaxLength(field);
+      return (
+        <TextField
+          name={field}
+          label={`${label} (optional)`}
+          {...(maxLength ? { maxLength } : {})}
+          autoComplete="off"
+        />
+      );
+    }
+  }
+}
+
+/** The details tab (§2, §3, §5): what the item is. The first save of a new listing creates the draft. */
+export function DetailsTab({ listing, type, save, goToNextTab }: EditListingTabProps) {
+  const initialValues = useMemo(() => detailsInitialValues(listing), [listing]);
+  const after = useAfterSave({ type, goToNextTab });
+  const onSubmit = async (values: Values) => {
+    after.reset();
+    try {
+      await save(detailsChanges(values));
+    } catch (error) {
+      return tabSubmitErrors(error, detailFields);
+    }
+    after.done();
+    return undefined;
+  };
+  return (
+    <Form<Values>
+      onSubmit={onSubmit}
+      validate={validateDetails}
+      initialValues={initialValues}
+      keepDirtyOnReinitialize
+    >
+      {({ handleSubmit, submitting, submitError, values, pristine }) => {
+        const shownBikeFields = bikeFieldsForCategory(values.category);
+        return (
+          <FormElement onSubmit={handleSubmit} aria-labelledby="edit-listing-tab-title">
+            <TextField
+              name="title"
+              label="Listing title"
+              maxLength={limits.titleMaxLength}
+              hint="For example: Specialized Allez Sport 2019, 56 cm."
+              autoComplete="off"
+              required
+            />
+            <TextAreaField name="description" label="Description" rows={6} required />
+            <SelectField name="category" label="Category" groups={categoryOptionGroups} required />
+            <div className="field-row">
+              <TextField
+                name="brand"
+                label="Brand"
+                maxLength={textMaxLength('brand')}
+                autoComplete="off"
+                required
+              />
+              <SelectField name="size" label="Size" options={sizeOptions} required />
+            </div>
+            <SelectField name="condition" label="Condition" options={conditionOptions} required />
+            {shownBikeFields.length > 0 ? (
+              <fieldset className="edit-listing-fieldset">
+                <legend>Bike details</legend>
+                <div className="field-row">
+                  {shownBikeFields.map((field) => (
+                    <BikeField key={field} field={field} />
+                  ))}
+                </div>
+              </fieldset>
+            ) : null}
+            <TabFormFooter
+              type={type}
+              submitting={submitting}
+              submitError={submitError}
+              saved={after.saved && Boolean(pristine)}
+            />
+          </FormElement>
+        );
+      }}
+    </Form>
+  );
+}

@@ -1,0 +1,100 @@
+import type { FormApi } from 'final-form';
+import { useMemo } from 'react';
+import { Form } from 'react-final-form';
+import { messages } from '../../../../shared/errors/catalogue';
+import { parseInteger } from '../../../../shared/validation/core';
+import { priceValidator, stockValidator } from '../../../../shared/validation/listing';
+import { errorCode } from '../../api/errors';
+import { getOwnListing, type OwnListing, setListingStock } from '../../api/own-listings';
+import { MoneyField, moneyFieldText, moneyOfText, moneyTextValidator } from '../../components/MoneyField';
+import { FormElement, TextField } from '../../forms/fields';
+import { FORM_ERROR, TabFormFooter, tabSubmitErrors, useAfterSave } from './tab-form';
+import type { EditListingTabProps } from './tab-props';
+
+interface Values {
+  price: string;
+  stock: string;
+}
+
+const validatePrice = moneyTextValidator(priceValidator());
+
+export function pricingInitialValues(listing: OwnListing | undefined): Values {
+  return {
+    price: moneyFieldText(listing?.price),
+    stock: listing ? String(listing.currentStock) : '',
+  };
+}
+
+/**
+ * The pricing tab (§2, §5): the price in the marketplace currency and the stock. The stock is
+ * written with a compare-and-set from the stock the page loaded; when someone changed it meanwhile
+ * (409 old-total-mismatch) the tab says the stock is out of sync and shows the server's stock.
+ */
+export function PricingTab({ listing, type, save, onListingChange, goToNextTab }: EditListingTabProps) {
+  const initialValues = useMemo(() => pricingInitialValues(listing), [listing]);
+  const after = useAfterSave({ type, goToNextTab });
+
+  const onSubmit = async (values: Values, form: FormApi<Values>) => {
+    after.reset();
+    const price = moneyOfText(values.price);
+    const newTotal = parseInteger(values.stock) ?? 0;
+    let saved: OwnListing;
+    try {
+      saved = price ? await save({ price }) : (listing as OwnListing);
+    } catch (error) {
+      return tabSubmitErrors(error, ['price', 'stock']);
+    }
+    // The stock the page showed: the listing as loaded (a draft the first save just made has 0).
+    const oldTotal = listing?.currentStock ?? saved.currentStock;
+    if (newTotal !== oldTotal || saved.currentStock !== oldTotal) {
+      try {
+        onListingChange(await setListingStock(saved.id, { oldTotal, newTotal }));
+      } catch (error) {
+        if (errorCode(error) === 'old-total-mismatch') {
+          try {
+            const fresh = await getOwnListing(saved.id);
+            onListingChange(fresh);
+            form.change('stock', String(fresh.currentStock));
+          } catch {
+            // The message already asks to refresh the page.
+          }
+          return { [FORM_ERROR]: messages.stockOutOfSync };
+        }
+        return tabSubmitErrors(error, ['price', 'stock'], { oldTotal: 'stock', newTotal: 'stock' });
+      }
+    }
+    after.done();
+    return undefined;
+  };
+
+  return (
+    <Form<Values> onSubmit={onSubmit} initialValues={initialValues} keepDirtyOnReinitialize>
+      {({ handleSubmit, submitting, submitError, pristine }) => (
+        <FormElement onSubmit={handleSubmit} aria-labelledby="edit-listing-tab-title">
+          <MoneyField
+            name="price"
+            label="Price (USD)"
+            hint="The price of one item. Use a dot or a comma for cents, for example 450 or 449.99."
+            validate={validatePrice}
+            required
+          />
+          <TextField
+            name="stock"
+            label="Stock"
+            inputMode="numeric"
+            hint="How many of this item you have for sale."
+            validate={stockValidator}
+            autoComplete="off"
+            required
+          />
+          <TabFormFooter
+            type={type}
+            submitting={submitting}
+            submitError={submitError}
+            saved={after.saved && Boolean(pristine)}
+          />
+        </FormElement>
+      )}
+    </Form>
+  );
+}

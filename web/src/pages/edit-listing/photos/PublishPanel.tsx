@@ -1,0 +1,191 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { messages } from '../../../../../shared/errors/catalogue';
+import { listingPath } from '../../../../../shared/listings';
+import { listingMessages } from '../../../../../shared/validation/messages';
+import { errorMessage } from '../../../api/errors';
+import { type OwnListing, publishOwnListing } from '../../../api/own-listings';
+import { HrefLink } from '../../../components/HrefLink';
+import { StripeOnboarding } from '../../../payments/StripeOnboarding';
+import type { EditListingType } from '../tab-props';
+import { editTabPath, needsPayoutDetails, type PublishProblem, publishProblems } from './photos';
+
+type PublishState =
+  | { status: 'idle' }
+  | { status: 'publishing' }
+  | { status: 'problems'; problems: PublishProblem[] }
+  | { status: 'error'; message: string };
+
+/**
+ * The photos tab's last step (§2: new listings are created as drafts, then published from the
+ * photos tab). "Publish listing": a 400 lists what is missing, each message linking to the tab that
+ * holds the field; 409 `payout-details-missing` shows the payout onboarding here (the provider
+ * comes back to `…/photos/{returnURLType}`, which shows it again), and once the payout details are
+ * ready the listing is published without another click. Then the seller sees the listing (its
+ * pending-approval page when the marketplace approves listings first). A published listing
+ * (`edit`) saves its photos as they change: the tab links back to the listing instead.
+ */
+export function PublishPanel({
+  listing,
+  type,
+  returnURLType,
+  photoCount,
+  waiting,
+  onListingChange,
+}: {
+  listing: OwnListing;
+  type: EditListingType;
+  returnURLType: string | undefined;
+  photoCount: number;
+  /** Uploads or photo changes still under way. */
+  waiting: boolean;
+  onListingChange: (listing: OwnListing) => void;
+}) {
+  const navigate = useNavigate();
+  const headingId = useId();
+  const problemsRef = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<PublishState>({ status: 'idle' });
+  const [onboarding, setOnboarding] = useState(returnURLType !== undefined && returnURLType !== '');
+  const autoPublished = useRef(false);
+  const listingRef = useRef(listing);
+  listingRef.current = listing;
+  const onChangeRef = useRef(onListingChange);
+  onChangeRef.current = onListingChange;
+  const photoCountRef = useRef(photoCount);
+  photoCountRef.current = photoCount;
+
+  const publish = useCallback(async () => {
+    const current = listingRef.current;
+    if (photoCountRef.current === 0) {
+      setState({
+        status: 'problems',
+        problems: [
+          {
+            field: 'images',
+            message: listingMessages.imageRequired,
+            tab: 'photos',
+            tabLabel: 'Photos',
+            href: editTabPath(current, type, 'photos'),
+          },
+        ],
+      });
+      return;
+    }
+    setState({ status: 'publishing' });
+    try {
+      const published = await publishOwnListing(current.id);
+      onChangeRef.current(published);
+      await navigate({ href: listingPath(published) });
+    } catch (error) {
+      if (needsPayoutDetails(error)) {
+        // The automatic publish after onboarding is tried once; then the button is there again.
+        setState(
+          autoPublished.current
+            ? {
+                status: 'error',
+                message: 'Your payout details are not ready yet. Please try again in a moment.',
+              }
+            : { status: 'idle' },
+        );
+        setOnboarding(true);
+        return;
+      }
+      const problems = publishProblems(error, current, type);
+      if (problems.length) {
+        setState({ status: 'problems', problems });
+        return;
+      }
+      setState({ status: 'error', message: errorMessage(error, { fallback: messages.somethingWentWrong }) });
+    }
+  }, [navigate, type]);
+
+  useEffect(() => {
+    if (state.status === 'problems') problemsRef.current?.focus();
+  }, [state]);
+
+  // Payout details ready (now, or already when the onboarding loaded): publish once, by itself.
+  const onReady = useCallback(() => {
+    if (autoPublished.current || listingRef.current.state !== 'draft') return;
+    autoPublished.current = true;
+    void publish();
+  }, [publish]);
+
+  if (type === 'edit' || listing.state !== 'draft') {
+    return (
+      <section className="photos-publish" aria-labelledby={headingId}>
+        <h3 id={headingId} className="visually-hidden">
+          Your listing
+        </h3>
+        <p>Your photos are saved as you add, move or remove them.</p>
+        <HrefLink href={listingPath(listing)} className="button button-secondary">
+          View listing
+        </HrefLink>
+      </section>
+    );
+  }
+
+  const publishing = state.status === 'publishing';
+  return (
+    <section className="photos-publish" aria-labelledby={headingId}>
+      <h3 id={headingId}>Publish</h3>
+      {state.status === 'problems' ? (
+        <div ref={problemsRef} className="notice notice-error publish-problems" role="alert" tabIndex={-1}>
+          <p>Your listing cannot be published yet:</p>
+          <ul>
+            {state.problems.map((problem) => (
+              <li key={problem.field}>
+                <HrefLink href={problem.href}>
+                  {problem.message} ({problem.tabLabel})
+                </HrefLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {state.status === 'error' ? (
+        <p className="form-error" role="alert">
+          {state.message}
+        </p>
+      ) : null}
+      {onboarding ? (
+        <section className="photos-payouts" aria-labelledby={`${headingId}-payouts`}>
+          <h3 id={`${headingId}-payouts`}>Add your payout details</h3>
+          <p>
+            Before your listing goes live, tell us where to send the money from your sales. Your listing is
+            published as soon as your payout details are ready.
+          </p>
+          <StripeOnboarding
+            returnBasePath={editTabPath(listing, type, 'photos')}
+            returnURLType={returnURLType}
+            onReady={onReady}
+            headingLevel={3}
+          />
+        </section>
+      ) : null}
+      {waiting ? (
+        <p className="field-hint" id={`${headingId}-waiting`}>
+          Please wait until your photos have finished uploading.
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button button-primary button-large"
+        disabled={publishing || waiting}
+        aria-busy={publishing}
+        aria-describedby={waiting ? `${headingId}-waiting` : undefined}
+        onClick={() => void publish()}
+      >
+        {publishing ? (
+          <>
+            <span className="button-spinner" aria-hidden="true" /> Publishing…
+          </>
+        ) : (
+          'Publish listing'
+        )}
+      </button>
+      <span className="visually-hidden" role="status">
+        {publishing ? 'Publishing your listing…' : ''}
+      </span>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import type { Listing } from '../../../../shared/api/types';
+import { messages } from '../../../../shared/errors/catalogue';
+import { listingHead } from '../../../../shared/seo/pages';
+import type { Loaded } from '../../api/client';
+import { Spinner } from '../../components/Loading';
+import { RetryNotice } from '../../components/RetryNotice';
+import { SearchForm } from '../../components/SearchForm';
+import { usePageHead } from '../../lib/head';
+import { loadedTitle } from '../../lib/useDocumentTitle';
+import { useLoaded } from '../../lib/useLoaded';
+import { ListingContent } from './ListingContent';
+import { OrderPanel } from './OrderPanel';
+
+const bySlugRoute = getRouteApi('/l/$slug/$id');
+const canonicalRoute = getRouteApi('/l/$id');
+
+export function ListingBySlugPage() {
+  const { listing } = bySlugRoute.useLoaderData();
+  return <ListingView promise={listing} />;
+}
+
+export function ListingCanonicalPage() {
+  const { listing } = canonicalRoute.useLoaderData();
+  return <ListingView promise={listing} />;
+}
+
+function ListingView({ promise }: { promise: Promise<Loaded<Listing>> }) {
+  const loaded = useLoaded(promise);
+  const notFound = loaded && !loaded.ok && loaded.error.isNotFound;
+  usePageHead(
+    loaded?.ok
+      ? listingHead(loaded.value, '')
+      : {
+          title: loadedTitle(loaded, {
+            loaded: () => '',
+            notFound: 'Listing not found',
+            loading: 'Loading listing',
+          }),
+          noindex: Boolean(loaded),
+        },
+  );
+  if (!loaded) {
+    return (
+      <div className="page listing-loading" aria-busy="true">
+        <Spinner label="Loading listing…" />
+      </div>
+    );
+  }
+  if (!loaded.ok) return notFound ? <ListingNotFound /> : <ListingLoadFailed />;
+  return <ListingContent listing={loaded.value} orderPanel={<OrderPanel listing={loaded.value} />} />;
+}
+
+/** A listing that does not exist (or is not the viewer's to see): the spec's unavailable text and a search box. */
+export function ListingNotFound() {
+  return (
+    <div className="page page-narrow">
+      <h1>Listing not found</h1>
+      <p>{messages.listingUnavailable} It may have been sold or removed.</p>
+      <SearchForm
+        id="listing-missing-search"
+        landmarkLabel="Find something else"
+        label="Find something else"
+        showLabel
+      />
+      <p>
+        <Link to="/">Go to the home page</Link>
+      </p>
+    </div>
+  );
+}
+
+export function ListingLoadFailed() {
+  return (
+    <div className="page page-narrow">
+      <h1>Something went wrong</h1>
+      <RetryNotice message={messages.somethingWentWrong} />
+      <p>
+        <Link to="/">Go to the home page</Link>
+      </p>
+    </div>
+  );
+}
