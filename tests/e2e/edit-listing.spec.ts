@@ -4,6 +4,7 @@ import { messages } from '../../shared/errors/catalogue';
 import { NEW_LISTING_ID } from '../../shared/listings';
 import { listingMessages, moneyInputMessages } from '../../shared/validation/messages';
 import { expectNoAxeViolations, searchApi } from './helpers';
+import { signUpNewUser } from './payments-helpers';
 import { wizardNext } from './selling-helpers';
 
 /**
@@ -20,22 +21,13 @@ async function expectMessage(field: Locator, message: string) {
   await expect(field).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
 }
 
-async function signUp(page: Page) {
-  const email = `seller-${randomUUID().slice(0, 8)}@test.example`;
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('First name').fill('Sam');
-  await page.getByLabel('Last name').fill('Seller');
-  await page.getByLabel('Password').fill('Seller-pass-2026');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page).toHaveURL(/\/verify-email$/);
-  // A visit to the payout page marks the missing-information modal seen, so it stays out of the wizard.
-  const seen = page.waitForResponse(
-    (response) => response.url().endsWith('/api/me') && response.request().method() === 'PATCH',
-  );
-  await page.goto('/account/payments');
-  await seen;
+/** The first invalid field after a submit: it has the focus and says `message`. */
+async function expectFirstInvalid(field: Locator, message: string) {
+  await expect(field).toBeFocused();
+  await expectMessage(field, message);
 }
+
+const signUp = (page: Page) => signUpNewUser(page, 'Sam', { missingInformationSeen: true });
 
 /** axe at desktop width and at 375 px. */
 async function expectAccessibleAtBothWidths(page: Page) {
@@ -68,8 +60,7 @@ test('a new seller fills the wizard tab by tab, with checks on each, and resumes
   // Details: every required field says what is missing; the first gets focus.
   await next(page);
   const title = page.getByLabel('Listing title');
-  await expect(title).toBeFocused();
-  await expectMessage(title, listingMessages.titleRequired);
+  await expectFirstInvalid(title, listingMessages.titleRequired);
   await expectMessage(page.getByLabel('Description'), listingMessages.descriptionRequired);
   await expectMessage(page.getByLabel('Category'), listingMessages.categoryRequired);
   await expectMessage(page.getByLabel('Brand', { exact: true }), listingMessages.brandRequired);
@@ -92,8 +83,7 @@ test('a new seller fills the wizard tab by tab, with checks on each, and resumes
   await page.getByLabel('Frame size (optional)').selectOption({ label: 'M' });
   await page.getByLabel('Wheel size (optional)').selectOption({ label: '700c' });
   await next(page);
-  await expect(page.getByLabel('Model year (optional)')).toBeFocused();
-  await expectMessage(page.getByLabel('Model year (optional)'), listingMessages.yearInvalid);
+  await expectFirstInvalid(page.getByLabel('Model year (optional)'), listingMessages.yearInvalid);
   await page.getByLabel('Model year (optional)').fill('2019');
   await expectAccessibleAtBothWidths(page);
   await next(page);
@@ -116,15 +106,13 @@ test('a new seller fills the wizard tab by tab, with checks on each, and resumes
   ] as const) {
     await price.fill(text);
     await next(page);
-    await expect(price).toBeFocused();
-    await expectMessage(price, message);
+    await expectFirstInvalid(price, message);
     await expect(price).toHaveValue(text);
   }
   await price.fill('1249,99');
   await stock.fill('');
   await next(page);
-  await expect(stock).toBeFocused();
-  await expectMessage(stock, listingMessages.stockRequired);
+  await expectFirstInvalid(stock, listingMessages.stockRequired);
   await stock.fill('2');
   await expectAccessibleAtBothWidths(page);
   await next(page);
@@ -135,33 +123,28 @@ test('a new seller fills the wizard tab by tab, with checks on each, and resumes
   await expectAccessibleAtBothWidths(page);
   await next(page);
   const pickup = page.getByLabel('Buyers can pick the item up');
-  await expect(pickup).toBeFocused();
-  await expectMessage(pickup, listingMessages.deliveryMethodNotChosen);
+  await expectFirstInvalid(pickup, listingMessages.deliveryMethodNotChosen);
 
   await page.getByLabel('I can ship the item').check();
   await next(page);
   const oneItem = page.getByLabel('Shipping fee for one item (USD)');
   const additional = page.getByLabel('Shipping fee for each additional item (USD)');
-  await expect(oneItem).toBeFocused();
-  await expectMessage(oneItem, listingMessages.shippingOneItemRequired);
+  await expectFirstInvalid(oneItem, listingMessages.shippingOneItemRequired);
   await expectMessage(additional, listingMessages.shippingAdditionalItemsRequired);
   await oneItem.fill('25');
   await additional.fill('-3');
   await next(page);
-  await expect(additional).toBeFocused();
-  await expectMessage(additional, moneyInputMessages.negative);
+  await expectFirstInvalid(additional, moneyInputMessages.negative);
   await additional.fill('10,50');
 
   await pickup.check();
   const address = page.getByRole('combobox', { name: 'Pickup address' });
   await next(page);
-  await expect(address).toBeFocused();
-  await expectMessage(address, listingMessages.pickupAddressRequired);
+  await expectFirstInvalid(address, listingMessages.pickupAddressRequired);
   await address.fill('Toront');
   await expect(page.getByRole('option', { name: 'Toronto, Ontario, Canada' })).toBeVisible();
   await next(page);
-  await expect(address).toBeFocused();
-  await expectMessage(address, listingMessages.addressNotRecognized);
+  await expectFirstInvalid(address, listingMessages.addressNotRecognized);
   // Keyboard only: Down to the first place, Enter picks it (and does not submit the form).
   await address.fill('Toronto');
   await expect(page.getByRole('option', { name: 'Toronto, Ontario, Canada' })).toBeVisible();

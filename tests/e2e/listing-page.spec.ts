@@ -3,6 +3,7 @@ import { listings as seedListings } from '../../infra/local/seed/catalogue';
 import type { Listing, ListingSummary } from '../../shared/api/types';
 import { productOrderMessages } from '../../shared/validation/messages';
 import { demoSeller, expectNoAxeViolations, listingApi, logInAs, searchApi } from './helpers';
+import { apiAsUser } from './selling-helpers';
 
 /** The demo listings with their details (the search summaries have no stock or delivery). */
 let details: Listing[] | undefined;
@@ -218,33 +219,6 @@ test('the seller sees an own-listing notice with an edit link on their listing, 
   await page.goto(`${pathOf(own)}/preview`);
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
 });
-
-/** Calls the API from the page with the signed-in user's access token (Amplify keeps it in localStorage). */
-function apiAsUser<T>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const key = Object.keys(localStorage).find(
-        (name) => name.startsWith('CognitoIdentityServiceProvider.') && name.endsWith('.accessToken'),
-      );
-      const headers: Record<string, string> = {
-        authorization: `Bearer ${key ? localStorage.getItem(key) : ''}`,
-      };
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers,
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
 
 test('the draft page: a banner with Continue editing, the listing as buyers will see it, no order panel', async ({
   page,

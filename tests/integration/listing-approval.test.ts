@@ -3,12 +3,19 @@ import type { Context } from 'aws-lambda';
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HttpEvent, HttpResult } from '../../functions/lib/http';
-import { getListing, updateListing } from '../../functions/listings/repository';
+import { getListing } from '../../functions/listings/repository';
 import { handler as publishHandler } from '../../functions/own-listings/publish';
 import { updateUser } from '../../functions/users/repository';
 import { listingsRequireApprovalEnv } from '../../shared/listings';
 import { api, errorOf, operator, signUp, type TestAccount } from './accounts';
-import { eventually } from './cloud-env';
+import {
+  as,
+  completeListing,
+  eventuallyInSearch,
+  inSearch,
+  ownerOnlyRoutes,
+  readyDraft,
+} from './own-listing-fixtures';
 
 /**
  * Listing approval (§4 pendingApproval): with VELO_LISTINGS_REQUIRE_APPROVAL on, publishing sends a
@@ -19,22 +26,8 @@ import { eventually } from './cloud-env';
  * real token claims; everything else goes through the API and `npm run operator`.
  */
 const marker = `za${randomUUID().slice(0, 8)}`;
-const exact = { lat: 45.5019, lng: -73.5674 };
 let seller: TestAccount;
 let other: TestAccount;
-
-const complete = {
-  description: 'Steel touring frame, racks included.',
-  category: 'roadBikes',
-  brand: 'Surly',
-  size: 'l',
-  condition: 'usedGoodCondition',
-  price: { amount: 80_000, currency: 'USD' },
-  pickupEnabled: true,
-  shippingEnabled: false,
-  location: { address: '1 Rue Sainte-Catherine', city: 'Montreal', region: 'QC', country: 'CA' },
-  geolocation: exact,
-};
 
 beforeAll(async () => {
   [seller, other] = await Promise.all([
@@ -43,8 +36,6 @@ beforeAll(async () => {
   ]);
   await updateUser(seller.user.id, { set: { payoutReady: true } });
 });
-
-const as = (account: TestAccount) => ({ token: account.accessToken });
 
 /** POST /api/own-listings/{id}/publish through the handler, with the approval flag set to `flag`. */
 async function publishWithFlag(account: TestAccount, id: string, flag: string) {
@@ -82,27 +73,22 @@ async function publishWithFlag(account: TestAccount, id: string, flag: string) {
   }
 }
 
-async function readyDraft(title: string): Promise<string> {
-  const created = await api('POST', '/api/own-listings', { ...as(seller), body: { ...complete, title } });
-  expect(created.status).toBe(201);
-  const id = created.body.data.id as string;
-  await updateListing(id, { set: { images: [{ id: randomUUID(), variants: {} }] } });
-  return id;
-}
-
-async function inSearch(title: string, id: string): Promise<boolean> {
-  const answer = await api('GET', `/api/listings?keywords=${encodeURIComponent(title)}`);
-  return answer.body.data.some((listing: { id: string }) => listing.id === id);
-}
-
-/** Waits until the listing is (or is not) in search; the stream consumer refreshes the index. */
-const eventuallyInSearch = (title: string, id: string, present: boolean) =>
-  eventually(async () => ((await inSearch(title, id)) === present ? true : undefined));
+/** A ready draft of the seller's: a Surly touring bike titled `title`. */
+const surlyDraft = (title: string) =>
+  readyDraft(
+    seller,
+    completeListing({
+      title,
+      description: 'Steel touring frame, racks included.',
+      brand: 'Surly',
+      size: 'l',
+    }),
+  );
 
 describe('listing approval (VELO_LISTINGS_REQUIRE_APPROVAL)', () => {
   it('publishes to pendingApproval: private to the owner and out of search until approved', async () => {
     const title = `Surly Disc Trucker ${marker} ${randomUUID().slice(0, 6)}`;
-    const id = await readyDraft(title);
+    const id = await surlyDraft(title);
     const pending = await publishWithFlag(seller, id, 'true');
     expect(pending.status).toBe(200);
     expect(pending.body.data).toMatchObject({ id, state: 'pendingApproval', currentStock: 1 });
@@ -110,15 +96,7 @@ describe('listing approval (VELO_LISTINGS_REQUIRE_APPROVAL)', () => {
 
     expect((await api('GET', `/api/listings/${id}`)).status).toBe(404);
     expect((await api('GET', `/api/listings/${id}`, as(other))).status).toBe(404);
-    for (const [method, path] of [
-      ['GET', ''],
-      ['PATCH', ''],
-      ['POST', '/publish'],
-      ['POST', '/open'],
-      ['POST', '/close'],
-      ['POST', '/stock'],
-      ['DELETE', ''],
-    ] as const) {
+    for (const [method, path] of ownerOnlyRoutes) {
       const answer = await api(method, `/api/own-listings/${id}${path}`, { ...as(other), body: {} });
       expect(answer.status, `${method} ${path}`).toBe(404);
     }
@@ -128,7 +106,7 @@ describe('listing approval (VELO_LISTINGS_REQUIRE_APPROVAL)', () => {
     const profile = await api('GET', `/api/users/${seller.user.id}/listings`);
     expect(profile.body.data.some((listing: { id: string }) => listing.id === id)).toBe(false);
     // Another listing of the same search word shows the index is current, and this one is not in it.
-    const control = await readyDraft(`Control ${title}`);
+    const control = await surlyDraft(`Control ${title}`);
     expect((await publishWithFlag(seller, control, '0')).body.data.state).toBe('published');
     await eventuallyInSearch(`Control ${title}`, control, true);
     expect(await inSearch(title, id)).toBe(false);
@@ -147,7 +125,7 @@ describe('listing approval (VELO_LISTINGS_REQUIRE_APPROVAL)', () => {
 
   it('rejects a pending listing back to draft; the seller edits and publishes it again', async () => {
     const title = `Surly Cross-Check ${marker} ${randomUUID().slice(0, 6)}`;
-    const id = await readyDraft(title);
+    const id = await surlyDraft(title);
     expect((await publishWithFlag(seller, id, '1')).body.data.state).toBe('pendingApproval');
 
     const { stdout } = await operator('reject-listing', id, '--json');
@@ -170,7 +148,7 @@ describe('listing approval (VELO_LISTINGS_REQUIRE_APPROVAL)', () => {
 
   it('refuses to approve or reject a listing that is not pending (exit code 1, a clear message)', async () => {
     const title = `Surly Straggler ${marker} ${randomUUID().slice(0, 6)}`;
-    const id = await readyDraft(title);
+    const id = await surlyDraft(title);
     for (const command of ['approve-listing', 'reject-listing']) {
       await expect(operator(command, id)).rejects.toMatchObject({
         code: 1,

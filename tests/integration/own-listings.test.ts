@@ -1,31 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { updateListing } from '../../functions/listings/repository';
 import { updateUser } from '../../functions/users/repository';
 import { listingFeatures } from '../../shared/config/listing-fields';
 import { distanceMeters } from '../../shared/maps';
 import { listingMessages } from '../../shared/validation/messages';
 import { api, errorOf, signUp, type TestAccount, testCloud } from './accounts';
 import { eventually } from './cloud-env';
+import {
+  as,
+  completeListing,
+  createDraft,
+  eventuallyInSearch,
+  ownerOnlyRoutes,
+  readyDraft,
+} from './own-listing-fixtures';
 
 const marker = `zo${randomUUID().slice(0, 8)}`; // a word no other test's listing has
-const exact = { lat: 43.6532, lng: -79.3832 };
 let seller: TestAccount;
 let other: TestAccount;
 
-const complete = {
-  title: `Cannondale CAAD13 ${marker}`,
-  description: 'Aluminium race bike, 105 groupset.',
-  category: 'roadBikes',
-  brand: 'Cannondale',
-  size: 'm',
-  condition: 'usedGoodCondition',
-  price: { amount: 120_000, currency: 'USD' },
-  pickupEnabled: true,
-  shippingEnabled: false,
-  location: { address: '100 Queen St W, Toronto', city: 'Toronto', region: 'ON', country: 'CA' },
-  geolocation: exact,
-};
+const complete = completeListing({ title: `Cannondale CAAD13 ${marker}` });
+const exact = complete.geolocation;
 
 beforeAll(async () => {
   [seller, other] = await Promise.all([
@@ -34,36 +29,11 @@ beforeAll(async () => {
   ]);
 });
 
-const as = (account: TestAccount) => ({ token: account.accessToken });
-
-/** Every owner-only route of a listing (functions/own-listings). */
-const ownerOnly = [
-  ['GET', ''],
-  ['PATCH', ''],
-  ['POST', '/publish'],
-  ['POST', '/open'],
-  ['POST', '/close'],
-  ['POST', '/stock'],
-  ['DELETE', ''],
-] as const;
-
-async function draft(body: Record<string, unknown> = complete): Promise<string> {
-  const created = await api('POST', '/api/own-listings', { ...as(seller), body });
-  expect(created.status).toBe(201);
-  return created.body.data.id as string;
-}
-
-/** A draft that is ready to publish: the fields and one photo (written directly until uploads land). */
-async function readyDraft(): Promise<string> {
-  const id = await draft();
-  await updateListing(id, { set: { images: [{ id: randomUUID(), variants: {} }] } });
-  return id;
-}
+const draft = (body: Record<string, unknown> = complete) => createDraft(seller, body);
 
 async function published(body: Record<string, unknown> = complete): Promise<string> {
   await updateUser(seller.user.id, { set: { payoutReady: true } });
-  const id = await draft(body);
-  await updateListing(id, { set: { images: [{ id: randomUUID(), variants: {} }] } });
+  const id = await readyDraft(seller, body);
   const answer = await api('POST', `/api/own-listings/${id}/publish`, as(seller));
   expect(answer.status).toBe(200);
   return id;
@@ -120,7 +90,7 @@ describe('own listings: drafts', () => {
 
   it("hides someone else's draft (404) from show, edit, publish, open, close, stock and delete", async () => {
     const id = await draft();
-    for (const [method, path] of ownerOnly) {
+    for (const [method, path] of ownerOnlyRoutes) {
       const answer = await api(method, `/api/own-listings/${id}${path}`, { ...as(other), body: {} });
       expect(answer.status, `${method} ${path}`).toBe(404);
     }
@@ -138,7 +108,7 @@ describe('own listings: drafts', () => {
 describe('own listings: publishing', () => {
   it('refuses without payout details (payout-details-missing), then publishes with stock 0 → 1 into search', async () => {
     await updateUser(seller.user.id, { set: { payoutReady: false } });
-    const id = await readyDraft();
+    const id = await readyDraft(seller, complete);
     const refused = await api('POST', `/api/own-listings/${id}/publish`, as(seller));
     expect(refused.status).toBe(409);
     expect(errorOf(refused.body)).toMatchObject({
@@ -177,8 +147,7 @@ describe('own listings: publishing', () => {
   it('needs the pickup address when pickup is on and both shipping fees when shipping is on', async () => {
     await updateUser(seller.user.id, { set: { payoutReady: true } });
     const { location: _location, geolocation: _geolocation, ...noAddress } = complete;
-    const id = await draft({ ...noAddress, shippingEnabled: true });
-    await updateListing(id, { set: { images: [{ id: randomUUID(), variants: {} }] } });
+    const id = await readyDraft(seller, { ...noAddress, shippingEnabled: true });
     const answer = await api('POST', `/api/own-listings/${id}/publish`, as(seller));
     expect(answer.status).toBe(400);
     expect(answer.body.errors[0].meta.fields).toEqual({
@@ -213,7 +182,7 @@ describe('own listings: open, close, delete, stock', () => {
     for (const state of ['published', 'closed'] as const) {
       if (state === 'closed')
         expect((await api('POST', `/api/own-listings/${id}/close`, as(seller))).status).toBe(200);
-      for (const [method, path] of ownerOnly) {
+      for (const [method, path] of ownerOnlyRoutes) {
         const body = attempts[path || method] ?? {};
         const answer = await api(method, `/api/own-listings/${id}${path}`, { ...as(other), body });
         expect(answer.status, `${state}: ${method} ${path}`).toBe(403);
@@ -229,32 +198,20 @@ describe('own listings: open, close, delete, stock', () => {
     const title = `Reopened ${marker} ${randomUUID().slice(0, 6)}`;
     const edited = await api('PATCH', `/api/own-listings/${id}`, { ...as(seller), body: { title } });
     expect(edited.body.data.state).toBe('published');
-    const inSearch = async (present: boolean) =>
-      eventually(async () => {
-        const answer = await api('GET', `/api/listings?keywords=${encodeURIComponent(title)}`);
-        const found = answer.body.data.some((listing: { id: string }) => listing.id === id);
-        return found === present ? true : undefined;
-      });
-    await inSearch(true);
+    await eventuallyInSearch(title, id, true);
     const closed = await api('POST', `/api/own-listings/${id}/close`, as(seller));
     expect(closed.body.data.state).toBe('closed');
-    await inSearch(false);
+    await eventuallyInSearch(title, id, false);
     expect((await api('POST', `/api/own-listings/${id}/close`, as(seller))).status).toBe(409);
     const opened = await api('POST', `/api/own-listings/${id}/open`, as(seller));
     expect(opened.body.data.state).toBe('published');
-    await inSearch(true);
+    await eventuallyInSearch(title, id, true);
   });
 
   it('deletes: never shown again, out of search and of the own list', async () => {
     const title = `Deleted ${marker} ${randomUUID().slice(0, 6)}`;
     const id = await published({ ...complete, title });
-    const inSearch = async (present: boolean) =>
-      eventually(async () => {
-        const answer = await api('GET', `/api/listings?keywords=${encodeURIComponent(title)}`);
-        const found = answer.body.data.some((listing: { id: string }) => listing.id === id);
-        return found === present ? true : undefined;
-      });
-    await inSearch(true);
+    await eventuallyInSearch(title, id, true);
     const gone = await api('DELETE', `/api/own-listings/${id}`, as(seller));
     expect(gone.status).toBe(204);
     expect((await api('GET', `/api/listings/${id}`)).status).toBe(404);
@@ -266,7 +223,7 @@ describe('own listings: open, close, delete, stock', () => {
     expect((await api('POST', `/api/own-listings/${id}/open`, as(seller))).status).toBe(404);
     const profile = await api('GET', `/api/users/${seller.user.id}/listings`);
     expect(profile.body.data.some((listing: { id: string }) => listing.id === id)).toBe(false);
-    await inSearch(false);
+    await eventuallyInSearch(title, id, false);
   });
 
   it('sets stock by compare-and-set; a stale old total is old-total-mismatch', async () => {

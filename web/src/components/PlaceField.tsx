@@ -1,14 +1,8 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useField } from 'react-final-form';
-import type { Place } from '../../../shared/maps';
 import type { Validator } from '../../../shared/validation/core';
-import { normalisePlaceQuery } from '../../../shared/validation/filters';
 import { FieldFrame } from '../forms/fields';
-import { comboboxKeyAction, fetchPlaces, locationTexts, placeSearchDebounceMs } from './LocationAutocomplete';
+import { fetchPlaces, type LoadPlaces, PlaceOptions, usePlaceCombobox } from './place-combobox';
 import { type PlaceFieldValue, pickedPlace } from './place-location';
-import './LocationAutocomplete.css';
-
-type Status = 'idle' | 'loading' | 'done' | 'error';
 
 export const placeFieldTexts = {
   placeholder: 'Search for your city',
@@ -34,7 +28,7 @@ export function PlaceField({
   hint?: string;
   validate?: Validator<unknown>;
   required?: boolean;
-  loadPlaces?: (query: string, signal: AbortSignal) => Promise<Place[]>;
+  loadPlaces?: LoadPlaces;
 }) {
   const { input, meta } = useField<PlaceFieldValue>(name, validate ? { validate } : {});
   const serverError =
@@ -42,105 +36,14 @@ export function PlaceField({
   const message = meta.touched ? ((meta.error as string | undefined) ?? serverError) : undefined;
   const value: PlaceFieldValue = input.value || { search: '' };
 
-  const listboxId = useId();
-  const [query, setQuery] = useState<string | null>(null);
-  const [status, setStatus] = useState<Status>('idle');
-  const [places, setPlaces] = useState<Place[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const loadRef = useRef(loadPlaces);
-  loadRef.current = loadPlaces;
-
-  useEffect(() => {
-    const q = query === null ? undefined : normalisePlaceQuery(query);
-    if (!q) {
-      setStatus('idle');
-      setPlaces([]);
-      setActive(-1);
-      return;
-    }
-    setStatus('loading');
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      loadRef.current(q, controller.signal).then(
-        (found) => {
-          if (controller.signal.aborted) return;
-          setPlaces(found.filter((place) => pickedPlace(place)));
-          setActive(-1);
-          setStatus('done');
-        },
-        () => {
-          if (controller.signal.aborted) return;
-          setPlaces([]);
-          setActive(-1);
-          setStatus('error');
-        },
-      );
-    }, placeSearchDebounceMs);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
-
-  useEffect(() => {
-    if (active >= 0)
-      document.getElementById(`${listboxId}-${active}`)?.scrollIntoView?.({ block: 'nearest' });
-  }, [active, listboxId]);
-
-  const expanded = open && places.length > 0;
-  const showPopup = open && status !== 'idle';
-
-  const choose = (place: Place) => {
-    const picked = pickedPlace(place);
-    setQuery(null);
-    setOpen(false);
-    setActive(-1);
-    input.onChange({ search: place.address, selectedPlace: picked });
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const action = comboboxKeyAction(event.key, {
-      active,
-      count: places.length,
-      expanded,
-      popupShown: showPopup,
-      settled: status === 'done',
-      hasValue: value.search !== '',
-    });
-    if (action.type === 'none') return;
-    if (action.type !== 'close-quietly') event.preventDefault();
-    switch (action.type) {
-      case 'move':
-        setOpen(true);
-        setActive(action.active);
-        return;
-      case 'choose': {
-        const place = places[action.index];
-        if (place) choose(place);
-        return;
-      }
-      case 'clear':
-        setQuery(null);
-        input.onChange({ search: '' });
-        return;
-      default:
-        setOpen(false);
-        setActive(-1);
-    }
-  };
-
-  let popupMessage: string | undefined;
-  if (status === 'loading' && places.length === 0) popupMessage = locationTexts.loading;
-  else if (status === 'done' && places.length === 0) popupMessage = locationTexts.noResults;
-  else if (status === 'error') popupMessage = locationTexts.error;
-
-  let announcement = '';
-  if (open) {
-    if (status === 'done')
-      announcement = places.length ? locationTexts.found(places.length) : locationTexts.noResults;
-    else if (status === 'error') announcement = locationTexts.error;
-  }
+  const combobox = usePlaceCombobox({
+    // Only places in a country listings can be in are offered.
+    loadPlaces: (query, signal) =>
+      loadPlaces(query, signal).then((found) => found.filter((place) => pickedPlace(place))),
+    hasValue: value.search !== '',
+    onChoose: (place) => input.onChange({ search: place.address, selectedPlace: pickedPlace(place) }),
+    onClear: () => input.onChange({ search: '' }),
+  });
 
   return (
     <FieldFrame
@@ -154,11 +57,7 @@ export function PlaceField({
             {...ids}
             name={name}
             type="text"
-            role="combobox"
-            aria-autocomplete="list"
-            aria-expanded={expanded}
-            aria-controls={listboxId}
-            aria-activedescendant={expanded && active >= 0 ? `${listboxId}-${active}` : undefined}
+            {...combobox.ariaProps}
             aria-required={required ? true : undefined}
             value={value.search}
             placeholder={placeFieldTexts.placeholder}
@@ -167,54 +66,18 @@ export function PlaceField({
             spellCheck={false}
             onChange={(event) => {
               const search = event.currentTarget.value;
-              setQuery(search);
-              setOpen(true);
+              combobox.search(search);
               input.onChange({ search });
             }}
-            onKeyDown={onKeyDown}
+            onKeyDown={combobox.onKeyDown}
             onFocus={() => input.onFocus()}
             onBlur={() => {
-              setOpen(false);
-              setActive(-1);
+              combobox.close();
               input.onBlur();
             }}
-            onClick={() => setOpen(true)}
+            onClick={combobox.onClick}
           />
-          <div className="location-autocomplete-popup" hidden={!showPopup}>
-            <div id={listboxId} role="listbox" aria-label={label} hidden={!expanded}>
-              {places.map((place, index) => (
-                // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's text box handles the keys (APG: focus stays in the box)
-                <div
-                  key={place.id}
-                  id={`${listboxId}-${index}`}
-                  role="option"
-                  tabIndex={-1}
-                  aria-selected={index === active}
-                  className={index === active ? 'location-option active' : 'location-option'}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onMouseMove={() => index !== active && setActive(index)}
-                  onClick={() => choose(place)}
-                >
-                  {place.address}
-                </div>
-              ))}
-            </div>
-            {popupMessage ? (
-              <p
-                className={
-                  status === 'error' ? 'location-autocomplete-message error' : 'location-autocomplete-message'
-                }
-              >
-                {popupMessage}
-              </p>
-            ) : null}
-            {expanded ? (
-              <p className="location-autocomplete-attribution">Places: SimpleMaps (CC BY 4.0)</p>
-            ) : null}
-          </div>
-          <div role="status" aria-live="polite" className="visually-hidden">
-            {announcement}
-          </div>
+          <PlaceOptions combobox={combobox} label={label} />
         </div>
       )}
     />

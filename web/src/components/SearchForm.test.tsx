@@ -11,13 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteSettings } from '../../../shared/config/site';
 import { parseSearch, stringifySearch, validateSearchParams } from '../search/params';
-import {
-  type ComboboxKeyState,
-  comboboxKeyAction,
-  fetchPlaces,
-  LocationAutocomplete,
-  locationTexts,
-} from './LocationAutocomplete';
+import { LocationAutocomplete } from './LocationAutocomplete';
 import { SearchForm } from './SearchForm';
 
 /** Renders `node` on the page at `url` of a one-route router with the app's search format. */
@@ -102,77 +96,5 @@ describe('LocationAutocomplete', () => {
     expect(html).toMatch(/<label for="where" class="visually-hidden">Location<\/label>/);
     expect(html).toContain('role="status"');
     expect(html).toMatch(/role="listbox" aria-label="Location" hidden/);
-  });
-
-  it('asks GET /api/places for 5 places without a token', async () => {
-    const place = {
-      id: '1',
-      name: 'Toronto',
-      address: 'Toronto, Ontario, Canada',
-      origin: { lat: 43.7, lng: -79.4 },
-      bounds: { ne: { lat: 44, lng: -79 }, sw: { lat: 43, lng: -80 } },
-    };
-    const fetchMock = vi.fn(async () => Response.json({ data: [place] }));
-    vi.stubGlobal('fetch', fetchMock);
-    expect(await fetchPlaces('São Paulo & co')).toEqual([place]);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/places?q=S%C3%A3o%20Paulo%20%26%20co&limit=5');
-    expect(init.headers).not.toHaveProperty('authorization');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ errors: [{ status: 500 }] }, { status: 500 })),
-    );
-    await expect(fetchPlaces('tor')).rejects.toThrow();
-  });
-
-  it('has the texts for loading, no results and errors', () => {
-    expect(locationTexts.noResults).toBe('No places found');
-    expect(locationTexts.found(1)).toBe('1 place found');
-    expect(locationTexts.found(3)).toBe('3 places found');
-  });
-});
-
-describe('comboboxKeyAction (APG keyboard)', () => {
-  const open: ComboboxKeyState = {
-    active: -1,
-    count: 3,
-    expanded: true,
-    popupShown: true,
-    settled: true,
-    hasValue: true,
-  };
-
-  it('moves through the options with Down and Up, wrapping, and opens a closed list', () => {
-    expect(comboboxKeyAction('ArrowDown', open)).toEqual({ type: 'move', active: 0 });
-    expect(comboboxKeyAction('ArrowDown', { ...open, active: 2 })).toEqual({ type: 'move', active: 0 });
-    expect(comboboxKeyAction('ArrowUp', open)).toEqual({ type: 'move', active: 2 });
-    expect(comboboxKeyAction('ArrowUp', { ...open, active: 2 })).toEqual({ type: 'move', active: 1 });
-    expect(comboboxKeyAction('ArrowUp', { ...open, active: 0 })).toEqual({ type: 'move', active: 2 });
-    const closed = { ...open, active: 1, expanded: false, popupShown: false };
-    expect(comboboxKeyAction('ArrowDown', closed)).toEqual({ type: 'move', active: 0 });
-    expect(comboboxKeyAction('ArrowUp', closed)).toEqual({ type: 'move', active: 2 });
-    expect(comboboxKeyAction('ArrowDown', { ...open, count: 0, expanded: false })).toEqual({ type: 'none' });
-    expect(comboboxKeyAction('ArrowUp', { ...open, count: 0, expanded: false })).toEqual({ type: 'none' });
-  });
-
-  it('chooses the active option with Enter, or the first once the list is up to date, never submitting', () => {
-    expect(comboboxKeyAction('Enter', { ...open, active: 1 })).toEqual({ type: 'choose', index: 1 });
-    expect(comboboxKeyAction('Enter', open)).toEqual({ type: 'choose', index: 0 });
-    expect(comboboxKeyAction('Enter', { ...open, settled: false })).toEqual({ type: 'close' });
-    expect(comboboxKeyAction('Enter', { ...open, active: 1, settled: false })).toEqual({
-      type: 'choose',
-      index: 1,
-    });
-    expect(comboboxKeyAction('Enter', { ...open, expanded: false })).toEqual({ type: 'close' });
-  });
-
-  it('closes with Escape, then clears; Tab closes and moves on', () => {
-    expect(comboboxKeyAction('Escape', open)).toEqual({ type: 'close' });
-    expect(comboboxKeyAction('Escape', { ...open, popupShown: false })).toEqual({ type: 'clear' });
-    expect(comboboxKeyAction('Escape', { ...open, popupShown: false, hasValue: false })).toEqual({
-      type: 'none',
-    });
-    expect(comboboxKeyAction('Tab', open)).toEqual({ type: 'close-quietly' });
-    expect(comboboxKeyAction('a', open)).toEqual({ type: 'none' });
   });
 });

@@ -1,5 +1,5 @@
-import { type ReactNode, useId, useMemo } from 'react';
-import { Form, useField } from 'react-final-form';
+import { type ReactNode, useId } from 'react';
+import { useField } from 'react-final-form';
 import type { Money } from '../../../../shared/money';
 import { moneyInputValidator } from '../../../../shared/validation/inputs';
 import {
@@ -13,8 +13,8 @@ import { CheckboxField } from '../../components/ChoiceFields';
 import { MoneyField, moneyFieldText, moneyOfText } from '../../components/MoneyField';
 import { PlaceField } from '../../components/PlaceField';
 import { type PlaceFieldValue, placeFieldValueOf } from '../../components/place-location';
-import { FormElement, TextField } from '../../forms/fields';
-import { TabFormFooter, tabSubmitErrors, useAfterSave } from './tab-form';
+import { TextField } from '../../forms/fields';
+import { TabForm } from './tab-form';
 import type { EditListingTabProps } from './tab-props';
 
 export interface DeliveryFormValues {
@@ -157,62 +157,42 @@ function MethodFieldset({
  * The delivery tab (§2, §3, §5): pickup from an address (a place picked in the search, plus the
  * building, street and unit) and shipping with the fee for one item and for each additional one.
  */
-export function DeliveryTab({ listing, type, save, goToNextTab }: EditListingTabProps) {
-  const initialValues = useMemo(() => deliveryInitialValues(listing), [listing]);
-  const after = useAfterSave({ type, goToNextTab });
-  const onSubmit = async (values: DeliveryFormValues) => {
-    after.reset();
-    try {
-      await save(deliveryChanges(values));
-    } catch (error) {
-      return tabSubmitErrors(error, deliveryFields, apiFieldNames);
-    }
-    after.done();
-    return undefined;
-  };
+export function DeliveryTab(props: EditListingTabProps) {
   return (
-    <Form<DeliveryFormValues>
-      onSubmit={onSubmit}
+    <TabForm
+      tab={props}
+      initialValues={deliveryInitialValues}
       validate={validateDeliveryForm}
-      initialValues={initialValues}
-      keepDirtyOnReinitialize
+      toChanges={deliveryChanges}
+      fields={deliveryFields}
+      rename={apiFieldNames}
     >
-      {({ handleSubmit, submitting, submitError, pristine }) => (
-        <FormElement onSubmit={handleSubmit} aria-labelledby="edit-listing-tab-title">
-          <p className="form-aside">Offer pickup, shipping or both.</p>
-          <MethodFieldset name="pickupEnabled" legend="Pickup" checkboxLabel="Buyers can pick the item up">
-            <PlaceField
-              name="pickupLocation"
-              label="Pickup address"
-              hint="Search for your city and choose it from the list. Buyers see only the area until they buy."
-              required
-            />
-            <TextField
-              name="building"
-              label="Building, street and unit (optional)"
-              hint="For example: 123 Main Street, unit 4. Shared with the buyer after the purchase."
-              maxLength={buildingMaxLength}
-              autoComplete="street-address"
-            />
-          </MethodFieldset>
-          <MethodFieldset name="shippingEnabled" legend="Shipping" checkboxLabel="I can ship the item">
-            <div className="field-row">
-              <MoneyField name="shippingPriceOneItem" label="Shipping fee for one item (USD)" required />
-              <MoneyField
-                name="shippingPriceAdditionalItems"
-                label="Shipping fee for each additional item (USD)"
-                required
-              />
-            </div>
-          </MethodFieldset>
-          <TabFormFooter
-            type={type}
-            submitting={submitting}
-            submitError={submitError}
-            saved={after.saved && Boolean(pristine)}
+      <p className="form-aside">Offer pickup, shipping or both.</p>
+      <MethodFieldset name="pickupEnabled" legend="Pickup" checkboxLabel="Buyers can pick the item up">
+        <PlaceField
+          name="pickupLocation"
+          label="Pickup address"
+          hint="Search for your city and choose it from the list. Buyers see only the area until they buy."
+          required
+        />
+        <TextField
+          name="building"
+          label="Building, street and unit (optional)"
+          hint="For example: 123 Main Street, unit 4. Shared with the buyer after the purchase."
+          maxLength={buildingMaxLength}
+          autoComplete="street-address"
+        />
+      </MethodFieldset>
+      <MethodFieldset name="shippingEnabled" legend="Shipping" checkboxLabel="I can ship the item">
+        <div className="field-row">
+          <MoneyField name="shippingPriceOneItem" label="Shipping fee for one item (USD)" required />
+          <MoneyField
+            name="shippingPriceAdditionalItems"
+            label="Shipping fee for each additional item (USD)"
+            required
           />
-        </FormElement>
-      )}
-    </Form>
+        </div>
+      </MethodFieldset>
+    </TabForm>
   );
 }

@@ -1,5 +1,3 @@
-import { useMemo } from 'react';
-import { Form } from 'react-final-form';
 import { categoryGroups } from '../../../../shared/config/categories';
 import { limits } from '../../../../shared/config/constants';
 import {
@@ -7,6 +5,7 @@ import {
   conditions,
   fieldOptions,
   frameMaterials,
+  requiredListingFields,
   sizes,
   wheelSizeKeys,
   wheelSizes,
@@ -14,22 +13,23 @@ import {
 import { type ListingDetailsValues, validateListingDetails } from '../../../../shared/validation/listing';
 import type { OwnListing, OwnListingChanges } from '../../api/own-listings';
 import { SelectField } from '../../components/ChoiceFields';
-import { FormElement, TextAreaField, TextField } from '../../forms/fields';
-import { TabFormFooter, tabSubmitErrors, useAfterSave } from './tab-form';
+import { TextAreaField, TextField } from '../../forms/fields';
+import { TabForm } from './tab-form';
 import type { EditListingTabProps } from './tab-props';
 import { bikeFieldsForCategory, type OptionalBikeField, optionalBikeFields } from './wizard';
 
 type Values = Required<{ [K in keyof ListingDetailsValues]: string }>;
 
 const detailFields = [
-  'title',
-  'description',
-  'category',
-  'brand',
-  'size',
-  'condition',
+  ...requiredListingFields,
   ...optionalBikeFields,
 ] as const satisfies readonly (keyof Values)[];
+type DetailField = (typeof detailFields)[number];
+const isOptionalBikeField = (field: string) => (optionalBikeFields as readonly string[]).includes(field);
+
+/** A value for each of the details' fields (every field of the form, so a `Values`). */
+const forEachField = (value: (field: DetailField) => string): Values =>
+  Object.fromEntries(detailFields.map((field) => [field, value(field)])) as Record<DetailField, string>;
 
 const categoryOptionGroups = categoryGroups.map((group) => ({
   label: group.label,
@@ -49,22 +49,11 @@ const textMaxLength = (key: string) => {
 
 export function detailsInitialValues(listing: OwnListing | undefined): Values {
   const data = listing?.publicData;
-  return {
-    title: listing?.title ?? '',
-    description: listing?.description ?? '',
-    category: data?.category ?? '',
-    brand: data?.brand ?? '',
-    size: data?.size ?? '',
-    condition: data?.condition ?? '',
-    model: data?.model ?? '',
-    year: data?.year === undefined ? '' : String(data.year),
-    colour: data?.colour ?? '',
-    groupset: data?.groupset ?? '',
-    wheelset: data?.wheelset ?? '',
-    frameSize: data?.frameSize ?? '',
-    wheelSize: data?.wheelSize ?? '',
-    frameMaterial: data?.frameMaterial ?? '',
-  };
+  return forEachField((field) => {
+    if (field === 'title' || field === 'description') return listing?.[field] ?? '';
+    if (field === 'year') return data?.year === undefined ? '' : String(data.year);
+    return data?.[field] ?? '';
+  });
 }
 
 /** The errors of the fields shown: the required ones and the bike fields of the category. */
@@ -72,34 +61,17 @@ export function validateDetails(values: Partial<Values>) {
   const shown = new Set<string>(bikeFieldsForCategory(values.category));
   const errors = validateListingDetails(values);
   return Object.fromEntries(
-    Object.entries(errors).filter(
-      ([key]) => !(optionalBikeFields as readonly string[]).includes(key) || shown.has(key),
-    ),
+    Object.entries(errors).filter(([key]) => !isOptionalBikeField(key) || shown.has(key)),
   );
 }
 
 /** The details to send; bike fields the category does not have are cleared (empty). */
 export function detailsChanges(values: Partial<Values>): OwnListingChanges {
-  const shown = new Set<OptionalBikeField>(bikeFieldsForCategory(values.category));
-  const text = (key: keyof Values) => (values[key] ?? '').trim();
-  const bike = (key: OptionalBikeField) => (shown.has(key) ? text(key) : '');
-  const year = bike('year');
-  return {
-    title: text('title'),
-    description: text('description'),
-    category: text('category'),
-    brand: text('brand'),
-    size: text('size'),
-    condition: text('condition'),
-    model: bike('model'),
-    year: year === '' ? '' : Number(year),
-    colour: bike('colour'),
-    groupset: bike('groupset'),
-    wheelset: bike('wheelset'),
-    frameSize: bike('frameSize'),
-    wheelSize: bike('wheelSize'),
-    frameMaterial: bike('frameMaterial'),
-  };
+  const shown = new Set<string>(bikeFieldsForCategory(values.category));
+  const { year, ...changes } = forEachField((field) =>
+    isOptionalBikeField(field) && !shown.has(field) ? '' : (values[field] ?? '').trim(),
+  );
+  return { ...changes, year: year === '' ? '' : Number(year) };
 }
 
 function BikeField({ field }: { field: OptionalBikeField }) {
@@ -138,30 +110,19 @@ function BikeField({ field }: { field: OptionalBikeField }) {
 }
 
 /** The details tab (§2, §3, §5): what the item is. The first save of a new listing creates the draft. */
-export function DetailsTab({ listing, type, save, goToNextTab }: EditListingTabProps) {
-  const initialValues = useMemo(() => detailsInitialValues(listing), [listing]);
-  const after = useAfterSave({ type, goToNextTab });
-  const onSubmit = async (values: Values) => {
-    after.reset();
-    try {
-      await save(detailsChanges(values));
-    } catch (error) {
-      return tabSubmitErrors(error, detailFields);
-    }
-    after.done();
-    return undefined;
-  };
+export function DetailsTab(props: EditListingTabProps) {
   return (
-    <Form<Values>
-      onSubmit={onSubmit}
+    <TabForm
+      tab={props}
+      initialValues={detailsInitialValues}
       validate={validateDetails}
-      initialValues={initialValues}
-      keepDirtyOnReinitialize
+      toChanges={detailsChanges}
+      fields={detailFields}
     >
-      {({ handleSubmit, submitting, submitError, values, pristine }) => {
+      {(values) => {
         const shownBikeFields = bikeFieldsForCategory(values.category);
         return (
-          <FormElement onSubmit={handleSubmit} aria-labelledby="edit-listing-tab-title">
+          <>
             <TextField
               name="title"
               label="Listing title"
@@ -193,15 +154,9 @@ export function DetailsTab({ listing, type, save, goToNextTab }: EditListingTabP
                 </div>
               </fieldset>
             ) : null}
-            <TabFormFooter
-              type={type}
-              submitting={submitting}
-              submitError={submitError}
-              saved={after.saved && Boolean(pristine)}
-            />
-          </FormElement>
+          </>
         );
       }}
-    </Form>
+    </TabForm>
   );
 }

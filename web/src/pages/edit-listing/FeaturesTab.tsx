@@ -1,11 +1,8 @@
-import { useMemo } from 'react';
-import { Form } from 'react-final-form';
 import { fieldOptions, listingFeatures } from '../../../../shared/config/listing-fields';
 import { featuresValidator } from '../../../../shared/validation/listing';
 import type { OwnListing } from '../../api/own-listings';
 import { CheckboxGroupField } from '../../components/ChoiceFields';
-import { FormElement } from '../../forms/fields';
-import { TabFormFooter, tabSubmitErrors, useAfterSave } from './tab-form';
+import { TabForm } from './tab-form';
 import type { EditListingTabProps } from './tab-props';
 
 interface Values {
@@ -26,38 +23,21 @@ export function orderedFeatures(features: readonly string[] | undefined): string
 }
 
 /** The features tab (§2): what else a buyer may want to know, as checkboxes of `listingFeatures`. */
-export function FeaturesTab({ listing, type, save, goToNextTab }: EditListingTabProps) {
-  const initialValues = useMemo(() => featuresInitialValues(listing), [listing]);
-  const after = useAfterSave({ type, goToNextTab });
-  const onSubmit = async (values: Values) => {
-    after.reset();
-    try {
-      await save({ features: orderedFeatures(values.features) });
-    } catch (error) {
-      return tabSubmitErrors(error, ['features']);
-    }
-    after.done();
-    return undefined;
-  };
+export function FeaturesTab(props: EditListingTabProps) {
   return (
-    <Form<Values> onSubmit={onSubmit} initialValues={initialValues} keepDirtyOnReinitialize>
-      {({ handleSubmit, submitting, submitError, pristine }) => (
-        <FormElement onSubmit={handleSubmit} aria-labelledby="edit-listing-tab-title">
-          <CheckboxGroupField
-            name="features"
-            legend="Features"
-            hint="Choose everything that applies (optional)."
-            options={featureOptions}
-            validate={featuresValidator}
-          />
-          <TabFormFooter
-            type={type}
-            submitting={submitting}
-            submitError={submitError}
-            saved={after.saved && Boolean(pristine)}
-          />
-        </FormElement>
-      )}
-    </Form>
+    <TabForm
+      tab={props}
+      initialValues={featuresInitialValues}
+      toChanges={(values: Values) => ({ features: orderedFeatures(values.features) })}
+      fields={['features']}
+    >
+      <CheckboxGroupField
+        name="features"
+        legend="Features"
+        hint="Choose everything that applies (optional)."
+        options={featureOptions}
+        validate={featuresValidator}
+      />
+    </TabForm>
   );
 }

@@ -1,14 +1,12 @@
 import type { FormApi } from 'final-form';
-import { useMemo } from 'react';
-import { Form } from 'react-final-form';
 import { messages } from '../../../../shared/errors/catalogue';
 import { parseInteger } from '../../../../shared/validation/core';
 import { priceValidator, stockValidator } from '../../../../shared/validation/listing';
 import { errorCode } from '../../api/errors';
 import { getOwnListing, type OwnListing, setListingStock } from '../../api/own-listings';
 import { MoneyField, moneyFieldText, moneyOfText, moneyTextValidator } from '../../components/MoneyField';
-import { FormElement, TextField } from '../../forms/fields';
-import { FORM_ERROR, TabFormFooter, tabSubmitErrors, useAfterSave } from './tab-form';
+import { TextField } from '../../forms/fields';
+import { FORM_ERROR, TabForm, tabSubmitErrors } from './tab-form';
 import type { EditListingTabProps } from './tab-props';
 
 interface Values {
@@ -30,12 +28,9 @@ export function pricingInitialValues(listing: OwnListing | undefined): Values {
  * written with a compare-and-set from the stock the page loaded; when someone changed it meanwhile
  * (409 old-total-mismatch) the tab says the stock is out of sync and shows the server's stock.
  */
-export function PricingTab({ listing, type, save, onListingChange, goToNextTab }: EditListingTabProps) {
-  const initialValues = useMemo(() => pricingInitialValues(listing), [listing]);
-  const after = useAfterSave({ type, goToNextTab });
-
-  const onSubmit = async (values: Values, form: FormApi<Values>) => {
-    after.reset();
+export function PricingTab(props: EditListingTabProps) {
+  const { listing, save, onListingChange } = props;
+  const onSave = async (values: Values, form: FormApi<Values>) => {
     const price = moneyOfText(values.price);
     const newTotal = parseInteger(values.stock) ?? 0;
     let saved: OwnListing;
@@ -63,38 +58,27 @@ export function PricingTab({ listing, type, save, onListingChange, goToNextTab }
         return tabSubmitErrors(error, ['price', 'stock'], { oldTotal: 'stock', newTotal: 'stock' });
       }
     }
-    after.done();
     return undefined;
   };
 
   return (
-    <Form<Values> onSubmit={onSubmit} initialValues={initialValues} keepDirtyOnReinitialize>
-      {({ handleSubmit, submitting, submitError, pristine }) => (
-        <FormElement onSubmit={handleSubmit} aria-labelledby="edit-listing-tab-title">
-          <MoneyField
-            name="price"
-            label="Price (USD)"
-            hint="The price of one item. Use a dot or a comma for cents, for example 450 or 449.99."
-            validate={validatePrice}
-            required
-          />
-          <TextField
-            name="stock"
-            label="Stock"
-            inputMode="numeric"
-            hint="How many of this item you have for sale."
-            validate={stockValidator}
-            autoComplete="off"
-            required
-          />
-          <TabFormFooter
-            type={type}
-            submitting={submitting}
-            submitError={submitError}
-            saved={after.saved && Boolean(pristine)}
-          />
-        </FormElement>
-      )}
-    </Form>
+    <TabForm tab={props} initialValues={pricingInitialValues} onSave={onSave}>
+      <MoneyField
+        name="price"
+        label="Price (USD)"
+        hint="The price of one item. Use a dot or a comma for cents, for example 450 or 449.99."
+        validate={validatePrice}
+        required
+      />
+      <TextField
+        name="stock"
+        label="Stock"
+        inputMode="numeric"
+        hint="How many of this item you have for sale."
+        validate={stockValidator}
+        autoComplete="off"
+        required
+      />
+    </TabForm>
   );
 }

@@ -158,16 +158,7 @@ export type OptionalBikeField = (typeof optionalBikeFields)[number];
  * - every other group, and no category yet: none.
  */
 export const bikeFieldsByGroup: Record<string, readonly OptionalBikeField[]> = {
-  completeBikes: [
-    'model',
-    'year',
-    'colour',
-    'frameSize',
-    'wheelSize',
-    'frameMaterial',
-    'groupset',
-    'wheelset',
-  ],
+  completeBikes: optionalBikeFields,
   framesets: ['model', 'year', 'colour', 'frameSize', 'frameMaterial'],
   forksAndSuspension: ['model', 'year', 'wheelSize'],
   wheelsAndTires: ['model', 'wheelSize'],
