@@ -12,4 +12,6 @@ export interface StreamConsumer {
 
 export const streamConsumers = [
   { name: 'search-index', handler: 'streams/search-index', keyPrefixes: ['LISTING#'] },
+  // Every transaction item passes the PK filter; the handler publishes only INSERTs of `EVENT#…` items.
+  { name: 'finance-outbox', handler: 'streams/finance-outbox', keyPrefixes: ['TX#'] },
 ] as const satisfies readonly StreamConsumer[];

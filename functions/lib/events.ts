@@ -4,8 +4,18 @@ import { requiredEnv } from './aws';
 
 let client: EventBridgeClient | undefined;
 
+export interface PublishOptions {
+  /** The EventBridge `Time` of the event (default: when EventBridge receives it). */
+  time?: Date | string;
+}
+
 /** Publishes one event on the marketplace bus. Fails loudly if EventBridge did not accept it. */
-export async function publishEvent(source: string, detailType: string, detail: object): Promise<string> {
+export async function publishEvent(
+  source: string,
+  detailType: string,
+  detail: object,
+  options: PublishOptions = {},
+): Promise<string> {
   client ??= new EventBridgeClient({});
   const result = await client.send(
     new PutEventsCommand({
@@ -15,6 +25,7 @@ export async function publishEvent(source: string, detailType: string, detail: o
           Source: source,
           DetailType: detailType,
           Detail: JSON.stringify({ eventId: randomUUID(), ...detail }),
+          ...(options.time !== undefined ? { Time: new Date(options.time) } : {}),
         },
       ],
     }),

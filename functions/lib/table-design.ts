@@ -51,16 +51,58 @@ export const keys = {
   simulatedStripeObject: (objectId: string) => ({ PK: `SIMSTRIPE#${objectId}`, SK: 'OBJECT' }),
   /** The simulated card provider's idempotency keys → the id of the object first made with the key. */
   simulatedStripeIdempotency: (key: string) => ({ PK: `SIMSTRIPE-IDEMPOTENCY#${key}`, SK: 'KEY' }),
+  /** Orders inbox (sparse GSI1 keys on the transaction item): a customer's orders, newest transition first. */
+  customerOrder: (customerId: string, lastTransitionedAt: string, transactionId: string) => ({
+    GSI1PK: `CUSTOMER#${customerId}`,
+    GSI1SK: `TX#${lastTransitionedAt}#${transactionId}`,
+  }),
+  /** Sales inbox (sparse GSI2 keys on the transaction item): a provider's sales, newest transition first. */
+  providerSale: (providerId: string, lastTransitionedAt: string, transactionId: string) => ({
+    GSI2PK: `PROVIDER#${providerId}`,
+    GSI2SK: `TX#${lastTransitionedAt}#${transactionId}`,
+  }),
+  /** A message of a transaction; `begins_with(SK, MSG#)` pages them by time. */
+  message: (transactionId: string, createdAt: string, messageId: string) => ({
+    PK: `TX#${transactionId}`,
+    SK: `MSG#${createdAt}#${messageId}`,
+  }),
+  /** A finance event of a transaction in the transactional outbox (one per type and transaction). */
+  txEvent: (transactionId: string, type: string) => ({ PK: `TX#${transactionId}`, SK: `EVENT#${type}` }),
+  /** A review written by a review transition. */
+  txReview: (transactionId: string, type: 'ofProvider' | 'ofCustomer') => ({
+    PK: `TX#${transactionId}`,
+    SK: `REVIEW#${type}`,
+  }),
+  /** A sale whose last transition leads to `purchased`: the provider's notification count. */
+  saleAction: (providerId: string, transactionId: string) => ({
+    PK: `USER#${providerId}`,
+    SK: `ACTION#${transactionId}`,
+  }),
+  /** A due deadline (a timer, or the retry of an unfinished money operation), swept by due time. */
+  due: (transactionId: string, dueAt: string, kind: DueKind) => ({
+    PK: dueShardKey(shardOf(transactionId, dueShardCount)),
+    SK: `${dueAt}#${transactionId}#${kind}`,
+  }),
 } as const;
+
+/** What a due item is for: the timer of the state, or the retry of an unfinished refund/payout. */
+export type DueKind = 'timer' | 'money';
+
+/** How many `DUE#n` partitions due items are spread over (the sweeper Queries each). */
+export const dueShardCount = 4;
+
+export function dueShardKey(shard: number): string {
+  return `DUE#${shard}`;
+}
 
 export function publishedShardKey(shard: number): string {
   return `PUBLISHED#${shard}`;
 }
 
-function shardOf(id: string): number {
+export function shardOf(id: string, count: number = publishedShardCount): number {
   let hash = 0;
   for (let i = 0; i < id.length; i++) hash = (hash * 31 + id.charCodeAt(i)) >>> 0;
-  return hash % publishedShardCount;
+  return hash % count;
 }
 
 /** PayPal (issue 6): webhook receipts, the merchant → user index, and the simulated PayPal's own state. */

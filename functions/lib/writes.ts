@@ -4,6 +4,7 @@ import {
   type PutCommandInput,
   TransactWriteCommand,
   type TransactWriteCommandInput,
+  type TransactWriteCommandOutput,
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -32,8 +33,78 @@ async function conditional<T>(write: () => Promise<T>, conflict: ApiErrorCode): 
   }
 }
 
-export function transactWrite(input: TransactWriteCommandInput, conflict: ApiErrorCode = 'conflict') {
-  return conditional(() => dynamo().send(new TransactWriteCommand(input)), conflict);
+/**
+ * Retry of a TransactWriteItems that DynamoDB cancelled with `TransactionConflict` (another
+ * transaction touched one of its items at the same time). That is not a condition failure and the SDK
+ * does not retry it. Full jitter: try n waits a random time in [minDelayMs, min(maxDelayMs, minDelayMs × 2ⁿ)].
+ */
+export interface ConflictRetry {
+  /** Tries in all, the first included (default 6). */
+  attempts?: number;
+  minDelayMs?: number;
+  maxDelayMs?: number;
+  /** For tests. */
+  random?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface TransactWriteOptions {
+  /** Retry `TransactionConflict` cancellations (true: the defaults of ConflictRetry). */
+  retryConflicts?: boolean | ConflictRetry;
+}
+
+/** The cancellation codes of a cancelled transaction, by item index (`None` for items that were fine). */
+export function cancellationCodes(error: unknown): (string | undefined)[] | undefined {
+  if (!(error instanceof TransactionCanceledException)) return undefined;
+  return (error.CancellationReasons ?? []).map((reason) => reason.Code);
+}
+
+/** Cancelled only because of a conflicting concurrent transaction (no condition failed): worth retrying. */
+export function isTransactionConflict(error: unknown): boolean {
+  const codes = cancellationCodes(error) ?? [];
+  return (
+    codes.includes('TransactionConflict') &&
+    codes.every((code) => code === undefined || code === 'None' || code === 'TransactionConflict')
+  );
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The delay before try `attempt + 1` (attempt ≥ 1), full jitter. */
+export function conflictDelayMs(attempt: number, retry: ConflictRetry = {}): number {
+  const min = retry.minDelayMs ?? 20;
+  const max = retry.maxDelayMs ?? 400;
+  const ceiling = Math.min(max, min * 2 ** attempt);
+  return min + Math.floor((retry.random ?? Math.random)() * (ceiling - min));
+}
+
+/**
+ * Sends a TransactWriteItems, retrying conflicts when asked; every other error (a failed condition
+ * included) is thrown as the SDK gave it, so callers can read `CancellationReasons`.
+ */
+export async function sendTransactWrite(
+  input: TransactWriteCommandInput,
+  options: TransactWriteOptions = {},
+): Promise<TransactWriteCommandOutput> {
+  const retry: ConflictRetry | undefined =
+    options.retryConflicts === true ? {} : options.retryConflicts || undefined;
+  const attempts = retry ? Math.max(1, retry.attempts ?? 6) : 1;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await dynamo().send(new TransactWriteCommand(input));
+    } catch (error) {
+      if (!retry || attempt >= attempts || !isTransactionConflict(error)) throw error;
+      await (retry.sleep ?? defaultSleep)(conflictDelayMs(attempt, retry));
+    }
+  }
+}
+
+export function transactWrite(
+  input: TransactWriteCommandInput,
+  conflict: ApiErrorCode = 'conflict',
+  options: TransactWriteOptions = {},
+) {
+  return conditional(() => sendTransactWrite(input, options), conflict);
 }
 
 export function conditionalPut(input: PutCommandInput, conflict: ApiErrorCode = 'conflict') {

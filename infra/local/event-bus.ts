@@ -15,7 +15,15 @@ export interface PutEventEntry {
   DetailType: string;
   Detail: string;
   EventBusName?: string;
-  Time?: string;
+  /** The SDK sends a Date as epoch seconds (JSON protocol); an ISO string is accepted too. */
+  Time?: string | number;
+}
+
+/** The event's `time` as EventBridge writes it: ISO 8601 UTC to the second (`2026-11-22T02:10:00Z`). */
+function eventTime(time: string | number | undefined): string {
+  if (time === undefined) return new Date().toISOString();
+  const date = new Date(typeof time === 'number' ? time * 1000 : time);
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 export type BusEvent = EventBridgeEvent<string, unknown>;
@@ -37,7 +45,7 @@ export class LocalEventBus {
         'detail-type': entry.DetailType,
         source: entry.Source,
         account: localAccount,
-        time: entry.Time ?? new Date().toISOString(),
+        time: eventTime(entry.Time),
         region: localRegion,
         resources: [],
         detail: JSON.parse(entry.Detail),

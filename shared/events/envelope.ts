@@ -12,7 +12,11 @@ import {
 import { checkSpec, isIsoTimestamp, isUuid, type Spec } from './schema';
 
 export interface DomainEvent<T extends EventType = EventType> {
-  /** UUID, unique per event: consumers deduplicate on it. */
+  /**
+   * Unique per event: consumers deduplicate on it. A UUID, or for a transaction's finance events
+   * written through the outbox (functions/transactions/outbox.ts) `<data.transactionId>:<type>`
+   * (`transactionEventId`): one event of a type per transaction, the same id on every delivery.
+   */
   id: string;
   type: T;
   version: number;
@@ -34,6 +38,25 @@ export class EventValidationError extends Error {
 export interface EventOptions {
   id?: string;
   occurredAt?: Date | string;
+}
+
+/**
+ * The id of a transaction's one event of a type: `<transactionId>:<type>` (e.g.
+ * `…:PaymentCaptured`). Deterministic, so a redelivery or a replay carries the same id.
+ */
+export function transactionEventId(transactionId: string, type: EventType): string {
+  return `${transactionId}:${type}`;
+}
+
+/** Whether `id` is a valid event id for this type and payload: a UUID or `transactionEventId`. */
+function isEventId(id: unknown, type: EventType, data: unknown): boolean {
+  if (isUuid(id)) return true;
+  const transactionId = (data as { transactionId?: unknown } | null)?.transactionId;
+  return (
+    typeof transactionId === 'string' &&
+    transactionId.trim() !== '' &&
+    id === transactionEventId(transactionId, type)
+  );
 }
 
 function newId(): string {
@@ -75,10 +98,16 @@ export function validateEvent(value: unknown): EventValidation {
   if (typeof value !== 'object' || value === null) return { ok: false, errors: ['event must be an object'] };
   const e = value as Record<string, unknown>;
   const errors: string[] = [];
-  if (!isUuid(e.id)) errors.push('event.id must be a UUID');
-  if (!isIsoTimestamp(e.occurredAt)) errors.push('event.occurredAt must be an ISO 8601 timestamp');
   const type = e.type;
-  if (typeof type !== 'string' || !Object.hasOwn(eventDefinitions, type)) {
+  const knownType = typeof type === 'string' && Object.hasOwn(eventDefinitions, type);
+  if (!(knownType ? isEventId(e.id, type as EventType, e.data) : isUuid(e.id))) {
+    const hasTransaction = typeof (e.data as { transactionId?: unknown } | null)?.transactionId === 'string';
+    errors.push(
+      hasTransaction ? 'event.id must be a UUID or <data.transactionId>:<type>' : 'event.id must be a UUID',
+    );
+  }
+  if (!isIsoTimestamp(e.occurredAt)) errors.push('event.occurredAt must be an ISO 8601 timestamp');
+  if (!knownType) {
     errors.push(`event.type is unknown: ${String(type)}`);
     return { ok: false, errors };
   }

@@ -18,6 +18,7 @@ import {
   refundIssued,
   reviewSubmitted,
   toBusEntry,
+  transactionEventId,
   validateEvent,
 } from './envelope';
 import { checkSpec, isIsoTimestamp, isUuid, s } from './schema';
@@ -316,5 +317,33 @@ describe('PayoutAccountUpdated', () => {
         opts,
       ),
     ).toThrow(EventValidationError);
+  });
+});
+
+describe('transaction event ids', () => {
+  const data = {
+    transactionId: 'tx-42',
+    customerId: 'c',
+    provider: 'stripe' as const,
+    providerPaymentId: 'pi_1',
+    amount: usd(12_500),
+  };
+  it('accepts <data.transactionId>:<type> as the id of a transaction event', () => {
+    expect(transactionEventId('tx-42', 'PaymentCaptured')).toBe('tx-42:PaymentCaptured');
+    const e = paymentCaptured(data, { id: 'tx-42:PaymentCaptured', occurredAt });
+    expect(validateEvent(e)).toEqual({ ok: true, event: e });
+  });
+  it('refuses an id of another transaction or type, and a non-UUID id without a transaction', () => {
+    const e = paymentCaptured(data, opts);
+    const error = ['event.id must be a UUID or <data.transactionId>:<type>'];
+    expect(validateEvent({ ...e, id: 'tx-43:PaymentCaptured' })).toEqual({ ok: false, errors: error });
+    expect(validateEvent({ ...e, id: 'tx-42:RefundIssued' })).toEqual({ ok: false, errors: error });
+    expect(validateEvent({ ...e, id: 'tx-42' })).toEqual({ ok: false, errors: error });
+    expect(() => paymentCaptured(data, { id: 'tx-42:Nope' })).toThrow(EventValidationError);
+    const closed = listingClosed({ listingId: 'l', authorId: 'p' }, opts);
+    expect(validateEvent({ ...closed, id: 'l:ListingClosed' })).toEqual({
+      ok: false,
+      errors: ['event.id must be a UUID'],
+    });
   });
 });

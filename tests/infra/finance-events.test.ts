@@ -1,4 +1,5 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: synthesized CloudFormation templates are untyped JSON
+import type { CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,24 @@ describe('finance events in CDK', () => {
     events.hasResourceProperties('AWS::Events::Archive', {
       EventPattern: { source: Object.values(eventSources) },
     });
+  });
+
+  it('runs the finance outbox consumer on the table stream (TX# items), allowed to put events on the bus', () => {
+    const stack = app.stacks.events;
+    const fn = stack.streamFunctions.get('streams/finance-outbox');
+    const fnId = stack.resolve((fn.node.defaultChild as CfnElement).logicalId);
+    const mappings = Object.values(events.findResources('AWS::Lambda::EventSourceMapping')) as any[];
+    const mapping = mappings.find((m) => m.Properties.FunctionName.Ref === fnId);
+    expect(mapping, 'event source mapping').toBeDefined();
+    expect(JSON.parse(mapping.Properties.FilterCriteria.Filters[0].Pattern)).toEqual({
+      dynamodb: { Keys: { PK: { S: [{ prefix: 'TX#' }] } } },
+    });
+    const role = events.findResources('AWS::Lambda::Function')[fnId]!.Properties.Role['Fn::GetAtt'][0];
+    const policies = Object.values(events.findResources('AWS::IAM::Policy')) as any[];
+    const ofRole = policies.filter((policy) => JSON.stringify(policy.Properties.Roles).includes(role));
+    expect(JSON.stringify(ofRole.map((policy) => policy.Properties.PolicyDocument))).toContain(
+      'events:PutEvents',
+    );
   });
 
   it('is cdk-nag clean', () => {

@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import type {
+  ListingSnapshot,
+  OrderData,
+  PaymentMethodKind,
+  TransactionView,
+} from '../../shared/api/transactions';
+import type { LineItem } from '../../shared/line-items';
+import type { Money } from '../../shared/money';
+import type { Actor, ProcessState, TransitionName } from '../../shared/process/graph';
+import { isRelevantForInbox } from '../../shared/process/labels';
+import type { ShippingAddressValues } from '../../shared/validation/addresses';
+import { type DueKind, keys } from '../lib/table-design';
+
+/** One entry of the transitions log on the item (≤ 12: the graph has no cycles). */
+export interface TransitionLogEntry {
+  transition: TransitionName;
+  by: Actor;
+  userId?: string;
+  createdAt: string;
+}
+
+/** The state's running timer (the truth); `dueKey` is the SK of the `DUE#…` item that indexes it. */
+export interface TransactionDeadline {
+  transition: TransitionName;
+  dueAt: string;
+  dueKey: { PK: string; SK: string };
+}
+
+/** An unfinished refund or payout: the lock and the intent (docs/design/orders.md §2). */
+export interface MoneyOp {
+  op: 'refund' | 'payout';
+  transition: TransitionName;
+  key: string;
+  startedAt: string;
+  retryAt: string;
+}
+
+export interface TransactionProtectedData {
+  paypalOrderId?: string;
+  paypalTransactionId?: string;
+  paypalDisbursementId?: string;
+  disputeReason?: string;
+  trackingNumber?: string;
+}
+
+export interface TransactionPayment {
+  method: PaymentMethodKind;
+  stripePaymentIntentId?: string;
+  stripeChargeId?: string;
+  paypalCaptureId?: string;
+  capturedAt?: string;
+}
+
+/** A transaction as stored: one item `TX#<id>` / `TX` (docs/data-model.md). */
+export interface TransactionRecord {
+  PK: string;
+  SK: 'TX';
+  /** Sparse inbox keys (orders: GSI1 `CUSTOMER#…`; sales: GSI2 `PROVIDER#…`); removed on payment-expired. */
+  GSI1PK?: string;
+  GSI1SK?: string;
+  GSI2PK?: string;
+  GSI2SK?: string;
+  entity: 'transaction';
+  id: string;
+  processAlias: string;
+  state: ProcessState;
+  version: number;
+  listingId: string;
+  customerId: string;
+  providerId: string;
+  listingSnapshot: ListingSnapshot;
+  orderData: OrderData & { shippingDetails?: ShippingAddressValues };
+  lineItems: LineItem[];
+  payinTotal: Money;
+  payoutTotal: Money;
+  createdAt: string;
+  lastTransition: TransitionName;
+  lastTransitionedAt: string;
+  entered: Partial<Record<ProcessState, string>>;
+  transitions: TransitionLogEntry[];
+  protectedData: TransactionProtectedData;
+  payment?: TransactionPayment;
+  deadline?: TransactionDeadline;
+  moneyOp?: MoneyOp;
+  /** The workflow's callback token and the version it waits on (S2). */
+  taskToken?: string;
+  awaitingVersion?: number;
+  executionArn?: string;
+  messageCount: number;
+  /** The checkout's idempotency key (the id is derived from it and the customer). */
+  checkoutKey: string;
+}
+
+/** A `DUE#<shard>` item: the index of a deadline, swept by due time. */
+export interface DueItem {
+  PK: string;
+  SK: string;
+  entity: 'due';
+  transactionId: string;
+  kind: DueKind;
+  dueAt: string;
+  transition: TransitionName;
+}
+
+/** A `USER#<providerId>` / `ACTION#<txId>` item: a sale that needs the provider's action. */
+export interface SaleActionItem {
+  PK: string;
+  SK: string;
+  entity: 'sale-action';
+  transactionId: string;
+  createdAt: string;
+}
+
+/** A namespace of our own for transaction ids (uuid v5 names are `<customerId>:<checkoutKey>`). */
+export const TRANSACTION_ID_NAMESPACE = '0c4b7f1e-3a9d-5e62-9b8f-7d1e2c3a4b5f';
+
+/** RFC 4122 version-5 (SHA-1, name-based) UUID. */
+export function uuidV5(name: string, namespace: string): string {
+  const ns = Buffer.from(namespace.replace(/-/g, ''), 'hex');
+  if (ns.length !== 16) throw new Error(`Not a UUID: ${namespace}`);
+  const bytes = createHash('sha1').update(ns).update(name, 'utf8').digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The deterministic id of the order a checkout makes: a retried initiate finds the same transaction. */
+export function transactionIdFor(customerId: string, checkoutKey: string): string {
+  return uuidV5(`${customerId}:${checkoutKey}`, TRANSACTION_ID_NAMESPACE);
+}
+
+/** The sparse inbox keys of a transaction in `state` at `at`, or undefined when hidden (payment-expired). */
+export function inboxKeys(
+  tx: Pick<TransactionRecord, 'id' | 'customerId' | 'providerId'>,
+  state: ProcessState,
+  at: string,
+): { GSI1PK: string; GSI1SK: string; GSI2PK: string; GSI2SK: string } | undefined {
+  if (!isRelevantForInbox(state)) return undefined;
+  return {
+    ...keys.customerOrder(tx.customerId, at, tx.id),
+    ...keys.providerSale(tx.providerId, at, tx.id),
+  };
+}
+
+export function dueItem(
+  transactionId: string,
+  deadline: { transition: TransitionName; dueAt: string },
+  kind: DueKind = 'timer',
+): DueItem {
+  return {
+    ...keys.due(transactionId, deadline.dueAt, kind),
+    entity: 'due',
+    transactionId,
+    kind,
+    dueAt: deadline.dueAt,
+    transition: deadline.transition,
+  };
+}
+
+export function saleActionItem(providerId: string, transactionId: string, createdAt: string): SaleActionItem {
+  return { ...keys.saleAction(providerId, transactionId), entity: 'sale-action', transactionId, createdAt };
+}
+
+/** The API view for a party: no keys, payment ids or workflow bookkeeping. */
+export function toTransactionView(record: TransactionRecord): TransactionView {
+  return {
+    id: record.id,
+    processAlias: record.processAlias,
+    state: record.state,
+    version: record.version,
+    createdAt: record.createdAt,
+    lastTransition: record.lastTransition,
+    lastTransitionedAt: record.lastTransitionedAt,
+    listingId: record.listingId,
+    customerId: record.customerId,
+    providerId: record.providerId,
+    listing: record.listingSnapshot,
+    orderData: { ...record.orderData },
+    lineItems: record.lineItems,
+    payinTotal: record.payinTotal,
+    payoutTotal: record.payoutTotal,
+    ...(record.payment ? { paymentMethod: record.payment.method } : {}),
+    transitions: record.transitions.map(({ transition, by, createdAt }) => ({ transition, by, createdAt })),
+    protectedData: {
+      ...record.protectedData,
+      ...(record.orderData.shippingDetails ? { shippingDetails: record.orderData.shippingDetails } : {}),
+    },
+    entered: record.entered,
+    ...(record.deadline
+      ? { deadline: { transition: record.deadline.transition, dueAt: record.deadline.dueAt } }
+      : {}),
+  };
+}
