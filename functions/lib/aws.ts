@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /**
@@ -8,6 +9,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
  */
 let documentClient: DynamoDBDocumentClient | undefined;
 let s3Client: S3Client | undefined;
+let sfnClient: SFNClient | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
   documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
@@ -24,6 +26,12 @@ export function s3(): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   return s3Client;
+}
+
+/** Step Functions (the order workflow: start executions, answer task tokens). */
+export function sfn(): SFNClient {
+  sfnClient ??= new SFNClient({});
+  return sfnClient;
 }
 
 export function requiredEnv(name: string): string {

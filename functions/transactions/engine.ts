@@ -43,6 +43,7 @@ import {
   stockReservation,
   type TransactItem,
 } from './repository';
+import { settleTaskToken, taskTokenAnsweringEnabled, workflowSettings } from './workflow';
 
 export { createTransaction };
 
@@ -131,6 +132,12 @@ export interface ApplyOptions {
   moneyOpKey?: string;
   /** Take a 0-second timer of the new state (received → auto-complete) at once; default true. */
   followImmediateTimers?: boolean;
+  /**
+   * After the write, answer the order workflow's waiting task token (SendTaskSuccess with the new plan,
+   * or SendTaskFailure `Order.Closed`) and remove it (§2 "After the write"). Default: only when
+   * ORDER_STATE_MACHINE_ARN is set (a deployment with the workflow); false never, true always.
+   */
+  answerTaskToken?: boolean;
 }
 
 /** The review transitions refused because a review was already given (§8 already-reviewed codes). */
@@ -391,6 +398,12 @@ export async function applyTransition(
   if (!committed) throw new Error(`Transaction ${txId} vanished after its transition`);
   await money.afterWrite?.(run, committed);
 
+  // The workflow's token is answered once, after the last write: the followed 0-second timer answers it.
+  const settle = (current: TransactionRecord) =>
+    (options.answerTaskToken ?? taskTokenAnsweringEnabled())
+      ? settleTaskToken(current, now, workflowSettings(timers))
+      : Promise.resolve(current);
+
   if (due && options.followImmediateTimers !== false && isDue(due, now) && due.transition) {
     // received → completed at once (a 0-second timer); if this is lost the due item is swept (S2).
     try {
@@ -400,13 +413,14 @@ export async function applyTransition(
         now,
         timers,
         money,
+        ...(options.answerTaskToken !== undefined ? { answerTaskToken: options.answerTaskToken } : {}),
       });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return (await getTransaction(txId)) ?? committed;
+      return settle((await getTransaction(txId)) ?? committed);
     }
   }
-  return committed;
+  return settle(committed);
 }
 
 /** The §8 error for a cancelled transition write (the tx item is index 0). */

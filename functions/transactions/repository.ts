@@ -1,4 +1,9 @@
-import { GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  QueryCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { OrderData, PaymentMethodKind } from '../../shared/api/transactions';
 import { processAlias } from '../../shared/config/marketplace';
 import { computeLineItems, LineItemError, payinTotal, payoutTotal } from '../../shared/line-items';
@@ -275,6 +280,39 @@ export async function queryDueItems(now: Date, limitPerShard = 100): Promise<Due
     return (page.Items ?? []) as DueItem[];
   });
   return (await Promise.all(shards)).flat();
+}
+
+/**
+ * Every due item with `dueAt <= upTo` (default: all of them) from every `DUE#n` partition, page by
+ * page (the sweeper and the restart's resume; `queryDueItems` reads one page per partition).
+ */
+export async function queryAllDueItems(upTo?: Date): Promise<DueItem[]> {
+  // `~` sorts after every `<dueAt ISO>#…` key with that prefix; '9999…' after every real date.
+  const limit = `${upTo ? upTo.toISOString() : '9999-12-31T23:59:59.999Z'}~`;
+  const shards = Array.from({ length: dueShardCount }, async (_, shard) => {
+    const found: DueItem[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'PK = :pk AND SK <= :upTo',
+          ExpressionAttributeValues: { ':pk': dueShardKey(shard), ':upTo': limit },
+          ConsistentRead: true,
+          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+        }),
+      );
+      found.push(...((page.Items ?? []) as DueItem[]));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return found;
+  });
+  return (await Promise.all(shards)).flat();
+}
+
+/** Deletes one due item (the sweeper: an index entry whose order no longer has that deadline). */
+export async function deleteDueItem(key: { PK: string; SK: string }): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: { PK: key.PK, SK: key.SK } }));
 }
 
 /** The provider's sales needing action (the notification dot), counted up to `limit`. */

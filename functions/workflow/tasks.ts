@@ -4,13 +4,24 @@
  * `handler` is a module under functions/ (without .ts) that exports `handler(payload)`.
  */
 export const workflowTasks = {
+  Plan: 'workflow/plan',
   SaveTaskToken: 'workflow/save-task-token',
-  ExpirePayment: 'workflow/expire-payment',
+  FireTimer: 'workflow/fire-timer',
 } as const;
 
 export type WorkflowTaskName = keyof typeof workflowTasks;
 
 /** State machines, each an ASL file under statemachines/. */
 export const stateMachines = {
-  order: { file: 'statemachines/order.asl.json', tasks: ['SaveTaskToken', 'ExpirePayment'] },
+  order: { file: 'statemachines/order.asl.json', tasks: ['Plan', 'SaveTaskToken', 'FireTimer'] },
 } as const satisfies Record<string, { file: string; tasks: readonly WorkflowTaskName[] }>;
+
+/**
+ * Handlers run on a schedule, not by a state machine: the deadline sweeper (docs/design/orders.md §3),
+ * every 2 s in the local cloud and by an EventBridge Scheduler `rate(5 minutes)` in AWS.
+ */
+export const scheduledTasks = {
+  SweepDue: 'workflow/sweep-due',
+} as const;
+
+export type ScheduledTaskName = keyof typeof scheduledTasks;

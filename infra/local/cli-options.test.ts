@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseStartOptions } from './cli-options';
-import { defaultPorts } from './cloud';
+import { defaultPorts, timerEnvironment } from './cloud';
 
 describe('parseStartOptions', () => {
   it('defaults to persistent data in .data and the standard ports', () => {
@@ -35,5 +35,24 @@ describe('parseStartOptions', () => {
       'port must be a positive number, got "abc"',
     );
     expect(() => parseStartOptions(['--bogus'], {})).toThrow();
+  });
+});
+
+describe('timerEnvironment', () => {
+  it('gives the handlers the timer scale and the local wait cap, and passes overrides on', () => {
+    expect(timerEnvironment(0.01, {})).toEqual({
+      VELO_TIMER_SCALE: '0.01',
+      ORDER_TIMER_MAX_WAIT_SECONDS: '2000000',
+    });
+    expect(
+      timerEnvironment(1, {
+        ORDER_TIMER_MAX_WAIT_SECONDS: '2',
+        VELO_TIMER_OVERRIDES: '{"auto-cancel-from-disputed":6000}',
+      }),
+    ).toEqual({
+      VELO_TIMER_SCALE: '1',
+      ORDER_TIMER_MAX_WAIT_SECONDS: '2',
+      VELO_TIMER_OVERRIDES: '{"auto-cancel-from-disputed":6000}',
+    });
   });
 });

@@ -4,17 +4,21 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eventBusName } from '../../functions/events/rules';
 import { paymentsRuntimeConfig } from '../../functions/payments/runtime-config';
+import { scheduledTasks } from '../../functions/workflow/tasks';
+import { LOCAL_MAX_WAIT_SECONDS } from '../../shared/process/deadlines';
 import { type AwsEmulator, startAwsEmulator } from './aws-emulator';
 import { type LocalCognito, startCognito } from './cognito';
 import { ensureTable, type LocalDynamoDb, startDynamoDb } from './dynamodb';
 import { LocalEventBus } from './event-bus';
 import { type Gateway, startGateway } from './gateway';
+import { loadHandler } from './handlers';
 import { LocalOutbox } from './outbox';
 import { freePorts } from './processes';
 import { type LocalS3, startS3 } from './s3';
 import { publishLocalContent } from './seed/content';
 import { LocalStepFunctions, stateMachineArn } from './stepfunctions';
 import { type StreamPoller, startStreamPoller } from './stream-poller';
+import { startSweeper } from './sweeper';
 
 /**
  * The whole marketplace on one machine: every AWS service's stand-in, wired so the handlers in
@@ -40,8 +44,17 @@ export interface LocalCloudOptions {
   /** Where data lives across restarts; undefined runs everything in memory / a temp folder. */
   dataDir?: string;
   ports: LocalPorts;
-  /** Multiplies workflow timeouts (1 = real time). */
+  /**
+   * Multiplies the order timers and windows (1 = real time): the handlers get it as VELO_TIMER_SCALE
+   * (shared/process/deadlines.ts). VELO_TIMER_OVERRIDES and ORDER_TIMER_MAX_WAIT_SECONDS are passed
+   * on from this process's environment when set (the latter defaults to 2 000 000 s locally).
+   */
   timerScale: number;
+  /**
+   * Runs the deadline sweeper (functions/workflow/sweep-due.ts): once at start, resuming the
+   * workflow of every open order with a deadline, then every 2 s. Default true.
+   */
+  sweep?: boolean;
   webRoot: string;
   log?: (line: string) => void;
   /** Runs with every back-end service up, before the gateway opens (demo data, so nobody sees half of it). */
@@ -132,6 +145,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       KLAVIYO_LOG_FILE: join(dataDir, 'klaviyo.ndjson'), // the simulated Klaviyo's calls (no KLAVIYO_API_KEY)
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.clientId,
+      ...timerEnvironment(options.timerScale),
     };
     Object.assign(process.env, env);
 
@@ -142,7 +156,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     stops.push(streams.stop);
     log('Stream poller    reading the table stream');
 
-    const stepFunctions = new LocalStepFunctions({ timerScale: options.timerScale });
+    const stepFunctions = new LocalStepFunctions();
     stops.push(() => stepFunctions.stop());
     const eventBus = new LocalEventBus(options.dataDir ? join(dataDir, 'events.ndjson') : undefined);
     const emulator: AwsEmulator = await startAwsEmulator(options.ports.aws, {
@@ -159,6 +173,25 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
     Object.assign(process.env, env);
     log(`Step Functions, EventBridge, SES  ${emulator.endpoint}${timerNote(options.timerScale)}`);
+
+    if (options.sweep ?? true) {
+      // Deadlines live in the table (DUE# items): after a restart the first run fires what fell due
+      // while the cloud was down and restarts the workflows (in memory only) of the open orders.
+      const sweeper = startSweeper({
+        intervalMs: sweepIntervalMs,
+        run: async (first) => {
+          const sweep = await loadHandler<(input?: SweepInput) => Promise<SweepResult>>(
+            scheduledTasks.SweepDue,
+          );
+          const result = await sweep(first ? { resumeWorkflows: true } : {});
+          if (first && (result.fired || result.resumed))
+            log(`Deadline sweeper ${result.fired} timers fired, ${result.resumed} workflows resumed`);
+        },
+        onError: (error) => console.error('  ✖ Deadline sweeper failed (retrying every 2 s):', error),
+      });
+      stops.push(() => sweeper.stop());
+      await sweeper.first;
+    }
 
     await options.beforeGateway?.({ cognito, streams });
     const gateway: Gateway = await startGateway({
@@ -199,6 +232,33 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await stopAll();
     throw error;
   }
+}
+
+/** How often the local cloud sweeps due deadlines (AWS: every 5 minutes, as a backstop). */
+export const sweepIntervalMs = 2000;
+
+interface SweepInput {
+  resumeWorkflows?: boolean;
+  now?: string;
+}
+
+interface SweepResult {
+  fired: number;
+  resumed: number;
+  skipped: number;
+}
+
+/** The handlers' timer settings (read by shared/process/deadlines.ts timerSettingsFromEnv). */
+export function timerEnvironment(
+  timerScale: number,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
+  return {
+    VELO_TIMER_SCALE: String(timerScale),
+    // setTimeout (the local runner's waits) cannot wait beyond 2^31-1 ms: longer timers are waited in laps.
+    ORDER_TIMER_MAX_WAIT_SECONDS: env.ORDER_TIMER_MAX_WAIT_SECONDS || String(LOCAL_MAX_WAIT_SECONDS),
+    ...(env.VELO_TIMER_OVERRIDES ? { VELO_TIMER_OVERRIDES: env.VELO_TIMER_OVERRIDES } : {}),
+  };
 }
 
 function timerNote(scale: number): string {

@@ -14,6 +14,7 @@ import { type LocalCloud, localNames, startLocalCloud } from '../local/cloud';
 import { localCognitoClient } from '../local/cognito';
 import { localDynamoClient } from '../local/dynamodb';
 import { LocalCloudError } from '../local/processes';
+import { stateMachineArn } from '../local/stepfunctions';
 import { browserSnippet } from './limited-session';
 import {
   banUser,
@@ -23,10 +24,13 @@ import {
   OperatorError,
   startLimitedSession,
 } from './operations';
+import { isOrderCommand, orderCommands, runOrderCommand } from './orders';
 
 /**
  * `npm run operator -- <ban|delete|limited-session> <email> [options]` and
- * `npm run operator -- <approve-listing|reject-listing> <listingId> [options]`: the operator's commands.
+ * `npm run operator -- <approve-listing|reject-listing> <listingId> [options]` and
+ * `npm run operator -- <cancel-order|cancel-from-disputed|mark-received-from-disputed|resume-order> <txId>`:
+ * the operator's commands.
  *
  * Local (default): against the local cloud's data folder (`.data`, or `--data-dir` / VELO_DATA_DIR).
  * If `npm start` is running (its DynamoDB and cognito-local answer on their ports, VELO_*_PORT),
@@ -40,8 +44,14 @@ import {
  * cognito-idp:AdminGetUser, AdminDisableUser, AdminUserGlobalSignOut, AdminDeleteUser,
  * AdminInitiateAuth and AdminRespondToAuthChallenge on the pool and item access to the table.
  * approve-listing and reject-listing only touch the table (the user pool id is not needed).
+ * The order commands need the table and, to answer or start the order workflow, Step Functions
+ * (states:SendTaskSuccess/SendTaskFailure; resume-order also states:StartExecution on
+ * `--state-machine-arn` or ORDER_STATE_MACHINE_ARN, output VeloWorkflow.OrderStateMachineArn).
+ * Locally they also need the running cloud's timer scale (`--timer-scale` or VELO_TIMER_SCALE, as
+ * given to `npm start`) so that a deadline they set (the review period after
+ * mark-received-from-disputed) runs at the same speed.
  */
-const usage = `Usage: npm run operator -- <command> <email | listingId> [options]
+const usage = `Usage: npm run operator -- <command> <email | listingId | txId> [options]
 
 Commands:
   ban <email>                   Disable sign-in, refuse the user's tokens (403), remove their listings from search
@@ -49,6 +59,11 @@ Commands:
   limited-session <email>       Sign in as the user with only the user:limited scope (1 h, not refreshable)
   approve-listing <listingId>   A listing pending approval goes live (published, in search)
   reject-listing <listingId>    A listing pending approval goes back to draft (the seller edits and publishes again)
+  cancel-order <txId>           Cancel an order pending payment or purchased (the stock comes back)
+  cancel-from-disputed <txId>   Close a dispute by canceling the order (the stock comes back)
+  mark-received-from-disputed <txId>
+                                Close a dispute in the seller's favour: received, then completed
+  resume-order <txId>           Start the order's workflow again (it waits for the order's current deadline)
 
 Options:
   --data-dir <dir>         Local data folder (default .data, or VELO_DATA_DIR)
@@ -56,12 +71,16 @@ Options:
   --table-name <name>      With --aws: the table (default TABLE_NAME; CloudFormation output VeloData.TableName)
   --user-pool-id <id>      With --aws: the user pool (default USER_POOL_ID; output VeloAuth.UserPoolId)
   --client-id <id>         With --aws: the web client (default USER_POOL_CLIENT_ID; output VeloAuth.UserPoolClientId)
+  --state-machine-arn <arn>  With --aws: the order workflow (default ORDER_STATE_MACHINE_ARN; output VeloWorkflow.OrderStateMachineArn)
+  --timer-scale <n>        Locally: the timer scale npm start runs with (default VELO_TIMER_SCALE, else 1)
   --json                   Print the result as JSON (limited-session: the tokens)
 `;
 
 interface Target {
   context: OperatorContext;
   gatewayUrl?: string;
+  /** Local services started by this command (stopped when it ends), not a running npm start. */
+  transient?: boolean;
   finish(): Promise<void>;
 }
 
@@ -76,6 +95,8 @@ async function main(argv: string[]): Promise<number> {
       'table-name': { type: 'string' },
       'user-pool-id': { type: 'string' },
       'client-id': { type: 'string' },
+      'state-machine-arn': { type: 'string' },
+      'timer-scale': { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -88,9 +109,10 @@ async function main(argv: string[]): Promise<number> {
   const log = values.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
   const target = values.aws
     ? awsTarget(values['table-name'], values['user-pool-id'], values['client-id'], log, {
-        needsUserPool: !listingCommands.has(command),
+        needsUserPool: !tableOnlyCommands.has(command),
+        stateMachineArn: values['state-machine-arn'],
       })
-    : await localTarget(values['data-dir'], log);
+    : await localTarget(values['data-dir'], values['timer-scale'], log);
   try {
     if (command === 'ban') {
       const result = await banUser(target.context, subject);
@@ -102,6 +124,14 @@ async function main(argv: string[]): Promise<number> {
       const action = command === 'approve-listing' ? 'approve' : 'reject';
       const result = await decideListing(target.context, subject, action);
       if (values.json) console.log(JSON.stringify(result));
+    } else if (isOrderCommand(command)) {
+      const result = await runOrderCommand(target.context, command, subject);
+      if (values.json) console.log(JSON.stringify(result));
+      if (command === 'resume-order' && target.transient) {
+        log(
+          'npm start is not running: the workflow stops with these services; npm start resumes every open order.',
+        );
+      }
     } else {
       const session = await startLimitedSession(target.context, subject, userInfo().username);
       const clientId = (target.context.local ?? target.context.aws)!.clientId;
@@ -124,14 +154,16 @@ async function main(argv: string[]): Promise<number> {
 }
 
 const listingCommands = new Set(['approve-listing', 'reject-listing']);
-const commands = new Set(['ban', 'delete', 'limited-session', ...listingCommands]);
+/** Commands that need only the table (and Step Functions), not the user pool. */
+const tableOnlyCommands = new Set<string>([...listingCommands, ...orderCommands]);
+const commands = new Set(['ban', 'delete', 'limited-session', ...tableOnlyCommands]);
 
 function awsTarget(
   tableName: string | undefined,
   userPoolId: string | undefined,
   clientIdOption: string | undefined,
   log: (line: string) => void,
-  { needsUserPool }: { needsUserPool: boolean },
+  { needsUserPool, stateMachineArn: machineOption }: { needsUserPool: boolean; stateMachineArn?: string },
 ): Target {
   const table = tableName ?? process.env.TABLE_NAME;
   const pool = userPoolId ?? process.env.USER_POOL_ID;
@@ -144,6 +176,8 @@ function awsTarget(
     );
   }
   process.env.TABLE_NAME = table;
+  const machine = machineOption ?? process.env.ORDER_STATE_MACHINE_ARN;
+  if (machine) process.env.ORDER_STATE_MACHINE_ARN = machine;
   const cognito = new CognitoIdentityProviderClient({});
   log(`AWS: table ${table}${pool ? `, user pool ${pool}` : ''}`);
   return {
@@ -158,8 +192,17 @@ function awsTarget(
   };
 }
 
-async function localTarget(dataDirOption: string | undefined, log: (line: string) => void): Promise<Target> {
-  const options = parseStartOptions(dataDirOption ? ['--data-dir', dataDirOption] : []);
+async function localTarget(
+  dataDirOption: string | undefined,
+  timerScaleOption: string | undefined,
+  log: (line: string) => void,
+): Promise<Target> {
+  const options = parseStartOptions([
+    ...(dataDirOption ? ['--data-dir', dataDirOption] : []),
+    ...(timerScaleOption ? ['--timer-scale', timerScaleOption] : []),
+  ]);
+  // The engine computes new deadlines with the scale of the cloud it acts for.
+  process.env.VELO_TIMER_SCALE = String(options.timerScale);
   const dataDir = resolve(options.dataDir!);
   const endpoints = {
     dynamodb: `http://127.0.0.1:${options.ports.dynamodb}`,
@@ -184,6 +227,9 @@ async function localTarget(dataDirOption: string | undefined, log: (line: string
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+      // The running cloud's Step Functions stand-in: the engine answers the order's task token there.
+      AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${options.ports.aws}`,
+      ORDER_STATE_MACHINE_ARN: stateMachineArn('order'),
       TABLE_NAME: localNames.table,
     });
     log(`Using the running local cloud (data in ${dataDir})`);
@@ -209,7 +255,9 @@ async function localTarget(dataDirOption: string | undefined, log: (line: string
   const cloud: LocalCloud = await startLocalCloud({
     dataDir,
     ports: options.ports,
-    timerScale: 1,
+    timerScale: options.timerScale,
+    // Only this command's work: npm start sweeps due deadlines and resumes the workflows when it starts.
+    sweep: false,
     webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)),
   });
   const cognito = localCognitoClient(cloud.cognito.endpoint);
@@ -222,6 +270,7 @@ async function localTarget(dataDirOption: string | undefined, log: (line: string
       log,
     },
     gatewayUrl: `http://localhost:${options.ports.gateway} (once npm start runs)`,
+    transient: true,
     finish: async () => {
       cognito.destroy();
       await cloud.streams.drain();

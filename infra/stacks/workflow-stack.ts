@@ -1,14 +1,29 @@
 import path from 'node:path';
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  ArnFormat,
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { handlerId } from '../../functions/routes';
-import { stateMachines, type WorkflowTaskName, workflowTasks } from '../../functions/workflow/tasks';
+import {
+  type ScheduledTaskName,
+  scheduledTasks,
+  stateMachines,
+  type WorkflowTaskName,
+  workflowTasks,
+} from '../../functions/workflow/tasks';
 import { type BundlingMode, HandlerFunctions, handlerRole, repoRoot } from '../lambda-bundling';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
@@ -31,25 +46,58 @@ export function taskArnSubstitution(task: WorkflowTaskName): string {
   return `${task}FunctionArn`;
 }
 
+/** How often AWS runs the deadline sweeper: a backstop for lost executions and tokens (§3). */
+export const sweepSchedule = 'rate(5 minutes)';
+
+/** The Step Functions actions of functions that run the transition engine: answering task tokens. */
+export const taskResponseActions = ['states:SendTaskSuccess', 'states:SendTaskFailure'] as const;
+
 /**
  * Workflow: the Standard state machines (one execution per order holds its timers). Each machine is
  * its ASL file under statemachines/, the same file the local runner executes; CDK only fills the
  * `${<Task>FunctionArn}` substitutions with the task Lambdas (functions/workflow/tasks.ts).
+ *
+ * The task functions run the transition engine, which answers the order's task token after a write
+ * (states:SendTaskSuccess/SendTaskFailure) when ORDER_STATE_MACHINE_ARN is set. The machine names its
+ * task functions, so they cannot name the machine by reference (a cycle): each machine gets a fixed
+ * name, `<stack name>-<machine>`, and its ARN is built from that. The deadline sweeper
+ * (scheduledTasks.SweepDue) runs every 5 minutes on EventBridge Scheduler with the same engine, and
+ * may also restart an order's execution (states:StartExecution).
  */
 export class WorkflowStack extends Stack {
   readonly taskFunctions: HandlerFunctions;
+  /** The scheduled handlers (the deadline sweeper). */
+  readonly scheduledFunctions: HandlerFunctions;
   readonly stateMachines = {} as Record<StateMachineName, sfn.StateMachine>;
 
   constructor(scope: Construct, id: string, props: WorkflowStackProps) {
     super(scope, id, props);
 
+    const names = Object.keys(stateMachines) as StateMachineName[];
+    const machineName = (name: StateMachineName) => `${this.stackName}-${name}`;
+    const machineArn = (name: StateMachineName) =>
+      this.formatArn({
+        service: 'states',
+        resource: 'stateMachine',
+        resourceName: machineName(name),
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      });
+    const environment = {
+      TABLE_NAME: props.table.tableName,
+      EVENT_BUS_NAME: props.bus.eventBusName,
+      ...Object.fromEntries(names.map((name) => [stateMachineArnVariable(name), machineArn(name)])),
+    };
+
     const role = handlerRole(this, 'TaskHandlerRole', 'Velo workflow task handlers');
     grantTableReadWrite(props.table, role);
     props.bus.grantPutEventsTo(role);
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: [...taskResponseActions], resources: names.map(machineArn) }),
+    );
     this.taskFunctions = new HandlerFunctions(this, 'TaskHandlers', {
       bundling: props.bundling,
       role,
-      environment: { TABLE_NAME: props.table.tableName, EVENT_BUS_NAME: props.bus.eventBusName },
+      environment,
       timeout: Duration.seconds(30),
     });
     const taskFunction = (task: WorkflowTaskName): lambda.IFunction =>
@@ -65,6 +113,7 @@ export class WorkflowStack extends Stack {
         removalPolicy: RemovalPolicy.DESTROY,
       });
       const stateMachine = new sfn.StateMachine(this, `${id}StateMachine`, {
+        stateMachineName: machineName(name),
         stateMachineType: sfn.StateMachineType.STANDARD,
         definitionBody: sfn.DefinitionBody.fromFile(path.join(repoRoot, machine.file)),
         definitionSubstitutions: Object.fromEntries(
@@ -87,5 +136,53 @@ export class WorkflowStack extends Stack {
       this.stateMachines[name] = stateMachine;
       new CfnOutput(this, `${id}StateMachineArn`, { value: stateMachine.stateMachineArn });
     }
+
+    // The deadline sweeper: fires due timers and retries unfinished money operations (§3).
+    const sweeperRole = handlerRole(
+      this,
+      'ScheduledHandlerRole',
+      'Velo scheduled handlers (deadline sweeper)',
+    );
+    grantTableReadWrite(props.table, sweeperRole);
+    props.bus.grantPutEventsTo(sweeperRole);
+    for (const name of names) {
+      this.stateMachines[name].grantStartExecution(sweeperRole);
+      sweeperRole.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: [...taskResponseActions],
+          resources: [this.stateMachines[name].stateMachineArn],
+        }),
+      );
+    }
+    this.scheduledFunctions = new HandlerFunctions(this, 'ScheduledHandlers', {
+      bundling: props.bundling,
+      role: sweeperRole,
+      environment,
+      timeout: Duration.minutes(2),
+    });
+    const sweep = this.scheduledFunctions.get(scheduledTasks.SweepDue satisfies string);
+    // The L1 schedule with its own role: the L2 Lambda target would also grant `<function>:*`.
+    const schedulerRole = new iam.Role(this, 'SweepDueSchedulerRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
+      }),
+      description: 'EventBridge Scheduler: invokes the deadline sweeper',
+    });
+    schedulerRole.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [sweep.functionArn] }),
+    );
+    new scheduler.CfnSchedule(this, `${handlerId('SweepDue' satisfies ScheduledTaskName)}Schedule`, {
+      description: `Deadline sweeper: functions/${scheduledTasks.SweepDue}.ts`,
+      scheduleExpression: sweepSchedule,
+      flexibleTimeWindow: { mode: 'OFF' },
+      state: 'ENABLED',
+      target: {
+        arn: sweep.functionArn,
+        roleArn: schedulerRole.roleArn,
+        input: '{}',
+        // A missed run is not retried: the next one comes 5 minutes later and sweeps the same items.
+        retryPolicy: { maximumRetryAttempts: 0 },
+      },
+    });
   }
 }

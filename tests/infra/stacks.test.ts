@@ -11,7 +11,7 @@ import { tableDesign } from '../../functions/lib/table-design';
 import { type Route, routes } from '../../functions/routes';
 import { streamConsumers } from '../../functions/stream-consumers';
 import { viewerOriginHeader } from '../../functions/web/page-head';
-import { stateMachines, workflowTasks } from '../../functions/workflow/tasks';
+import { scheduledTasks, stateMachines, workflowTasks } from '../../functions/workflow/tasks';
 import { buildApp, type VeloStacks } from '../../infra/app';
 import { nativeModulesEnvironment, repoRoot } from '../../infra/lambda-bundling';
 import {
@@ -22,6 +22,7 @@ import {
 import { cognitoTriggers } from '../../infra/stacks/auth-stack';
 import { streamConsumerSettings } from '../../infra/stacks/events-stack';
 import { cognitoEndpoint, responseHeadersConfig, siteFilePatterns } from '../../infra/stacks/web-stack';
+import { sweepSchedule, taskResponseActions } from '../../infra/stacks/workflow-stack';
 import { contentSecurityPolicy, hstsMaxAgeSeconds, securityHeaders } from '../../infra/web-security';
 
 // Template assertions on the whole app, synthesized once with inline stubs instead of bundles.
@@ -558,6 +559,7 @@ describe('every handler Lambda', () => {
       ...eventRules.map((r) => `rule:${r.handler}`),
       ...streamConsumers.map((c) => `stream:${c.handler}`),
       ...Object.values(workflowTasks).map((h) => `task:${h}`),
+      ...Object.values(scheduledTasks).map((h) => `scheduled:${h}`),
     ]);
     expect(count).toBe(distinct.size);
   });
@@ -606,6 +608,75 @@ describe('workflow stack', () => {
         ]),
       },
     });
+  });
+
+  it('runs the order machine Plan -> Await (callback, timeout from the plan) -> FireTimer, under a fixed name', () => {
+    expect(stateMachines.order.tasks).toEqual(['Plan', 'SaveTaskToken', 'FireTimer']);
+    const asl = JSON.parse(readFileSync(path.join(repoRoot, stateMachines.order.file), 'utf8'));
+    expect(asl.States.Await).toMatchObject({
+      Resource: 'arn:aws:states:::lambda:invoke.waitForTaskToken',
+      TimeoutSecondsPath: '$.waitSeconds',
+    });
+    for (const task of ['Plan', 'FireTimer']) expect(asl.States[task].TimeoutSeconds).toBe(30);
+    templates.workflow.hasResourceProperties('AWS::StepFunctions::StateMachine', {
+      StateMachineName: 'VeloWorkflow-order',
+    });
+  });
+
+  it('lets the task functions answer task tokens of the order machine (ARN by name, no cycle)', () => {
+    const taskFn = templates.workflow.findResources('AWS::Lambda::Function')[
+      logicalId(stacks.workflow, stacks.workflow.taskFunctions.get(workflowTasks.FireTimer))
+    ] as any;
+    const arnVariable = JSON.stringify(taskFn.Properties.Environment.Variables.ORDER_STATE_MACHINE_ARN);
+    expect(arnVariable).toContain(':states:');
+    expect(arnVariable).toContain(':stateMachine:VeloWorkflow-order');
+    templates.workflow.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Action: [...taskResponseActions], Effect: 'Allow' })]),
+      },
+      Roles: [{ Ref: Match.stringLikeRegexp('^TaskHandlerRole') }],
+    });
+  });
+
+  it('runs the deadline sweeper every 5 minutes on EventBridge Scheduler, with StartExecution and SendTask*', () => {
+    const sweep = stacks.workflow.scheduledFunctions.get(scheduledTasks.SweepDue);
+    const sweepId = logicalId(stacks.workflow, sweep);
+    const orderRef = { Ref: logicalId(stacks.workflow, stacks.workflow.stateMachines.order) };
+    const schedules = resources(templates.workflow, 'AWS::Scheduler::Schedule');
+    expect(schedules).toHaveLength(1);
+    const schedule = schedules[0]![1] as any;
+    expect(schedule.Properties).toMatchObject({
+      ScheduleExpression: sweepSchedule,
+      State: 'ENABLED',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: { Arn: { 'Fn::GetAtt': [sweepId, 'Arn'] }, Input: '{}' },
+    });
+    expect(sweepSchedule).toBe('rate(5 minutes)');
+    // The scheduler's role may invoke exactly the sweeper.
+    templates.workflow.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: [
+          { Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: { 'Fn::GetAtt': [sweepId, 'Arn'] } },
+        ],
+      },
+    });
+    templates.workflow.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          { Action: 'states:StartExecution', Effect: 'Allow', Resource: orderRef },
+          { Action: [...taskResponseActions], Effect: 'Allow', Resource: orderRef },
+        ]),
+      },
+      Roles: [{ Ref: Match.stringLikeRegexp('^ScheduledHandlerRole') }],
+    });
+    const fn = templates.workflow.findResources('AWS::Lambda::Function')[sweepId] as any;
+    expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
+      expect.arrayContaining(['TABLE_NAME', 'EVENT_BUS_NAME', 'ORDER_STATE_MACHINE_ARN']),
+    );
+    // Timers run at real speed in AWS: no scaling, overrides or wait cap there.
+    for (const [, f] of resources(templates.workflow, 'AWS::Lambda::Function') as [string, any][])
+      for (const name of ['VELO_TIMER_SCALE', 'VELO_TIMER_OVERRIDES', 'ORDER_TIMER_MAX_WAIT_SECONDS'])
+        expect(f.Properties.Environment.Variables).not.toHaveProperty(name);
   });
 });
 

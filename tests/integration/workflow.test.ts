@@ -1,91 +1,83 @@
-import { randomUUID } from 'node:crypto';
-import {
-  DescribeExecutionCommand,
-  SendTaskSuccessCommand,
-  SFNClient,
-  StartExecutionCommand,
-} from '@aws-sdk/client-sfn';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '../../functions/lib/aws';
-import { keys } from '../../functions/lib/table-design';
+import { getTransaction } from '../../functions/transactions/repository';
 import { eventually, useLocalCloud } from './cloud-env';
+import { timerScale } from './global-setup';
+import {
+  act,
+  awaitingToken,
+  finished,
+  givenPendingOrder,
+  logOf,
+  reachesState,
+  sfn,
+  startWorkflow,
+  stockOf,
+} from './order-cloud';
 
-let sfn: SFNClient;
+/**
+ * The order workflow (statemachines/order.asl.json) on the suite's local cloud, as the API will use
+ * it: the order is made through the engine, startOrderWorkflow starts its execution, the workflow
+ * stores a task token for the order's version and waits for its deadline; a user's transition
+ * answers the token with the next plan. The suite's timers run 500× faster (15 minutes: 1.8 s).
+ * The timer paths, restarts and the operator are in order-timers.test.ts and order-restart.test.ts.
+ */
 beforeAll(() => {
   useLocalCloud();
-  sfn = new SFNClient({});
+  // The engine runs in this worker: it plans deadlines at the cloud's scale.
+  process.env.VELO_TIMER_SCALE = String(timerScale);
 });
 
-async function givenPendingOrder(): Promise<string> {
-  const id = randomUUID();
-  await dynamo().send(
-    new PutCommand({
-      TableName: process.env.TABLE_NAME,
-      Item: { ...keys.transaction(id), state: 'pending-payment' },
-    }),
-  );
-  return id;
-}
+/** The engine removes an answered token from the transaction. */
+const reachesNoToken = (id: string) =>
+  eventually(async () => ((await getTransaction(id))?.taskToken === undefined ? true : undefined));
 
-const readOrder = async (id: string) =>
-  (await dynamo().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: keys.transaction(id) })))
-    .Item;
+describe('the order workflow (Step Functions stand-in)', () => {
+  it('waits on a task token for the order version; a user transition answers it and the workflow waits on the next version', async () => {
+    const order = await givenPendingOrder();
+    const executionArn = await startWorkflow(order);
+    const first = await awaitingToken(order, 1);
+    expect(first.executionArn).toBe(executionArn);
 
-/** Starts the order machine for a new pending order, as checkout will. */
-async function startOrderWorkflow(options: { named?: boolean } = {}) {
-  const transactionId = await givenPendingOrder();
-  const { executionArn } = await sfn.send(
-    new StartExecutionCommand({
-      stateMachineArn: process.env.ORDER_STATE_MACHINE_ARN,
-      ...(options.named === false ? {} : { name: transactionId }),
-      input: JSON.stringify({ transactionId, state: 'pending-payment' }),
-    }),
-  );
-  return { transactionId, executionArn: executionArn! };
-}
-
-async function finished(executionArn: string) {
-  return eventually(async () => {
-    const execution = await sfn.send(new DescribeExecutionCommand({ executionArn }));
-    return execution.status === 'RUNNING' ? undefined : execution;
-  });
-}
-
-describe('Step Functions runner (statemachines/order.asl.json)', () => {
-  it('completes a callback task when its token is sent back', async () => {
-    const { transactionId, executionArn } = await startOrderWorkflow();
-    // The SaveTaskToken task stored the token on the order, as the API will find it.
-    const token = await eventually(
-      async () => (await readOrder(transactionId))?.taskToken as string | undefined,
-    );
-    await sfn.send(new SendTaskSuccessCommand({ taskToken: token, output: JSON.stringify({ paid: true }) }));
-    const execution = await finished(executionArn);
-    expect(execution.status).toBe('SUCCEEDED');
-    expect(JSON.parse(execution.output!)).toMatchObject({ transactionId, payment: { paid: true } });
-    expect((await readOrder(transactionId))?.state).toBe('pending-payment');
-  });
-
-  it('times out a callback task and takes its Catch path (payment expires)', async () => {
-    const { transactionId, executionArn } = await startOrderWorkflow();
-    const execution = await finished(executionArn);
-    expect(execution.status).toBe('SUCCEEDED');
-    expect(JSON.parse(execution.output!)).toMatchObject({ expiry: { outcome: 'expired' } });
-    const order = await readOrder(transactionId);
-    expect(order).toMatchObject({ state: 'payment-expired', lastTransition: 'expire-payment' });
-    expect(order?.taskToken).toBeUndefined();
-  });
-
-  it('rejects a token whose task already timed out', async () => {
-    const { transactionId, executionArn } = await startOrderWorkflow({ named: false });
-    const token = await eventually(
-      async () => (await readOrder(transactionId))?.taskToken as string | undefined,
-    );
-    await finished(executionArn);
+    const paid = await act(order, 'confirm-payment', 'customer');
+    expect(paid.state).toBe('purchased');
+    const second = await awaitingToken(order, 2);
+    expect(second.taskToken).not.toBe(first.taskToken);
+    expect(second.deadline?.transition).toBe('auto-cancel');
+    // The first token was answered by the engine: it cannot be answered again.
     await expect(
-      sfn.send(new SendTaskSuccessCommand({ taskToken: token, output: '{}' })),
-    ).rejects.toMatchObject({
-      name: 'TaskTimedOut',
-    });
+      sfn().send(new SendTaskSuccessCommand({ taskToken: first.taskToken!, output: '{}' })),
+    ).rejects.toMatchObject({ name: expect.stringMatching(/TaskTimedOut|InvalidToken/) });
+    expect((await getTransaction(order.id))?.state).toBe('purchased');
+
+    // A closing transition ends the execution (Order.Closed → Done): the customer cancels within
+    // the (scaled) 3-hour window; the stock comes back.
+    const canceled = await act(order, 'cancel', 'customer');
+    expect(canceled.state).toBe('canceled');
+    expect(await stockOf(order.listingId)).toBe(1);
+    const execution = await finished(executionArn);
+    expect(execution.status).toBe('SUCCEEDED');
+    await reachesNoToken(order.id);
+  });
+
+  it('fires expire-payment at the scaled deadline: payment-expired, stock back, the execution succeeds', async () => {
+    const order = await givenPendingOrder();
+    const executionArn = await startWorkflow(order);
+    expect(await stockOf(order.listingId)).toBe(0);
+    const tx = await reachesState(order, 'payment-expired');
+    expect(logOf(tx)).toEqual(['request-payment', 'expire-payment']);
+    expect(tx.transitions.at(-1)?.by).toBe('system');
+    expect(await stockOf(order.listingId)).toBe(1);
+    const execution = await finished(executionArn);
+    expect(execution.status).toBe('SUCCEEDED');
+  });
+
+  it('ends at once for an order that is already closed', async () => {
+    const order = await givenPendingOrder();
+    await act(order, 'cancel-payment', 'customer');
+    const executionArn = await startWorkflow(order);
+    const execution = await finished(executionArn);
+    expect(execution.status).toBe('SUCCEEDED');
+    expect((await getTransaction(order.id))?.taskToken).toBeUndefined();
   });
 });

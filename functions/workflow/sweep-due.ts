@@ -1,0 +1,84 @@
+import { isTerminal } from '../../shared/process/graph';
+import { reportError } from '../lib/observability';
+import type { DueItem } from '../transactions/record';
+import { deleteDueItem, getTransaction, queryAllDueItems } from '../transactions/repository';
+import { workflowSettings } from '../transactions/workflow';
+import { fireDueTimer } from './fire-timer';
+import { startOrderWorkflow } from './start';
+
+export interface SweepInput {
+  /** Also start the workflow of every open order on the `DUE#` partitions (the local cloud's start). */
+  resumeWorkflows?: boolean;
+  /** The sweep's clock (ISO), for tests; default now. */
+  now?: string;
+}
+
+export interface SweepResult {
+  /** Timers fired. */
+  fired: number;
+  /** Workflows started (resumeWorkflows). */
+  resumed: number;
+  /** Due items left alone: money retries (S3), timers that lost to a transition, stale items, failures. */
+  skipped: number;
+}
+
+/** How long past its due time a timer is left to the workflow before the sweeper fires it: 10 s × scale, ≥ 1 s. */
+export function sweepGraceMs(scale = 1): number {
+  return Math.max(1000, Math.round(10_000 * scale));
+}
+
+/** Whether a due item still indexes its order's deadline (the engine swaps both in one TransactWrite). */
+function indexesDeadline(item: DueItem, tx: { deadline?: { dueKey: { PK: string; SK: string } } }): boolean {
+  return tx.deadline?.dueKey.PK === item.PK && tx.deadline.dueKey.SK === item.SK;
+}
+
+async function sweepTimer(item: DueItem, now: Date, settings: ReturnType<typeof workflowSettings>) {
+  const tx = await getTransaction(item.transactionId);
+  if (!tx || !indexesDeadline(item, tx)) {
+    await deleteDueItem(item); // an index entry of no deadline: nothing to fire, ever
+    return false;
+  }
+  return (await fireDueTimer(tx, now, settings)).outcome === 'fired';
+}
+
+/**
+ * The deadline sweeper (docs/design/orders.md §3): the backstop for timers whose workflow was lost or
+ * delayed (a restart, a lost token). Queries `DUE#0..3` for items due more than the grace period ago
+ * and fires each timer through the FireTimer code (`engine.fireTimer`: conditional, so racing the
+ * workflow is harmless). Money items are S3's (skipped). With `resumeWorkflows`, then starts the
+ * workflow of every open order that has a due item (`startOrderWorkflow`), so tokens exist again.
+ */
+export async function handler(input: SweepInput = {}): Promise<SweepResult> {
+  const now = input.now ? new Date(input.now) : new Date();
+  const settings = workflowSettings();
+  const result: SweepResult = { fired: 0, resumed: 0, skipped: 0 };
+
+  const due = await queryAllDueItems(new Date(now.getTime() - sweepGraceMs(settings.scale)));
+  for (const item of due) {
+    if (item.kind !== 'timer') {
+      result.skipped++;
+      continue;
+    }
+    try {
+      if (await sweepTimer(item, now, settings)) result.fired++;
+      else result.skipped++;
+    } catch (error) {
+      result.skipped++;
+      await reportError(error, { task: 'sweep-due', transactionId: item.transactionId });
+    }
+  }
+
+  if (input.resumeWorkflows) {
+    const ids = [...new Set((await queryAllDueItems()).map((item) => item.transactionId))];
+    for (const id of ids) {
+      try {
+        const tx = await getTransaction(id);
+        if (!tx || isTerminal(tx.state)) continue;
+        if (await startOrderWorkflow(tx.id, tx.version)) result.resumed++;
+      } catch (error) {
+        await reportError(error, { task: 'sweep-due', transactionId: id });
+      }
+    }
+  }
+  return result;
+}

@@ -1,0 +1,327 @@
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TransactionRecord } from '../../functions/transactions/record';
+import { getTransaction } from '../../functions/transactions/repository';
+import { freeLocalPorts, type LocalCloud } from '../../infra/local/cloud';
+import { DAY_MS } from '../../shared/config/constants';
+import { eventually } from './cloud-env';
+import {
+  act,
+  awaitingToken,
+  finished,
+  givenPendingOrder,
+  logOf,
+  type OrderCloudOptions,
+  operatorCli,
+  reachesState,
+  sfn,
+  startOrderCloud,
+  startWorkflow,
+  statesEntered,
+  stockOf,
+  type TestOrder,
+  tempFolder,
+  timesTaken,
+} from './order-cloud';
+
+/**
+ * Every timer of the order process through the real workflow (statemachines/order.asl.json on the
+ * local runner), the sweeper and the engine, on a cloud of this file's own whose timers run
+ * 250 000× faster: 5 days (ship) take 1.7 s, 3 days (report a problem) 1.0 s, the 7-day review
+ * period 2.4 s. The 15-minute payment window is overridden to 3 s (1 s in its own test) so that a
+ * test acts before it ends; the 60-day dispute timer is overridden to 6 s and waited for in laps of
+ * at most 2 s (ORDER_TIMER_MAX_WAIT_SECONDS), as the local runner waits for 60 days in 23-day laps.
+ */
+const timerScale = 4e-6;
+const scaled = (days: number) => days * DAY_MS * timerScale;
+const baseOverrides = { 'expire-payment': 3000 };
+
+let cloud: LocalCloud;
+let options: OrderCloudOptions;
+let folder: string;
+let originalMaxWait: string | undefined;
+
+beforeAll(async () => {
+  folder = tempFolder('velo-timers-');
+  options = { timerScale, ports: await freeLocalPorts(), dataDir: join(folder, 'data') };
+  cloud = await startOrderCloud(options);
+  originalMaxWait = process.env.ORDER_TIMER_MAX_WAIT_SECONDS;
+});
+
+afterAll(async () => {
+  await cloud?.stop();
+  if (folder) rmSync(dirname(options.dataDir), { recursive: true, force: true });
+});
+
+function setTimers(overrides: Record<string, number>, maxWaitSeconds?: number) {
+  process.env.VELO_TIMER_OVERRIDES = JSON.stringify({ ...baseOverrides, ...overrides });
+  if (maxWaitSeconds === undefined) {
+    if (originalMaxWait === undefined) delete process.env.ORDER_TIMER_MAX_WAIT_SECONDS;
+    else process.env.ORDER_TIMER_MAX_WAIT_SECONDS = originalMaxWait;
+  } else {
+    process.env.ORDER_TIMER_MAX_WAIT_SECONDS = String(maxWaitSeconds);
+  }
+}
+
+beforeEach(() => setTimers({}));
+afterEach(() => setTimers({}));
+
+/** An order pending payment whose workflow waits on its token (version 1). */
+async function orderWithWorkflow(): Promise<{ order: TestOrder; executionArn: string }> {
+  const order = await givenPendingOrder();
+  const executionArn = await startWorkflow(order);
+  await awaitingToken(order, 1);
+  return { order, executionArn };
+}
+
+/** Purchased (confirm-payment answered the payment token), the workflow waiting for the ship deadline. */
+async function purchasedOrder() {
+  const started = await orderWithWorkflow();
+  await act(started.order, 'confirm-payment', 'customer');
+  await awaitingToken(started.order, 2);
+  return started;
+}
+
+async function deliveredOrder() {
+  const started = await purchasedOrder();
+  await act(started.order, 'mark-delivered', 'provider', { trackingNumber: 'TRACK-1' });
+  await awaitingToken(started.order, 3);
+  return started;
+}
+
+function entry(tx: TransactionRecord, name: string) {
+  const found = tx.transitions.find((e) => e.transition === name);
+  expect(found, `${name} in the log`).toBeDefined();
+  return found!;
+}
+
+/** The timer `name` fired by the system, not before `anchor` was entered + `afterMs`. */
+function firedOnTime(tx: TransactionRecord, name: string, anchorAt: string | undefined, afterMs: number) {
+  const fired = entry(tx, name);
+  expect(fired.by).toBe('system');
+  expect(Date.parse(fired.createdAt)).toBeGreaterThanOrEqual(Date.parse(anchorAt!) + afterMs);
+  expect(timesTaken(tx, name)).toBe(1);
+}
+
+async function closedWorkflow(executionArn: string, order: TestOrder) {
+  const execution = await finished(executionArn);
+  expect(execution.status).toBe('SUCCEEDED');
+  // The last token was answered (or timed out) and removed from the transaction.
+  await eventually(async () =>
+    (await getTransaction(order.id))?.taskToken === undefined ? true : undefined,
+  );
+}
+
+describe('order timers on the workflow (scaled local cloud)', () => {
+  it('expire-payment: an unpaid order expires when the payment window ends; the stock is back', async () => {
+    setTimers({ 'expire-payment': 1000 });
+    const { order, executionArn } = await orderWithWorkflow();
+    expect(await stockOf(order.listingId)).toBe(0);
+    const tx = await reachesState(order, 'payment-expired');
+    expect(logOf(tx)).toEqual(['request-payment', 'expire-payment']);
+    firedOnTime(tx, 'expire-payment', tx.entered['pending-payment'], 1000);
+    expect(await stockOf(order.listingId)).toBe(1);
+    await closedWorkflow(executionArn, order);
+  });
+
+  it('a user action answers the token: confirm-payment before expiry, then the workflow waits for the ship deadline (auto-cancel)', async () => {
+    const { order, executionArn } = await orderWithWorkflow();
+    const waiting = await getTransaction(order.id);
+    const paid = await act(order, 'confirm-payment', 'customer');
+    expect(paid.state).toBe('purchased');
+    // The workflow moved on: a new token, for version 2, and the deadline is now the ship deadline.
+    const next = await awaitingToken(order, 2);
+    expect(next.taskToken).not.toBe(waiting?.taskToken);
+    expect(next.deadline?.transition).toBe('auto-cancel');
+    // The answered token is spent.
+    await expect(
+      sfn().send(new SendTaskSuccessCommand({ taskToken: waiting!.taskToken!, output: '{}' })),
+    ).rejects.toMatchObject({ name: expect.stringMatching(/TaskTimedOut|InvalidToken/) });
+
+    const tx = await reachesState(order, 'canceled');
+    expect(logOf(tx)).toEqual(['request-payment', 'confirm-payment', 'auto-cancel']);
+    firedOnTime(tx, 'auto-cancel', tx.entered.purchased, scaled(5));
+    expect(await stockOf(order.listingId)).toBe(1);
+    await closedWorkflow(executionArn, order);
+  });
+
+  it('auto-mark-received 3 days after delivered (the seller marked it), auto-complete, expire-review-period; ≤ 10 state transitions', async () => {
+    const { order, executionArn } = await deliveredOrder();
+    const tx = await reachesState(order, 'reviewed');
+    expect(logOf(tx)).toEqual([
+      'request-payment',
+      'confirm-payment',
+      'mark-delivered',
+      'auto-mark-received',
+      'auto-complete',
+      'expire-review-period',
+    ]);
+    firedOnTime(tx, 'auto-mark-received', tx.entered.delivered, scaled(3));
+    expect(entry(tx, 'auto-complete')).toMatchObject({ by: 'system', createdAt: tx.entered.received });
+    firedOnTime(tx, 'expire-review-period', tx.entered.received, scaled(7));
+    expect(await stockOf(order.listingId)).toBe(0);
+    await closedWorkflow(executionArn, order);
+    const entered = statesEntered(cloud, executionArn);
+    expect(entered.count, entered.names.join(' → ')).toBeLessThanOrEqual(10);
+  });
+
+  it.each([
+    ['review-1-by-customer', 'customer', 'reviewed-by-customer', 'expire-provider-review-period'],
+    ['review-1-by-provider', 'provider', 'reviewed-by-provider', 'expire-customer-review-period'],
+  ] as const)(
+    '%s (by the %s, %s); the other party never reviews: %s',
+    async (review, reviewer, state, timer) => {
+      // The customer marks it received: auto-mark-received must not overtake them on a slow machine.
+      setTimers({ 'auto-mark-received': 5000 });
+      const { order, executionArn } = await deliveredOrder();
+      const completed = await act(order, 'mark-received', 'customer');
+      expect(completed.state).toBe('completed');
+      await awaitingToken(order, completed.version);
+      expect((await act(order, review, reviewer)).state).toBe(state);
+      const tx = await reachesState(order, 'reviewed');
+      expect(logOf(tx)).toEqual([
+        'request-payment',
+        'confirm-payment',
+        'mark-delivered',
+        'mark-received',
+        'auto-complete',
+        review,
+        timer,
+      ]);
+      firedOnTime(tx, timer, tx.entered.received, scaled(7));
+      await closedWorkflow(executionArn, order);
+    },
+  );
+
+  it('a completed order with user transitions throughout takes ≤ 10 state transitions', async () => {
+    setTimers({ 'auto-mark-received': 5000 });
+    const { order, executionArn } = await deliveredOrder();
+    await act(order, 'mark-received', 'customer');
+    await act(order, 'review-1-by-customer', 'customer');
+    await act(order, 'review-2-by-provider', 'provider');
+    const tx = await reachesState(order, 'reviewed');
+    expect(tx.transitions.filter((e) => e.by === 'system').map((e) => e.transition)).toEqual([
+      'auto-complete',
+    ]);
+    await closedWorkflow(executionArn, order);
+    const entered = statesEntered(cloud, executionArn);
+    expect(entered.count, entered.names.join(' → ')).toBeLessThanOrEqual(10);
+  });
+
+  it('auto-cancel-from-disputed (60 days, overridden to 6 s) is waited for in laps of 2 s: never early, fired once', async () => {
+    setTimers({ 'auto-mark-received': 10_000, 'auto-cancel-from-disputed': 6000 }, 2);
+    const { order, executionArn } = await deliveredOrder();
+    const disputed = await act(order, 'dispute', 'customer', { disputeReason: 'Arrived with a bent wheel' });
+    expect(disputed.deadline?.transition).toBe('auto-cancel-from-disputed');
+    const tx = await reachesState(order, 'canceled', 15_000);
+    expect(logOf(tx)).toEqual([
+      'request-payment',
+      'confirm-payment',
+      'mark-delivered',
+      'dispute',
+      'auto-cancel-from-disputed',
+    ]);
+    firedOnTime(tx, 'auto-cancel-from-disputed', tx.entered.disputed, 6000);
+    expect(await stockOf(order.listingId)).toBe(1);
+    await closedWorkflow(executionArn, order);
+    // It woke up early (2-s laps) and looped: FireTimer ran at least three times for one transition.
+    const entered = statesEntered(cloud, executionArn);
+    expect(
+      entered.names.filter((name) => name === 'FireTimer').length,
+      entered.names.join(' → '),
+    ).toBeGreaterThanOrEqual(3);
+    expect(timesTaken((await getTransaction(order.id))!, 'auto-cancel-from-disputed')).toBe(1);
+  });
+});
+
+describe('operator order commands (npm run operator, next to the running cloud)', () => {
+  // A CLI run takes a few seconds (tsx): the timers must not overtake the operator.
+  const operatorTimers = { 'expire-payment': 20_000, 'auto-cancel': 20_000, 'auto-mark-received': 20_000 };
+  beforeEach(() => setTimers(operatorTimers));
+
+  it('cancel-order cancels a purchased order through the engine: stock back, the workflow ends', async () => {
+    const { order, executionArn } = await purchasedOrder();
+    const { stdout } = await operatorCli(cloud, options, 'cancel-order', order.id);
+    expect(stdout).toContain(`Order ${order.id}: cancel by the operator, now canceled.`);
+    const tx = (await getTransaction(order.id))!;
+    expect(tx.state).toBe('canceled');
+    expect(tx.transitions.at(-1)).toMatchObject({ transition: 'cancel', by: 'operator' });
+    expect(await stockOf(order.listingId)).toBe(1);
+    await closedWorkflow(executionArn, order);
+  });
+
+  it('cancel-order cancels an order pending payment (cancel-payment)', async () => {
+    const { order, executionArn } = await orderWithWorkflow();
+    const { stdout } = await operatorCli(cloud, options, 'cancel-order', order.id, '--json');
+    expect(JSON.parse(stdout)).toMatchObject({
+      transactionId: order.id,
+      state: 'payment-expired',
+      transition: 'cancel-payment',
+    });
+    expect(await stockOf(order.listingId)).toBe(1);
+    await closedWorkflow(executionArn, order);
+  });
+
+  it.each([
+    ['cancel-from-disputed', 'canceled', 1],
+    ['mark-received-from-disputed', 'completed', 0],
+  ] as const)('%s closes a dispute (%s, stock %i)', async (command, state, stock) => {
+    const { order } = await deliveredOrder();
+    const disputed = await act(order, 'dispute', 'customer', { disputeReason: 'Not as described' });
+    await awaitingToken(order, disputed.version);
+    await operatorCli(cloud, options, command, order.id);
+    const tx = (await getTransaction(order.id))!;
+    expect(tx.state).toBe(state);
+    expect(tx.transitions.find((e) => e.transition === command)).toMatchObject({ by: 'operator' });
+    expect(await stockOf(order.listingId)).toBe(stock);
+    if (state === 'completed') {
+      // The workflow goes on to the review period, planned at the cloud's scale.
+      expect(tx.deadline?.transition).toBe('expire-review-period');
+      expect(Date.parse(tx.deadline!.dueAt) - Date.parse(tx.entered.received!)).toBe(Math.round(scaled(7)));
+      await awaitingToken(order, tx.version);
+    }
+  });
+
+  it('refuses a command in the wrong state or for an unknown order (exit code 1, a clear message)', async () => {
+    const { order } = await purchasedOrder();
+    await expect(operatorCli(cloud, options, 'cancel-from-disputed', order.id)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        `Order ${order.id} is purchased: cancel-from-disputed acts only on an order that is disputed`,
+      ),
+    });
+    await operatorCli(cloud, options, 'cancel-order', order.id);
+    await expect(operatorCli(cloud, options, 'cancel-order', order.id)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        `Order ${order.id} is canceled: cancel-order acts only on an order that is`,
+      ),
+    });
+    await expect(operatorCli(cloud, options, 'resume-order', order.id)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('(closed): there is no workflow to resume'),
+    });
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    await expect(operatorCli(cloud, options, 'mark-received-from-disputed', unknown)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`No order with the id ${unknown}.`),
+    });
+    expect(timesTaken((await getTransaction(order.id))!, 'cancel')).toBe(1);
+  });
+
+  it('resume-order starts the workflow of an order that has none; its timer then fires once', async () => {
+    setTimers({ ...operatorTimers, 'auto-cancel': 5000 });
+    const order = await givenPendingOrder();
+    const paid = await act(order, 'confirm-payment', 'customer');
+    expect(paid.taskToken).toBeUndefined();
+    const { stdout } = await operatorCli(cloud, options, 'resume-order', order.id);
+    expect(stdout).toContain(`Order ${order.id} (purchased, version 2): workflow started`);
+    const waiting = await awaitingToken(order, 2);
+    expect(waiting.executionArn).toBeTruthy();
+    const tx = await reachesState(order, 'canceled');
+    expect(timesTaken(tx, 'auto-cancel')).toBe(1);
+    await closedWorkflow(waiting.executionArn!, order);
+  });
+});
