@@ -1,16 +1,8 @@
 import { SendTaskFailureCommand, SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../../shared/config/constants';
-import {
-  applyTransactWrite,
-  givenTx,
-  iso,
-  resetFakes,
-  sfnMock,
-  stored,
-  t0,
-} from '../workflow/fake-table.test-helper';
 import { applyTransition } from './engine';
+import { applyTransactWrite, givenTx, iso, resetFakes, sfnMock, stored, t0 } from './fake-table.test-helper';
 
 vi.mock('../lib/observability', () => ({ reportError: vi.fn(async () => undefined) }));
 

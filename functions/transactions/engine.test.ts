@@ -1,82 +1,37 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  type GetCommandInput,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../shared/config/constants';
 import { ApiError } from '../lib/http';
 import { keys } from '../lib/table-design';
 import { applyTransition, type MoneyHooks } from './engine';
-import { dueItem, inboxKeys, type TransactionRecord } from './record';
+import {
+  ddb,
+  givenTx as givenStoredTx,
+  iso,
+  resetFakes,
+  stored,
+  storeItem,
+  t0,
+  transactWrites,
+} from './fake-table.test-helper';
+import type { TransactionRecord } from './record';
 
-const ddb = mockClient(DynamoDBDocumentClient);
-const items = new Map<string, Record<string, unknown>>();
-const keyOf = (key: { PK?: unknown; SK?: unknown }) => `${key.PK}|${key.SK}`;
-const t0 = Date.parse('2026-11-22T10:00:00.000Z');
-const iso = (ms: number) => new Date(t0 + ms).toISOString();
 const timers = { scale: 1 };
 
 beforeAll(() => {
   process.env.TABLE_NAME = 'test-table';
 });
-afterAll(() => ddb.restore());
 
-function givenTx(overrides: Partial<TransactionRecord> = {}): TransactionRecord {
-  const state = overrides.state ?? 'pending-payment';
-  const entered = overrides.entered ?? { initial: iso(0), 'pending-payment': iso(0) };
-  const due = dueItem('tx-1', { transition: 'expire-payment', dueAt: iso(15 * 60_000) });
-  const tx: TransactionRecord = {
-    ...keys.transaction('tx-1'),
-    SK: 'TX',
-    ...inboxKeys({ id: 'tx-1', customerId: 'c-1', providerId: 'p-1' }, state, iso(0)),
-    entity: 'transaction',
-    id: 'tx-1',
-    processAlias: 'release-2',
-    state,
-    version: 1,
-    listingId: 'l-1',
-    customerId: 'c-1',
-    providerId: 'p-1',
-    listingSnapshot: { title: 'Trek', slug: 'trek' },
-    orderData: { deliveryMethod: 'pickup', quantity: 2 },
-    lineItems: [],
-    payinTotal: { amount: 1000, currency: 'USD' },
-    payoutTotal: { amount: 900, currency: 'USD' },
-    createdAt: iso(0),
-    lastTransition: 'request-payment',
-    lastTransitionedAt: iso(0),
-    entered,
-    transitions: [{ transition: 'request-payment', by: 'customer', userId: 'c-1', createdAt: iso(0) }],
-    protectedData: {},
-    deadline: { transition: due.transition, dueAt: due.dueAt, dueKey: { PK: due.PK, SK: due.SK } },
-    messageCount: 0,
-    checkoutKey: 'k',
-    ...overrides,
-  };
-  items.set(keyOf(tx), tx as unknown as Record<string, unknown>);
-  return tx;
-}
+/** A stored order (pending-payment since t0, version 1) of a quantity of 2. */
+const givenTx = (overrides: Partial<TransactionRecord> = {}): TransactionRecord =>
+  givenStoredTx({ orderData: { deliveryMethod: 'pickup', quantity: 2 }, ...overrides });
 
-let writes: TransactWriteCommandInput[];
-beforeEach(() => {
-  items.clear();
-  ddb.reset();
-  writes = [];
-  ddb.on(GetCommand).callsFake((input: GetCommandInput) => ({ Item: items.get(keyOf(input.Key!)) }));
-  ddb.on(TransactWriteCommand).callsFake((input: TransactWriteCommandInput) => {
-    writes.push(input);
-    return {};
-  });
-});
+beforeEach(() => resetFakes());
 
 const onlyWrite = () => {
-  expect(writes).toHaveLength(1);
-  return writes[0]!.TransactItems!;
+  expect(transactWrites).toHaveLength(1);
+  return transactWrites[0]!.TransactItems!;
 };
 
 /** The condition and update with placeholders replaced, for readable assertions. */
@@ -248,7 +203,7 @@ describe('applyTransition: refusals', () => {
     expect(
       await code(applyTransition('tx-1', 'mark-delivered', { actor: 'provider', userId: 'p-1', now })),
     ).toBe('transition-in-progress');
-    expect(writes).toEqual([]);
+    expect(transactWrites).toEqual([]);
   });
 
   it('refuses a zero payout on the payout transitions (charge refusal)', async () => {
@@ -290,8 +245,8 @@ describe('applyTransition: refusals', () => {
     ).toBe('transaction-invalid-transition');
     ddb.on(TransactWriteCommand).callsFake(() => {
       // Another caller took the money lock between our read and our write.
-      items.set(keyOf(keys.transaction('tx-1')), {
-        ...items.get(keyOf(keys.transaction('tx-1'))),
+      storeItem({
+        ...(stored('tx-1') as unknown as Record<string, unknown>),
         moneyOp: { key: 'payout-tx-1' },
       });
       throw cancelled;

@@ -1,6 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../../shared/config/constants';
-import { dueItem } from '../transactions/record';
 import {
   applyTransactWrite,
   givenTx,
@@ -13,7 +12,8 @@ import {
   stored,
   t0,
   transactWrites,
-} from './fake-table.test-helper';
+} from '../transactions/fake-table.test-helper';
+import { dueItem } from '../transactions/record';
 import { handler } from './fire-timer';
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../../shared/config/constants';
-import { givenTx, iso, resetFakes, t0 } from './fake-table.test-helper';
+import { givenTx, iso, resetFakes, t0 } from '../transactions/fake-table.test-helper';
 import { handler } from './plan';
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { SendTaskFailureCommand, SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { givenTx, resetFakes, sfnMock, stored, t0 } from './fake-table.test-helper';
+import { givenTx, resetFakes, sfnMock, stored, t0 } from '../transactions/fake-table.test-helper';
 import { handler } from './save-task-token';
 
 vi.mock('../lib/observability', () => ({ reportError: vi.fn(async () => undefined) }));

@@ -1,6 +1,6 @@
 import { DescribeExecutionCommand, ExecutionAlreadyExists, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { givenTx, resetFakes, sfnMock, stored, t0 } from './fake-table.test-helper';
+import { givenTx, resetFakes, sfnMock, stored, t0 } from '../transactions/fake-table.test-helper';
 import { executionArnFor, startOrderWorkflow } from './start';
 
 const machine = 'arn:aws:states:us-east-1:000000000000:stateMachine:velo-order';

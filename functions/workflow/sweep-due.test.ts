@@ -1,7 +1,6 @@
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../../shared/config/constants';
-import { dueItem } from '../transactions/record';
 import {
   applyTransactWrite,
   givenTx,
@@ -12,7 +11,8 @@ import {
   stored,
   storeItem,
   t0,
-} from './fake-table.test-helper';
+} from '../transactions/fake-table.test-helper';
+import { dueItem } from '../transactions/record';
 import { handler, sweepGraceMs } from './sweep-due';
 
 vi.mock('../lib/observability', () => ({ reportError: vi.fn(async () => undefined) }));

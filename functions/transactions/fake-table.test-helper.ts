@@ -1,5 +1,5 @@
 /**
- * Unit-test doubles for the workflow tasks: an in-memory table behind the document client (the
+ * Unit-test doubles for the engine and the workflow tasks: an in-memory table behind the document client (the
  * reads and the few conditional updates the tasks make) and a recorded Step Functions client.
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -25,7 +25,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { keys } from '../lib/table-design';
-import { dueItem, inboxKeys, type TransactionRecord } from '../transactions/record';
+import { dueItem, inboxKeys, type TransactionRecord } from './record';
 
 export const ddb = mockClient(DynamoDBDocumentClient);
 export const sfnMock = mockClient(SFNClient);
