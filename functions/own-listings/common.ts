@@ -1,4 +1,5 @@
 import type { ListingPublicData, OwnListing } from '../../shared/api/types';
+import { bikeFields, requiredListingFields } from '../../shared/config/listing-fields';
 import { marketplaceCurrency } from '../../shared/config/marketplace';
 import type { Money } from '../../shared/money';
 import { sanitizeListing } from '../../shared/text/sanitize';
@@ -66,35 +67,14 @@ export function emptyPublicData(): ListingPublicData {
   };
 }
 
-const detailKeys = [
-  'title',
-  'description',
-  'category',
-  'brand',
-  'size',
-  'condition',
-  'model',
-  'year',
-  'colour',
-  'groupset',
-  'wheelset',
-  'frameSize',
-  'wheelSize',
-  'frameMaterial',
-] as const;
-const publicTextKeys = [
-  'category',
-  'brand',
-  'size',
-  'condition',
-  'model',
-  'colour',
-  'groupset',
-  'wheelset',
-  'frameSize',
-  'wheelSize',
-  'frameMaterial',
-] as const;
+/** The detail fields a body may carry: the required ones and the bike fields (shared/config/listing-fields.ts). */
+const detailKeys = [...new Set([...requiredListingFields, ...bikeFields.map((field) => field.key)])];
+type DetailKey = (typeof detailKeys)[number];
+/** The details kept as text in the public data (title and description are on the record; year is a number). */
+const publicTextKeys = detailKeys.filter(
+  (key): key is Exclude<DetailKey, 'title' | 'description' | 'year'> =>
+    key !== 'title' && key !== 'description' && key !== 'year',
+);
 
 function invalid(field: string, message: string): never {
   throw new ApiError('validation-invalid-params', message, { fields: { [field]: message } });
