@@ -1,18 +1,14 @@
-import type {
-  Listing,
-  ListingImage,
-  ListingPublicData,
-  ListingState,
-  ListingSummary,
-  PublicUser,
-} from '../../shared/api/types';
+import type { Listing, ListingState, ListingSummary, OwnListing, PublicUser } from '../../shared/api/types';
 import { obfuscatedCenter } from '../../shared/maps';
-import type { Money } from '../../shared/money';
 import { createSlug } from '../../shared/text/slug';
 import { keys } from '../lib/table-design';
 
-/** A listing as stored in the table (one item; stock lives on it so stock changes are conditional writes). */
-export interface ListingRecord {
+/**
+ * A listing as stored in the table (one item; stock lives on it so stock changes are conditional
+ * writes): the owner's view (shared/api/types.ts OwnListing) without the derived slug, plus the
+ * keys and the deleted flag.
+ */
+export interface ListingRecord extends Omit<OwnListing, 'slug'> {
   PK: string;
   SK: string;
   GSI1PK: string;
@@ -20,21 +16,8 @@ export interface ListingRecord {
   GSI2PK?: string;
   GSI2SK?: string;
   entity: 'listing';
-  id: string;
-  authorId: string;
-  title: string;
-  description: string;
-  price: Money;
-  state: ListingState;
-  publicData: ListingPublicData;
-  geolocation: { lat: number; lng: number };
-  currentStock: number;
-  shippingFee?: { oneItem: Money; additionalItems: Money };
-  images: ListingImage[];
   /** Set by DELETE /api/own-listings/{id}: the listing is never shown anywhere again. */
   deleted?: boolean;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export type ListingFields = Omit<
