@@ -143,6 +143,43 @@ export const routes = [
     handler: 'listing-images/remove',
     auth: 'user',
   },
+  // Orders (issue 8; functions/orders over functions/transactions): spec §7 transaction calls, JSON bodies.
+  { method: 'POST', path: '/api/transaction-line-items', handler: 'orders/line-items', auth: 'user' },
+  { method: 'POST', path: '/api/initiate-privileged', handler: 'orders/initiate-privileged', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/transition-privileged',
+    handler: 'orders/transition-privileged',
+    auth: 'user',
+  },
+  {
+    method: 'POST',
+    path: '/api/disburse-paypal-funds',
+    handler: 'orders/disburse-paypal-funds',
+    auth: 'user',
+  },
+  { method: 'POST', path: '/api/transactions', handler: 'orders/enquire', auth: 'user' },
+  { method: 'GET', path: '/api/transactions', handler: 'orders/query', auth: 'user' },
+  { method: 'GET', path: '/api/transactions/{id}', handler: 'orders/show', auth: 'user' },
+  { method: 'POST', path: '/api/transactions/{id}/transition', handler: 'orders/transition', auth: 'user' },
+  { method: 'GET', path: '/api/transactions/{id}/transitions', handler: 'orders/transitions', auth: 'user' },
+  { method: 'GET', path: '/api/transactions/{id}/messages', handler: 'orders/messages', auth: 'user' },
+  { method: 'POST', path: '/api/transactions/{id}/messages', handler: 'orders/send-message', auth: 'user' },
+  { method: 'GET', path: '/api/me/notifications', handler: 'orders/notifications', auth: 'user' },
+  { method: 'POST', path: '/api/create-paypal-order', handler: 'paypal/create-order', auth: 'user' },
+  { method: 'POST', path: '/api/get-paypal-order', handler: 'paypal/get-order', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/simulated-stripe/payment-intents/{id}/confirm',
+    handler: 'simulated-stripe/confirm-payment-intent',
+    auth: 'user',
+  },
+  {
+    method: 'POST',
+    path: '/api/simulated-paypal/orders/{id}/approve',
+    handler: 'simulated-paypal/approve-order',
+    auth: 'user',
+  },
 ] as const satisfies readonly Route[];
 
 /** Stable name for a handler module, used for Lambda construct ids and function names. */

@@ -42,6 +42,8 @@ export const keys = {
   transaction: (transactionId: string) => ({ PK: `TX#${transactionId}`, SK: 'TX' }),
   /** Card provider (Stripe): the connected account's owner, for webhooks that name only the account. */
   stripeAccountOwner: (accountId: string) => ({ PK: `STRIPE-ACCOUNT#${accountId}`, SK: 'OWNER' }),
+  /** A PayPal order made by create-paypal-order: its owner, transaction id and amount (paypal/orders.ts). */
+  paypalOrder: (orderId: string) => ({ PK: `PAYPAL-ORDER#${orderId}`, SK: 'ORDER' }),
   /** A processed webhook event (idempotency by the provider's event id; a replay finds it and does nothing). */
   webhookEvent: (provider: string, eventId: string) => ({
     PK: `WEBHOOK#${provider}#${eventId}`,

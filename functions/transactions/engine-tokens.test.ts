@@ -1,7 +1,7 @@
 import { SendTaskFailureCommand, SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../../shared/config/constants';
-import { applyTransition } from './engine';
+import { applyTransition, noMoney } from './engine';
 import { applyTransactWrite, givenTx, iso, resetFakes, sfnMock, stored, t0 } from './fake-table.test-helper';
 
 vi.mock('../lib/observability', () => ({ reportError: vi.fn(async () => undefined) }));
@@ -25,7 +25,14 @@ afterAll(() => {
 });
 
 const confirm = (extra = {}) =>
-  applyTransition('tx-1', 'confirm-payment', { actor: 'customer', userId: 'c-1', now, timers, ...extra });
+  applyTransition('tx-1', 'confirm-payment', {
+    money: noMoney,
+    actor: 'customer',
+    userId: 'c-1',
+    now,
+    timers,
+    ...extra,
+  });
 
 describe('applyTransition: answering the workflow’s task token after the write', () => {
   it('answers a token waiting on an older version with the new plan, then removes it', async () => {
@@ -45,6 +52,7 @@ describe('applyTransition: answering the workflow’s task token after the write
   it('a transition into a closed state: SendTaskFailure Order.Closed', async () => {
     givenTx({ taskToken: 'token-1', awaitingVersion: 1 });
     await applyTransition('tx-1', 'expire-payment', {
+      money: noMoney,
       actor: 'system',
       now: new Date(t0 + 15 * 60_000),
       timers,
@@ -64,7 +72,13 @@ describe('applyTransition: answering the workflow’s task token after the write
       taskToken: 'token-3',
       awaitingVersion: 3,
     });
-    await applyTransition('tx-1', 'mark-received', { actor: 'customer', userId: 'c-1', now, timers });
+    await applyTransition('tx-1', 'mark-received', {
+      money: noMoney,
+      actor: 'customer',
+      userId: 'c-1',
+      now,
+      timers,
+    });
     expect(successes()).toEqual([
       {
         taskToken: 'token-3',

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../shared/config/constants';
 import { ApiError } from '../lib/http';
 import { keys } from '../lib/table-design';
-import { applyTransition, type MoneyHooks } from './engine';
+import { applyTransition, type MoneyHooks, noMoney } from './engine';
 import {
   ddb,
   givenTx as givenStoredTx,
@@ -53,6 +53,7 @@ describe('applyTransition: the write', () => {
     const tx = givenTx();
     const outbox = { Put: { TableName: 'test-table', Item: { ...keys.txEvent('tx-1', 'PaymentCaptured') } } };
     await applyTransition('tx-1', 'confirm-payment', {
+      money: noMoney,
       actor: 'customer',
       userId: 'c-1',
       now: new Date(t0 + 60_000),
@@ -82,6 +83,7 @@ describe('applyTransition: the write', () => {
   it('expire-payment (system): due deadline in the condition, stock back, inbox keys and deadline removed', async () => {
     givenTx();
     await applyTransition('tx-1', 'expire-payment', {
+      money: noMoney,
       actor: 'system',
       now: new Date(t0 + 15 * 60_000),
       timers,
@@ -109,6 +111,7 @@ describe('applyTransition: the write', () => {
       deadline: undefined,
     });
     await applyTransition('tx-1', 'cancel', {
+      money: noMoney,
       actor: 'customer',
       userId: 'c-1',
       now: new Date(t0 + HOUR_MS),
@@ -164,17 +167,24 @@ describe('applyTransition: refusals', () => {
     givenTx();
     const now = new Date(t0 + 1000);
     expect(
-      await code(applyTransition('tx-1', 'mark-delivered', { actor: 'provider', userId: 'p-1', now })),
+      await code(
+        applyTransition('tx-1', 'mark-delivered', { money: noMoney, actor: 'provider', userId: 'p-1', now }),
+      ),
     ).toBe('transaction-invalid-transition');
     expect(
-      await code(applyTransition('tx-1', 'confirm-payment', { actor: 'provider', userId: 'p-1', now })),
+      await code(
+        applyTransition('tx-1', 'confirm-payment', { money: noMoney, actor: 'provider', userId: 'p-1', now }),
+      ),
     ).toBe('forbidden');
     expect(
-      await code(applyTransition('tx-1', 'confirm-payment', { actor: 'customer', userId: 'x', now })),
+      await code(
+        applyTransition('tx-1', 'confirm-payment', { money: noMoney, actor: 'customer', userId: 'x', now }),
+      ),
     ).toBe('forbidden');
     expect(
       await code(
         applyTransition('tx-1', 'confirm-payment', {
+          money: noMoney,
           actor: 'customer',
           userId: 'c-1',
           now,
@@ -182,11 +192,13 @@ describe('applyTransition: refusals', () => {
         }),
       ),
     ).toBe('transaction-invalid-transition');
-    expect(await code(applyTransition('tx-1', 'expire-payment', { actor: 'system', now, timers }))).toBe(
-      'transaction-invalid-transition',
-    );
     expect(
-      await code(applyTransition('tx-2', 'confirm-payment', { actor: 'customer', userId: 'c-1', now })),
+      await code(applyTransition('tx-1', 'expire-payment', { money: noMoney, actor: 'system', now, timers })),
+    ).toBe('transaction-invalid-transition');
+    expect(
+      await code(
+        applyTransition('tx-2', 'confirm-payment', { money: noMoney, actor: 'customer', userId: 'c-1', now }),
+      ),
     ).toBe('not-found');
     givenTx({
       state: 'purchased',
@@ -201,7 +213,9 @@ describe('applyTransition: refusals', () => {
       },
     });
     expect(
-      await code(applyTransition('tx-1', 'mark-delivered', { actor: 'provider', userId: 'p-1', now })),
+      await code(
+        applyTransition('tx-1', 'mark-delivered', { money: noMoney, actor: 'provider', userId: 'p-1', now }),
+      ),
     ).toBe('transition-in-progress');
     expect(transactWrites).toEqual([]);
   });
@@ -215,7 +229,12 @@ describe('applyTransition: refusals', () => {
     });
     expect(
       await code(
-        applyTransition('tx-1', 'mark-received', { actor: 'customer', userId: 'c-1', now: new Date(t0) }),
+        applyTransition('tx-1', 'mark-received', {
+          money: noMoney,
+          actor: 'customer',
+          userId: 'c-1',
+          now: new Date(t0),
+        }),
       ),
     ).toBe('transaction-charge-zero-payout');
   });
@@ -224,10 +243,24 @@ describe('applyTransition: refusals', () => {
     givenTx({ state: 'reviewed-by-provider', version: 5, entered: { received: iso(0) } });
     const now = new Date(t0);
     expect(
-      await code(applyTransition('tx-1', 'review-1-by-customer', { actor: 'customer', userId: 'c-1', now })),
+      await code(
+        applyTransition('tx-1', 'review-1-by-customer', {
+          money: noMoney,
+          actor: 'customer',
+          userId: 'c-1',
+          now,
+        }),
+      ),
     ).toBe('transaction-already-reviewed-by-provider');
     expect(
-      await code(applyTransition('tx-1', 'review-1-by-provider', { actor: 'provider', userId: 'p-1', now })),
+      await code(
+        applyTransition('tx-1', 'review-1-by-provider', {
+          money: noMoney,
+          actor: 'provider',
+          userId: 'p-1',
+          now,
+        }),
+      ),
     ).toBe('transaction-already-reviewed-by-provider');
   });
 
@@ -241,7 +274,9 @@ describe('applyTransition: refusals', () => {
     ddb.on(TransactWriteCommand).rejects(cancelled);
     const now = new Date(t0 + 1000);
     expect(
-      await code(applyTransition('tx-1', 'confirm-payment', { actor: 'customer', userId: 'c-1', now })),
+      await code(
+        applyTransition('tx-1', 'confirm-payment', { money: noMoney, actor: 'customer', userId: 'c-1', now }),
+      ),
     ).toBe('transaction-invalid-transition');
     ddb.on(TransactWriteCommand).callsFake(() => {
       // Another caller took the money lock between our read and our write.
@@ -252,7 +287,9 @@ describe('applyTransition: refusals', () => {
       throw cancelled;
     });
     expect(
-      await code(applyTransition('tx-1', 'confirm-payment', { actor: 'customer', userId: 'c-1', now })),
+      await code(
+        applyTransition('tx-1', 'confirm-payment', { money: noMoney, actor: 'customer', userId: 'c-1', now }),
+      ),
     ).toBe('transition-in-progress');
   });
 });

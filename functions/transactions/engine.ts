@@ -20,12 +20,15 @@ import { providerNotificationTransitions } from '../../shared/process/labels';
 import { checkTransition, partyRole, refusalErrorCode } from '../../shared/process/permissions';
 import { tableName } from '../lib/aws';
 import { ApiError } from '../lib/http';
+import { reportError } from '../lib/observability';
 import { keys } from '../lib/table-design';
 import { cancellationCodes, sendTransactWrite } from '../lib/writes';
+import { orderMoney } from './money';
 import {
   dueItem,
   inboxKeys,
   saleActionItem,
+  type TransactionPayment,
   type TransactionProtectedData,
   type TransactionRecord,
   type TransitionLogEntry,
@@ -77,6 +80,8 @@ export interface TransitionParams {
   /** request-payment-after-enquiry: what is ordered (priced on the server). */
   orderData?: OrderData;
   paymentMethod?: PaymentMethodKind;
+  /** request-payment-after-enquiry: payment references made before the write (the PaymentIntent). */
+  payment?: Omit<TransactionPayment, 'method'>;
   protectedData?: TransitionProtectedData;
 }
 
@@ -102,15 +107,19 @@ export interface WriteAdditions {
   protectedData?: Record<string, unknown>;
   /** More TransactWrite elements (finance outbox Puts, a money due item). */
   items?: readonly TransactItem[];
+  /** The money lock this write finishes (a payout): condition `moneyOp.key = :key`, and REMOVE moneyOp. */
+  moneyOpKey?: string;
 }
 
 /**
- * The money phases (S3: capture before confirm-payment, payout before the received transitions,
- * refund after the cancel paths). S1 runs none: `noMoney`.
+ * The money phases (functions/transactions/money.ts: capture before confirm-payment, payout before
+ * the received transitions, refund after the cancel paths). `noMoney` runs none (engine tests).
  */
 export interface MoneyHooks {
   beforeWrite?(run: TransitionRun): Promise<WriteAdditions | undefined>;
   afterWrite?(run: TransitionRun, committed: TransactionRecord): Promise<void>;
+  /** The write failed after `beforeWrite` moved money (e.g. a capture that lost the race to expire-payment). */
+  writeFailed?(run: TransitionRun, additions: WriteAdditions | undefined): Promise<void>;
 }
 
 export const noMoney: MoneyHooks = {};
@@ -127,6 +136,7 @@ export interface ApplyOptions {
   outbox?: readonly TransactItem[];
   /** Timer scale and overrides; default from the environment (VELO_TIMER_SCALE, VELO_TIMER_OVERRIDES). */
   timers?: TimerSettings;
+  /** Default: `orderMoney` (capture, refund, payout). */
   money?: MoneyHooks;
   /** Finishes the money operation holding this key: condition `moneyOp.key = :mine`, and REMOVE moneyOp. */
   moneyOpKey?: string;
@@ -175,13 +185,20 @@ function check(tx: TransactionRecord, name: string, options: ApplyOptions, now: 
       throw new ApiError('transaction-invalid-transition');
     }
   }
-  if (tx.moneyOp && tx.moneyOp.key !== options.moneyOpKey) throw new ApiError('transition-in-progress');
+  if (tx.moneyOp && tx.moneyOp.key !== options.moneyOpKey && !continuesPayout(tx, name)) {
+    throw new ApiError('transition-in-progress');
+  }
   // request-payment-after-enquiry is priced (and its charge checked) from the listing, not the enquiry.
   const refusal = stockReservingTransitions.includes(name as TransitionName)
     ? undefined
     : chargeRefusalFor(name, tx);
   if (refusal) throw new ApiError(refusal);
   return result;
+}
+
+/** The payout held by the lock is this very transition (asked again, or retried): it may finish it. */
+function continuesPayout(tx: TransactionRecord, name: string): boolean {
+  return tx.moneyOp?.op === 'payout' && tx.moneyOp.transition === name;
 }
 
 /** Builds `SET`/`REMOVE`, names and values of one UpdateExpression. */
@@ -268,18 +285,18 @@ export async function applyTransition(
     now,
     timers,
   };
-  const money = options.money ?? noMoney;
-  const additions = (await money.beforeWrite?.(run)) ?? {};
+  const money = options.money ?? orderMoney;
+  const moved = await money.beforeWrite?.(run);
+  const additions = moved ?? {};
+  const moneyOpKey = additions.moneyOpKey ?? options.moneyOpKey;
 
   // 1. The transaction item.
   const update = new UpdateBuilder();
   const version = tx.version;
   update.conditions.push(`${update.name('state')} = ${update.value(tx.state)}`);
   update.conditions.push(`${update.name('version')} = ${update.value(version)}`);
-  if (options.moneyOpKey !== undefined) {
-    update.conditions.push(
-      `${update.name('moneyOp')}.${update.name('key')} = ${update.value(options.moneyOpKey)}`,
-    );
+  if (moneyOpKey !== undefined) {
+    update.conditions.push(`${update.name('moneyOp')}.${update.name('key')} = ${update.value(moneyOpKey)}`);
     update.remove(['moneyOp']);
   } else {
     update.conditions.push(`attribute_not_exists(${update.name('moneyOp')})`);
@@ -335,7 +352,10 @@ export async function applyTransition(
 
   for (const key of protectedDataKeys) {
     const value = params.protectedData?.[key];
-    if (value !== undefined) update.set(['protectedData', key], value);
+    // The money phase's value wins (a PayPal disbursement id it checked): one path, set once.
+    if (value !== undefined && !(key in (additions.protectedData ?? {}))) {
+      update.set(['protectedData', key], value);
+    }
   }
   for (const [key, value] of Object.entries(additions.protectedData ?? {})) {
     update.set(['protectedData', key], value);
@@ -345,7 +365,7 @@ export async function applyTransition(
     update.set(['lineItems'], priced.lineItems);
     update.set(['payinTotal'], priced.payinTotal);
     update.set(['payoutTotal'], priced.payoutTotal);
-    update.set(['payment'], { method: params.paymentMethod ?? 'card' });
+    update.set(['payment'], { ...params.payment, method: params.paymentMethod ?? 'card' });
   }
   for (const [attribute, value] of Object.entries(additions.set ?? {})) update.set([attribute], value);
   for (const attribute of additions.remove ?? []) update.remove([attribute]);
@@ -391,7 +411,23 @@ export async function applyTransition(
   try {
     await sendTransactWrite({ TransactItems: items }, { retryConflicts: true });
   } catch (error) {
-    throw await writeFailure(error, txId, options, stockIndex);
+    // Money undone after a lost write (a capture refunded); its own failure must not hide the answer.
+    await money
+      .writeFailed?.(run, moved)
+      .catch((undo: unknown) => reportError(undo, { task: 'money-after-failed-write', transactionId: txId }));
+    // A payout finished by another caller holding the same lock (a double click, the timer, the
+    // sweeper): the same transition committed with the same keyed payout, so this call succeeded too.
+    const finished = additions.moneyOpKey
+      ? await finishedElsewhere(error, tx, transition.name, additions.moneyOpKey)
+      : undefined;
+    if (finished) return finished;
+    throw await writeFailure(
+      error,
+      txId,
+      { ...options, ...(moneyOpKey ? { moneyOpKey } : {}) },
+      stockIndex,
+      tx,
+    );
   }
 
   const committed = await getTransaction(txId);
@@ -423,31 +459,52 @@ export async function applyTransition(
   return settle(committed);
 }
 
+/** The order as the other holder of payout lock `key` left it, if it committed transition `name`. */
+async function finishedElsewhere(
+  error: unknown,
+  seen: TransactionRecord,
+  name: string,
+  key: string,
+): Promise<TransactionRecord | undefined> {
+  if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') return undefined;
+  const tx = await getTransaction(seen.id);
+  if (!tx || tx.moneyOp?.key === key) return undefined;
+  const since = tx.transitions.slice(seen.transitions.length);
+  return since.some((entry) => entry.transition === name) ? tx : undefined;
+}
+
 /** The §8 error for a cancelled transition write (the tx item is index 0). */
 async function writeFailure(
   error: unknown,
   txId: string,
   options: ApplyOptions,
   stockIndex: number,
+  seen: TransactionRecord,
 ): Promise<unknown> {
   const codes = cancellationCodes(error);
   if (!codes) return error;
   if (stockIndex >= 0 && codes[stockIndex] === 'ConditionalCheckFailed') {
     const tx = await getTransaction(txId);
     return codes[0] === 'ConditionalCheckFailed' && tx
-      ? transactionFailure(tx, options)
+      ? transactionFailure(tx, options, seen)
       : stockFailure(tx?.listingId ?? '');
   }
   if (codes[0] === 'ConditionalCheckFailed') {
     const tx = await getTransaction(txId);
-    return tx ? transactionFailure(tx, options) : new ApiError('not-found');
+    return tx ? transactionFailure(tx, options, seen) : new ApiError('not-found');
   }
   if (codes.includes('ConditionalCheckFailed')) return new ApiError('conflict');
   return error;
 }
 
-/** After losing the transaction's condition: the money lock, or a race lost to another transition. */
-function transactionFailure(tx: TransactionRecord, options: ApplyOptions): ApiError {
+/**
+ * After losing the transaction's condition: a race lost to another transition (the order moved on
+ * from the version `seen`, even if the winner now holds a refund lock), or the money lock.
+ */
+function transactionFailure(tx: TransactionRecord, options: ApplyOptions, seen: TransactionRecord): ApiError {
+  if (tx.state !== seen.state || tx.version !== seen.version) {
+    return new ApiError('transaction-invalid-transition');
+  }
   if (tx.moneyOp && tx.moneyOp.key !== options.moneyOpKey) return new ApiError('transition-in-progress');
   return new ApiError('transaction-invalid-transition');
 }

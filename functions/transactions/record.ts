@@ -7,6 +7,11 @@ import type {
 } from '../../shared/api/transactions';
 import type { LineItem } from '../../shared/line-items';
 import type { Money } from '../../shared/money';
+import {
+  scaledWindowDeadline,
+  type TimerSettings,
+  timerSettingsFromEnv,
+} from '../../shared/process/deadlines';
 import type { Actor, ProcessState, TransitionName } from '../../shared/process/graph';
 import { isRelevantForInbox } from '../../shared/process/labels';
 import type { ShippingAddressValues } from '../../shared/validation/addresses';
@@ -34,6 +39,11 @@ export interface MoneyOp {
   key: string;
   startedAt: string;
   retryAt: string;
+  /** Payouts: who asked for the transition (a retry finishes it in their name). */
+  actor?: Actor;
+  userId?: string;
+  /** Retries so far (each one waits longer). */
+  attempts?: number;
 }
 
 export interface TransactionProtectedData {
@@ -49,7 +59,17 @@ export interface TransactionPayment {
   stripePaymentIntentId?: string;
   stripeChargeId?: string;
   paypalCaptureId?: string;
+  /** The PayPal order's payee (refunds act for this merchant). */
+  paypalPayeeMerchantId?: string;
   capturedAt?: string;
+  /** The refund (Stripe re_…, PayPal refund id) once the money went back to the customer. */
+  refundId?: string;
+  refundedAt?: string;
+  /** The seller's payout (Stripe transfer tr_…, PayPal disbursement id). */
+  payoutId?: string;
+  paidOutAt?: string;
+  /** Set when a payment that was never recorded as captured turned out captured (crash recovery). */
+  capturedLate?: boolean;
 }
 
 /** A transaction as stored: one item `TX#<id>` / `TX` (docs/data-model.md). */
@@ -164,7 +184,14 @@ export function saleActionItem(providerId: string, transactionId: string, create
 }
 
 /** The API view for a party: no keys, payment ids or workflow bookkeeping. */
-export function toTransactionView(record: TransactionRecord): TransactionView {
+export function toTransactionView(
+  record: TransactionRecord,
+  timers: TimerSettings = timerSettingsFromEnv(process.env),
+): TransactionView {
+  const cancelUntil =
+    record.state === 'purchased'
+      ? scaledWindowDeadline('cancel', 'customer', record.entered, timers)
+      : undefined;
   return {
     id: record.id,
     processAlias: record.processAlias,
@@ -191,5 +218,6 @@ export function toTransactionView(record: TransactionRecord): TransactionView {
     ...(record.deadline
       ? { deadline: { transition: record.deadline.transition, dueAt: record.deadline.dueAt } }
       : {}),
+    ...(cancelUntil ? { customerCancelUntil: cancelUntil.toISOString() } : {}),
   };
 }

@@ -20,6 +20,7 @@ import {
   type DueItem,
   dueItem,
   inboxKeys,
+  type TransactionPayment,
   type TransactionProtectedData,
   type TransactionRecord,
   transactionIdFor,
@@ -168,6 +169,8 @@ export interface CreateTransactionInput {
   orderData?: OrderData;
   paymentMethod?: PaymentMethodKind;
   protectedData?: Pick<TransactionProtectedData, 'paypalOrderId'>;
+  /** Payment references known before the order exists (the PaymentIntent, the PayPal payee). */
+  payment?: Omit<TransactionPayment, 'method'>;
   now?: Date;
   timers?: TimerSettings;
   /** More items for the same TransactWrite (finance outbox Puts: S3). */
@@ -231,7 +234,7 @@ export async function createTransaction(input: CreateTransactionInput): Promise<
     entered,
     transitions: [{ transition: input.transition, by: 'customer', userId: input.customerId, createdAt: now }],
     protectedData: { ...input.protectedData },
-    ...(isOrder ? { payment: { method: input.paymentMethod ?? 'card' } } : {}),
+    ...(isOrder ? { payment: { ...input.payment, method: input.paymentMethod ?? 'card' } } : {}),
     ...(due
       ? { deadline: { transition: due.transition, dueAt: due.dueAt, dueKey: { PK: due.PK, SK: due.SK } } }
       : {}),

@@ -16,6 +16,13 @@ import {
 import { dueItem } from '../transactions/record';
 import { handler } from './fire-timer';
 
+// The timer mechanics, not money: the engine's default money hooks (capture, refund, payout) are
+// switched off; the rest of the money module stays real.
+vi.mock('../transactions/money', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../transactions/money')>()),
+  orderMoney: {},
+}));
+
 beforeEach(() => {
   process.env.TABLE_NAME = 'test-table';
   delete process.env.ORDER_STATE_MACHINE_ARN;

@@ -1,5 +1,6 @@
 import { isDue, type PlanSettings } from '../../shared/process/deadlines';
 import { fireTimer } from '../transactions/engine';
+import { retryMoney } from '../transactions/money-retry';
 import type { TransactionRecord } from '../transactions/record';
 import { getTransaction } from '../transactions/repository';
 import {
@@ -23,6 +24,11 @@ export async function fireDueTimer(
   settings: PlanSettings,
 ): Promise<{ outcome: FireOutcome; transaction: TransactionRecord | undefined }> {
   if (!tx.deadline || !isDue(tx.deadline, now)) return { outcome: 'not-due', transaction: tx };
+  if (tx.moneyOp?.op === 'payout') {
+    // A payout holds the order (the customer's mark-received): finish it instead of waiting on it.
+    await retryMoney(tx.id, now, settings);
+    return { outcome: 'already-moved', transaction: await getTransaction(tx.id) };
+  }
   const result = await fireTimer(tx.id, tx.deadline.transition, {
     expectedVersion: tx.version,
     now,

@@ -12,10 +12,21 @@ import {
   storeItem,
   t0,
 } from '../transactions/fake-table.test-helper';
+import { retryMoney } from '../transactions/money-retry';
 import { dueItem } from '../transactions/record';
 import { handler, sweepGraceMs } from './sweep-due';
 
 vi.mock('../lib/observability', () => ({ reportError: vi.fn(async () => undefined) }));
+// The sweeper's mechanics, not money: the engine's default money hooks are switched off (the rest of
+// the money module stays real), and retryMoney is a spy on the real one (a test may stub an answer).
+vi.mock('../transactions/money', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../transactions/money')>()),
+  orderMoney: {},
+}));
+vi.mock('../transactions/money-retry', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../transactions/money-retry')>();
+  return { ...real, retryMoney: vi.fn(real.retryMoney) };
+});
 
 const machine = 'arn:aws:states:us-east-1:000000000000:stateMachine:velo-order';
 
@@ -24,6 +35,7 @@ beforeEach(() => {
   delete process.env.ORDER_STATE_MACHINE_ARN;
   delete process.env.VELO_TIMER_SCALE;
   resetFakes({ onTransactWrite: applyTransactWrite });
+  vi.mocked(retryMoney).mockClear();
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(t0 + DAY_MS);
 });
@@ -35,7 +47,7 @@ describe('workflow/sweep-due', () => {
     expect(sweepGraceMs(0.001)).toBe(1000);
   });
 
-  it('fires timers due more than the grace ago, through the engine; leaves later ones and money items', async () => {
+  it('fires timers due more than the grace ago, through the engine; leaves later ones; money items go to retryMoney', async () => {
     const a = givenTx({}, 'tx-a'); // expire-payment due at 15 min
     // Due 5 s ago: inside the grace, still the workflow's to fire.
     const freshDue = dueItem('tx-b', { transition: 'expire-payment', dueAt: iso(DAY_MS - 5000) });
@@ -52,17 +64,71 @@ describe('workflow/sweep-due', () => {
     );
     storeItem({ ...freshDue });
     storeItem({ ...dueItem('tx-c', { transition: 'mark-received', dueAt: iso(0) }, 'money') });
-    expect(await handler()).toEqual({ fired: 1, resumed: 0, skipped: 1 }); // the money item
+    // The money item is not a timer: retryMoney gets it (tx-c is no order: nothing to retry, deleted).
+    expect(await handler()).toEqual({ fired: 1, resumed: 0, moneyRetried: 0, skipped: 0 });
+    expect(vi.mocked(retryMoney).mock.calls.map(([id]) => id)).toEqual(['tx-c']);
     expect(stored('tx-a')).toMatchObject({ state: 'payment-expired', version: 2 });
     expect(hasItem(a.deadline!.dueKey)).toBe(false);
     expect(stored('tx-b')).toMatchObject({ state: 'pending-payment', version: 1 });
+  });
+
+  it('money items: handed to retryMoney and counted; one whose order holds no moneyOp is deleted', async () => {
+    const { retryMoney: realRetryMoney } = await vi.importActual<
+      typeof import('../transactions/money-retry')
+    >('../transactions/money-retry');
+    // An unfinished payout: the lock on the order and its retry item (due long ago).
+    const heldItem = dueItem(
+      'tx-held',
+      { transition: 'mark-received-from-purchased', dueAt: iso(0) },
+      'money',
+    );
+    givenTx(
+      {
+        state: 'purchased',
+        version: 2,
+        entered: { purchased: iso(0) },
+        deadline: undefined,
+        moneyOp: {
+          op: 'payout',
+          transition: 'mark-received-from-purchased',
+          key: 'payout-tx-held',
+          startedAt: iso(-120_000),
+          retryAt: iso(0),
+          actor: 'customer',
+          userId: 'c-1',
+        },
+      },
+      'tx-held',
+    );
+    storeItem({ ...heldItem });
+    // A money item left behind: its order holds no moneyOp (the operation was finished).
+    const leftItem = dueItem('tx-free', { transition: 'cancel', dueAt: iso(0) }, 'money');
+    const free = givenTx({ state: 'canceled', version: 3, deadline: undefined }, 'tx-free');
+    storeItem({ ...leftItem });
+    vi.mocked(retryMoney).mockImplementation(async (id, now, timers) =>
+      id === 'tx-held' ? 'done' : realRetryMoney(id, now, timers),
+    );
+
+    expect(await handler()).toEqual({ fired: 0, resumed: 0, moneyRetried: 1, skipped: 0 });
+    const calls = vi.mocked(retryMoney).mock.calls;
+    expect(calls.map(([id]) => id).sort()).toEqual(['tx-free', 'tx-held']);
+    expect(calls.find(([id]) => id === 'tx-held')![1]).toEqual(new Date(t0 + DAY_MS));
+    expect(hasItem(heldItem)).toBe(true); // retryMoney's to clear with the payout, not the sweeper's
+    expect(hasItem(leftItem)).toBe(false);
+    expect(stored('tx-free')).toEqual(free); // nothing retried, nothing written
+    vi.mocked(retryMoney).mockImplementation(realRetryMoney);
   });
 
   it('deletes a due item that no longer indexes its order’s deadline (stale), fires nothing', async () => {
     givenTx({ state: 'canceled', deadline: undefined }, 'tx-d');
     const stale = dueItem('tx-d', { transition: 'auto-cancel', dueAt: iso(0) });
     storeItem({ ...stale });
-    expect(await handler({ now: iso(DAY_MS) })).toEqual({ fired: 0, resumed: 0, skipped: 1 });
+    expect(await handler({ now: iso(DAY_MS) })).toEqual({
+      fired: 0,
+      resumed: 0,
+      moneyRetried: 0,
+      skipped: 1,
+    });
     expect(hasItem(stale)).toBe(false);
   });
 
@@ -83,7 +149,12 @@ describe('workflow/sweep-due', () => {
       'tx-open',
     );
     storeItem({ ...open });
-    expect(await handler({ resumeWorkflows: true })).toEqual({ fired: 1, resumed: 1, skipped: 0 });
+    expect(await handler({ resumeWorkflows: true })).toEqual({
+      fired: 1,
+      resumed: 1,
+      moneyRetried: 0,
+      skipped: 0,
+    });
     expect(sfnMock.commandCalls(StartExecutionCommand).map((c) => c.args[0].input)).toEqual([
       { stateMachineArn: machine, name: 'tx-open-v2', input: '{"transactionId":"tx-open"}' },
     ]);

@@ -1,5 +1,6 @@
 import { isTerminal } from '../../shared/process/graph';
 import { reportError } from '../lib/observability';
+import { retryMoney } from '../transactions/money-retry';
 import type { DueItem } from '../transactions/record';
 import { deleteDueItem, getTransaction, queryAllDueItems } from '../transactions/repository';
 import { workflowSettings } from '../transactions/workflow';
@@ -18,7 +19,9 @@ export interface SweepResult {
   fired: number;
   /** Workflows started (resumeWorkflows). */
   resumed: number;
-  /** Due items left alone: money retries (S3), timers that lost to a transition, stale items, failures. */
+  /** Unfinished refunds and payouts tried again. */
+  moneyRetried: number;
+  /** Due items left alone: timers that lost to a transition, stale items, failures. */
   skipped: number;
 }
 
@@ -45,21 +48,23 @@ async function sweepTimer(item: DueItem, now: Date, settings: ReturnType<typeof 
  * The deadline sweeper (docs/design/orders.md §3): the backstop for timers whose workflow was lost or
  * delayed (a restart, a lost token). Queries `DUE#0..3` for items due more than the grace period ago
  * and fires each timer through the FireTimer code (`engine.fireTimer`: conditional, so racing the
- * workflow is harmless). Money items are S3's (skipped). With `resumeWorkflows`, then starts the
+ * workflow is harmless). Money items finish their refund or payout (`retryMoney`). With `resumeWorkflows`, then starts the
  * workflow of every open order that has a due item (`startOrderWorkflow`), so tokens exist again.
  */
 export async function handler(input: SweepInput = {}): Promise<SweepResult> {
   const now = input.now ? new Date(input.now) : new Date();
   const settings = workflowSettings();
-  const result: SweepResult = { fired: 0, resumed: 0, skipped: 0 };
+  const result: SweepResult = { fired: 0, resumed: 0, moneyRetried: 0, skipped: 0 };
 
   const due = await queryAllDueItems(new Date(now.getTime() - sweepGraceMs(settings.scale)));
   for (const item of due) {
-    if (item.kind !== 'timer') {
-      result.skipped++;
-      continue;
-    }
     try {
+      if (item.kind === 'money') {
+        if ((await retryMoney(item.transactionId, now, settings, { postpone: true })) === 'none')
+          await deleteDueItem(item);
+        else result.moneyRetried++;
+        continue;
+      }
       if (await sweepTimer(item, now, settings)) result.fired++;
       else result.skipped++;
     } catch (error) {

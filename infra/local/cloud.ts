@@ -200,6 +200,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       imagesBucket: localNames.imagesBucket,
       siteBucket: localNames.siteBucket,
       jwt: { issuer: cognito.issuer, jwksUrl: cognito.jwksUrl, clientId: cognito.clientId },
+      events: () => eventBus.events(),
       runtimeConfig: {
         apiBaseUrl: '/api',
         currency: 'USD',

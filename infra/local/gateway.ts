@@ -38,6 +38,8 @@ export interface GatewayOptions {
   /** Origins the browser may call besides the site itself (the Cognito endpoint, for sign-in). */
   connectOrigins: string[];
   outbox: LocalOutbox;
+  /** The local event bus's events, newest last (`/_dev/events.json`: finance events for checks). */
+  events?: () => unknown[];
 }
 
 export interface Gateway {
@@ -463,6 +465,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
           'cache-control': 'no-store',
         });
         response.end(JSON.stringify({ data: options.outbox.list() }));
+      } else if (url.pathname === '/_dev/events.json' && options.events) {
+        response.writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-store',
+        });
+        response.end(JSON.stringify({ data: options.events() }));
       } else if (url.pathname === '/_dev/outbox') {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...siteHeaders });
         response.end(renderOutboxPage(options.outbox.list()));

@@ -59,10 +59,12 @@ Commands:
   limited-session <email>       Sign in as the user with only the user:limited scope (1 h, not refreshable)
   approve-listing <listingId>   A listing pending approval goes live (published, in search)
   reject-listing <listingId>    A listing pending approval goes back to draft (the seller edits and publishes again)
-  cancel-order <txId>           Cancel an order pending payment or purchased (the stock comes back)
-  cancel-from-disputed <txId>   Close a dispute by canceling the order (the stock comes back)
+  cancel-order <txId>           Cancel an order pending payment or purchased (the stock comes back,
+                                the payment is voided or fully refunded)
+  cancel-from-disputed <txId>   Close a dispute by canceling the order (stock back, full refund)
   mark-received-from-disputed <txId>
-                                Close a dispute in the seller's favour: received, then completed
+                                Close a dispute in the seller's favour: the seller is paid out, then
+                                received and completed
   resume-order <txId>           Start the order's workflow again (it waits for the order's current deadline)
 
 Options:

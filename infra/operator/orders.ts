@@ -9,8 +9,8 @@ import { type OperatorContext, OperatorError } from './operations';
 /**
  * The operator's order commands (docs/design/orders.md §3 "Operator"). Each transition goes through
  * the one transition engine as `actor: 'operator'`: the same checks, the same conditional write,
- * the same answer to the workflow's task token as a user's action or a timer (and, from S3, the
- * same refund or payout). `resume-order` only (re)starts the order's workflow, which reads the
+ * the same answer to the workflow's task token as a user's action or a timer, and the same refund
+ * or payout (functions/transactions/money.ts). `resume-order` only (re)starts the order's workflow, which reads the
  * transaction and waits for its deadline: after a lost execution, or when nothing runs it.
  */
 export const orderCommands = [
@@ -27,8 +27,8 @@ export function isOrderCommand(command: string): command is OrderCommand {
 
 /**
  * The graph's operator transitions each command may take. cancel-order cancels an order that is
- * pending payment (`cancel-payment`, the reserved stock comes back) or purchased (`cancel`: stock
- * back and, from S3, a full refund); a disputed order has its own commands.
+ * pending payment (`cancel-payment`, the reserved stock comes back and the payment is voided) or
+ * purchased (`cancel`: stock back and a full refund); a disputed order has its own commands.
  */
 const commandTransitions: Record<Exclude<OrderCommand, 'resume-order'>, readonly string[]> = {
   'cancel-order': ['cancel-payment', 'cancel'],

@@ -27,6 +27,7 @@ import {
 import { type BundlingMode, HandlerFunctions, handlerRole, repoRoot } from '../lambda-bundling';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
+import { paypalEnvironmentFromEnv, stripeEnvironmentFromEnv } from './payment-providers';
 
 export interface WorkflowStackProps extends StackProps {
   bundling: BundlingMode;
@@ -82,10 +83,13 @@ export class WorkflowStack extends Stack {
         resourceName: machineName(name),
         arnFormat: ArnFormat.COLON_RESOURCE_NAME,
       });
+    // Timers refund and pay out (functions/transactions/money.ts): the tasks talk to Stripe and PayPal.
     const environment = {
       TABLE_NAME: props.table.tableName,
       EVENT_BUS_NAME: props.bus.eventBusName,
       ...Object.fromEntries(names.map((name) => [stateMachineArnVariable(name), machineArn(name)])),
+      ...stripeEnvironmentFromEnv(),
+      ...paypalEnvironmentFromEnv(),
     };
 
     const role = handlerRole(this, 'TaskHandlerRole', 'Velo workflow task handlers');

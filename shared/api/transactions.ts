@@ -8,7 +8,7 @@ import type { LineItem } from '../line-items';
 import type { Money } from '../money';
 import type { Actor, ProcessState, Role, TransitionName } from '../process/graph';
 import type { ShippingAddressValues } from '../validation/addresses';
-import type { ListingImage, Pagination, PublicUser } from './types';
+import type { ListingImage, Page, PublicUser } from './types';
 
 export type PaymentMethodKind = 'card' | 'paypal';
 
@@ -69,6 +69,8 @@ export interface TransactionView {
   entered: Partial<Record<ProcessState, string>>;
   /** The state's running timer, if any: the system takes `transition` at `dueAt`. */
   deadline?: { transition: TransitionName; dueAt: string };
+  /** Purchased orders: until when the customer may cancel (the 3-hour window, scaled like the timers). */
+  customerCancelUntil?: string;
 }
 
 /** `GET /api/transactions/{id}` answer. */
@@ -113,11 +115,8 @@ export interface MessageView {
   senderId: string;
 }
 
-/** A page of transactions or messages (§3 pagination). */
-export interface TransactionPage<T> {
-  data: T[];
-  pagination: Pagination;
-}
+/** A page of transactions or messages (§3 pagination), the same shape as every paged answer. */
+export type TransactionPage<T> = Page<T>;
 
 /** `GET /api/transactions/{id}/transitions`: what the caller may do now. */
 export interface AllowedTransitionView {
@@ -129,4 +128,138 @@ export interface AllowedTransitionView {
 export interface NotificationsView {
   /** Sales whose last transition leads to `purchased`, counted up to 100. */
   saleNotificationCount: number;
+}
+
+// ---- Requests and answers of the transaction routes (docs/design/orders.md §4). Every answer is
+// wrapped as `{ data: … }`, as the other routes; errors are `{ error: { code, message, meta? } }`.
+
+/** `orderData` as the client sends it: the quantity travels as `stockReservationQuantity` (spec §7). */
+export interface OrderDataRequest {
+  deliveryMethod?: DeliveryMethod;
+  stockReservationQuantity?: number;
+  shippingDetails?: ShippingAddressValues;
+}
+
+/** `POST /api/transaction-line-items` body → `{ data: LineItemsAnswer }`. */
+export interface LineItemsRequest {
+  listingId: string;
+  orderData: OrderDataRequest;
+}
+
+/** The server's price of an order (line items only ever computed by the domain core on the server). */
+export interface LineItemsAnswer {
+  lineItems: LineItem[];
+  payinTotal: Money;
+  payoutTotal: Money;
+}
+
+/** The params of request-payment (initiate-privileged) and request-payment-after-enquiry. */
+export interface OrderParams extends OrderDataRequest {
+  listingId: string;
+  paymentMethod: PaymentMethodKind;
+  /** Card: a saved card (pm_…) to charge; without it the browser confirms a new card. */
+  stripePaymentMethodId?: string;
+  /** Card: keep the new card as the buyer's default payment method (setup_future_usage off_session). */
+  setupFutureUsage?: boolean;
+  /** PayPal: the approved PayPal order made by `/api/create-paypal-order`. */
+  protectedData?: { paypalOrderId?: string };
+}
+
+/** `POST /api/initiate-privileged` body → 201 `{ data: InitiateAnswer }` (speculative: 200, nothing written). */
+export interface InitiateRequest {
+  isSpeculative?: boolean;
+  /** Made once by the checkout page (UUID); a retried initiate with it returns the same order. */
+  checkoutKey: string;
+  bodyParams: {
+    processAlias?: string;
+    transition: 'request-payment';
+    params: OrderParams;
+  };
+}
+
+/** What a speculative initiate or transition answers: the price, nothing stored. */
+export interface SpeculativeTransaction extends LineItemsAnswer {
+  speculative: true;
+  orderData: OrderData;
+}
+
+export interface InitiateAnswer {
+  transaction: TransactionView | SpeculativeTransaction;
+  /** Card payments: the PaymentIntent's client secret for `confirmCardPayment` (or the simulated confirm). */
+  stripePaymentIntentClientSecret?: string;
+  /** Card payments: the PaymentIntent id (the simulated confirm route takes it). */
+  stripePaymentIntentId?: string;
+}
+
+/** `POST /api/transactions` body (non-privileged initiate: `enquire`) → 201 `{ data: TransactionView }`. */
+export interface EnquireRequest {
+  transition: 'enquire';
+  params: { listingId: string };
+  /** Optional idempotency key (UUID); default a new one. */
+  checkoutKey?: string;
+}
+
+/** `POST /api/transition-privileged` body → `{ data: InitiateAnswer }` (speculative: the price only). */
+export interface TransitionPrivilegedRequest {
+  transactionId: string;
+  transition: TransitionName;
+  isSpeculative?: boolean;
+  /** The version the client saw (refused as an invalid transition when the order moved on). */
+  expectedVersion?: number;
+  params?: Partial<Omit<OrderParams, 'listingId'>> & {
+    paypalTransactionId?: string;
+    paypalDisbursementId?: string;
+  };
+}
+
+/** `POST /api/transactions/{id}/transition` body (non-privileged transitions) → `{ data: TransactionView }`. */
+export interface TransitionRequest {
+  transition: TransitionName;
+  expectedVersion?: number;
+  params?: {
+    protectedData?: { disputeReason?: string; trackingNumber?: string };
+    reviewRating?: number;
+    reviewContent?: string;
+  };
+}
+
+/** `POST /api/disburse-paypal-funds` body (spec §7 names) → `{ data: { paypalDisbursementId } }`. */
+export interface DisbursePaypalFundsRequest {
+  paypalTransactionId: string;
+  sharetribeTransactionId: string;
+}
+
+/** `POST /api/create-paypal-order` body → `{ data: PaypalOrderView }`. Amounts are recomputed on the server. */
+export interface CreatePaypalOrderRequest {
+  listingId: string;
+  orderData: OrderDataRequest;
+  checkoutKey: string;
+  /** Optional client amounts (spec §7 names, major units as strings); any that differ → 400. */
+  subtotal?: string;
+  item_total?: string;
+  shipping?: string;
+  tax?: string;
+  platform_fee?: string;
+  currency?: string;
+  payee?: string;
+}
+
+/** A PayPal order as the checkout sees it (`create-paypal-order`, `get-paypal-order`). */
+export interface PaypalOrderView {
+  id: string;
+  /** PayPal's status: CREATED, APPROVED, COMPLETED, VOIDED… */
+  status: string;
+  amount?: Money;
+  /** Where the buyer approves it: PayPal's approve link, or the simulated PayPal page. */
+  approveUrl?: string;
+}
+
+/** `POST /api/get-paypal-order` body → `{ data: PaypalOrderView }`. */
+export interface GetPaypalOrderRequest {
+  orderId: string;
+}
+
+/** `POST /api/transactions/{id}/messages` body → 201 `{ data: MessageView }`. */
+export interface SendMessageRequest {
+  content: string;
 }

@@ -6,13 +6,21 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { expect } from 'vitest';
 import { dynamo } from '../../functions/lib/aws';
 import { keys } from '../../functions/lib/table-design';
+import { cardProvider, simulatedCardProvider } from '../../functions/payments/stripe';
+import { testCards } from '../../functions/payments/stripe/simulated';
 import { applyTransition, createTransaction } from '../../functions/transactions/engine';
-import type { TransactionRecord } from '../../functions/transactions/record';
-import { getTransaction } from '../../functions/transactions/repository';
+import { moneyKeys } from '../../functions/transactions/money';
+import type { OutboxEventType } from '../../functions/transactions/outbox';
+import { type TransactionRecord, transactionIdFor } from '../../functions/transactions/record';
+import { getTransaction, priceOrder } from '../../functions/transactions/repository';
 import { startOrderWorkflow } from '../../functions/workflow/start';
 import { type LocalCloud, type LocalPorts, startLocalCloud } from '../../infra/local/cloud';
+import { onboardDemoSeller } from '../../infra/local/seed/payouts';
+import type { OrderData } from '../../shared/api/transactions';
+import { siteSettings } from '../../shared/config/site';
 import type { ProcessState } from '../../shared/process/graph';
 import { eventually } from './cloud-env';
 import { givenListing, givenSeller } from './fixtures';
@@ -70,21 +78,153 @@ export interface TestOrder {
   customerId: string;
   sellerId: string;
   listingId: string;
+  /** A paid order's PaymentIntent (simulated Stripe), authorised by the buyer's card, not captured. */
+  paymentIntentId?: string;
 }
 
-/** A new order pending payment (stock 1 reserved: the listing's stock is 0 now). */
-export async function givenPendingOrder(): Promise<TestOrder> {
+/**
+ * A seller who can be paid: a simulated Stripe Connect account that passed onboarding (payouts and
+ * transfers active), made as the demo seed makes one (infra/local/seed/payouts.ts).
+ */
+export async function givenPayoutReadySeller() {
   const seller = await givenSeller();
+  const account = await onboardDemoSeller({
+    userId: seller.id,
+    country: 'CA',
+    origin: siteSettings.canonicalOrigin,
+  });
+  if (!account) throw new Error('No simulated Stripe (STRIPE_SECRET_KEY is set): no payout-ready seller');
+  return seller;
+}
+
+/**
+ * A new order pending payment (stock 1 reserved: the listing's stock is 0 now). With `paid`, a real
+ * card order, as checkout makes it: the seller is payout-ready and the order carries a manual-capture
+ * PaymentIntent (`pi-<txId>`) the buyer's card has authorised (requires_capture), so confirm-payment
+ * captures it, the cancel paths void or refund it and the received paths transfer to the seller.
+ * Without it, an order with no PaymentIntent (confirm-payment then fails with 402).
+ */
+export async function givenPendingOrder(options: { paid?: boolean } = {}): Promise<TestOrder> {
+  const seller = options.paid ? await givenPayoutReadySeller() : await givenSeller();
   const listing = await givenListing(seller.id, { currentStock: 1 });
   const customerId = randomUUID();
+  const checkoutKey = randomUUID();
+  const orderData: OrderData = { deliveryMethod: 'pickup', quantity: 1 };
+  const paymentIntentId = options.paid
+    ? await authorisedPaymentIntent(
+        transactionIdFor(customerId, checkoutKey),
+        customerId,
+        priceOrder(listing, customerId, orderData, 'request-payment').payinTotal,
+      )
+    : undefined;
   const { transaction } = await createTransaction({
     transition: 'request-payment',
     customerId,
     listingId: listing.id,
-    checkoutKey: randomUUID(),
-    orderData: { deliveryMethod: 'pickup', quantity: 1 },
+    checkoutKey,
+    orderData,
+    ...(paymentIntentId ? { payment: { stripePaymentIntentId: paymentIntentId } } : {}),
   });
-  return { id: transaction.id, customerId, sellerId: seller.id, listingId: listing.id };
+  return {
+    id: transaction.id,
+    customerId,
+    sellerId: seller.id,
+    listingId: listing.id,
+    ...(paymentIntentId ? { paymentIntentId } : {}),
+  };
+}
+
+/** The order's PaymentIntent as the initiate API makes it, confirmed with the success test card. */
+async function authorisedPaymentIntent(
+  transactionId: string,
+  customerUserId: string,
+  amount: { amount: number; currency: string },
+): Promise<string> {
+  const simulated = simulatedCardProvider();
+  if (!simulated) throw new Error('No simulated Stripe (STRIPE_SECRET_KEY is set): no paid test order');
+  const intent = await simulated.createPaymentIntent({
+    amount: amount.amount,
+    currency: amount.currency,
+    captureMethod: 'manual',
+    transferGroup: transactionId,
+    metadata: { transactionId, customerUserId },
+    idempotencyKey: moneyKeys.paymentIntent(transactionId),
+  });
+  const confirmed = await simulated.confirmPaymentIntent(intent.id, {
+    number: testCards.success,
+    expMonth: 12,
+    expYear: new Date().getUTCFullYear() + 1,
+    cvc: '123',
+  });
+  if (confirmed.status !== 'requires_capture') {
+    throw new Error(`The test PaymentIntent ${intent.id} is ${confirmed.status}, not requires_capture`);
+  }
+  return intent.id;
+}
+
+/** The PaymentIntent of a paid order, as the (simulated) provider has it now. */
+export function paymentIntentOf(order: TestOrder) {
+  if (!order.paymentIntentId) throw new Error(`Order ${order.id} is not a paid test order`);
+  return cardProvider().retrievePaymentIntent(order.paymentIntentId);
+}
+
+/** The finance outbox event `type` of the order (`TX#id / EVENT#<type>`), if it was written. */
+export async function financeEventOf(order: TestOrder, type: OutboxEventType) {
+  const item = await dynamo().send(
+    new GetCommand({
+      TableName: process.env.TABLE_NAME,
+      Key: keys.txEvent(order.id, type),
+      ConsistentRead: true,
+    }),
+  );
+  return item.Item;
+}
+
+type RefundReason = 'canceled' | 'auto-canceled' | 'dispute-canceled' | 'payment-expired';
+
+/**
+ * A captured order given back in full (after a cancel path, §2: the transition first, then the
+ * refund): the refund id on the payment, the RefundIssued event with it, the money lock released.
+ */
+export async function expectRefunded(order: TestOrder, reason: RefundReason): Promise<TransactionRecord> {
+  const tx = await eventually(async () => {
+    const current = await getTransaction(order.id);
+    return current?.payment?.refundId && !current.moneyOp ? current : undefined;
+  });
+  const event = await financeEventOf(order, 'RefundIssued');
+  expect(event?.detail).toMatchObject({
+    data: { transactionId: order.id, provider: 'stripe', providerRefundId: tx.payment!.refundId, reason },
+  });
+  return tx;
+}
+
+/** An order that ended before its capture: the PaymentIntent voided, nothing refunded, the lock released. */
+export async function expectVoided(order: TestOrder): Promise<TransactionRecord> {
+  const tx = await eventually(async () => {
+    const current = await getTransaction(order.id);
+    return current && !current.moneyOp ? current : undefined;
+  });
+  expect((await paymentIntentOf(order)).status).toBe('canceled');
+  expect(tx.payment?.refundId).toBeUndefined();
+  expect(await financeEventOf(order, 'RefundIssued')).toBeUndefined();
+  return tx;
+}
+
+/** The seller was paid (a received path, §2: the payout first, then the transition): PayoutDisbursed. */
+export async function expectPaidOut(order: TestOrder): Promise<TransactionRecord> {
+  const tx = (await getTransaction(order.id))!;
+  expect(tx.moneyOp).toBeUndefined();
+  expect(tx.payment?.payoutId).toBeTruthy();
+  const event = await financeEventOf(order, 'PayoutDisbursed');
+  expect(event?.detail).toMatchObject({
+    data: {
+      transactionId: order.id,
+      sellerId: order.sellerId,
+      provider: 'stripe',
+      providerPayoutId: tx.payment!.payoutId,
+    },
+  });
+  return tx;
 }
 
 /** A party's transition, as the API will apply it (the engine then answers the workflow's token). */

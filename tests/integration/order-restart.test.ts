@@ -6,6 +6,7 @@ import { freeLocalPorts, type LocalCloud } from '../../infra/local/cloud';
 import {
   act,
   awaitingToken,
+  expectRefunded,
   givenPendingOrder,
   logOf,
   type OrderCloudOptions,
@@ -47,7 +48,7 @@ afterAll(async () => {
 describe('restart of the local cloud (the deadline sweeper)', () => {
   it('a purchased order whose ship deadline passed while the cloud was down is auto-canceled once at start', async () => {
     cloud = await startOrderCloud(options);
-    const order = await givenPendingOrder();
+    const order = await givenPendingOrder({ paid: true }); // the seller is paid, the buyer refunded
     await startWorkflow(order);
     await awaitingToken(order, 1);
     const purchased = await act(order, 'confirm-payment', 'customer');
@@ -67,6 +68,7 @@ describe('restart of the local cloud (the deadline sweeper)', () => {
     expect(tx.transitions.at(-1)).toMatchObject({ transition: 'auto-cancel', by: 'system' });
     expect(Date.parse(tx.transitions.at(-1)!.createdAt)).toBeGreaterThanOrEqual(dueAt);
     expect(await stockOf(order.listingId)).toBe(1);
+    await expectRefunded(order, 'auto-canceled');
 
     // Another sweep (every 2 s) and the resumed workflow change nothing more.
     await sleep(2_500);

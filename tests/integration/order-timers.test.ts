@@ -10,6 +10,9 @@ import { eventually } from './cloud-env';
 import {
   act,
   awaitingToken,
+  expectPaidOut,
+  expectRefunded,
+  expectVoided,
   finished,
   givenPendingOrder,
   logOf,
@@ -68,9 +71,12 @@ function setTimers(overrides: Record<string, number>, maxWaitSeconds?: number) {
 beforeEach(() => setTimers({}));
 afterEach(() => setTimers({}));
 
-/** An order pending payment whose workflow waits on its token (version 1). */
+/**
+ * A card order pending payment (its PaymentIntent authorised, the seller payout-ready: the timers
+ * move real simulated money) whose workflow waits on its token (version 1).
+ */
 async function orderWithWorkflow(): Promise<{ order: TestOrder; executionArn: string }> {
-  const order = await givenPendingOrder();
+  const order = await givenPendingOrder({ paid: true });
   const executionArn = await startWorkflow(order);
   await awaitingToken(order, 1);
   return { order, executionArn };
@@ -123,6 +129,7 @@ describe('order timers on the workflow (scaled local cloud)', () => {
     expect(logOf(tx)).toEqual(['request-payment', 'expire-payment']);
     firedOnTime(tx, 'expire-payment', tx.entered['pending-payment'], 1000);
     expect(await stockOf(order.listingId)).toBe(1);
+    await expectVoided(order); // authorised, never captured: the PaymentIntent is cancelled
     await closedWorkflow(executionArn, order);
   });
 
@@ -144,6 +151,7 @@ describe('order timers on the workflow (scaled local cloud)', () => {
     expect(logOf(tx)).toEqual(['request-payment', 'confirm-payment', 'auto-cancel']);
     firedOnTime(tx, 'auto-cancel', tx.entered.purchased, scaled(5));
     expect(await stockOf(order.listingId)).toBe(1);
+    await expectRefunded(order, 'auto-canceled');
     await closedWorkflow(executionArn, order);
   });
 
@@ -159,6 +167,7 @@ describe('order timers on the workflow (scaled local cloud)', () => {
       'expire-review-period',
     ]);
     firedOnTime(tx, 'auto-mark-received', tx.entered.delivered, scaled(3));
+    await expectPaidOut(order);
     expect(entry(tx, 'auto-complete')).toMatchObject({ by: 'system', createdAt: tx.entered.received });
     firedOnTime(tx, 'expire-review-period', tx.entered.received, scaled(7));
     expect(await stockOf(order.listingId)).toBe(0);
@@ -178,6 +187,7 @@ describe('order timers on the workflow (scaled local cloud)', () => {
       const { order, executionArn } = await deliveredOrder();
       const completed = await act(order, 'mark-received', 'customer');
       expect(completed.state).toBe('completed');
+      await expectPaidOut(order);
       await awaitingToken(order, completed.version);
       expect((await act(order, review, reviewer)).state).toBe(state);
       const tx = await reachesState(order, 'reviewed');
@@ -225,6 +235,7 @@ describe('order timers on the workflow (scaled local cloud)', () => {
     ]);
     firedOnTime(tx, 'auto-cancel-from-disputed', tx.entered.disputed, 6000);
     expect(await stockOf(order.listingId)).toBe(1);
+    await expectRefunded(order, 'dispute-canceled');
     await closedWorkflow(executionArn, order);
     // It woke up early (2-s laps) and looped: FireTimer ran at least three times for one transition.
     const entered = statesEntered(cloud, executionArn);
@@ -249,6 +260,7 @@ describe('operator order commands (npm run operator, next to the running cloud)'
     expect(tx.state).toBe('canceled');
     expect(tx.transitions.at(-1)).toMatchObject({ transition: 'cancel', by: 'operator' });
     expect(await stockOf(order.listingId)).toBe(1);
+    await expectRefunded(order, 'canceled');
     await closedWorkflow(executionArn, order);
   });
 
@@ -261,6 +273,7 @@ describe('operator order commands (npm run operator, next to the running cloud)'
       transition: 'cancel-payment',
     });
     expect(await stockOf(order.listingId)).toBe(1);
+    await expectVoided(order);
     await closedWorkflow(executionArn, order);
   });
 
@@ -276,6 +289,8 @@ describe('operator order commands (npm run operator, next to the running cloud)'
     expect(tx.state).toBe(state);
     expect(tx.transitions.find((e) => e.transition === command)).toMatchObject({ by: 'operator' });
     expect(await stockOf(order.listingId)).toBe(stock);
+    if (state === 'canceled') await expectRefunded(order, 'dispute-canceled');
+    else await expectPaidOut(order);
     if (state === 'completed') {
       // The workflow goes on to the review period, planned at the cloud's scale.
       expect(tx.deadline?.transition).toBe('expire-review-period');
@@ -313,7 +328,7 @@ describe('operator order commands (npm run operator, next to the running cloud)'
 
   it('resume-order starts the workflow of an order that has none; its timer then fires once', async () => {
     setTimers({ ...operatorTimers, 'auto-cancel': 5000 });
-    const order = await givenPendingOrder();
+    const order = await givenPendingOrder({ paid: true });
     const paid = await act(order, 'confirm-payment', 'customer');
     expect(paid.taskToken).toBeUndefined();
     const { stdout } = await operatorCli(cloud, options, 'resume-order', order.id);
@@ -322,6 +337,7 @@ describe('operator order commands (npm run operator, next to the running cloud)'
     expect(waiting.executionArn).toBeTruthy();
     const tx = await reachesState(order, 'canceled');
     expect(timesTaken(tx, 'auto-cancel')).toBe(1);
+    await expectRefunded(order, 'auto-canceled');
     await closedWorkflow(waiting.executionArn!, order);
   });
 });

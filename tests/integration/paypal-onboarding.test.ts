@@ -235,7 +235,8 @@ describe('simulated PayPal orders and payouts (for the orders issue)', () => {
       requestId: 'create-1',
     });
     expect(order.status).toBe('CREATED');
-    expect(await paypal.getOrder(order.id)).toEqual({ id: order.id, status: 'CREATED' });
+    expect(await paypal.getOrder(order.id)).toMatchObject({ id: order.id, status: 'CREATED' });
+    await paypal.approveOrder(order.id);
     const captured = await paypal.captureOrder(order.id, 'capture-1');
     expect(captured).toMatchObject({ status: 'COMPLETED', captureId: expect.stringMatching(/^SIMCAPTURE/) });
     expect(await paypal.captureOrder(order.id, 'capture-1')).toEqual(captured);

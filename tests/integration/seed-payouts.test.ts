@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { accountOwner } from '../../functions/payments/stripe/service';
 import { getUser } from '../../functions/users/repository';
+import { paypalPayoutReady, paypalStateOf } from '../../functions/users/user-record';
 import { listings, sellers } from '../../infra/local/seed/catalogue';
-import { onboardDemoSeller } from '../../infra/local/seed/payouts';
+import { onboardDemoPaypalMerchant, onboardDemoSeller } from '../../infra/local/seed/payouts';
 import { sellerCountry } from '../../infra/local/seed/seed';
 import { signUp, testCloud } from './accounts';
 
@@ -49,4 +50,15 @@ describe('demo seller payout onboarding', () => {
       expect((await getUser(seller.user.id))?.stripeAccount?.stripeAccountId).toBe(account?.id);
     },
   );
+
+  it('links a simulated PayPal merchant that can receive payments; a second run creates nothing', async () => {
+    const seller = await signUp({ firstName: 'Pia', lastName: 'Seed' });
+    const merchantId = await onboardDemoPaypalMerchant(seller.user.id);
+    expect(merchantId).toBeTruthy();
+    const stored = await getUser(seller.user.id);
+    expect(paypalPayoutReady(paypalStateOf(stored))).toBe(true);
+    expect(stored?.paypal?.merchantId).toBe(merchantId);
+    expect(stored?.payoutReady).toBe(true);
+    expect(await onboardDemoPaypalMerchant(seller.user.id)).toBeUndefined();
+  });
 });

@@ -12,6 +12,7 @@ import {
   applyTransition,
   createTransaction,
   fireTimer,
+  noMoney,
 } from '../../functions/transactions/engine';
 import { outboxPut } from '../../functions/transactions/outbox';
 import type { TransactionRecord } from '../../functions/transactions/record';
@@ -93,7 +94,8 @@ function actorOptions(
   extra: Partial<ApplyOptions> = {},
 ): ApplyOptions {
   const userId = actor === 'customer' ? order.customerId : actor === 'provider' ? order.sellerId : undefined;
-  return { actor, ...(userId ? { userId } : {}), now: new Date(now), timers, ...extra };
+  // The engine itself, not money (capture, refund, payout: stripe-payment-intents, paypal-orders tests).
+  return { actor, ...(userId ? { userId } : {}), now: new Date(now), timers, money: noMoney, ...extra };
 }
 
 /** A step of a walk through the graph: the transition and who takes it (timers take it when due). */
@@ -317,7 +319,13 @@ describe('transaction engine: refusals', () => {
       await codeOf(applyTransition(tx.id, 'confirm-payment', actorOptions(order, 'provider', at(1)))),
     ).toBe('forbidden');
     expect(
-      await codeOf(applyTransition(tx.id, 'confirm-payment', { actor: 'customer', userId: randomUUID() })),
+      await codeOf(
+        applyTransition(tx.id, 'confirm-payment', {
+          actor: 'customer',
+          userId: randomUUID(),
+          money: noMoney,
+        }),
+      ),
     ).toBe('forbidden');
     expect(
       await codeOf(applyTransition(tx.id, 'no-such-transition', actorOptions(order, 'customer', at(1)))),
@@ -335,7 +343,9 @@ describe('transaction engine: refusals', () => {
     expect(
       await codeOf(applyTransition(tx.id, 'expire-payment', actorOptions(order, 'system', at(MINUTE_MS)))),
     ).toBe('transaction-invalid-transition');
-    expect(await fireTimer(tx.id, 'expire-payment', { now: new Date(at(MINUTE_MS)), timers })).toEqual({
+    expect(
+      await fireTimer(tx.id, 'expire-payment', { now: new Date(at(MINUTE_MS)), timers, money: noMoney }),
+    ).toEqual({
       outcome: 'not-due',
     });
     expect(await getTransaction(tx.id)).toMatchObject({ state: 'pending-payment', version: 1 });
@@ -348,7 +358,9 @@ describe('transaction engine: refusals', () => {
       ),
     ).toBe('transaction-invalid-transition');
     expect(await getTransaction(tx.id)).toMatchObject({ state: 'purchased', version: 2 });
-    expect(await fireTimer(tx.id, 'expire-payment', { now: new Date(at(DAY_MS)), timers })).toEqual({
+    expect(
+      await fireTimer(tx.id, 'expire-payment', { now: new Date(at(DAY_MS)), timers, money: noMoney }),
+    ).toEqual({
       outcome: 'already-moved',
     });
   });
@@ -464,6 +476,7 @@ describe('transaction engine: initiate and stock', () => {
       actor: 'customer',
       userId: last.transaction.customerId,
       timers,
+      money: noMoney,
     });
     expect(await stockOf(order.listingId)).toBe(3);
   });
@@ -555,6 +568,7 @@ describe('transaction engine: initiate and stock', () => {
         userId: tx.customerId,
         params: { orderData: { deliveryMethod: 'pickup', quantity: 1 } },
         timers,
+        money: noMoney,
       });
     const [a, b] = await Promise.allSettled([
       request(enquiries[0]!.transaction),

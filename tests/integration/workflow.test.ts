@@ -6,9 +6,12 @@ import { timerScale } from './global-setup';
 import {
   act,
   awaitingToken,
+  expectRefunded,
+  expectVoided,
   finished,
   givenPendingOrder,
   logOf,
+  paymentIntentOf,
   reachesState,
   sfn,
   startWorkflow,
@@ -34,13 +37,15 @@ const reachesNoToken = (id: string) =>
 
 describe('the order workflow (Step Functions stand-in)', () => {
   it('waits on a task token for the order version; a user transition answers it and the workflow waits on the next version', async () => {
-    const order = await givenPendingOrder();
+    const order = await givenPendingOrder({ paid: true });
     const executionArn = await startWorkflow(order);
     const first = await awaitingToken(order, 1);
     expect(first.executionArn).toBe(executionArn);
 
     const paid = await act(order, 'confirm-payment', 'customer');
     expect(paid.state).toBe('purchased');
+    expect(paid.payment?.capturedAt).toBeTruthy();
+    expect((await paymentIntentOf(order)).status).toBe('succeeded');
     const second = await awaitingToken(order, 2);
     expect(second.taskToken).not.toBe(first.taskToken);
     expect(second.deadline?.transition).toBe('auto-cancel');
@@ -55,26 +60,29 @@ describe('the order workflow (Step Functions stand-in)', () => {
     const canceled = await act(order, 'cancel', 'customer');
     expect(canceled.state).toBe('canceled');
     expect(await stockOf(order.listingId)).toBe(1);
+    await expectRefunded(order, 'canceled');
     const execution = await finished(executionArn);
     expect(execution.status).toBe('SUCCEEDED');
     await reachesNoToken(order.id);
   });
 
   it('fires expire-payment at the scaled deadline: payment-expired, stock back, the execution succeeds', async () => {
-    const order = await givenPendingOrder();
+    const order = await givenPendingOrder({ paid: true });
     const executionArn = await startWorkflow(order);
     expect(await stockOf(order.listingId)).toBe(0);
     const tx = await reachesState(order, 'payment-expired');
     expect(logOf(tx)).toEqual(['request-payment', 'expire-payment']);
     expect(tx.transitions.at(-1)?.by).toBe('system');
     expect(await stockOf(order.listingId)).toBe(1);
+    await expectVoided(order); // authorised, never captured: the PaymentIntent is cancelled
     const execution = await finished(executionArn);
     expect(execution.status).toBe('SUCCEEDED');
   });
 
   it('ends at once for an order that is already closed', async () => {
-    const order = await givenPendingOrder();
+    const order = await givenPendingOrder({ paid: true });
     await act(order, 'cancel-payment', 'customer');
+    await expectVoided(order);
     const executionArn = await startWorkflow(order);
     const execution = await finished(executionArn);
     expect(execution.status).toBe('SUCCEEDED');

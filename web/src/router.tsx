@@ -3,6 +3,7 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  notFound,
   redirect,
 } from '@tanstack/react-router';
 import { pageSizes } from '../../shared/config/marketplace';
@@ -17,6 +18,7 @@ import { readIdpFlow } from './auth/idp';
 import { Layout } from './components/Layout';
 import { PagePending } from './components/Loading';
 import { loadPageAsset, notFoundResult, resolvePreview } from './lib/page-assets';
+import { inboxOnly, isInboxTab, loadInboxIndexTab } from './pages/inbox/inbox';
 import { LandingPage, recentListingsCount } from './pages/LandingPage';
 import { pageParam, parseSearch, stringifySearch, validateSearchParams } from './search/params';
 
@@ -188,6 +190,98 @@ const listingVariantRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/listing/ListingVariantPage'), 'ListingVariantPage'),
 });
 
+// ---- Checkout (issue 8 S5, §2 CheckoutPage [auth]): `/l/{slug}/{id}/checkout?deliveryMethod=&quantity=`.
+// The static `checkout` segment ranks above `$variant` (router.test.ts checks it). The public listing
+// loads unawaited; the order code (api/transactions) comes with the page's chunk.
+const checkoutRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/l/$slug/$id/checkout',
+  validateSearch: (
+    raw: Record<string, unknown>,
+  ): { deliveryMethod?: 'pickup' | 'shipping'; quantity?: number } => {
+    const method = raw.deliveryMethod;
+    const quantity = Number(raw.quantity);
+    return {
+      ...(method === 'pickup' || method === 'shipping' ? { deliveryMethod: method } : {}),
+      ...(Number.isInteger(quantity) && quantity >= 1 ? { quantity } : {}),
+    };
+  },
+  loader: ({ params }) => loadListing(params.id),
+  component: lazyRouteComponent(() => import('./pages/checkout/CheckoutPage'), 'CheckoutPage'),
+});
+// ---- end of the checkout route
+
+// ---- Orders (issue 8 S4). The order page (customer) and the sale page (provider): one component,
+// the role from the route; `/order/:id` and `/sale/:id` open their details tab. The loader starts the
+// order and the caller's allowed transitions (unawaited; the page shows its spinner, 404 and retry).
+const loadTransactionPage = async (id: string) => {
+  const { getAllowedTransitions, getTransaction } = await import('./api/transactions');
+  return { show: settle(getTransaction(id)), allowed: settle(getAllowedTransitions(id)) };
+};
+
+const orderRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/order/$id',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/order/$id/details', params, replace: true });
+  },
+});
+
+const orderDetailsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/order/$id/details',
+  loader: ({ params }) => loadTransactionPage(params.id),
+  component: lazyRouteComponent(() => import('./pages/transaction/TransactionPage'), 'OrderDetailsPage'),
+});
+
+const saleRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/sale/$id',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/sale/$id/details', params, replace: true });
+  },
+});
+
+const saleDetailsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/sale/$id/details',
+  loader: ({ params }) => loadTransactionPage(params.id),
+  component: lazyRouteComponent(() => import('./pages/transaction/TransactionPage'), 'SaleDetailsPage'),
+});
+// ---- end of the order routes
+
+// ---- The inbox (issue 8 S4): `/inbox` opens sales for a user with listings, else orders (one
+// own-listings query of one item, pages/inbox/inbox.ts); an unknown tab is not found. The
+// transaction client loads with the page's data, not with the landing page.
+const inboxRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/inbox',
+  beforeLoad: async () => {
+    const tab = await loadInboxIndexTab();
+    throw redirect({ to: '/inbox/$tab', params: { tab }, replace: true });
+  },
+  component: lazyRouteComponent(() => import('./pages/inbox/InboxPage'), 'InboxIndexPage'),
+});
+
+const inboxTabRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/inbox/$tab',
+  validateSearch: pageSearch,
+  beforeLoad: ({ params }) => {
+    if (!isInboxTab(params.tab)) throw notFound();
+  },
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ params, deps }) => ({
+    rows: settle(
+      import('./api/transactions').then(({ getTransactions }) =>
+        getTransactions(isInboxTab(params.tab) ? inboxOnly(params.tab) : 'order', deps.page),
+      ),
+    ),
+  }),
+  component: lazyRouteComponent(() => import('./pages/inbox/InboxPage'), 'InboxPage'),
+});
+// ---- end of the inbox routes
+
 // Manage listings (§2): the seller's own listings, 42 a page, with open and close.
 const manageListingsRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -347,7 +441,14 @@ export const routeTree = rootRoute.addChildren([
     editListingRoute,
     editListingReturnRoute,
     listingVariantRoute,
+    checkoutRoute,
     manageListingsRoute,
+    orderRoute,
+    orderDetailsRoute,
+    saleRoute,
+    saleDetailsRoute,
+    inboxRoute,
+    inboxTabRoute,
     profileSettingsRoute,
     accountRoute.addChildren([
       accountIndexRoute,

@@ -28,6 +28,32 @@ export interface PaypalPort {
     captureId: string;
     requestId: string;
   }): Promise<{ disbursementId: string; status: string }>;
+  /**
+   * POST /v2/payments/captures/{id}/refund (issue 8): refunds a capture in full, before any
+   * disbursement. The REST call acts for the merchant (PayPal-Auth-Assertion). Idempotent per requestId.
+   */
+  refundCapture(input: {
+    captureId: string;
+    /** The payee's merchant id (for the auth assertion). */
+    payeeMerchantId: string;
+    requestId: string;
+  }): Promise<{ refundId: string; status: string }>;
+}
+
+/**
+ * Thrown by the adapters when PayPal answers with a definite refusal (4xx with a name such as
+ * UNPROCESSABLE_ENTITY, INSTRUMENT_DECLINED, ORDER_NOT_APPROVED). Timeouts and 5xx are thrown as
+ * they are: the caller treats them as ambiguous and retries with the same request id.
+ */
+export class PaypalRefusal extends Error {
+  constructor(
+    readonly issue: string,
+    message: string,
+    readonly statusCode = 422,
+  ) {
+    super(message);
+    this.name = 'PaypalRefusal';
+  }
 }
 
 export interface PartnerReferralInput {
@@ -75,6 +101,10 @@ export interface PaypalOrder {
   status: string;
   captureId?: string;
   links?: PaypalLink[];
+  /** purchase_units[0]: what the order is for and whom it pays (checked before an order is made from it). */
+  referenceId?: string;
+  amount?: Money;
+  payeeMerchantId?: string;
 }
 
 /** The five flags of §7 get-paypal-onboarding-status from PayPal's merchant integration. */

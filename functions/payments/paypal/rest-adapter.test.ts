@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { Agent } from 'node:https';
 import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { onboardingStatusOf } from './port';
-import { paypalRestAdapter } from './rest-adapter';
+import { onboardingStatusOf, PaypalRefusal } from './port';
+import { authAssertion, PaypalApiError, paypalRestAdapter, refusalOf } from './rest-adapter';
 
 // Contract tests of the real PayPal adapter: its fetch calls go to a local HTTP double of PayPal's
 // REST API (PAYPAL_API_BASE_URL pointed at it), which records what is sent and answers like PayPal.
@@ -103,6 +103,13 @@ beforeAll(async () => {
         return send(201, {
           id: 'ORDER1',
           status: 'CREATED',
+          purchase_units: [
+            {
+              reference_id: 'tx-1',
+              amount: { currency_code: 'USD', value: '125.50' },
+              payee: { merchant_id: 'MERCHANT123456', email_address: 'seller@test.example' },
+            },
+          ],
           links: [
             {
               href: 'https://www.sandbox.paypal.com/checkoutnow?token=ORDER1',
@@ -119,8 +126,46 @@ beforeAll(async () => {
           purchase_units: [{ payments: { captures: [{ id: 'CAPTURE1', status: 'COMPLETED' }] } }],
         });
       }
+      if (url.pathname === '/v2/checkout/orders/ORDER2/capture') {
+        return send(422, {
+          name: 'UNPROCESSABLE_ENTITY',
+          message:
+            'The requested action could not be performed, semantically incorrect, or failed business validation.',
+          debug_id: 'd1',
+          details: [
+            { issue: 'ORDER_NOT_APPROVED', description: 'Payer has not yet approved the Order for payment.' },
+          ],
+        });
+      }
+      if (url.pathname === '/v2/checkout/orders/ORDER3/capture') {
+        return send(503, { name: 'SERVICE_UNAVAILABLE', debug_id: 'd2' });
+      }
       if (url.pathname === '/v2/checkout/orders/ORDER1')
-        return send(200, { id: 'ORDER1', status: 'APPROVED' });
+        return send(200, {
+          id: 'ORDER1',
+          status: 'APPROVED',
+          purchase_units: [
+            {
+              reference_id: 'tx-1',
+              amount: { currency_code: 'USD', value: '125.50' },
+              payee: { merchant_id: 'MERCHANT123456' },
+            },
+          ],
+        });
+      if (url.pathname === '/v2/payments/captures/CAPTURE1/refund') {
+        return send(201, { id: 'REFUND1', status: 'COMPLETED' });
+      }
+      if (url.pathname === '/v2/payments/captures/CAPTURE2/refund') {
+        return send(422, {
+          name: 'UNPROCESSABLE_ENTITY',
+          details: [
+            { issue: 'CAPTURE_FULLY_REFUNDED', description: 'The capture has already been fully refunded.' },
+          ],
+        });
+      }
+      if (url.pathname === '/v2/payments/captures/CAPTURE3/refund') {
+        return send(502, { name: 'BAD_GATEWAY' });
+      }
       if (url.pathname.startsWith('/v2/checkout/orders/')) return send(404, { name: 'RESOURCE_NOT_FOUND' });
       if (url.pathname === '/v1/payments/referenced-payouts-items') {
         return send(200, { item_id: 'PAYOUTITEM1', processing_state: { status: 'SUCCESS' } });
@@ -286,9 +331,19 @@ describe('real PayPal adapter against a PayPal double', () => {
       platformFee: { currency_code: 'USD', value: '12.00' },
       requestId: 'create-tx-1',
     });
-    expect(order).toMatchObject({ id: 'ORDER1', status: 'CREATED' });
+    expect(order).toEqual({
+      id: 'ORDER1',
+      status: 'CREATED',
+      referenceId: 'tx-1',
+      amount: { currency_code: 'USD', value: '125.50' },
+      payeeMerchantId: 'MERCHANT123456',
+      links: [
+        { href: 'https://www.sandbox.paypal.com/checkoutnow?token=ORDER1', rel: 'approve', method: 'GET' },
+      ],
+    });
     const create = recorded.find((entry) => entry.path === '/v2/checkout/orders')!;
     expect(create.headers['paypal-request-id']).toBe('create-tx-1');
+    expect(create.headers.prefer).toBe('return=representation');
     expect(create.headers.authorization).toMatch(/^Bearer A21\./);
     expect(JSON.parse(create.body)).toMatchObject({
       intent: 'CAPTURE',
@@ -312,7 +367,13 @@ describe('real PayPal adapter against a PayPal double', () => {
         },
       ],
     });
-    expect(await paypal.getOrder('ORDER1')).toMatchObject({ id: 'ORDER1', status: 'APPROVED' });
+    expect(await paypal.getOrder('ORDER1')).toEqual({
+      id: 'ORDER1',
+      status: 'APPROVED',
+      referenceId: 'tx-1',
+      amount: { currency_code: 'USD', value: '125.50' },
+      payeeMerchantId: 'MERCHANT123456',
+    });
     expect(await paypal.getOrder('MISSING')).toBeUndefined();
     expect(await paypal.captureOrder('ORDER1', 'capture-tx-1')).toMatchObject({
       status: 'COMPLETED',
@@ -320,6 +381,68 @@ describe('real PayPal adapter against a PayPal double', () => {
     });
     const capture = recorded.find((entry) => entry.path === '/v2/checkout/orders/ORDER1/capture')!;
     expect(capture.headers['paypal-request-id']).toBe('capture-tx-1');
+
+    // A business refusal is definite (PaypalRefusal with the issue); a 5xx stays ambiguous.
+    const refused = await paypal.captureOrder('ORDER2', 'capture-tx-2').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(PaypalRefusal);
+    expect(refused).toMatchObject({
+      issue: 'ORDER_NOT_APPROVED',
+      statusCode: 422,
+      message: 'Payer has not yet approved the Order for payment.',
+    });
+    const unavailable = await paypal.captureOrder('ORDER3', 'capture-tx-3').catch((error: unknown) => error);
+    expect(unavailable).not.toBeInstanceOf(PaypalRefusal);
+    expect(unavailable).toMatchObject({ statusCode: 503 });
+  });
+
+  it('refunds a capture in full for the merchant: PayPal-Request-Id and an unsigned PayPal-Auth-Assertion', async () => {
+    const paypal = adapter();
+    expect(
+      await paypal.refundCapture({
+        captureId: 'CAPTURE1',
+        payeeMerchantId: 'MERCHANT123456',
+        requestId: 'refund-tx-1',
+      }),
+    ).toEqual({ refundId: 'REFUND1', status: 'COMPLETED' });
+    const call = recorded.find((entry) => entry.path === '/v2/payments/captures/CAPTURE1/refund')!;
+    expect(call.method).toBe('POST');
+    expect(call.headers['paypal-request-id']).toBe('refund-tx-1');
+    expect(call.headers.authorization).toMatch(/^Bearer A21\./);
+    expect(JSON.parse(call.body)).toEqual({});
+    const assertion = String(call.headers['paypal-auth-assertion']);
+    const [header, payload, signature] = assertion.split('.');
+    expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toEqual({ alg: 'none' });
+    expect(JSON.parse(Buffer.from(payload!, 'base64url').toString())).toEqual({
+      iss: 'client-id',
+      payer_id: 'MERCHANT123456',
+    });
+    expect(signature).toBe('');
+    expect(assertion).toBe(authAssertion('client-id', 'MERCHANT123456'));
+    expect(assertion).not.toMatch(/[=+/]/);
+
+    const refused = await paypal
+      .refundCapture({ captureId: 'CAPTURE2', payeeMerchantId: 'M', requestId: 'refund-tx-2' })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(PaypalRefusal);
+    expect(refused).toMatchObject({ issue: 'CAPTURE_FULLY_REFUNDED', statusCode: 422 });
+    const ambiguous = await paypal
+      .refundCapture({ captureId: 'CAPTURE3', payeeMerchantId: 'M', requestId: 'refund-tx-3' })
+      .catch((error: unknown) => error);
+    expect(ambiguous).toBeInstanceOf(PaypalApiError);
+    expect(ambiguous).toMatchObject({ status: 502 });
+  });
+
+  it('reads refusals from PayPal error bodies: 400/403/404/422 only', () => {
+    expect(
+      refusalOf(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INSTRUMENT_DECLINED' }] }),
+    ).toMatchObject({ issue: 'INSTRUMENT_DECLINED', statusCode: 422 });
+    expect(refusalOf(400, { name: 'INVALID_REQUEST', message: 'Bad.' })).toMatchObject({
+      issue: 'INVALID_REQUEST',
+      message: 'Bad.',
+    });
+    expect(refusalOf(403, undefined)).toMatchObject({ issue: 'HTTP_403', statusCode: 403 });
+    for (const status of [401, 408, 409, 429, 500, 503])
+      expect(refusalOf(status, { name: 'X' })).toBeUndefined();
   });
 
   it('turns PayPal errors into PaypalApiError with the status', async () => {

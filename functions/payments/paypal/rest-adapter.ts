@@ -7,7 +7,7 @@ import {
 } from '@paypal/paypal-server-sdk';
 import type { PaypalLink } from '../../../shared/api/payments';
 import type { MerchantIntegration, PaypalOrder, PaypalPort } from './port';
-import { partnerReferralBody } from './port';
+import { PaypalRefusal, partnerReferralBody } from './port';
 
 export interface PaypalRestConfig {
   clientId: string;
@@ -33,6 +33,61 @@ export class PaypalApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The statuses with which PayPal refuses a request for good (a malformed request, a business rule,
+ * a missing permission or resource): a retry with the same request id gets the same answer. 401
+ * (our token), 408, 409 (the same request id still in progress), 429 and 5xx are not among them.
+ */
+const refusalStatuses = new Set([400, 403, 404, 422]);
+
+/** PayPal's error body: `name` (UNPROCESSABLE_ENTITY…) and `details[].issue` (INSTRUMENT_DECLINED…). */
+interface PaypalErrorBody {
+  name?: string;
+  message?: string;
+  details?: { issue?: string; description?: string }[];
+}
+
+/** A PaypalRefusal for a definite refusal (see refusalStatuses); undefined for anything else. */
+export function refusalOf(status: number, body: unknown): PaypalRefusal | undefined {
+  if (!refusalStatuses.has(status)) return undefined;
+  const error = (typeof body === 'object' && body !== null ? body : {}) as PaypalErrorBody;
+  const detail = error.details?.[0];
+  const issue = detail?.issue || error.name || `HTTP_${status}`;
+  const message = detail?.description || error.message || `PayPal refused the request (${status}).`;
+  return new PaypalRefusal(issue, message, status);
+}
+
+/**
+ * An error of the SDK (an ApiError with `statusCode` and the parsed `result`, or the raw `body`) as
+ * a PaypalRefusal when it is a definite refusal; anything else (timeouts, 5xx) as it was.
+ */
+export function fromSdkError(error: unknown): unknown {
+  const { statusCode, result, body } = (error ?? {}) as {
+    statusCode?: number;
+    result?: unknown;
+    body?: unknown;
+  };
+  if (typeof statusCode !== 'number') return error;
+  let parsed = result;
+  if (parsed === undefined && typeof body === 'string') {
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  return refusalOf(statusCode, parsed) ?? error;
+}
+
+/**
+ * PayPal-Auth-Assertion: an unsigned JWT saying the partner (client id) acts for the merchant
+ * (payer_id), as PayPal documents for calls made on a merchant's behalf (refunds of their captures).
+ */
+export function authAssertion(clientId: string, merchantId: string): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'none' })}.${part({ iss: clientId, payer_id: merchantId })}.`;
 }
 
 /**
@@ -68,7 +123,12 @@ export function paypalRestAdapter(config: PaypalRestConfig): PaypalPort {
   async function call<T>(
     method: 'GET' | 'POST',
     path: string,
-    options: { body?: unknown; requestId?: string; allow404?: boolean } = {},
+    options: {
+      body?: unknown;
+      requestId?: string;
+      allow404?: boolean;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<T | undefined> {
     const response = await doFetch(`${base}${path}`, {
       method,
@@ -78,13 +138,17 @@ export function paypalRestAdapter(config: PaypalRestConfig): PaypalPort {
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(options.requestId ? { 'paypal-request-id': options.requestId } : {}),
         ...(config.attributionId ? { 'paypal-partner-attribution-id': config.attributionId } : {}),
+        ...options.headers,
       },
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     });
     if (response.status === 404 && options.allow404) return undefined;
     const body = (await response.json().catch(() => ({}))) as T;
     if (!response.ok) {
-      throw new PaypalApiError(response.status, body, `PayPal ${method} ${path} failed (${response.status})`);
+      throw (
+        refusalOf(response.status, body) ??
+        new PaypalApiError(response.status, body, `PayPal ${method} ${path} failed (${response.status})`)
+      );
     }
     return body;
   }
@@ -108,15 +172,43 @@ export function paypalRestAdapter(config: PaypalRestConfig): PaypalPort {
     id?: string;
     status?: string;
     links?: { href: string; rel: string; method?: string }[];
-    purchaseUnits?: { payments?: { captures?: { id?: string }[] } }[];
-  }): PaypalOrder => ({
-    id: result.id ?? '',
-    status: result.status ?? 'UNKNOWN',
-    ...(result.purchaseUnits?.[0]?.payments?.captures?.[0]?.id
-      ? { captureId: result.purchaseUnits[0].payments.captures[0].id }
-      : {}),
-    ...(result.links ? { links: result.links.map(({ href, rel, method }) => ({ href, rel, method })) } : {}),
-  });
+    purchaseUnits?: {
+      referenceId?: string;
+      amount?: { currencyCode: string; value: string };
+      payee?: { merchantId?: string };
+      payments?: { captures?: { id?: string }[] };
+    }[];
+  }): PaypalOrder => {
+    const unit = result.purchaseUnits?.[0];
+    const captureId = unit?.payments?.captures?.[0]?.id;
+    return {
+      id: result.id ?? '',
+      status: result.status ?? 'UNKNOWN',
+      ...(captureId ? { captureId } : {}),
+      ...(result.links
+        ? {
+            links: result.links.map(({ href, rel, method }) => ({
+              href,
+              rel,
+              ...(method ? { method } : {}),
+            })),
+          }
+        : {}),
+      ...(unit?.referenceId ? { referenceId: unit.referenceId } : {}),
+      ...(unit?.amount
+        ? { amount: { currency_code: unit.amount.currencyCode, value: unit.amount.value } }
+        : {}),
+      ...(unit?.payee?.merchantId ? { payeeMerchantId: unit.payee.merchantId } : {}),
+    };
+  };
+  /** Runs an SDK call; definite refusals come back as PaypalRefusal. */
+  async function sdk<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw fromSdkError(error);
+    }
+  }
 
   return {
     mode: 'live',
@@ -174,50 +266,56 @@ export function paypalRestAdapter(config: PaypalRestConfig): PaypalPort {
     },
 
     async createOrder(input) {
-      const { result } = await ordersApi().createOrder({
-        paypalRequestId: input.requestId,
-        ...(config.attributionId ? { paypalPartnerAttributionId: config.attributionId } : {}),
-        body: {
-          intent: CheckoutPaymentIntent.Capture,
-          purchaseUnits: [
-            {
-              referenceId: input.referenceId,
-              customId: input.referenceId,
-              payee: { merchantId: input.payeeMerchantId },
-              amount: {
-                currencyCode: input.itemTotal.currency_code,
-                value: sum([input.itemTotal, input.shipping, input.tax]),
-                breakdown: {
-                  itemTotal: { currencyCode: input.itemTotal.currency_code, value: input.itemTotal.value },
-                  ...(input.shipping
-                    ? {
-                        shipping: { currencyCode: input.shipping.currency_code, value: input.shipping.value },
-                      }
-                    : {}),
-                  ...(input.tax
-                    ? { taxTotal: { currencyCode: input.tax.currency_code, value: input.tax.value } }
-                    : {}),
-                },
-              },
-              ...(input.platformFee
-                ? {
-                    paymentInstruction: {
-                      platformFees: [
-                        {
-                          amount: {
-                            currencyCode: input.platformFee.currency_code,
-                            value: input.platformFee.value,
+      const { result } = await sdk(() =>
+        ordersApi().createOrder({
+          paypalRequestId: input.requestId,
+          prefer: 'return=representation',
+          ...(config.attributionId ? { paypalPartnerAttributionId: config.attributionId } : {}),
+          body: {
+            intent: CheckoutPaymentIntent.Capture,
+            purchaseUnits: [
+              {
+                referenceId: input.referenceId,
+                customId: input.referenceId,
+                payee: { merchantId: input.payeeMerchantId },
+                amount: {
+                  currencyCode: input.itemTotal.currency_code,
+                  value: sum([input.itemTotal, input.shipping, input.tax]),
+                  breakdown: {
+                    itemTotal: { currencyCode: input.itemTotal.currency_code, value: input.itemTotal.value },
+                    ...(input.shipping
+                      ? {
+                          shipping: {
+                            currencyCode: input.shipping.currency_code,
+                            value: input.shipping.value,
                           },
-                        },
-                      ],
-                      disbursementMode: DisbursementMode.Delayed,
-                    },
-                  }
-                : {}),
-            },
-          ],
-        },
-      });
+                        }
+                      : {}),
+                    ...(input.tax
+                      ? { taxTotal: { currencyCode: input.tax.currency_code, value: input.tax.value } }
+                      : {}),
+                  },
+                },
+                ...(input.platformFee
+                  ? {
+                      paymentInstruction: {
+                        platformFees: [
+                          {
+                            amount: {
+                              currencyCode: input.platformFee.currency_code,
+                              value: input.platformFee.value,
+                            },
+                          },
+                        ],
+                        disbursementMode: DisbursementMode.Delayed,
+                      },
+                    }
+                  : {}),
+              },
+            ],
+          },
+        }),
+      );
       return orderOf(result);
     },
 
@@ -227,12 +325,18 @@ export function paypalRestAdapter(config: PaypalRestConfig): PaypalPort {
         return orderOf(result);
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode === 404) return undefined;
-        throw error;
+        throw fromSdkError(error);
       }
     },
 
     async captureOrder(orderId, requestId) {
-      const { result } = await ordersApi().captureOrder({ id: orderId, paypalRequestId: requestId });
+      const { result } = await sdk(() =>
+        ordersApi().captureOrder({
+          id: orderId,
+          paypalRequestId: requestId,
+          prefer: 'return=representation',
+        }),
+      );
       return orderOf(result);
     },
 
@@ -243,6 +347,20 @@ export function paypalRestAdapter(config: PaypalRestConfig): PaypalPort {
         { body: { reference_id: captureId, reference_type: 'TRANSACTION_ID' }, requestId },
       );
       return { disbursementId: body?.item_id ?? '', status: body?.processing_state?.status ?? 'PENDING' };
+    },
+
+    async refundCapture({ captureId, payeeMerchantId, requestId }) {
+      // A full refund: no amount in the body. The merchant's capture is refunded on their behalf.
+      const body = await call<{ id?: string; status?: string }>(
+        'POST',
+        `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+        {
+          body: {},
+          requestId,
+          headers: { 'paypal-auth-assertion': authAssertion(config.clientId, payeeMerchantId) },
+        },
+      );
+      return { refundId: body?.id ?? '', status: body?.status ?? 'PENDING' };
     },
   };
 }

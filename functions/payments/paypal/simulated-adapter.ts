@@ -1,10 +1,16 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../lib/aws';
 import { ApiError } from '../../lib/http';
 import { paypalKeys } from '../../lib/table-design';
 import { conditionalPut, conditionalUpdate, isConditionFailure } from '../../lib/writes';
-import type { MerchantIntegration, PaypalOrder, PaypalPort } from './port';
+import {
+  type MerchantIntegration,
+  type Money,
+  type PaypalOrder,
+  type PaypalPort,
+  PaypalRefusal,
+} from './port';
 import { hmacHex, safeEqualHex, signOnboarding, simulatedSignatureHeader } from './simulated-signature';
 
 /** The simulated merchant as the table keeps it (what PayPal would know about the seller). */
@@ -149,10 +155,98 @@ interface SimulatedOrderItem extends PaypalOrder {
   referenceId: string;
   payeeMerchantId: string;
   amount: { currency_code: string; value: string };
+  /** The PayPal-Request-Id of the capture (a repeat with it gets the same capture back). */
+  captureRequestId?: string;
+  /** The capture's own status: COMPLETED, then REFUNDED. */
+  captureStatus?: 'COMPLETED' | 'REFUNDED';
+  refundId?: string;
+  refundRequestId?: string;
+  /** What the order was made of (PayPal's breakdown and payment instruction): shown to tests and tools. */
+  breakdown?: { itemTotal: Money; shipping?: Money; tax?: Money; platformFee?: Money };
+}
+
+/** The simulated PayPal with the buyer's side of the popup (approve or cancel), for the simulated checkout. */
+export interface SimulatedPaypalPort extends PaypalPort {
+  readonly mode: 'simulated';
+  /** The buyer approves the order in the (simulated) PayPal popup: CREATED → APPROVED. */
+  approveOrder(orderId: string): Promise<PaypalOrder>;
+  /** The buyer cancels in the (simulated) popup: CREATED or APPROVED → VOIDED. */
+  cancelOrder(orderId: string): Promise<PaypalOrder>;
+}
+
+const orderPrefix = 'SIMORDER';
+const capturePrefix = 'SIMCAPTURE';
+
+/** The order id a create request id makes (PayPal-Request-Id idempotency: the same request, the same order). */
+function orderIdFor(requestId: string): string {
+  return `${orderPrefix}${createHash('sha256').update(requestId).digest('hex').slice(0, 12).toUpperCase()}`;
+}
+
+/** An order's capture id, and back: the simulated PayPal finds a capture's order without another item. */
+const captureIdOf = (orderId: string) => `${capturePrefix}${orderId.slice(orderPrefix.length)}`;
+const orderIdOfCapture = (captureId: string) =>
+  captureId.startsWith(capturePrefix) ? `${orderPrefix}${captureId.slice(capturePrefix.length)}` : undefined;
+
+const getOrderItem = (orderId: string) => getItem<SimulatedOrderItem>(paypalKeys.simulatedOrder(orderId));
+
+/** The order as the port answers it (PayPal's fields only). */
+function viewOf(order: SimulatedOrderItem): PaypalOrder {
+  return {
+    id: order.id,
+    status: order.status,
+    ...(order.captureId ? { captureId: order.captureId } : {}),
+    referenceId: order.referenceId,
+    amount: order.amount,
+    payeeMerchantId: order.payeeMerchantId,
+  };
+}
+
+const notFound = () => new PaypalRefusal('RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 404);
+
+/** Moves an order from one of `from` to `to` with a conditional write; false when the condition failed. */
+async function moveOrder(orderId: string, from: readonly string[], to: string): Promise<boolean> {
+  try {
+    await conditionalUpdate({
+      TableName: tableName(),
+      Key: paypalKeys.simulatedOrder(orderId),
+      UpdateExpression: 'SET #status = :to',
+      ConditionExpression: `attribute_exists(PK) AND #status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':to': to,
+        ...Object.fromEntries(from.map((status, i) => [`:from${i}`, status])),
+      },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error) || error instanceof ApiError) return false;
+    throw error;
+  }
+}
+
+/** The buyer approves a simulated order (idempotent); a voided or captured order is refused. */
+export async function approveSimulatedOrder(orderId: string): Promise<PaypalOrder> {
+  await moveOrder(orderId, ['CREATED'], 'APPROVED');
+  const order = await getOrderItem(orderId);
+  if (!order) throw notFound();
+  if (order.status === 'VOIDED') throw new PaypalRefusal('ORDER_CANCELED', 'The order was canceled.');
+  if (order.status === 'COMPLETED')
+    throw new PaypalRefusal('ORDER_ALREADY_CAPTURED', 'The order has already been captured.');
+  return viewOf(order);
+}
+
+/** The buyer cancels a simulated order (idempotent); a captured order is refused. */
+export async function cancelSimulatedOrder(orderId: string): Promise<PaypalOrder> {
+  await moveOrder(orderId, ['CREATED', 'APPROVED'], 'VOIDED');
+  const order = await getOrderItem(orderId);
+  if (!order) throw notFound();
+  if (order.status === 'COMPLETED')
+    throw new PaypalRefusal('ORDER_ALREADY_CAPTURED', 'The order has already been captured.');
+  return viewOf(order);
 }
 
 /** The simulated PayPal: state in the table, webhooks signed with its own shared secret. */
-export function simulatedPaypalAdapter(): PaypalPort {
+export function simulatedPaypalAdapter(): SimulatedPaypalPort {
   return {
     mode: 'simulated',
 
@@ -182,7 +276,8 @@ export function simulatedPaypalAdapter(): PaypalPort {
     },
 
     async createOrder(input) {
-      const id = `SIMORDER${randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase()}`;
+      // Idempotent per PayPal-Request-Id, as PayPal is: the request id decides the order id.
+      const id = orderIdFor(input.requestId);
       const cents = [input.itemTotal, input.shipping, input.tax].reduce(
         (total, amount) => total + (amount ? Math.round(Number(amount.value) * 100) : 0),
         0,
@@ -193,46 +288,68 @@ export function simulatedPaypalAdapter(): PaypalPort {
         referenceId: input.referenceId,
         payeeMerchantId: input.payeeMerchantId,
         amount: { currency_code: input.itemTotal.currency_code, value: (cents / 100).toFixed(2) },
+        breakdown: {
+          itemTotal: input.itemTotal,
+          ...(input.shipping ? { shipping: input.shipping } : {}),
+          ...(input.tax ? { tax: input.tax } : {}),
+          ...(input.platformFee ? { platformFee: input.platformFee } : {}),
+        },
       };
-      await conditionalPut({
-        TableName: tableName(),
-        Item: { ...paypalKeys.simulatedOrder(id), entity: 'simulated-paypal-order', ...order },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      });
-      return { id, status: 'CREATED' };
+      try {
+        await conditionalPut({
+          TableName: tableName(),
+          Item: { ...paypalKeys.simulatedOrder(id), entity: 'simulated-paypal-order', ...order },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        });
+        return viewOf(order);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 'conflict')) throw error;
+        const earlier = await getOrderItem(id);
+        if (!earlier) throw error;
+        return viewOf(earlier);
+      }
     },
 
     async getOrder(orderId) {
-      const order = await getItem<SimulatedOrderItem>(paypalKeys.simulatedOrder(orderId));
-      return order
-        ? { id: order.id, status: order.status, ...(order.captureId ? { captureId: order.captureId } : {}) }
-        : undefined;
+      const order = await getOrderItem(orderId);
+      return order ? viewOf(order) : undefined;
     },
 
-    async captureOrder(orderId) {
-      const captureId = `SIMCAPTURE${randomUUID().replaceAll('-', '').slice(0, 10).toUpperCase()}`;
+    async captureOrder(orderId, requestId) {
       try {
         await conditionalUpdate({
           TableName: tableName(),
           Key: paypalKeys.simulatedOrder(orderId),
-          UpdateExpression: 'SET #status = :completed, captureId = :captureId',
-          ConditionExpression: 'attribute_exists(PK) AND #status <> :completed',
+          UpdateExpression:
+            'SET #status = :completed, captureId = :captureId, captureRequestId = :requestId, captureStatus = :completed',
+          ConditionExpression: 'attribute_exists(PK) AND #status = :approved',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':completed': 'COMPLETED', ':captureId': captureId },
+          ExpressionAttributeValues: {
+            ':completed': 'COMPLETED',
+            ':approved': 'APPROVED',
+            ':captureId': captureIdOf(orderId),
+            ':requestId': requestId,
+          },
         });
       } catch (error) {
         if (!isConditionFailure(error) && !(error instanceof ApiError)) throw error;
       }
-      const order = await getItem<SimulatedOrderItem>(paypalKeys.simulatedOrder(orderId));
-      if (!order) throw new ApiError('not-found', 'PayPal order not found.');
-      return {
-        id: order.id,
-        status: order.status,
-        ...(order.captureId ? { captureId: order.captureId } : {}),
-      };
+      const order = await getOrderItem(orderId);
+      if (!order) throw notFound();
+      if (order.status === 'COMPLETED') {
+        // The same request again gets the same capture; another request is refused, as PayPal does.
+        if (order.captureRequestId === requestId) return viewOf(order);
+        throw new PaypalRefusal('ORDER_ALREADY_CAPTURED', 'The order has already been captured.');
+      }
+      throw new PaypalRefusal('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.', 422);
     },
 
     async disburse({ captureId }) {
+      const orderId = orderIdOfCapture(captureId);
+      const order = orderId ? await getOrderItem(orderId) : undefined;
+      if (!order || order.captureId !== captureId) throw notFound();
+      if (order.captureStatus === 'REFUNDED')
+        throw new PaypalRefusal('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
       const disbursementId = `SIMPAYOUT${randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase()}`;
       try {
         await conditionalPut({
@@ -252,5 +369,51 @@ export function simulatedPaypalAdapter(): PaypalPort {
         return { disbursementId: earlier?.disbursementId ?? disbursementId, status: 'SUCCESS' };
       }
     },
+
+    async refundCapture({ captureId, payeeMerchantId, requestId }) {
+      const orderId = orderIdOfCapture(captureId);
+      const order = orderId ? await getOrderItem(orderId) : undefined;
+      if (!orderId || !order || order.captureId !== captureId) throw notFound();
+      if (order.payeeMerchantId !== payeeMerchantId) {
+        throw new PaypalRefusal(
+          'PERMISSION_DENIED',
+          'You do not have permission to refund this capture.',
+          403,
+        );
+      }
+      if (order.refundId) {
+        if (order.refundRequestId === requestId) return { refundId: order.refundId, status: 'COMPLETED' };
+        throw new PaypalRefusal('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
+      }
+      if (await getItem(paypalKeys.simulatedPayout(captureId))) {
+        throw new PaypalRefusal('REFUND_NOT_ALLOWED', 'The funds of this capture were already disbursed.');
+      }
+      const refundId = `SIMREFUND${randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase()}`;
+      try {
+        await conditionalUpdate({
+          TableName: tableName(),
+          Key: paypalKeys.simulatedOrder(orderId),
+          UpdateExpression:
+            'SET captureStatus = :refunded, refundId = :refundId, refundRequestId = :requestId',
+          ConditionExpression: 'captureId = :captureId AND attribute_not_exists(refundId)',
+          ExpressionAttributeValues: {
+            ':refunded': 'REFUNDED',
+            ':refundId': refundId,
+            ':requestId': requestId,
+            ':captureId': captureId,
+          },
+        });
+        return { refundId, status: 'COMPLETED' };
+      } catch (error) {
+        if (!isConditionFailure(error) && !(error instanceof ApiError)) throw error;
+        const now = await getOrderItem(orderId);
+        if (now?.refundId && now.refundRequestId === requestId)
+          return { refundId: now.refundId, status: 'COMPLETED' };
+        throw new PaypalRefusal('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
+      }
+    },
+
+    approveOrder: approveSimulatedOrder,
+    cancelOrder: cancelSimulatedOrder,
   };
 }

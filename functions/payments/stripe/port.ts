@@ -82,6 +82,8 @@ export class CardProviderError extends Error {
       param?: string;
       fields?: Record<string, string>;
       setupIntent?: { id: string; status: string };
+      /** The PaymentIntent a card error or unexpected-state error is about (Stripe's `payment_intent`). */
+      paymentIntent?: { id: string; status: string };
     } = {},
   ) {
     super(message);
@@ -90,6 +92,78 @@ export class CardProviderError extends Error {
   get code(): string | undefined {
     return this.options.code;
   }
+}
+
+/** A PaymentIntent's status, as Stripe names them. */
+export type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'canceled'
+  | 'succeeded';
+
+/** A PaymentIntent as the app needs it (mapped from Stripe.PaymentIntent). Amounts in minor units. */
+export interface ProviderPaymentIntent {
+  id: string;
+  status: PaymentIntentStatus;
+  amount: number;
+  /** Upper case ISO 4217 (Stripe's lower case is mapped). */
+  currency: string;
+  clientSecret: string;
+  /** The charge made by confirmation (needed for the transfer's source_transaction and refunds). */
+  latestChargeId?: string;
+  paymentMethodId?: string;
+  customerId?: string;
+  /** Captured so far, minor units (0 before capture). */
+  amountReceived: number;
+  metadata: Record<string, string>;
+}
+
+export interface CreatePaymentIntentInput {
+  /** Minor units. Stripe refuses less than its minimum ("Amount must be at least $0.50 usd"). */
+  amount: number;
+  currency: string;
+  customerId?: string;
+  /** A saved card to charge; the browser confirms (confirmCardPayment) either way. */
+  paymentMethodId?: string;
+  /** Keep the card for later (setup_future_usage: off_session). */
+  setupFutureUsage?: boolean;
+  /** Always 'manual' here: the money is captured by confirm-payment (docs/design/orders.md §8 item 5). */
+  captureMethod: 'manual';
+  /** The transaction id: groups the charge and the seller's transfer. */
+  transferGroup: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface ProviderRefund {
+  id: string;
+  /** pending, succeeded, failed, canceled. */
+  status: string;
+  amount: number;
+  currency: string;
+}
+
+export interface ProviderTransfer {
+  id: string;
+  amount: number;
+  currency: string;
+  destination: string;
+}
+
+/** Test card details for the simulated confirmation (Stripe.js's confirmCardPayment stand-in). */
+export interface SimulatedPaymentConfirmation {
+  /** A saved card to use; or the card fields below. */
+  paymentMethodId?: string;
+  number?: string;
+  expMonth?: number;
+  expYear?: number;
+  cvc?: string;
+  postalCode?: string;
+  /** The 3-D Secure test card answers requires_action until confirmed again with authenticate. */
+  authenticate?: boolean;
 }
 
 /** The webhook's signature was missing, stale or wrong. */
@@ -120,6 +194,25 @@ export interface CardProvider {
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
   /** Verifies `Stripe-Signature` over the raw body; throws WebhookSignatureError. */
   verifyWebhook(rawBody: string, signature: string | undefined): ProviderEvent;
+
+  // ---- Orders (issue 8): manual-capture payments, refunds and transfers to the seller's account.
+  createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProviderPaymentIntent>;
+  retrievePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent>;
+  /** Captures the full authorised amount; idempotent per key. */
+  capturePaymentIntent(paymentIntentId: string, idempotencyKey: string): Promise<ProviderPaymentIntent>;
+  /** Voids an uncaptured PaymentIntent; idempotent per key. */
+  cancelPaymentIntent(paymentIntentId: string, idempotencyKey: string): Promise<ProviderPaymentIntent>;
+  /** Refunds a captured PaymentIntent in full; idempotent per key. */
+  refundPayment(input: { paymentIntentId: string; idempotencyKey: string }): Promise<ProviderRefund>;
+  /** Pays the seller: a transfer to the connected account, funded by the order's charge. */
+  createTransfer(input: {
+    amount: number;
+    currency: string;
+    destination: string;
+    sourceTransaction: string;
+    transferGroup: string;
+    idempotencyKey: string;
+  }): Promise<ProviderTransfer>;
 }
 
 /** Stripe-like account shape both adapters map from (the real one is Stripe.Account). */

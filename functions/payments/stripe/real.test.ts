@@ -219,6 +219,217 @@ describe('RealCardProvider (stripe SDK against an HTTP double)', () => {
   });
 });
 
+describe('RealCardProvider: order payments (payment intents, refunds, transfers)', () => {
+  const intent = {
+    id: 'pi_1',
+    object: 'payment_intent',
+    amount: 12345,
+    amount_received: 0,
+    currency: 'cad',
+    status: 'requires_payment_method',
+    client_secret: 'pi_1_secret_x',
+    capture_method: 'manual',
+    customer: 'cus_1',
+    payment_method: null,
+    latest_charge: null,
+    transfer_group: 'tx-1',
+    metadata: { txId: 'tx-1', customerUserId: 'buyer-1' },
+  };
+
+  it('creates a manual-capture PaymentIntent with the transfer group, metadata and an idempotency key', async () => {
+    reply = () => ({ status: 200, body: intent });
+    const created = await provider().createPaymentIntent({
+      amount: 12345,
+      currency: 'CAD',
+      customerId: 'cus_1',
+      paymentMethodId: 'pm_1',
+      setupFutureUsage: true,
+      captureMethod: 'manual',
+      transferGroup: 'tx-1',
+      metadata: { txId: 'tx-1', customerUserId: 'buyer-1' },
+      idempotencyKey: 'pi-tx-1',
+    });
+    const [sent] = recorded;
+    expect(sent).toMatchObject({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: 'pi-tx-1' });
+    expect(Object.fromEntries(sent?.form ?? [])).toEqual({
+      amount: '12345',
+      currency: 'cad',
+      capture_method: 'manual',
+      transfer_group: 'tx-1',
+      'metadata[txId]': 'tx-1',
+      'metadata[customerUserId]': 'buyer-1',
+      customer: 'cus_1',
+      payment_method: 'pm_1',
+      setup_future_usage: 'off_session',
+    });
+    expect(created).toEqual({
+      id: 'pi_1',
+      status: 'requires_payment_method',
+      amount: 12345,
+      currency: 'CAD',
+      clientSecret: 'pi_1_secret_x',
+      customerId: 'cus_1',
+      amountReceived: 0,
+      metadata: { txId: 'tx-1', customerUserId: 'buyer-1' },
+    });
+  });
+
+  it('leaves out the customer, card and future usage when not asked', async () => {
+    reply = () => ({ status: 200, body: { ...intent, customer: null } });
+    await provider().createPaymentIntent({
+      amount: 5000,
+      currency: 'USD',
+      captureMethod: 'manual',
+      transferGroup: 'tx-2',
+      metadata: { txId: 'tx-2' },
+      idempotencyKey: 'pi-tx-2',
+    });
+    expect(Object.fromEntries(recorded[0]?.form ?? [])).toEqual({
+      amount: '5000',
+      currency: 'usd',
+      capture_method: 'manual',
+      transfer_group: 'tx-2',
+      'metadata[txId]': 'tx-2',
+    });
+  });
+
+  it('retrieves, captures and cancels with the idempotency keys, mapping latest_charge', async () => {
+    const authorised = {
+      ...intent,
+      status: 'requires_capture',
+      payment_method: 'pm_1',
+      latest_charge: 'ch_1',
+    };
+    reply = ({ path }) => {
+      if (path.endsWith('/capture'))
+        return { status: 200, body: { ...authorised, status: 'succeeded', amount_received: 12345 } };
+      if (path.endsWith('/cancel')) return { status: 200, body: { ...authorised, status: 'canceled' } };
+      return { status: 200, body: authorised };
+    };
+    const p = provider();
+    expect(await p.retrievePaymentIntent('pi_1')).toMatchObject({
+      status: 'requires_capture',
+      latestChargeId: 'ch_1',
+      paymentMethodId: 'pm_1',
+    });
+    expect(recorded[0]).toMatchObject({ method: 'GET', path: '/v1/payment_intents/pi_1' });
+    expect(await p.capturePaymentIntent('pi_1', 'capture-tx-1')).toMatchObject({
+      status: 'succeeded',
+      amountReceived: 12345,
+      latestChargeId: 'ch_1',
+    });
+    expect(recorded[1]).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents/pi_1/capture',
+      idempotencyKey: 'capture-tx-1',
+    });
+    expect(await p.cancelPaymentIntent('pi_1', 'cancel-tx-1')).toMatchObject({ status: 'canceled' });
+    expect(recorded[2]).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents/pi_1/cancel',
+      idempotencyKey: 'cancel-tx-1',
+    });
+  });
+
+  it('maps an expanded latest_charge object to its id', async () => {
+    reply = () => ({
+      status: 200,
+      body: { ...intent, status: 'succeeded', latest_charge: { id: 'ch_9', object: 'charge' } },
+    });
+    expect((await provider().retrievePaymentIntent('pi_1')).latestChargeId).toBe('ch_9');
+  });
+
+  it('refunds a PaymentIntent in full with the idempotency key', async () => {
+    reply = () => ({
+      status: 200,
+      body: { id: 're_1', object: 'refund', amount: 12345, currency: 'cad', status: 'succeeded' },
+    });
+    expect(
+      await provider().refundPayment({ paymentIntentId: 'pi_1', idempotencyKey: 'refund-tx-1' }),
+    ).toEqual({
+      id: 're_1',
+      status: 'succeeded',
+      amount: 12345,
+      currency: 'CAD',
+    });
+    expect(recorded[0]).toMatchObject({ method: 'POST', path: '/v1/refunds', idempotencyKey: 'refund-tx-1' });
+    expect(Object.fromEntries(recorded[0]?.form ?? [])).toEqual({ payment_intent: 'pi_1' });
+  });
+
+  it('transfers to the connected account funded by the charge, in the transfer group', async () => {
+    reply = () => ({
+      status: 200,
+      body: { id: 'tr_1', object: 'transfer', amount: 11000, currency: 'cad', destination: 'acct_123' },
+    });
+    const transfer = await provider().createTransfer({
+      amount: 11000,
+      currency: 'CAD',
+      destination: 'acct_123',
+      sourceTransaction: 'ch_1',
+      transferGroup: 'tx-1',
+      idempotencyKey: 'payout-tx-1',
+    });
+    expect(transfer).toEqual({ id: 'tr_1', amount: 11000, currency: 'CAD', destination: 'acct_123' });
+    expect(recorded[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/transfers',
+      idempotencyKey: 'payout-tx-1',
+    });
+    expect(Object.fromEntries(recorded[0]?.form ?? [])).toEqual({
+      amount: '11000',
+      currency: 'cad',
+      destination: 'acct_123',
+      source_transaction: 'ch_1',
+      transfer_group: 'tx-1',
+    });
+  });
+
+  it("keeps Stripe's amount_too_small message and the payment intent of an error", async () => {
+    reply = () => ({
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'amount_too_small',
+          param: 'amount',
+          message: 'Amount must be at least $0.50 usd',
+        },
+      },
+    });
+    const tooSmall = await provider()
+      .createPaymentIntent({
+        amount: 10,
+        currency: 'USD',
+        captureMethod: 'manual',
+        transferGroup: 'tx-3',
+        metadata: {},
+        idempotencyKey: 'pi-tx-3',
+      })
+      .catch((e: unknown) => e);
+    expect(tooSmall).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'amount_too_small',
+      message: 'Amount must be at least $0.50 usd',
+    });
+    reply = () => ({
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: 'This PaymentIntent could not be captured because it has a status of canceled.',
+          payment_intent: { ...intent, status: 'canceled' },
+        },
+      },
+    });
+    const state = (await provider()
+      .capturePaymentIntent('pi_1', 'capture-tx-1')
+      .catch((e: unknown) => e)) as CardProviderError;
+    expect(state.code).toBe('payment_intent_unexpected_state');
+    expect(state.options.paymentIntent).toEqual({ id: 'pi_1', status: 'canceled' });
+  });
+});
+
 describe('webhook signatures', () => {
   const payload = JSON.stringify({
     id: 'evt_1',

@@ -10,9 +10,14 @@ import {
   type CardProvider,
   CardProviderError,
   type CreateAccountInput,
+  type CreatePaymentIntentInput,
+  type PaymentIntentStatus,
   type ProviderAccount,
   type ProviderCard,
   type ProviderEvent,
+  type ProviderPaymentIntent,
+  type ProviderRefund,
+  type ProviderTransfer,
   toProviderAccount,
   WebhookSignatureError,
 } from './port';
@@ -50,6 +55,9 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
         ...(error.code ? { code: error.code } : {}),
         ...(error.statusCode ? { statusCode: error.statusCode } : {}),
         ...(error.param ? { param: error.param } : {}),
+        ...(error.payment_intent?.id
+          ? { paymentIntent: { id: error.payment_intent.id, status: error.payment_intent.status } }
+          : {}),
       });
     }
     throw error;
@@ -65,6 +73,28 @@ function toCard(method: Stripe.PaymentMethod): ProviderCard {
     last4: method.card?.last4 ?? '',
     expMonth: method.card?.exp_month ?? 0,
     expYear: method.card?.exp_year ?? 0,
+  };
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | undefined =>
+  typeof value === 'string' ? value : (value?.id ?? undefined);
+
+/** Stripe.PaymentIntent → the port's (currency upper case, latest_charge and payment_method ids). */
+export function toPaymentIntent(intent: Stripe.PaymentIntent): ProviderPaymentIntent {
+  const latestChargeId = idOf(intent.latest_charge);
+  const paymentMethodId = idOf(intent.payment_method);
+  const customerId = idOf(intent.customer);
+  return {
+    id: intent.id,
+    status: intent.status as PaymentIntentStatus,
+    amount: intent.amount,
+    currency: intent.currency.toUpperCase(),
+    clientSecret: intent.client_secret ?? '',
+    ...(latestChargeId ? { latestChargeId } : {}),
+    ...(paymentMethodId ? { paymentMethodId } : {}),
+    ...(customerId ? { customerId } : {}),
+    amountReceived: intent.amount_received ?? 0,
+    metadata: { ...(intent.metadata ?? {}) },
   };
 }
 
@@ -177,6 +207,89 @@ export class RealCardProvider implements CardProvider {
 
   async detachPaymentMethod(paymentMethodId: string): Promise<void> {
     await call(() => this.stripe.paymentMethods.detach(paymentMethodId));
+  }
+
+  // ---- Orders: manual-capture payments, refunds, transfers to the seller's connected account.
+
+  async createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProviderPaymentIntent> {
+    const intent = await call(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: input.amount,
+          currency: input.currency.toLowerCase(),
+          capture_method: input.captureMethod,
+          transfer_group: input.transferGroup,
+          metadata: input.metadata,
+          ...(input.customerId ? { customer: input.customerId } : {}),
+          ...(input.paymentMethodId ? { payment_method: input.paymentMethodId } : {}),
+          ...(input.setupFutureUsage ? { setup_future_usage: 'off_session' as const } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return toPaymentIntent(intent);
+  }
+
+  async retrievePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent> {
+    return toPaymentIntent(await call(() => this.stripe.paymentIntents.retrieve(paymentIntentId)));
+  }
+
+  async capturePaymentIntent(
+    paymentIntentId: string,
+    idempotencyKey: string,
+  ): Promise<ProviderPaymentIntent> {
+    return toPaymentIntent(
+      await call(() => this.stripe.paymentIntents.capture(paymentIntentId, {}, { idempotencyKey })),
+    );
+  }
+
+  async cancelPaymentIntent(paymentIntentId: string, idempotencyKey: string): Promise<ProviderPaymentIntent> {
+    return toPaymentIntent(
+      await call(() => this.stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey })),
+    );
+  }
+
+  async refundPayment(input: { paymentIntentId: string; idempotencyKey: string }): Promise<ProviderRefund> {
+    const refund = await call(() =>
+      this.stripe.refunds.create(
+        { payment_intent: input.paymentIntentId },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return {
+      id: refund.id,
+      status: refund.status ?? 'pending',
+      amount: refund.amount,
+      currency: refund.currency.toUpperCase(),
+    };
+  }
+
+  async createTransfer(input: {
+    amount: number;
+    currency: string;
+    destination: string;
+    sourceTransaction: string;
+    transferGroup: string;
+    idempotencyKey: string;
+  }): Promise<ProviderTransfer> {
+    const transfer = await call(() =>
+      this.stripe.transfers.create(
+        {
+          amount: input.amount,
+          currency: input.currency.toLowerCase(),
+          destination: input.destination,
+          source_transaction: input.sourceTransaction,
+          transfer_group: input.transferGroup,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return {
+      id: transfer.id,
+      amount: transfer.amount,
+      currency: transfer.currency.toUpperCase(),
+      destination: idOf(transfer.destination) ?? input.destination,
+    };
   }
 
   verifyWebhook(rawBody: string, signature: string | undefined): ProviderEvent {

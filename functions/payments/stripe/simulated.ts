@@ -26,9 +26,15 @@ import {
   type CardProvider,
   CardProviderError,
   type CreateAccountInput,
+  type CreatePaymentIntentInput,
+  type PaymentIntentStatus,
   type ProviderAccount,
   type ProviderCard,
   type ProviderEvent,
+  type ProviderPaymentIntent,
+  type ProviderRefund,
+  type ProviderTransfer,
+  type SimulatedPaymentConfirmation,
   toProviderAccount,
 } from './port';
 import { signStripePayload, verifyStripeSignature } from './real';
@@ -88,6 +94,56 @@ type SimObject =
     }
   | {
       id: string;
+      object: 'payment_intent';
+      amount: number;
+      /** Lower case, as Stripe. */
+      currency: string;
+      status: PaymentIntentStatus;
+      client_secret: string;
+      capture_method: 'manual';
+      customer: string | null;
+      payment_method: string | null;
+      latest_charge: string | null;
+      amount_received: number;
+      amount_refunded: number;
+      setup_future_usage: 'off_session' | null;
+      transfer_group: string;
+      metadata: Record<string, string>;
+      last_payment_error: { type: string; code: string; message: string } | null;
+      cancellation_reason: string | null;
+      /** The idempotency keys of the capture, the cancellation and the refund (a retry answers the same). */
+      sim_capture_key?: string;
+      sim_cancel_key?: string;
+      sim_refund?: { key: string; id: string };
+    }
+  | {
+      id: string;
+      object: 'charge';
+      amount: number;
+      currency: string;
+      payment_intent: string;
+      transfer_group: string;
+    }
+  | {
+      id: string;
+      object: 'refund';
+      amount: number;
+      currency: string;
+      payment_intent: string;
+      charge: string;
+      status: string;
+    }
+  | {
+      id: string;
+      object: 'transfer';
+      amount: number;
+      currency: string;
+      destination: string;
+      source_transaction: string;
+      transfer_group: string;
+    }
+  | {
+      id: string;
       object: 'account_link';
       account: string;
       type: string;
@@ -100,6 +156,86 @@ type SimObject =
 type Of<K extends SimObject['object']> = Extract<SimObject, { object: K }>;
 
 const newId = (prefix: string) => `${prefix}_sim${randomBytes(12).toString('hex')}`;
+
+/**
+ * Stripe's minimum charge amounts (minor units) and how its error shows them
+ * (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts). Other currencies: 50.
+ */
+export const minimumChargeAmounts: Record<string, { amount: number; shown: string }> = {
+  usd: { amount: 50, shown: '$0.50' },
+  aed: { amount: 200, shown: 'د.إ2.00' },
+  aud: { amount: 50, shown: '$0.50' },
+  bgn: { amount: 100, shown: 'лв1.00' },
+  brl: { amount: 50, shown: 'R$0.50' },
+  cad: { amount: 50, shown: '$0.50' },
+  chf: { amount: 50, shown: 'CHF0.50' },
+  czk: { amount: 1500, shown: 'Kč15.00' },
+  dkk: { amount: 250, shown: 'kr.2.50' },
+  eur: { amount: 50, shown: '€0.50' },
+  gbp: { amount: 30, shown: '£0.30' },
+  hkd: { amount: 400, shown: '$4.00' },
+  huf: { amount: 17500, shown: 'Ft175.00' },
+  inr: { amount: 50, shown: '₹0.50' },
+  jpy: { amount: 50, shown: '¥50' },
+  mxn: { amount: 1000, shown: '$10.00' },
+  myr: { amount: 200, shown: 'RM2.00' },
+  nok: { amount: 300, shown: 'kr3.00' },
+  nzd: { amount: 50, shown: '$0.50' },
+  pln: { amount: 200, shown: 'zł2.00' },
+  ron: { amount: 200, shown: 'lei2.00' },
+  sek: { amount: 300, shown: 'kr3.00' },
+  sgd: { amount: 50, shown: '$0.50' },
+  thb: { amount: 1000, shown: '฿10.00' },
+};
+
+/** Stripe's answer to an amount below the currency's minimum ("Amount must be at least $0.50 usd"). */
+export function amountTooSmall(currency: string): CardProviderError {
+  const lower = currency.toLowerCase();
+  const minimum = minimumChargeAmounts[lower] ?? { amount: 50, shown: '0.50' };
+  return new CardProviderError('invalid_request_error', `Amount must be at least ${minimum.shown} ${lower}`, {
+    code: 'amount_too_small',
+    param: 'amount',
+    statusCode: 400,
+  });
+}
+
+function unexpectedState(
+  intent: { id: string; status: string },
+  action: string,
+  statuses: string,
+): CardProviderError {
+  return new CardProviderError(
+    'invalid_request_error',
+    `This PaymentIntent's ${action} could not be performed because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be ${statuses}.`,
+    {
+      code: 'payment_intent_unexpected_state',
+      statusCode: 400,
+      paymentIntent: { id: intent.id, status: intent.status },
+    },
+  );
+}
+
+/** Why a typed test card is refused (a Stripe card error code), or its parsed details. */
+function checkCard(
+  card: { number?: string; expMonth?: number; expYear?: number; cvc?: string },
+  now: Date,
+): { code: string } | { number: string; expMonth: number; expYear: number } {
+  const number = String(card.number ?? '').replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(number)) return { code: 'incomplete_number' };
+  if (!luhn(number)) return { code: 'incorrect_number' };
+  const expMonth = Number(card.expMonth);
+  const expYear = Number(card.expYear) < 100 ? 2000 + Number(card.expYear) : Number(card.expYear);
+  if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12) return { code: 'invalid_expiry_month' };
+  if (!Number.isInteger(expYear)) return { code: 'invalid_expiry_year' };
+  const year = now.getUTCFullYear();
+  if (expYear < year || (expYear === year && expMonth < now.getUTCMonth() + 1)) {
+    return { code: 'invalid_expiry_year_past' };
+  }
+  if (!/^\d{3,4}$/.test(String(card.cvc ?? ''))) return { code: 'invalid_cvc' };
+  if (number === testCards.declined) return { code: 'card_declined' };
+  if (number === testCards.expired) return { code: 'expired_card' };
+  return { number, expMonth, expYear };
+}
 
 function noSuch(kind: string, id: string): CardProviderError {
   return new CardProviderError('invalid_request_error', `No such ${kind}: '${id}'`, {
@@ -522,21 +658,9 @@ export class SimulatedCardProvider implements CardProvider {
         setupIntent: { id: intent.id, status: declineStatus },
       });
     };
-    const number = String(card.number ?? '').replace(/[\s-]/g, '');
-    if (!/^\d{12,19}$/.test(number)) throw await fail('incomplete_number');
-    if (!luhn(number)) throw await fail('incorrect_number');
-    const expMonth = Number(card.expMonth);
-    const expYear = Number(card.expYear) < 100 ? 2000 + Number(card.expYear) : Number(card.expYear);
-    if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12)
-      throw await fail('invalid_expiry_month');
-    if (!Number.isInteger(expYear)) throw await fail('invalid_expiry_year');
-    const year = now.getUTCFullYear();
-    if (expYear < year || (expYear === year && expMonth < now.getUTCMonth() + 1)) {
-      throw await fail('invalid_expiry_year_past');
-    }
-    if (!/^\d{3,4}$/.test(String(card.cvc ?? ''))) throw await fail('invalid_cvc');
-    if (number === testCards.declined) throw await fail('card_declined');
-    if (number === testCards.expired) throw await fail('expired_card');
+    const checked = checkCard(card, now);
+    if ('code' in checked) throw await fail(checked.code);
+    const { number, expMonth, expYear } = checked;
     if (number === testCards.authenticationRequired && card.authenticate !== true) {
       await this.put({ ...intent, status: 'requires_action' });
       return { status: 'requires_action' };
@@ -590,6 +714,356 @@ export class SimulatedCardProvider implements CardProvider {
     await this.put({ ...method, customer: null });
   }
 
+  // ------------------------------------------------------------ payment intents (orders)
+
+  async createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProviderPaymentIntent> {
+    const earlier = await this.idempotent(input.idempotencyKey);
+    if (earlier) return toPaymentIntent(await this.require('payment_intent', earlier, 'payment_intent'));
+    const currency = input.currency.toLowerCase();
+    if (!Number.isInteger(input.amount) || input.amount < 1) {
+      throw new CardProviderError('invalid_request_error', 'This value must be greater than or equal to 1.', {
+        code: 'parameter_invalid_integer',
+        param: 'amount',
+        statusCode: 400,
+      });
+    }
+    if (!/^[a-z]{3}$/.test(currency)) {
+      throw new CardProviderError('invalid_request_error', `Invalid currency: ${currency}.`, {
+        code: 'parameter_invalid_string',
+        param: 'currency',
+        statusCode: 400,
+      });
+    }
+    if (input.amount < (minimumChargeAmounts[currency]?.amount ?? 50)) throw amountTooSmall(currency);
+    if (input.customerId) await this.require('customer', input.customerId, 'customer');
+    if (input.paymentMethodId) {
+      const method = await this.require('payment_method', input.paymentMethodId, 'PaymentMethod');
+      if (method.customer && method.customer !== input.customerId) {
+        throw new CardProviderError(
+          'invalid_request_error',
+          'The provided PaymentMethod belongs to another Customer.',
+          { code: 'payment_method_unexpected_state', param: 'payment_method', statusCode: 400 },
+        );
+      }
+    }
+    const id = newId('pi');
+    const intent: Of<'payment_intent'> = {
+      id,
+      object: 'payment_intent',
+      amount: input.amount,
+      currency,
+      status: input.paymentMethodId ? 'requires_confirmation' : 'requires_payment_method',
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      capture_method: 'manual',
+      customer: input.customerId ?? null,
+      payment_method: input.paymentMethodId ?? null,
+      latest_charge: null,
+      amount_received: 0,
+      amount_refunded: 0,
+      setup_future_usage: input.setupFutureUsage ? 'off_session' : null,
+      transfer_group: input.transferGroup,
+      metadata: { ...input.metadata },
+      last_payment_error: null,
+      cancellation_reason: null,
+    };
+    await this.put(intent, { create: true });
+    const kept = await this.remember(input.idempotencyKey, id);
+    return toPaymentIntent(
+      kept === id ? intent : await this.require('payment_intent', kept, 'payment_intent'),
+    );
+  }
+
+  async retrievePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent> {
+    return toPaymentIntent(await this.require('payment_intent', paymentIntentId, 'payment_intent'));
+  }
+
+  /** The user a PaymentIntent was made for (`metadata.customerUserId`): the confirm route's owner check. */
+  async paymentIntentOwner(paymentIntentId: string): Promise<string | undefined> {
+    return (await this.get('payment_intent', paymentIntentId))?.metadata.customerUserId;
+  }
+
+  /**
+   * Confirms a PaymentIntent (Stripe.js's confirmCardPayment stand-in) with a saved card or a typed
+   * test card. Capture is manual, so success is `requires_capture` with a charge. Declines throw
+   * card_error (the intent goes back to requires_payment_method, so it can be retried); the
+   * authentication card answers requires_action until confirmed again with `authenticate: true`.
+   */
+  async confirmPaymentIntent(
+    paymentIntentId: string,
+    confirmation: SimulatedPaymentConfirmation,
+    now: Date = new Date(),
+  ): Promise<ProviderPaymentIntent> {
+    const intent = await this.require('payment_intent', paymentIntentId, 'payment_intent');
+    const confirmable: PaymentIntentStatus[] = [
+      'requires_payment_method',
+      'requires_confirmation',
+      'requires_action',
+    ];
+    if (!confirmable.includes(intent.status)) {
+      throw new CardProviderError(
+        'invalid_request_error',
+        `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
+        {
+          code: 'payment_intent_unexpected_state',
+          statusCode: 400,
+          paymentIntent: { id: intent.id, status: intent.status },
+        },
+      );
+    }
+    const typed = Boolean(confirmation.number);
+    const savedId =
+      confirmation.paymentMethodId ?? (typed ? undefined : (intent.payment_method ?? undefined));
+    let method: Of<'payment_method'>;
+    if (savedId) {
+      method = await this.require('payment_method', savedId, 'PaymentMethod');
+      if (method.customer && method.customer !== intent.customer) {
+        throw new CardProviderError(
+          'invalid_request_error',
+          'The provided PaymentMethod belongs to another Customer.',
+          { code: 'payment_method_unexpected_state', param: 'payment_method', statusCode: 400 },
+        );
+      }
+    } else {
+      const checked = checkCard(confirmation, now);
+      if ('code' in checked) {
+        const message = cardErrorMessage({ type: 'card_error', code: checked.code });
+        await this.put({
+          ...intent,
+          status: 'requires_payment_method',
+          last_payment_error: { type: 'card_error', code: checked.code, message },
+        });
+        throw new CardProviderError('card_error', message, {
+          code: checked.code,
+          statusCode: 402,
+          paymentIntent: { id: intent.id, status: 'requires_payment_method' },
+        });
+      }
+      if (checked.number === testCards.authenticationRequired && confirmation.authenticate !== true) {
+        const waiting = { ...intent, status: 'requires_action' as const, last_payment_error: null };
+        await this.put(waiting);
+        return toPaymentIntent(waiting);
+      }
+      method = {
+        id: newId('pm'),
+        object: 'payment_method',
+        // setup_future_usage attaches the new card to the customer, as Stripe does.
+        customer: intent.setup_future_usage && intent.customer ? intent.customer : null,
+        card: {
+          brand: brandOf(checked.number),
+          last4: checked.number.slice(-4),
+          exp_month: checked.expMonth,
+          exp_year: checked.expYear,
+        },
+      };
+      await this.put(method, { create: true });
+    }
+    const charge: Of<'charge'> = {
+      id: newId('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      transfer_group: intent.transfer_group,
+    };
+    await this.put(charge, { create: true });
+    const authorised: Of<'payment_intent'> = {
+      ...intent,
+      status: 'requires_capture',
+      payment_method: method.id,
+      latest_charge: charge.id,
+      last_payment_error: null,
+    };
+    try {
+      await this.put(authorised, { expect: { status: intent.status } });
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      // A concurrent confirmation won: answer with the intent as it is now.
+      return this.retrievePaymentIntent(intent.id);
+    }
+    return toPaymentIntent(authorised);
+  }
+
+  async capturePaymentIntent(
+    paymentIntentId: string,
+    idempotencyKey: string,
+  ): Promise<ProviderPaymentIntent> {
+    for (;;) {
+      const intent = await this.require('payment_intent', paymentIntentId, 'payment_intent');
+      if (intent.sim_capture_key === idempotencyKey) return toPaymentIntent(intent);
+      if (intent.status !== 'requires_capture')
+        throw unexpectedState(intent, 'capture', 'captured: requires_capture');
+      const captured: Of<'payment_intent'> = {
+        ...intent,
+        status: 'succeeded',
+        amount_received: intent.amount,
+        sim_capture_key: idempotencyKey,
+      };
+      try {
+        await this.put(captured, { expect: { status: 'requires_capture' } });
+        return toPaymentIntent(captured);
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        // Someone else moved it: read again (the same key answers the same; anything else refuses).
+      }
+    }
+  }
+
+  async cancelPaymentIntent(paymentIntentId: string, idempotencyKey: string): Promise<ProviderPaymentIntent> {
+    const cancelable: PaymentIntentStatus[] = [
+      'requires_payment_method',
+      'requires_confirmation',
+      'requires_action',
+      'requires_capture',
+      'processing',
+    ];
+    for (;;) {
+      const intent = await this.require('payment_intent', paymentIntentId, 'payment_intent');
+      if (intent.sim_cancel_key === idempotencyKey) return toPaymentIntent(intent);
+      if (!cancelable.includes(intent.status)) {
+        throw new CardProviderError(
+          'invalid_request_error',
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+          {
+            code: 'payment_intent_unexpected_state',
+            statusCode: 400,
+            paymentIntent: { id: intent.id, status: intent.status },
+          },
+        );
+      }
+      const canceled: Of<'payment_intent'> = {
+        ...intent,
+        status: 'canceled',
+        cancellation_reason: 'requested_by_customer',
+        sim_cancel_key: idempotencyKey,
+      };
+      try {
+        await this.put(canceled, { expect: { status: intent.status } });
+        return toPaymentIntent(canceled);
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }
+  }
+
+  async refundPayment(input: { paymentIntentId: string; idempotencyKey: string }): Promise<ProviderRefund> {
+    for (;;) {
+      const intent = await this.require('payment_intent', input.paymentIntentId, 'payment_intent');
+      if (intent.sim_refund?.key === input.idempotencyKey) {
+        return toRefund(await this.require('refund', intent.sim_refund.id, 'refund'));
+      }
+      if (intent.status !== 'succeeded' || !intent.latest_charge) {
+        throw new CardProviderError(
+          'invalid_request_error',
+          `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+          {
+            code: 'charge_not_refundable',
+            statusCode: 400,
+            paymentIntent: { id: intent.id, status: intent.status },
+          },
+        );
+      }
+      if (intent.amount_refunded >= intent.amount_received) {
+        throw new CardProviderError(
+          'invalid_request_error',
+          `Charge ${intent.latest_charge} has already been refunded.`,
+          { code: 'charge_already_refunded', statusCode: 400 },
+        );
+      }
+      const refund: Of<'refund'> = {
+        id: newId('re'),
+        object: 'refund',
+        amount: intent.amount_received - intent.amount_refunded,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        charge: intent.latest_charge,
+        status: 'succeeded',
+      };
+      await this.put(refund, { create: true });
+      try {
+        await this.put(
+          {
+            ...intent,
+            amount_refunded: intent.amount_received,
+            sim_refund: { key: input.idempotencyKey, id: refund.id },
+          },
+          { expect: { amount_refunded: intent.amount_refunded } },
+        );
+        return toRefund(refund);
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        // A concurrent refund won (its refund object stays, unreferenced): read again.
+      }
+    }
+  }
+
+  async createTransfer(input: {
+    amount: number;
+    currency: string;
+    destination: string;
+    sourceTransaction: string;
+    transferGroup: string;
+    idempotencyKey: string;
+  }): Promise<ProviderTransfer> {
+    const earlier = await this.idempotent(input.idempotencyKey);
+    if (earlier) return toTransfer(await this.require('transfer', earlier, 'transfer'));
+    const currency = input.currency.toLowerCase();
+    if (!Number.isInteger(input.amount) || input.amount < 1) {
+      throw new CardProviderError('invalid_request_error', 'This value must be greater than or equal to 1.', {
+        code: 'parameter_invalid_integer',
+        param: 'amount',
+        statusCode: 400,
+      });
+    }
+    const account = await this.require('account', input.destination, 'account');
+    if (account.capabilities?.transfers !== 'active') {
+      throw new CardProviderError(
+        'invalid_request_error',
+        'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+        { code: 'insufficient_capabilities_for_transfer', param: 'destination', statusCode: 400 },
+      );
+    }
+    const charge = await this.require('charge', input.sourceTransaction, 'charge');
+    const intent = await this.require('payment_intent', charge.payment_intent, 'payment_intent');
+    if (intent.status !== 'succeeded') {
+      throw new CardProviderError(
+        'invalid_request_error',
+        `The charge ${charge.id} has not been captured; a transfer can only be funded by a captured charge.`,
+        { code: 'charge_not_captured', param: 'source_transaction', statusCode: 400 },
+      );
+    }
+    if (currency !== charge.currency) {
+      throw new CardProviderError(
+        'invalid_request_error',
+        `The currency of source_transaction's balance transaction (${charge.currency}) must be the same as the transfer currency (${currency}).`,
+        { code: 'parameter_invalid_string', param: 'currency', statusCode: 400 },
+      );
+    }
+    if (input.amount > intent.amount_received - intent.amount_refunded) {
+      throw new CardProviderError(
+        'invalid_request_error',
+        `The transfer amount (${input.amount}) exceeds the source transaction's available amount (${intent.amount_received - intent.amount_refunded}).`,
+        { code: 'balance_insufficient', param: 'amount', statusCode: 400 },
+      );
+    }
+    const transfer: Of<'transfer'> = {
+      id: newId('tr'),
+      object: 'transfer',
+      amount: input.amount,
+      currency,
+      destination: input.destination,
+      source_transaction: charge.id,
+      transfer_group: input.transferGroup,
+    };
+    await this.put(transfer, { create: true });
+    const kept = await this.remember(input.idempotencyKey, transfer.id);
+    return toTransfer(kept === transfer.id ? transfer : await this.require('transfer', kept, 'transfer'));
+  }
+
+  /** A transfer as stored (Stripe's shape: destination, source_transaction, transfer_group), for tests. */
+  async transferObject(transferId: string): Promise<Of<'transfer'> | undefined> {
+    return this.get('transfer', transferId);
+  }
+
   // ------------------------------------------------------------ webhooks
 
   private secret(): string {
@@ -640,6 +1114,39 @@ function toCard(method: Of<'payment_method'>): ProviderCard {
     last4: method.card.last4,
     expMonth: method.card.exp_month,
     expYear: method.card.exp_year,
+  };
+}
+
+function toPaymentIntent(intent: Of<'payment_intent'>): ProviderPaymentIntent {
+  return {
+    id: intent.id,
+    status: intent.status,
+    amount: intent.amount,
+    currency: intent.currency.toUpperCase(),
+    clientSecret: intent.client_secret,
+    ...(intent.latest_charge ? { latestChargeId: intent.latest_charge } : {}),
+    ...(intent.payment_method ? { paymentMethodId: intent.payment_method } : {}),
+    ...(intent.customer ? { customerId: intent.customer } : {}),
+    amountReceived: intent.amount_received,
+    metadata: { ...intent.metadata },
+  };
+}
+
+function toRefund(refund: Of<'refund'>): ProviderRefund {
+  return {
+    id: refund.id,
+    status: refund.status,
+    amount: refund.amount,
+    currency: refund.currency.toUpperCase(),
+  };
+}
+
+function toTransfer(transfer: Of<'transfer'>): ProviderTransfer {
+  return {
+    id: transfer.id,
+    amount: transfer.amount,
+    currency: transfer.currency.toUpperCase(),
+    destination: transfer.destination,
   };
 }
 

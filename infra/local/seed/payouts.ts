@@ -1,3 +1,7 @@
+import { onboardingStatusOf } from '../../../functions/payments/paypal/port';
+import { paypalPort } from '../../../functions/payments/paypal/provider';
+import { simulatedOnboard } from '../../../functions/payments/paypal/simulated-adapter';
+import { storeOnboardingStatus } from '../../../functions/payments/paypal/state';
 import { stripeMode } from '../../../functions/payments/stripe';
 import type { ProviderAccount } from '../../../functions/payments/stripe/port';
 import { businessMcc, rememberAccountOwner, storeAccount } from '../../../functions/payments/stripe/service';
@@ -77,4 +81,21 @@ export async function onboardDemoSeller(options: {
   const verified = await provider.fetchAccount(created.id);
   await storeAccount(userId, verified);
   return verified;
+}
+
+/**
+ * Links a demo seller's PayPal (the simulated PayPal only): the merchant the onboarding page would
+ * make, with the status PayPal reports for it stored as the onboarding return does, so buyers can
+ * pay the seller's listings with PayPal. Skipped when the seller already has a merchant.
+ */
+export async function onboardDemoPaypalMerchant(userId: string): Promise<string | undefined> {
+  const port = paypalPort();
+  if (port.mode !== 'simulated') return undefined;
+  const user = await getUser(userId);
+  if (!user) throw new Error(`No user item for demo seller ${userId}`);
+  if (user.paypal?.merchantId) return undefined;
+  const merchant = await simulatedOnboard(userId);
+  const status = onboardingStatusOf(await port.merchantStatus(merchant.merchantId));
+  await storeOnboardingStatus(user, merchant.merchantId, status);
+  return merchant.merchantId;
 }

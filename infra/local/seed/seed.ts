@@ -19,12 +19,12 @@ import { siteSettings } from '../../../shared/config/site';
 import { localCognitoClient } from '../cognito';
 import { listings, type SeedListing, type SeedSeller, sellers } from './catalogue';
 import { renderListingImage } from './images';
-import { onboardDemoSeller } from './payouts';
+import { onboardDemoPaypalMerchant, onboardDemoSeller } from './payouts';
 
 /**
  * Demo data for the local marketplace: sellers who can sign in (Cognito + profile) and their
  * published listings with generated photos in S3; the sellers are payout-ready (a verified
- * simulated Stripe Connect account each, ./payouts.ts). Runs once per data folder (a marker item says
+ * simulated Stripe Connect account and a linked simulated PayPal merchant each, ./payouts.ts). Runs once per data folder (a marker item says
  * it ran); `reset` empties the table and the demo accounts first.
  */
 const marker = { PK: 'SEED', SK: 'DEMO' };
@@ -117,6 +117,7 @@ async function onboardSellers(sellerIds: ReadonlyMap<string, string>, origin: st
   if (stripeMode() !== 'simulated') return;
   await inParallel([...sellerIds], 4, async ([key, userId]) => {
     await onboardDemoSeller({ userId, country: sellerCountry(key), origin });
+    await onboardDemoPaypalMerchant(userId);
   });
   await dynamo().send(
     new PutCommand({

@@ -4,6 +4,7 @@ import { siteSettings } from '../../../shared/config/site';
 import { useAuth } from '../auth/store';
 import { useLogout } from '../auth/useLogout';
 import { useTranslation } from '../i18n/translations';
+import { InboxMenuLink } from './InboxLink';
 import { Modal } from './Modal';
 import { SearchForm } from './SearchForm';
 import { useAuthLinkSearch } from './TopBar';
@@ -20,7 +21,8 @@ function MenuItem({ children }: { children: ReactNode }) {
 
 /**
  * The mobile menu (§2, `?mobilemenu=open`). Signed in: a greeting with the first name (or display
- * name), log out, shop now, blog, inbox, your listings, profile settings, account settings and sell.
+ * name), log out, shop now, blog, inbox (with the count badge), your listings, profile settings,
+ * account settings and sell.
  * Signed out: sign up, log in, sell and buy now.
  */
 export function MobileMenu({ onClose, onLeave }: ModalProps) {
@@ -64,9 +66,7 @@ export function MobileMenu({ onClose, onLeave }: ModalProps) {
               </a>
             </MenuItem>
             <MenuItem>
-              <a href="/inbox" onClick={onLeave}>
-                {t('TopBar.inbox')}
-              </a>
+              <InboxMenuLink onLeave={onLeave} />
             </MenuItem>
             <MenuItem>
               <a href="/listings" onClick={onLeave}>

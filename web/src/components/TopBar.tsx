@@ -14,6 +14,8 @@ import { SearchForm } from './SearchForm';
 const ProfileMenu = lazy(() => import('./ProfileMenu').then((module) => ({ default: module.ProfileMenu })));
 const MobileMenu = lazy(() => import('./MobileMenu').then((module) => ({ default: module.MobileMenu })));
 const MobileSearch = lazy(() => import('./MobileMenu').then((module) => ({ default: module.MobileSearch })));
+// The inbox link with its notification dot fetches the count, so it too loads only once signed in.
+const InboxLink = lazy(() => import('./InboxLink').then((module) => ({ default: module.InboxLink })));
 const AppAssetsNotice = lazy(() =>
   import('./AppAssetsNotice').then((module) => ({ default: module.AppAssetsNotice })),
 );
@@ -161,9 +163,15 @@ export function TopBar() {
             </li>
             {signedIn && (
               <li>
-                <a href="/inbox" className="nav-link">
-                  {t('TopBar.inbox')}
-                </a>
+                <Suspense
+                  fallback={
+                    <Link to="/inbox" className="nav-link">
+                      {t('TopBar.inbox')}
+                    </Link>
+                  }
+                >
+                  <InboxLink />
+                </Suspense>
               </li>
             )}
             <AccountLinks />

@@ -4,12 +4,24 @@ import {
   CardProviderError,
   cardProviderFor,
   chooseCardProvider,
+  createLiveCardProvider,
   createSimulatedCardProvider,
   normaliseProviderError,
   setupIntentIdFromSecret,
 } from './card-provider';
 
 vi.mock('../auth/token', () => ({ getAccessToken: async () => 'token-1' }));
+
+const stripeJs = vi.hoisted(() => ({
+  confirmCardPayment: vi.fn(),
+  mount: vi.fn(),
+}));
+vi.mock('@stripe/stripe-js', () => ({
+  loadStripe: async () => ({
+    confirmCardPayment: stripeJs.confirmCardPayment,
+    elements: () => ({ create: () => ({ mount: stripeJs.mount, destroy: () => undefined }) }),
+  }),
+}));
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -142,6 +154,88 @@ describe('the simulated client', () => {
     expect((fetchImpl.mock.calls[0] as unknown as [string])[0]).toBe(
       '/api/simulated-stripe/setup-intents/seti_123/confirm',
     );
+  });
+});
+
+describe('confirming an order payment', () => {
+  const card = { number: '4000002500003155', expMonth: 12, expYear: 2030, cvc: '123' };
+
+  it('simulated: posts a saved card to the payment intent route', async () => {
+    const fetchImpl = vi.fn(async () =>
+      jsonResponse(200, { data: { id: 'pi_1', status: 'requires_capture' } }),
+    );
+    const provider = createSimulatedCardProvider(fetchImpl as unknown as typeof fetch);
+    expect(await provider.confirmPayment('pi_1_secret_x', 'pi_1', { paymentMethodId: 'pm_1' })).toEqual({
+      status: 'requires_capture',
+    });
+    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/simulated-stripe/payment-intents/pi_1/confirm');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ paymentMethodId: 'pm_1' });
+  });
+
+  it('simulated: passes the 3-D Secure step by confirming again authenticated', async () => {
+    const fetchImpl = vi
+      .fn()
+      .mockResolvedValueOnce(jsonResponse(200, { data: { id: 'pi_1', status: 'requires_action' } }))
+      .mockResolvedValueOnce(jsonResponse(200, { data: { id: 'pi_1', status: 'requires_capture' } }));
+    const provider = createSimulatedCardProvider(fetchImpl as unknown as typeof fetch);
+    expect(await provider.confirmPayment('pi_1_secret_x', 'pi_1', { card })).toEqual({
+      status: 'requires_capture',
+    });
+    const second = fetchImpl.mock.calls[1] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(second[1].body))).toEqual({ ...card, authenticate: true });
+  });
+
+  it('simulated: a decline is the card error, as in the setup flow', async () => {
+    const body = {
+      error: {
+        type: 'card_error',
+        code: 'card_declined',
+        message: 'The card was declined.',
+        payment_intent: { id: 'pi_1', status: 'requires_payment_method' },
+      },
+    };
+    const provider = createSimulatedCardProvider((async () =>
+      jsonResponse(402, body)) as unknown as typeof fetch);
+    const declined = await provider
+      .confirmPayment('pi_1_secret_x', 'pi_1', { card: { ...card, number: '4000000000000002' } })
+      .catch((error: unknown) => error);
+    expect(declined).toBeInstanceOf(CardProviderError);
+    expect(declined).toMatchObject({
+      type: 'card_error',
+      code: 'card_declined',
+      message: 'The card was declined.',
+    });
+    await expect(provider.confirmPayment('s', 'pi_1', {})).rejects.toMatchObject({
+      type: 'validation_error',
+    });
+  });
+
+  it('live: confirmCardPayment with the saved card or the card element', async () => {
+    const provider = createLiveCardProvider('pk_test_1');
+    stripeJs.confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { status: 'requires_capture' } });
+    expect(await provider.confirmPayment('pi_1_secret_x', 'pi_1', { paymentMethodId: 'pm_1' })).toEqual({
+      status: 'requires_capture',
+    });
+    expect(stripeJs.confirmCardPayment).toHaveBeenLastCalledWith('pi_1_secret_x', { payment_method: 'pm_1' });
+
+    const form = await provider.mountCardForm({} as HTMLElement);
+    stripeJs.confirmCardPayment.mockResolvedValueOnce({
+      error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    });
+    await expect(
+      provider.confirmPayment('pi_1_secret_x', 'pi_1', { cardForm: form, billingDetails: { name: 'Bea' } }),
+    ).rejects.toMatchObject({
+      type: 'card_error',
+      code: 'card_declined',
+      message: 'Your card was declined.',
+    });
+    const [, options] = stripeJs.confirmCardPayment.mock.lastCall as [string, { payment_method: unknown }];
+    expect(options.payment_method).toMatchObject({ billing_details: { name: 'Bea' } });
+    await expect(provider.confirmPayment('s', 'pi_1', {})).rejects.toMatchObject({
+      type: 'validation_error',
+    });
   });
 });
 

@@ -5,13 +5,13 @@ import type {
   SimulatedCardRequest,
 } from '../../../shared/api/payments';
 import { bankAccountTokenParams } from '../../../shared/validation/payout';
-import { ApiError } from '../api/client';
+import { ApiError, apiRequest } from '../api/client';
 import { confirmSimulatedSetupIntent, createSimulatedToken } from '../api/payments';
 import { loadRuntimeConfig } from '../auth/runtime-config';
 
 /**
  * The browser side of the card payment provider (§7): bank-account and account tokens for Connect
- * onboarding, and card setup for saved cards. Two implementations behind one interface, chosen by
+ * onboarding, card setup for saved cards, and confirming an order's payment. Two implementations behind one interface, chosen by
  * `/config.json` → `payments.stripe.mode`: `live` uses Stripe.js (`@stripe/stripe-js`, loaded
  * lazily on first use, never part of the landing bundle), `simulated` calls our API's simulated
  * provider (`/api/simulated-stripe/*`). Every failure is a `CardProviderError` with the provider's
@@ -66,6 +66,17 @@ export interface CardSetupInput {
   billingDetails?: { name?: string };
 }
 
+/** How the buyer pays an order's PaymentIntent: a saved card, or a new one (form or test card). */
+export interface CardPaymentInput {
+  /** A saved card (`pm_…`): no card form needed. */
+  paymentMethodId?: string | undefined;
+  /** The mounted card form (live mode, a new card). */
+  cardForm?: CardFormHandle | undefined;
+  /** The typed test card (simulated mode, a new card; see docs/payments.md). */
+  card?: SimulatedCardRequest | undefined;
+  billingDetails?: { name?: string } | undefined;
+}
+
 export interface CardProvider {
   readonly mode: ProviderMode;
   /** A single-use bank account token (`btok_…`). */
@@ -80,6 +91,16 @@ export interface CardProvider {
   mountCardForm(container: HTMLElement): Promise<CardFormHandle>;
   /** Confirms a setup intent; answers with the new payment method's id. */
   confirmCardSetup(clientSecret: string, input: CardSetupInput): Promise<{ paymentMethodId: string }>;
+  /**
+   * Confirms an order's PaymentIntent (Stripe.js `confirmCardPayment`; 3-D Secure handled by the
+   * provider). Capture is manual, so success is `requires_capture`. A decline throws
+   * CardProviderError `{ type: 'card_error', code, message }`.
+   */
+  confirmPayment(
+    clientSecret: string,
+    paymentIntentId: string,
+    input: CardPaymentInput,
+  ): Promise<{ status: string; paymentMethodId?: string }>;
 }
 
 /** Why no provider is available: no `payments` in `/config.json`, or live mode without a key. */
@@ -196,6 +217,32 @@ export function createSimulatedCardProvider(
       if (answer.status === 'requires_action') answer = await confirm({ ...card, authenticate: true });
       return { paymentMethodId: answer.paymentMethodId };
     },
+    confirmPayment: async (_clientSecret, paymentIntentId, { paymentMethodId, card }) => {
+      if (!paymentMethodId && !card)
+        throw new CardProviderError({ type: 'validation_error', message: 'No card details given.' });
+      const confirm = (body: SimulatedCardRequest | { paymentMethodId: string }) =>
+        withRawError(
+          async (f) =>
+            (
+              await apiRequest<{ data: { id: string; status: string; paymentMethodId?: string } }>(
+                'POST',
+                `/simulated-stripe/payment-intents/${encodeURIComponent(paymentIntentId)}/confirm`,
+                { fetch: f, body },
+              )
+            ).data,
+          fetchImpl,
+        );
+      const typed = card as SimulatedCardRequest;
+      let answer = await confirm(paymentMethodId ? { paymentMethodId } : typed);
+      // The authentication test card: the simulated customer passes the bank's challenge.
+      if (answer.status === 'requires_action' && !paymentMethodId) {
+        answer = await confirm({ ...typed, authenticate: true });
+      }
+      return {
+        status: answer.status,
+        ...(answer.paymentMethodId ? { paymentMethodId: answer.paymentMethodId } : {}),
+      };
+    },
   };
 }
 
@@ -273,6 +320,25 @@ export function createLiveCardProvider(publishableKey: string): CardProvider {
       const paymentMethodId = typeof method === 'string' ? method : method?.id;
       if (!paymentMethodId) throw new CardProviderError({ type: 'api_error', message: 'No payment method.' });
       return { paymentMethodId };
+    },
+    confirmPayment: async (clientSecret, _paymentIntentId, { paymentMethodId, cardForm, billingDetails }) => {
+      const element = (cardForm as LiveCardFormHandle | undefined)?.element;
+      const paymentMethod =
+        paymentMethodId ??
+        (element
+          ? { card: element, ...(billingDetails ? { billing_details: billingDetails } : {}) }
+          : undefined);
+      if (!paymentMethod)
+        throw new CardProviderError({ type: 'validation_error', message: 'The card form is not ready.' });
+      const s = await stripe();
+      const { paymentIntent, error } = await s.confirmCardPayment(clientSecret, {
+        payment_method: paymentMethod,
+      });
+      if (error) throw normaliseProviderError(error);
+      if (!paymentIntent) throw new CardProviderError({ type: 'api_error', message: 'No payment intent.' });
+      const method = paymentIntent.payment_method;
+      const confirmedWith = typeof method === 'string' ? method : method?.id;
+      return { status: paymentIntent.status, ...(confirmedWith ? { paymentMethodId: confirmedWith } : {}) };
     },
   };
 }

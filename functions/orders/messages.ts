@@ -1,0 +1,19 @@
+import type { MessageView, TransactionPage } from '../../shared/api/transactions';
+import { httpHandler, json, pathParam, requestUser } from '../lib/http';
+import { messagesPerPage, queryMessages } from '../transactions/messages';
+import { getPartyTransaction, pageRequest, pagination } from '../transactions/views';
+
+/**
+ * GET /api/transactions/{id}/messages?page= — spec messages.query: newest first, 100 a page;
+ * `totalItems` is the transaction's `messageCount`. Parties only (404).
+ */
+export const handler = httpHandler(async (event) => {
+  const { id: userId } = requestUser(event);
+  const { transaction } = await getPartyTransaction(pathParam(event, 'id'), userId);
+  const request = pageRequest(event, messagesPerPage);
+  const body: TransactionPage<MessageView> = {
+    data: await queryMessages(transaction.id, request),
+    meta: pagination(request, transaction.messageCount ?? 0),
+  };
+  return json(200, body);
+});

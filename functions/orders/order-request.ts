@@ -1,0 +1,128 @@
+/**
+ * What the order routes share: reading an order from a request body (spec §7 names), the §5 order
+ * rules with the spec's messages, the server's price, and whether the seller can be paid by the
+ * chosen method. Prices are only ever computed here, by the domain core (shared/line-items.ts).
+ */
+
+import type { OrderData, PaymentMethodKind } from '../../shared/api/transactions';
+import type { DeliveryMethod } from '../../shared/config/listing-fields';
+import { type ShippingAddressValues, validateShippingAddress } from '../../shared/validation/addresses';
+import { checkProductOrder, productOrderMessage } from '../../shared/validation/orders';
+import { ApiError, assertValid } from '../lib/http';
+import type { ListingRecord } from '../listings/listing-record';
+import { getListingConsistent, isOrderable, type PricedOrder, priceOrder } from '../transactions/repository';
+import { getUser } from '../users/repository';
+import { paypalPayoutReady, paypalStateOf } from '../users/user-record';
+import { isObject } from './request';
+
+const shippingFields: readonly (keyof ShippingAddressValues)[] = [
+  'recipientName',
+  'recipientPhoneNumber',
+  'recipientAddressLine1',
+  'recipientAddressLine2',
+  'recipientCity',
+  'recipientState',
+  'recipientPostal',
+  'recipientCountry',
+];
+
+/** The body's `orderData` (`deliveryMethod`, `stockReservationQuantity`, `shippingDetails`) as stored order data. */
+export function parseOrderData(raw: unknown): OrderData {
+  const body = isObject(raw) ? raw : {};
+  const quantity = body.stockReservationQuantity ?? body.quantity;
+  const method = body.deliveryMethod;
+  const shipping = isObject(body.shippingDetails) ? body.shippingDetails : undefined;
+  const shippingDetails: Partial<ShippingAddressValues> = {};
+  for (const field of shippingFields) {
+    const value = shipping?.[field];
+    if (typeof value === 'string' && value.trim()) shippingDetails[field] = value.trim();
+  }
+  return {
+    ...(typeof method === 'string' ? { deliveryMethod: method as DeliveryMethod } : {}),
+    ...(typeof quantity === 'number' ? { quantity } : {}),
+    ...(shipping ? { shippingDetails: shippingDetails as ShippingAddressValues } : {}),
+  };
+}
+
+/** The payment method named by a body (default card); anything else is a 400. */
+export function parsePaymentMethod(value: unknown): PaymentMethodKind {
+  if (value === undefined || value === 'card') return 'card';
+  if (value === 'paypal') return 'paypal';
+  throw new ApiError('validation-invalid-params', 'paymentMethod must be card or paypal.');
+}
+
+/**
+ * The §5 product-order rules over the listing as it is now, then the server's price. The refusals:
+ * 404 not orderable, 403 own listing, 409 not enough stock, 400 with the spec's message for the
+ * rest (quantity, delivery method, a shipping address missing a required field).
+ */
+export function priceFor(
+  listing: ListingRecord | undefined,
+  customerId: string,
+  order: OrderData,
+  { requireAddress = true }: { requireAddress?: boolean } = {},
+): PricedOrder {
+  if (!isOrderable(listing)) throw new ApiError('transaction-listing-not-found');
+  const problem = checkProductOrder({
+    listing: {
+      authorId: listing.authorId,
+      price: listing.price,
+      currentStock: listing.currentStock,
+      pickupEnabled: listing.publicData.pickupEnabled,
+      shippingEnabled: listing.publicData.shippingEnabled,
+    },
+    viewerId: customerId,
+    quantity: order.quantity ?? null,
+    deliveryMethod: order.deliveryMethod ?? null,
+  });
+  if (problem === 'ownListing') throw new ApiError('forbidden', productOrderMessage(problem));
+  if (problem === 'quantityTooLarge') throw new ApiError('transaction-listing-insufficient-stock');
+  // Spec §8: a quantity error is a 400 whose text is 'transition should contain quantity information'.
+  if (problem === 'quantityRequired') {
+    throw new ApiError('validation-invalid-params', 'transition should contain quantity information', {
+      key: problem,
+    });
+  }
+  if (problem)
+    throw new ApiError('validation-invalid-params', productOrderMessage(problem), { key: problem });
+  // An order ships to a complete address; a price (line items) needs one only if it was given.
+  if (order.deliveryMethod === 'shipping' && (requireAddress || order.shippingDetails)) {
+    assertValid(validateShippingAddress(order.shippingDetails ?? {}));
+  }
+  return priceOrder(listing, customerId, order, 'request-payment');
+}
+
+/** Reads the listing (consistently) and prices the order on it. */
+export async function priceRequestedOrder(
+  listingId: unknown,
+  customerId: string,
+  order: OrderData,
+  options: { requireAddress?: boolean } = {},
+): Promise<{ listing: ListingRecord; priced: PricedOrder }> {
+  if (typeof listingId !== 'string' || !listingId) {
+    throw new ApiError('validation-invalid-params', 'listingId is required.');
+  }
+  const listing = await getListingConsistent(listingId);
+  const priced = priceFor(listing, customerId, order, options);
+  return { listing: listing!, priced };
+}
+
+/** What the seller needs to be paid by `method`: a Stripe account with transfers, or PayPal set up. */
+export async function sellerPayee(
+  sellerId: string,
+  method: PaymentMethodKind,
+): Promise<{ stripeAccountId?: string; paypalMerchantId?: string }> {
+  const seller = await getUser(sellerId);
+  if (method === 'card') {
+    const account = seller?.stripeAccount;
+    if (!account?.stripeAccountId || !account.payoutsEnabled) {
+      throw new ApiError('transaction-missing-stripe-account');
+    }
+    return { stripeAccountId: account.stripeAccountId };
+  }
+  const paypal = paypalStateOf(seller);
+  if (!paypal || !paypalPayoutReady(paypal) || !paypal.merchantId) {
+    throw new ApiError('transaction-missing-stripe-account');
+  }
+  return { paypalMerchantId: paypal.merchantId };
+}

@@ -1,0 +1,25 @@
+import type { TransactionShow } from '../../shared/api/transactions';
+import { httpHandler, json, pathParam, requestUser } from '../lib/http';
+import { toTransactionView } from '../transactions/record';
+import { getPartyTransaction, getPublicUsers, getReviews } from '../transactions/views';
+
+/**
+ * GET /api/transactions/{id} — spec transactions.show (docs/design/orders.md §4): the transaction
+ * with both parties (one BatchGet; banned/deleted flags kept so the page can disable messaging) and
+ * its reviews. Parties only: anybody else, like an unknown id, gets 404 `not-found`.
+ */
+export const handler = httpHandler(async (event) => {
+  const { id: userId } = requestUser(event);
+  const { transaction } = await getPartyTransaction(pathParam(event, 'id'), userId);
+  const [users, reviews] = await Promise.all([
+    getPublicUsers([transaction.customerId, transaction.providerId]),
+    getReviews(transaction.id),
+  ]);
+  const data: TransactionShow = {
+    transaction: toTransactionView(transaction),
+    customer: users.get(transaction.customerId)!,
+    provider: users.get(transaction.providerId)!,
+    reviews,
+  };
+  return json(200, { data });
+});

@@ -1,0 +1,39 @@
+import {
+  ApiError,
+  type HttpEvent,
+  httpHandler,
+  json,
+  jsonBody,
+  pathParam,
+  requestUser,
+  requireProfile,
+} from '../lib/http';
+import { paypalErrorCode, paypalOrderOwner, paypalOrderView } from '../payments/paypal/orders';
+import { paypalPort } from '../payments/paypal/provider';
+import { approveSimulatedOrder, cancelSimulatedOrder } from '../payments/paypal/simulated-adapter';
+
+/**
+ * POST /api/simulated-paypal/orders/{id}/approve (user) `{ action: 'approve' | 'cancel' }` →
+ * `{ data: PaypalOrderView }`: the simulated PayPal's stand-in for the buyer's PayPal popup. Only
+ * with the simulated PayPal (404 with the real one) and only for the order's buyer (404 otherwise).
+ * Approving moves CREATED → APPROVED, cancelling CREATED/APPROVED → VOIDED (both idempotent); a
+ * captured or voided order is refused with 402 `transaction-payment-failed`.
+ */
+export const handler = httpHandler(async (event: HttpEvent) => {
+  const user = requireProfile(requestUser(event));
+  if (paypalPort().mode !== 'simulated') throw new ApiError('not-found');
+  const orderId = pathParam(event, 'id');
+  const { action } = jsonBody(event);
+  if (action !== 'approve' && action !== 'cancel') {
+    throw new ApiError('validation-invalid-params', "action must be 'approve' or 'cancel'.");
+  }
+  const record = await paypalOrderOwner(orderId);
+  if (!record || record.userId !== user.id) throw new ApiError('not-found', 'PayPal order not found.');
+  try {
+    const order =
+      action === 'approve' ? await approveSimulatedOrder(orderId) : await cancelSimulatedOrder(orderId);
+    return json(200, { data: paypalOrderView(order, record) });
+  } catch (error) {
+    throw paypalErrorCode(error) ?? error;
+  }
+});

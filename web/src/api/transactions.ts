@@ -1,0 +1,121 @@
+import type {
+  AllowedTransitionView,
+  CreatePaypalOrderRequest,
+  InitiateAnswer,
+  InitiateRequest,
+  LineItemsAnswer,
+  LineItemsRequest,
+  MessageView,
+  NotificationsView,
+  PaypalOrderView,
+  TransactionPage,
+  TransactionRow,
+  TransactionShow,
+  TransactionView,
+  TransitionPrivilegedRequest,
+  TransitionRequest,
+} from '../../../shared/api/transactions';
+import { apiGet, apiRequest, type RequestOptions } from './client';
+
+/**
+ * Orders (functions/orders, docs/design/orders.md §4): checkout, the order and sale pages, the inbox
+ * and the top bar's notification count. JSON in and out; every answer is `{ data }` (pages: `{ data, meta }`).
+ */
+const txPath = (id: string) => `/transactions/${encodeURIComponent(id)}`;
+
+async function dataOf<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options?: RequestOptions & { body?: unknown },
+): Promise<T> {
+  return (await apiRequest<{ data: T }>(method, path, options)).data;
+}
+
+/** The server's price of an order (`POST /api/transaction-line-items`). */
+export function fetchLineItems(body: LineItemsRequest, options?: RequestOptions): Promise<LineItemsAnswer> {
+  return dataOf('POST', '/transaction-line-items', { ...options, body });
+}
+
+/** request-payment (speculative: the price only). Card answers carry the PaymentIntent's client secret. */
+export function initiateOrder(body: InitiateRequest, options?: RequestOptions): Promise<InitiateAnswer> {
+  return dataOf('POST', '/initiate-privileged', { ...options, body });
+}
+
+/** A privileged transition: confirm-payment, cancel, mark-received(-from-purchased), request-payment-after-enquiry. */
+export function transitionPrivileged(
+  body: TransitionPrivilegedRequest,
+  options?: RequestOptions,
+): Promise<InitiateAnswer> {
+  return dataOf('POST', '/transition-privileged', { ...options, body });
+}
+
+/** A non-privileged transition (mark-delivered, dispute, reviews…). */
+export function transition(
+  transactionId: string,
+  body: TransitionRequest,
+  options?: RequestOptions,
+): Promise<TransactionView> {
+  return dataOf('POST', `${txPath(transactionId)}/transition`, { ...options, body });
+}
+
+/** One transaction with both parties and its reviews; 404 for anyone but its parties. */
+export function getTransaction(id: string, options?: RequestOptions): Promise<TransactionShow> {
+  return dataOf('GET', txPath(id), options);
+}
+
+/** The caller's orders or sales, newest first, 10 a page. */
+export function getTransactions(
+  only: 'order' | 'sale',
+  page = 1,
+  options?: RequestOptions & { perPage?: number },
+): Promise<TransactionPage<TransactionRow>> {
+  const query = new URLSearchParams({ only });
+  if (page > 1) query.set('page', String(page));
+  if (options?.perPage) query.set('perPage', String(options.perPage));
+  return apiGet(`/transactions?${query}`, options);
+}
+
+/** The transitions the caller may take now (spec processTransitions). */
+export function getAllowedTransitions(
+  id: string,
+  options?: RequestOptions,
+): Promise<AllowedTransitionView[]> {
+  return dataOf('GET', `${txPath(id)}/transitions`, options);
+}
+
+/** The order's messages, newest first, 100 a page. */
+export function getMessages(
+  id: string,
+  page = 1,
+  options?: RequestOptions,
+): Promise<TransactionPage<MessageView>> {
+  return apiGet(`${txPath(id)}/messages${page > 1 ? `?page=${page}` : ''}`, options);
+}
+
+export function sendMessage(id: string, content: string, options?: RequestOptions): Promise<MessageView> {
+  return dataOf('POST', `${txPath(id)}/messages`, { ...options, body: { content } });
+}
+
+/** Sales that need the seller's action (the top bar's dot, the mobile menu's count). */
+export function getNotifications(options?: RequestOptions): Promise<NotificationsView> {
+  return dataOf('GET', '/me/notifications', options);
+}
+
+export function createPaypalOrder(
+  body: CreatePaypalOrderRequest,
+  options?: RequestOptions,
+): Promise<PaypalOrderView> {
+  return dataOf('POST', '/create-paypal-order', { ...options, body });
+}
+
+export function getPaypalOrder(orderId: string, options?: RequestOptions): Promise<PaypalOrderView> {
+  return dataOf('POST', '/get-paypal-order', { ...options, body: { orderId } });
+}
+
+/** The customer pays the seller out of a PayPal capture before marking the order received. */
+export function disbursePaypalFunds(
+  body: { paypalTransactionId: string; sharetribeTransactionId: string },
+  options?: RequestOptions,
+): Promise<{ paypalDisbursementId: string }> {
+  return dataOf('POST', '/disburse-paypal-funds', { ...options, body });
+}

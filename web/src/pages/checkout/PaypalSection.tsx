@@ -1,0 +1,121 @@
+import type { PaypalOrderView } from '../../../../shared/api/transactions';
+import { apiRequest, type RequestOptions } from '../../api/client';
+import { getPaypalOrder } from '../../api/transactions';
+import { PaypalCanceled } from './checkout';
+
+/**
+ * Paying with PayPal (docs/design/orders.md §5 PayPal flow): the order is made on the server
+ * (`create-paypal-order`, amounts priced there), the buyer approves it, then the checkout initiates
+ * the order with its id and confirms it (the capture). With the simulated PayPal the buyer's
+ * approval is two buttons here; with the real one PayPal's approve page opens in a window and the
+ * page waits until the order is approved, or the window is closed (canceled).
+ */
+
+/** `POST /api/simulated-paypal/orders/{id}/approve` `{ action }`: the simulated buyer's answer. */
+export async function answerSimulatedPaypalOrder(
+  orderId: string,
+  action: 'approve' | 'cancel',
+  options?: RequestOptions,
+): Promise<PaypalOrderView> {
+  return (
+    await apiRequest<{ data: PaypalOrderView }>(
+      'POST',
+      `/simulated-paypal/orders/${encodeURIComponent(orderId)}/approve`,
+      { ...options, body: { action } },
+    )
+  ).data;
+}
+
+/** Opens the (empty) PayPal window on the click itself, so no popup blocker stops it. */
+export function openPaypalWindow(): Window | null {
+  if (typeof window === 'undefined') return null;
+  return window.open('about:blank', 'velo-paypal', 'popup,width=480,height=680');
+}
+
+const pollMs = 2000;
+const maxWaitMs = 15 * 60 * 1000;
+
+/** Real PayPal: shows the approve page in `popup` and waits for APPROVED; a closed window is a cancel. */
+export async function approveInPaypalWindow(
+  order: PaypalOrderView,
+  popup: Window | null,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<PaypalOrderView> {
+  if (!order.approveUrl || !popup) {
+    popup?.close();
+    throw new Error('The PayPal window could not be opened.');
+  }
+  popup.location.href = order.approveUrl;
+  const started = Date.now();
+  while (Date.now() - started < maxWaitMs) {
+    await wait(pollMs);
+    const now = await getPaypalOrder(order.id);
+    if (now.status === 'APPROVED' || now.status === 'VOIDED' || now.status === 'COMPLETED') {
+      popup.close();
+      return now;
+    }
+    if (popup.closed) {
+      const last = await getPaypalOrder(order.id);
+      if (last.status === 'APPROVED') return last;
+      throw new PaypalCanceled('The PayPal window was closed.');
+    }
+  }
+  popup.close();
+  throw new PaypalCanceled('PayPal approval timed out.');
+}
+
+/**
+ * The PayPal part of the form. Simulated: "Approve with PayPal (simulated)" and "Cancel" (both make
+ * the PayPal order first, then answer it as the buyer would). Real: "Pay with PayPal".
+ */
+export function PaypalSection({
+  mode,
+  busy,
+  onPay,
+}: {
+  mode: 'simulated' | 'live';
+  busy: boolean;
+  onPay: (action: 'approve' | 'cancel') => void;
+}) {
+  return (
+    <div className="checkout-paypal">
+      {mode === 'simulated' ? (
+        <>
+          <p className="field-hint">
+            Test mode: no PayPal account is used. Approve or cancel the payment as the buyer would in PayPal.
+          </p>
+          <div className="checkout-paypal-buttons">
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy}
+              onClick={() => onPay('approve')}
+            >
+              Approve with PayPal (simulated)
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => onPay('cancel')}
+            >
+              Cancel
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="field-hint">PayPal opens in a new window where you approve the payment.</p>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            onClick={() => onPay('approve')}
+          >
+            Pay with PayPal
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Role } from '../../../../shared/process/graph';
+import { apiGet, type RequestOptions } from '../../api/client';
+
+/**
+ * The inbox's rules (spec §2, §6 "Inbox: orders and sales tabs, 10 per page"), without React. The
+ * router imports this module, so it stays tiny: no labels, no transaction client.
+ */
+export const inboxTabs = ['orders', 'sales'] as const;
+export type InboxTab = (typeof inboxTabs)[number];
+
+/** `/inbox/{tab}`: only orders and sales; anything else is rejected (not found). */
+export function isInboxTab(tab: string): tab is InboxTab {
+  return (inboxTabs as readonly string[]).includes(tab);
+}
+
+/** The transactions query's `only` of a tab. */
+export function inboxOnly(tab: InboxTab): 'order' | 'sale' {
+  return tab === 'orders' ? 'order' : 'sale';
+}
+
+/** The caller's role in every row of a tab: customer in orders, provider in sales. */
+export function inboxRole(tab: InboxTab): Role {
+  return tab === 'orders' ? 'customer' : 'provider';
+}
+
+/** Where a row leads: the order page for the customer, the sale page for the provider. */
+export function transactionHref(id: string, role: Role): string {
+  return `/${role === 'customer' ? 'order' : 'sale'}/${encodeURIComponent(id)}/details`;
+}
+
+/** `/inbox` opens the sales tab for a user with listings, else orders. */
+export function inboxIndexTab(hasListings: boolean): InboxTab {
+  return hasListings ? 'sales' : 'orders';
+}
+
+/**
+ * "A user whose first own-listing result is not draft counts as having listings" (§4), from the
+ * own listings query (page 1, per page 1, newest first).
+ */
+export function hasListingsFrom(page: { data: readonly { state: string }[] }): boolean {
+  const first = page.data[0];
+  return first !== undefined && first.state !== 'draft';
+}
+
+/**
+ * The tab `/inbox` opens, from one own-listings query of a single item (the spec's own listings
+ * query, page 1, per_page 1). When that query fails: the sales tab (the spec's "goes to the sales
+ * tab"), where the seller's notifications are.
+ */
+export async function loadInboxIndexTab(options?: RequestOptions): Promise<InboxTab> {
+  try {
+    const page = await apiGet<{ data: { state: string }[] }>('/own-listings?perPage=1', options);
+    return inboxIndexTab(hasListingsFrom(page));
+  } catch {
+    return 'sales';
+  }
+}

@@ -1,0 +1,334 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterContextProvider,
+  RouterProvider,
+} from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CurrentUser } from '../../../../shared/api/account';
+import type { AllowedTransitionView, TransactionShow } from '../../../../shared/api/transactions';
+import { apiErrors, messages } from '../../../../shared/errors/catalogue';
+import { ApiError, settle } from '../../api/client';
+import { authStore } from '../../auth/store';
+import { createAppRouter } from '../../router';
+import { parseSearch, stringifySearch } from '../../search/params';
+import { Actions } from './Actions';
+import { deliveredTransaction, fixtureShow, fixtureTransaction, PURCHASED_AT } from './fixtures';
+import { MessageThread } from './MessageThread';
+import { OrderDetailsPage, SaleDetailsPage, TransactionContent } from './TransactionPage';
+import { actionsFor } from './transaction-view';
+
+const appRouter = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }) });
+const render = (node: ReactNode) =>
+  renderToString(<RouterContextProvider router={appRouter}>{node}</RouterContextProvider>);
+
+const soon = new Date(Date.parse(PURCHASED_AT) + 3_600_000);
+const noop = () => undefined;
+
+function page(
+  role: 'customer' | 'provider',
+  show: TransactionShow,
+  allowed: AllowedTransitionView[] | 'failed' = [],
+) {
+  const userId = role === 'customer' ? show.transaction.customerId : show.transaction.providerId;
+  return render(
+    <TransactionContent
+      role={role}
+      show={show}
+      allowed={allowed}
+      userId={userId}
+      onApplied={noop}
+      now={soon}
+    />,
+  );
+}
+
+/** The whole `<input id="…">` (or textarea) tag of the html. */
+const tag = (html: string, name: string, id: string) =>
+  new RegExp(`<${name}[^>]*id="${id}"[^>]*>`).exec(html)?.[0] ?? '';
+
+afterEach(() => authStore.reset());
+
+describe('TransactionContent', () => {
+  it("shows the state label of the viewer's role", () => {
+    const show = fixtureShow(deliveredTransaction());
+    expect(page('customer', show)).toContain('Mark as received');
+    const sale = page('provider', show);
+    expect(sale).toContain('>Delivered<');
+    expect(sale).not.toContain('Mark as received');
+  });
+
+  it('heads the page with the listing (linked) and the other party', () => {
+    const html = page('customer', fixtureShow());
+    expect(html).toMatch(
+      /<h1[^>]*><a[^>]*href="\/l\/steel-gravel-bike\/listing-1"[^>]*>Steel gravel bike<\/a><\/h1>/,
+    );
+    expect(html).toContain('Seller: ');
+    expect(html).toContain('href="/u/seller-1"');
+    expect(html).toContain('Waiting for the seller to ship the item.');
+    expect(page('provider', fixtureShow())).toContain('Buyer: ');
+  });
+
+  it('breaks the order down per role', () => {
+    const order = page('customer', fixtureShow());
+    expect(order).toContain('Service fee');
+    expect(order).not.toContain('Marketplace fee');
+    expect(order).toContain('Total price');
+    expect(order).toContain('$1,075');
+
+    const sale = page('provider', fixtureShow());
+    expect(sale).toContain('Marketplace fee');
+    expect(sale).not.toContain('Service fee');
+    expect(sale).toContain('You&#x27;ll make');
+    expect(sale).toContain('$925');
+    expect(sale).not.toContain('$1,075');
+  });
+
+  it('shows the activity and the deadlines still running', () => {
+    const order = page('customer', fixtureShow());
+    expect(order).toContain('The order was placed.');
+    expect(order).toContain('The seller must ship by ');
+    expect(order).toContain('You can cancel the order until ');
+    const sale = page('provider', fixtureShow());
+    expect(sale).toContain('Ship by ');
+    expect(sale).not.toContain('You can cancel');
+  });
+
+  it('shows the actions the server allows, per state and role', () => {
+    const purchasedSale = page('provider', fixtureShow(), [{ name: 'mark-delivered' }]);
+    expect(purchasedSale).toContain('Mark shipped');
+    expect(purchasedSale).toContain('>Tracking number<');
+    expect(purchasedSale).not.toContain('Mark received');
+
+    const purchasedOrder = page('customer', fixtureShow(), [
+      { name: 'mark-received-from-purchased' },
+      { name: 'cancel' },
+    ]);
+    expect(purchasedOrder).toContain('Mark received');
+    expect(purchasedOrder).toContain('Cancel order');
+    expect(purchasedOrder).not.toContain('Mark shipped');
+
+    const deliveredOrder = page('customer', fixtureShow(deliveredTransaction()), [
+      { name: 'mark-received' },
+      { name: 'dispute' },
+    ]);
+    expect(deliveredOrder).toContain('Mark received');
+    expect(deliveredOrder).toContain('Dispute order');
+    expect(deliveredOrder).toContain('1Z999AA10123456784');
+
+    const nothing = page('customer', fixtureShow({ state: 'canceled' }), []);
+    expect(nothing).not.toContain('What you can do');
+    // A transition the other role takes is never shown, even if listed.
+    expect(page('customer', fixtureShow(), [{ name: 'mark-delivered' }])).not.toContain('Mark shipped');
+  });
+
+  it('says fetching failed when the allowed transitions could not be loaded', () => {
+    expect(page('provider', fixtureShow(), 'failed')).toContain(messages.fetchSaleFailed);
+  });
+
+  it('disables messaging with the reason when the other party was removed', () => {
+    const banned = fixtureShow(
+      {},
+      { provider: { id: 'seller-1', displayName: 'x', abbreviatedName: 'x', banned: true } },
+    );
+    const order = page('customer', banned);
+    expect(order).toContain(messages.sendingMessageNotAllowed);
+    expect(order).not.toContain('id="tx-message-content"');
+    expect(order).toContain('Banned user');
+    expect(order).not.toContain('href="/u/seller-1"');
+    // The seller can still write to the buyer.
+    expect(page('provider', banned)).toContain('id="tx-message-content"');
+  });
+});
+
+describe('Actions', () => {
+  const tx = fixtureTransaction();
+  const markShipped = actionsFor([{ name: 'mark-delivered' }], 'provider');
+
+  it('shows the §8 message of a failed action and keeps the tracking number typed', () => {
+    const html = render(
+      <Actions
+        transaction={tx}
+        actions={markShipped}
+        onApplied={noop}
+        initial={{
+          trackingNumber: '1Z99-KEEP',
+          error: { kind: 'mark-delivered', message: messages.transitionInProgress },
+        }}
+      />,
+    );
+    expect(html).toMatch(/<p[^>]*role="alert"[^>]*>Transition already in progress<\/p>/);
+    expect(tag(html, 'input', 'tx-tracking-number')).toContain('value="1Z99-KEEP"');
+  });
+
+  it('shows progress and disables the buttons while an action runs', () => {
+    const html = render(
+      <Actions
+        transaction={tx}
+        actions={markShipped}
+        onApplied={noop}
+        initial={{ pending: 'mark-delivered' }}
+      />,
+    );
+    expect(html).toContain('Marking shipped…');
+    expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*aria-busy="true"/);
+  });
+
+  it('keeps the dispute reason and shows the refresh message on a stale order', () => {
+    const dispute = actionsFor([{ name: 'dispute' }], 'customer');
+    const html = render(
+      <Actions
+        transaction={fixtureTransaction(deliveredTransaction())}
+        actions={dispute}
+        onApplied={noop}
+        initial={{
+          disputeOpen: true,
+          disputeReason: 'The frame is cracked',
+          error: { kind: 'dispute', message: apiErrors['transaction-invalid-transition'].title },
+        }}
+      />,
+    );
+    expect(html).toContain('>What went wrong?</label>');
+    expect(html).toContain('The frame is cracked</textarea>');
+    expect(html).toContain(apiErrors['transaction-invalid-transition'].title);
+  });
+
+  it('shows the required-reason message of the dispute validator', () => {
+    const html = render(
+      <Actions
+        transaction={fixtureTransaction(deliveredTransaction())}
+        actions={actionsFor([{ name: 'dispute' }], 'customer')}
+        onApplied={noop}
+        initial={{
+          disputeOpen: true,
+          fieldError: { kind: 'dispute', message: 'You need to specify a reason' },
+        }}
+      />,
+    );
+    expect(html).toContain('You need to specify a reason');
+    expect(tag(html, 'textarea', 'tx-dispute-reason')).toContain('aria-invalid="true"');
+  });
+});
+
+describe('MessageThread', () => {
+  const other = fixtureShow().provider;
+  const message = (id: string, senderId: string, content: string) => ({
+    id,
+    transactionId: 'tx-1',
+    createdAt: PURCHASED_AT,
+    content,
+    senderId,
+  });
+
+  it('shows messages oldest first with You and the other name, and offers older pages', () => {
+    const html = render(
+      <MessageThread
+        transactionId="tx-1"
+        userId="buyer-1"
+        other={other}
+        initial={{
+          status: 'ready',
+          totalPages: 2,
+          pages: [
+            [message('m2', 'seller-1', 'Shipped today'), message('m1', 'buyer-1', 'Is it still there?')],
+          ],
+        }}
+      />,
+    );
+    expect(html.indexOf('Is it still there?')).toBeLessThan(html.indexOf('Shipped today'));
+    expect(html).toContain('>You<');
+    expect(html).toContain('>Sam S<');
+    expect(html).toContain('Show older messages');
+  });
+
+  it("keeps the text and says 'failed to send' when sending failed", () => {
+    const html = render(
+      <MessageThread
+        transactionId="tx-1"
+        userId="buyer-1"
+        other={other}
+        initial={{ status: 'ready', draft: 'Hello there', sendError: messages.sendFailed }}
+      />,
+    );
+    expect(html).toContain('Hello there</textarea>');
+    expect(html).toMatch(/role="alert"[^>]*>Failed to send\. Please try again\.</);
+  });
+
+  it('is disabled with the reason when the other party was removed', () => {
+    const html = render(
+      <MessageThread
+        transactionId="tx-1"
+        userId="buyer-1"
+        other={{ ...other, deleted: true }}
+        disabledReason={messages.sendingMessageNotAllowed}
+        initial={{ status: 'ready' }}
+      />,
+    );
+    expect(html).toContain(messages.sendingMessageNotAllowed);
+    expect(html).not.toContain('<textarea');
+  });
+
+  it('says loading messages failed', () => {
+    const html = render(
+      <MessageThread transactionId="tx-1" userId="buyer-1" other={other} initial={{ status: 'failed' }} />,
+    );
+    expect(html).toContain(messages.messagesLoadingFailed);
+  });
+});
+
+describe('OrderDetailsPage and SaleDetailsPage', () => {
+  /** The page at its route id ('/signed-in/order/$id/details') with a loader answering `show`. */
+  async function renderPage(role: 'customer' | 'provider', show: Promise<TransactionShow>, userId: string) {
+    authStore.set({ status: 'authenticated', currentUser: { id: userId } as CurrentUser });
+    const root = createRootRoute({ component: Outlet });
+    const signedIn = createRoute({ getParentRoute: () => root, id: 'signed-in' });
+    const kind = role === 'customer' ? 'order' : 'sale';
+    const details = createRoute({
+      getParentRoute: () => signedIn,
+      path: `/${kind}/$id/details`,
+      loader: async () => {
+        const data = { show: settle(show), allowed: settle(Promise.resolve([] as AllowedTransitionView[])) };
+        await data.show;
+        await data.allowed;
+        return data;
+      },
+      component: role === 'customer' ? OrderDetailsPage : SaleDetailsPage,
+    });
+    const router = createRouter({
+      routeTree: root.addChildren([signedIn.addChildren([details])]),
+      history: createMemoryHistory({ initialEntries: [`/${kind}/tx-1/details`] }),
+      parseSearch,
+      stringifySearch,
+    });
+    await router.load();
+    return renderToString(<RouterProvider router={router} />);
+  }
+
+  it('shows the order to its customer', async () => {
+    const html = await renderPage('customer', Promise.resolve(fixtureShow()), 'buyer-1');
+    expect(html).toContain('Waiting for delivery');
+    expect(html).toContain('Steel gravel bike');
+  });
+
+  it('is not found for a customer opening the sale page', async () => {
+    const html = await renderPage('provider', Promise.resolve(fixtureShow()), 'buyer-1');
+    expect(html).toContain('Page not found');
+    expect(html).not.toContain('Steel gravel bike');
+  });
+
+  it('is not found on a 404', async () => {
+    const html = await renderPage('customer', Promise.reject(new ApiError(404, null)), 'buyer-1');
+    expect(html).toContain('Page not found');
+  });
+
+  it('says fetching failed, with a retry, on another error', async () => {
+    const html = await renderPage('provider', Promise.reject(new ApiError(500, null)), 'seller-1');
+    expect(html).toContain(messages.fetchSaleFailed);
+    expect(html).toContain('Try again');
+  });
+});

@@ -1,0 +1,214 @@
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { useSetAtom } from 'jotai';
+import { useRef } from 'react';
+import type { AllowedTransitionView, TransactionShow } from '../../../../shared/api/transactions';
+import type { Role } from '../../../../shared/process/graph';
+import { stateDescriptions, stateLabel } from '../../../../shared/process/labels';
+import type { Loaded } from '../../api/client';
+import { useCurrentUser } from '../../auth/store';
+import { Avatar } from '../../components/Avatar';
+import { CardImage } from '../../components/ListingCard';
+import { Spinner } from '../../components/Loading';
+import { RetryNotice } from '../../components/RetryNotice';
+import { usePageHead } from '../../lib/head';
+import { useLoaded } from '../../lib/useLoaded';
+import { hasProfile, userDisplayName } from '../../lib/users';
+import { refreshNotificationsAtom } from '../../state/notifications';
+import { NotFoundPage } from '../NotFoundPage';
+import { Actions } from './Actions';
+import { Breakdown } from './Breakdown';
+import { MessageThread } from './MessageThread';
+import { Timeline } from './Timeline';
+import {
+  actionsFor,
+  fetchFailedMessage,
+  messagingDisabledReason,
+  otherPartyOf,
+  pageHeading,
+  viewerHasRole,
+} from './transaction-view';
+import './transaction-page.css';
+
+/** What the routes' loaders give (router.tsx, "Orders (issue 8 S4)"): both promises unawaited. */
+export interface TransactionLoaderData {
+  show: Promise<Loaded<TransactionShow>>;
+  allowed: Promise<Loaded<AllowedTransitionView[]>>;
+}
+
+const orderRoute = getRouteApi('/signed-in/order/$id/details');
+const saleRoute = getRouteApi('/signed-in/sale/$id/details');
+
+/** The order page (§2 OrderDetailsPage): the customer's view. */
+export function OrderDetailsPage() {
+  const data = orderRoute.useLoaderData() as TransactionLoaderData;
+  return <TransactionScreen partyRole="customer" data={data} />;
+}
+
+/** The sale page (§2 SaleDetailsPage): the provider's view. */
+export function SaleDetailsPage() {
+  const data = saleRoute.useLoaderData() as TransactionLoaderData;
+  return <TransactionScreen partyRole="provider" data={data} />;
+}
+
+/**
+ * The last finished result of a loader promise. While a reload runs (after an action) the page
+ * keeps showing what it had, instead of a spinner that would throw away the message being typed.
+ */
+function useStickyLoaded<T>(promise: Promise<Loaded<T>>): Loaded<T> | undefined {
+  const loaded = useLoaded(promise);
+  const last = useRef<Loaded<T> | undefined>(undefined);
+  if (loaded) last.current = loaded;
+  return loaded ?? last.current;
+}
+
+function TransactionScreen({ partyRole: role, data }: { partyRole: Role; data: TransactionLoaderData }) {
+  const router = useRouter();
+  const refreshNotifications = useSetAtom(refreshNotificationsAtom);
+  const currentUser = useCurrentUser();
+  const show = useStickyLoaded(data.show);
+  const allowed = useStickyLoaded(data.allowed);
+  const heading = pageHeading(role);
+  const forbidden = show?.ok && !viewerHasRole(show.value.transaction, role, currentUser?.id);
+  const notFound = (show && !show.ok && show.error.isNotFound) || forbidden;
+
+  usePageHead({
+    title: show?.ok && !forbidden ? `${heading}: ${show.value.transaction.listing.title}` : heading,
+    noindex: true,
+  });
+
+  if (notFound) return <NotFoundPage />;
+  if (!show) {
+    return (
+      <div className="page tx-page" aria-busy="true">
+        <Spinner label={role === 'customer' ? 'Loading order…' : 'Loading sale…'} />
+      </div>
+    );
+  }
+  if (!show.ok) {
+    return (
+      <div className="page page-narrow tx-page">
+        <h1>{heading}</h1>
+        <RetryNotice message={fetchFailedMessage(role)} />
+      </div>
+    );
+  }
+
+  // After a transition: the top bar's count, then the order and its transitions again; the panel
+  // waits for them so nobody presses a button of the old version.
+  const onApplied = async () => {
+    refreshNotifications();
+    await router.invalidate();
+    const routeId = role === 'customer' ? '/signed-in/order/$id/details' : '/signed-in/sale/$id/details';
+    const fresh = router.state.matches.find((match) => match.routeId === routeId)?.loaderData as
+      | TransactionLoaderData
+      | undefined;
+    if (fresh) await Promise.all([fresh.show, fresh.allowed]);
+  };
+
+  return (
+    <TransactionContent
+      role={role}
+      show={show.value}
+      allowed={allowed?.ok ? allowed.value : allowed ? 'failed' : 'loading'}
+      userId={currentUser?.id}
+      onApplied={onApplied}
+    />
+  );
+}
+
+/** The loaded page: header, breakdown, activity, actions and messages (exported for tests). */
+export function TransactionContent({
+  role,
+  show,
+  allowed,
+  userId,
+  onApplied,
+  now,
+}: {
+  role: Role;
+  show: TransactionShow;
+  allowed: readonly AllowedTransitionView[] | 'loading' | 'failed';
+  userId: string | undefined;
+  onApplied: () => void | Promise<void>;
+  /** The clock for deadlines and dates (tests). */
+  now?: Date;
+}) {
+  const tx = show.transaction;
+  const other = otherPartyOf(show, role);
+  const otherName = userDisplayName(other);
+  const description = stateDescriptions[tx.state]?.[role];
+  const actions = Array.isArray(allowed) ? actionsFor(allowed, role) : [];
+  const trackingNumber = tx.protectedData.trackingNumber;
+  const disputeReason = tx.protectedData.disputeReason;
+
+  return (
+    <div className="page tx-page">
+      <header className="tx-header">
+        <div className="tx-header-image">
+          <CardImage image={tx.listing.image} alt="" priority />
+        </div>
+        <div className="tx-header-text">
+          <p className="tx-kind">{pageHeading(role)}</p>
+          <h1 className="tx-title">
+            <Link to="/l/$slug/$id" params={{ slug: tx.listing.slug || 'no-slug', id: tx.listingId }}>
+              {tx.listing.title}
+            </Link>
+          </h1>
+          <div className="tx-party">
+            <Avatar user={other} size="small" />
+            <span>
+              {role === 'customer' ? 'Seller: ' : 'Buyer: '}
+              {hasProfile(other) ? (
+                <Link to="/u/$id" params={{ id: other.id }}>
+                  {otherName}
+                </Link>
+              ) : (
+                otherName
+              )}
+            </span>
+          </div>
+          <div className="tx-status" role="status">
+            <p className={`tx-state tx-state-${tx.state}`}>{stateLabel(tx.state, role)}</p>
+            {description ? <p className="tx-state-description">{description}</p> : null}
+          </div>
+          {trackingNumber ? (
+            <p className="tx-detail">
+              Tracking number: <span className="tx-tracking">{trackingNumber}</span>
+            </p>
+          ) : null}
+          {disputeReason ? <p className="tx-detail">Dispute reason: {disputeReason}</p> : null}
+        </div>
+      </header>
+
+      <div className="tx-layout">
+        <div className="tx-main">
+          {allowed === 'failed' ? (
+            <section className="tx-section" aria-labelledby="actions-heading">
+              <h2 id="actions-heading">What you can do</h2>
+              <RetryNotice message={fetchFailedMessage(role)} />
+            </section>
+          ) : (
+            <Actions key={tx.version} transaction={tx} actions={actions} onApplied={onApplied} />
+          )}
+          <Timeline transaction={tx} role={role} otherName={otherName} {...(now ? { now } : {})} />
+          <MessageThread
+            key={tx.id}
+            transactionId={tx.id}
+            userId={userId}
+            other={other}
+            disabledReason={messagingDisabledReason(show, role)}
+          />
+        </div>
+        <div className="tx-aside">
+          <Breakdown
+            role={role}
+            state={tx.state}
+            lineItems={tx.lineItems}
+            payinTotal={tx.payinTotal}
+            payoutTotal={tx.payoutTotal}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,445 @@
+/**
+ * The order and sale page (issue 8 S4) as pure logic: who the viewer is, what the breakdown shows,
+ * the activity feed, the deadlines still running, the buttons and what a failed action says. No
+ * React and no fetch here, so every rule is unit-tested (transaction-view.test.ts).
+ */
+import type {
+  AllowedTransitionView,
+  DisbursePaypalFundsRequest,
+  MessageView,
+  TransactionShow,
+  TransactionView,
+  TransitionPrivilegedRequest,
+  TransitionRequest,
+} from '../../../../shared/api/transactions';
+import type { PublicUser } from '../../../../shared/api/types';
+import { apiErrors, messages } from '../../../../shared/errors/catalogue';
+import { type LineItem, lineItemCodes, lineItemsFor, totalForRole } from '../../../../shared/line-items';
+import { formatMoney, type Money } from '../../../../shared/money';
+import type { Actor, Role, TransitionName } from '../../../../shared/process/graph';
+import { timerDeadline } from '../../../../shared/process/graph';
+import { actionErrors, actionLabels, activityMessage, totalLabel } from '../../../../shared/process/labels';
+import { isBlank } from '../../../../shared/validation/core';
+import { userDisplayName } from '../../lib/users';
+
+// ---- Who is looking
+
+/** Whether the signed-in user is the party of the route's role (a customer opening /sale/… is not). */
+export function viewerHasRole(
+  tx: Pick<TransactionView, 'customerId' | 'providerId'>,
+  role: Role,
+  userId: string | undefined,
+) {
+  if (!userId) return false;
+  return role === 'customer' ? tx.customerId === userId : tx.providerId === userId;
+}
+
+/** The other party, seen from `role`. */
+export function otherPartyOf(show: Pick<TransactionShow, 'customer' | 'provider'>, role: Role): PublicUser {
+  return role === 'customer' ? show.provider : show.customer;
+}
+
+/** §8: "fetching order data failed" / "fetching sale data failed". */
+export function fetchFailedMessage(role: Role): string {
+  return role === 'customer' ? messages.fetchOrderFailed : messages.fetchSaleFailed;
+}
+
+export function pageHeading(role: Role): string {
+  return role === 'customer' ? 'Order' : 'Sale';
+}
+
+// ---- Breakdown (§6: commissions only for their payer, total payin or payout)
+
+export interface BreakdownLine {
+  key: string;
+  label: string;
+  /** "$500 × 2" for quantity lines. */
+  detail?: string;
+  amount: Money;
+  reversal: boolean;
+}
+
+const codeLabels: Record<string, string> = {
+  [lineItemCodes.units]: 'Price',
+  [lineItemCodes.night]: 'Price per night',
+  [lineItemCodes.day]: 'Price per day',
+  [lineItemCodes.hour]: 'Price per hour',
+  [lineItemCodes.shippingFee]: 'Shipping',
+  [lineItemCodes.pickupFee]: 'Pickup',
+  [lineItemCodes.customerCommission]: 'Service fee',
+  [lineItemCodes.providerCommission]: 'Marketplace fee',
+  [lineItemCodes.tax]: 'Tax',
+};
+
+export function lineItemLabel(line: Pick<LineItem, 'code' | 'reversal'>): string {
+  const base =
+    codeLabels[line.code] ??
+    line.code
+      .slice('line-item/'.length)
+      .replace(/-/g, ' ')
+      .replace(/^./, (c) => c.toUpperCase());
+  return line.reversal ? `Refund: ${base.charAt(0).toLowerCase()}${base.slice(1)}` : base;
+}
+
+/** The lines `role` sees: filtered by includeFor (so the customer commission only for customers…). */
+export function breakdownLines(lines: readonly LineItem[], role: Role): BreakdownLine[] {
+  return lineItemsFor(role, lines).map((line, index) => ({
+    key: `${line.code}-${line.reversal ? 'r' : 'n'}-${index}`,
+    label: lineItemLabel(line),
+    ...(line.quantity !== undefined && !line.code.endsWith('commission') && line.quantity !== 1
+      ? { detail: `${formatMoney(line.unitPrice)} × ${Math.abs(line.quantity)}` }
+      : {}),
+    amount: line.lineTotal,
+    reversal: line.reversal,
+  }));
+}
+
+export function breakdownTotal(
+  tx: Pick<TransactionView, 'state' | 'payinTotal' | 'payoutTotal'>,
+  role: Role,
+): { label: string; amount: Money } {
+  return { label: totalLabel(tx.state, role), amount: totalForRole(role, tx) };
+}
+
+// ---- Activity feed
+
+/** Lines for the transitions the shared labels leave out (enquiries, payment, reviews). */
+const extraActivity: Partial<Record<TransitionName, string>> = {
+  enquire: 'An enquiry was sent.',
+  'request-payment': 'The order was started.',
+  'request-payment-after-enquiry': 'The order was started.',
+  'expire-payment': 'The payment was not completed in 15 minutes.',
+  'cancel-payment': 'The payment was canceled.',
+  'review-1-by-customer': 'A review was left.',
+  'review-1-by-provider': 'A review was left.',
+  'review-2-by-customer': 'A review was left.',
+  'review-2-by-provider': 'A review was left.',
+  'expire-review-period': 'The review period ended.',
+  'expire-customer-review-period': 'The review period ended.',
+  'expire-provider-review-period': 'The review period ended.',
+};
+
+export interface TimelineEntry {
+  key: string;
+  text: string;
+  /** Who took it: "You", the other party's name, "Automatically" (system) or "Marketplace" (operator). */
+  by: string;
+  at: string;
+}
+
+export function actorName(by: Actor, role: Role, otherName: string): string {
+  if (by === 'system') return 'Automatically';
+  if (by === 'operator') return 'Marketplace';
+  return by === role ? 'You' : otherName;
+}
+
+export function timelineEntries(
+  tx: Pick<TransactionView, 'transitions' | 'orderData'>,
+  role: Role,
+  otherName: string,
+): TimelineEntry[] {
+  const shipping = tx.orderData.deliveryMethod === 'shipping';
+  const entries: TimelineEntry[] = [];
+  tx.transitions.forEach((entry, index) => {
+    const text = activityMessage(entry.transition, { shipping }) ?? extraActivity[entry.transition];
+    if (!text) return; // auto-complete and the like: nothing to tell
+    entries.push({
+      key: `${entry.transition}-${index}`,
+      text,
+      by: actorName(entry.by, role, otherName),
+      at: entry.createdAt,
+    });
+  });
+  return entries;
+}
+
+// ---- Deadlines still running
+
+export type DeadlineKind = 'ship-by' | 'cancel-until' | 'report-until';
+
+export interface DeadlineNotice {
+  kind: DeadlineKind;
+  /** The text before the date and after it: `${before}<date>${after}`. */
+  before: string;
+  after: string;
+  at: Date;
+}
+
+/** The state's timer deadline: the server's `deadline` when it is that timer, else the graph's. */
+function runningTimer(
+  tx: Pick<TransactionView, 'state' | 'entered' | 'deadline'>,
+  transition: TransitionName,
+): Date | undefined {
+  if (tx.deadline?.transition === transition) {
+    const at = new Date(tx.deadline.dueAt);
+    if (!Number.isNaN(at.getTime())) return at;
+  }
+  return timerDeadline(tx.state, tx.entered);
+}
+
+/**
+ * What still runs out (spec §1 terms: ship within 5 days, cancel within 3 hours, report a problem
+ * within 3 days of delivery). Past deadlines are not shown.
+ */
+export function deadlineNotices(
+  tx: Pick<TransactionView, 'state' | 'entered' | 'deadline' | 'orderData' | 'customerCancelUntil'>,
+  role: Role,
+  now: Date = new Date(),
+): DeadlineNotice[] {
+  const notices: DeadlineNotice[] = [];
+  const future = (at: Date | undefined): at is Date => at !== undefined && at.getTime() > now.getTime();
+  const shipping = tx.orderData.deliveryMethod !== 'pickup';
+  if (tx.state === 'purchased') {
+    const shipBy = runningTimer(tx, 'auto-cancel');
+    if (future(shipBy)) {
+      notices.push(
+        role === 'provider'
+          ? {
+              kind: 'ship-by',
+              before: shipping ? 'Ship by ' : 'Hand over by ',
+              after: shipping
+                ? ' and add a tracking number, or the order is canceled automatically.'
+                : ', or the order is canceled automatically.',
+              at: shipBy,
+            }
+          : {
+              kind: 'ship-by',
+              before: shipping ? 'The seller must ship by ' : 'The seller must hand the item over by ',
+              after: ', or the order is canceled and refunded automatically.',
+              at: shipBy,
+            },
+      );
+    }
+    if (role === 'customer') {
+      // The server's end of the window: it knows the timer scale of this deployment.
+      const cancelUntil = tx.customerCancelUntil ? new Date(tx.customerCancelUntil) : undefined;
+      if (future(cancelUntil)) {
+        notices.push({
+          kind: 'cancel-until',
+          before: 'You can cancel the order until ',
+          after: '.',
+          at: cancelUntil,
+        });
+      }
+    }
+  }
+  if (tx.state === 'delivered') {
+    const reportUntil = runningTimer(tx, 'auto-mark-received');
+    if (future(reportUntil)) {
+      notices.push(
+        role === 'customer'
+          ? {
+              kind: 'report-until',
+              before: 'Report a problem until ',
+              after: '. After that the order is marked received automatically.',
+              at: reportUntil,
+            }
+          : {
+              kind: 'report-until',
+              before: 'The buyer can report a problem until ',
+              after: '. After that the order is marked received automatically.',
+              at: reportUntil,
+            },
+      );
+    }
+  }
+  return notices;
+}
+
+// ---- Actions
+
+export type ActionKind = 'mark-delivered' | 'mark-received' | 'dispute' | 'cancel';
+
+export interface ActionSpec {
+  kind: ActionKind;
+  transition: TransitionName;
+  label: string;
+  progressLabel: string;
+}
+
+const actionRoles: Record<string, { kind: ActionKind; role: Role; progressLabel: string }> = {
+  'mark-delivered': { kind: 'mark-delivered', role: 'provider', progressLabel: 'Marking shipped…' },
+  'mark-received': { kind: 'mark-received', role: 'customer', progressLabel: 'Marking received…' },
+  'mark-received-from-purchased': {
+    kind: 'mark-received',
+    role: 'customer',
+    progressLabel: 'Marking received…',
+  },
+  dispute: { kind: 'dispute', role: 'customer', progressLabel: 'Sending dispute…' },
+  cancel: { kind: 'cancel', role: 'customer', progressLabel: 'Canceling order…' },
+};
+
+/**
+ * The buttons to show: the server's list for the caller (`GET …/transitions`) restricted to what the
+ * route's role presses on this page, in the list's order, one per kind. Reviews are not here.
+ */
+export function actionsFor(allowed: readonly AllowedTransitionView[], role: Role): ActionSpec[] {
+  const seen = new Set<ActionKind>();
+  const result: ActionSpec[] = [];
+  for (const { name } of allowed) {
+    const known = actionRoles[name];
+    if (!known || known.role !== role || seen.has(known.kind)) continue;
+    seen.add(known.kind);
+    result.push({
+      kind: known.kind,
+      transition: name,
+      label: actionLabels[name] ?? name,
+      progressLabel: known.progressLabel,
+    });
+  }
+  return result;
+}
+
+/** Canceling has no §8 text of its own: the generic "refresh and try again". */
+const cancelFailed = messages.oopsSomethingWentWrong;
+
+/** The message for a failed action (§8), by the API error's code first, then the action's own. */
+export function actionErrorMessage(
+  transition: TransitionName,
+  code: string | undefined,
+  network = false,
+): string {
+  if (code === 'transition-in-progress') return messages.transitionInProgress;
+  if (code === 'transaction-invalid-transition') return apiErrors['transaction-invalid-transition'].title;
+  if (code === 'paypal-disbursement-failed') return messages.paypalDisbursementFailed;
+  if (network) return messages.topbarNetworkError;
+  return actionErrors[transition] ?? (transition === 'cancel' ? cancelFailed : messages.somethingWentWrong);
+}
+
+/** Whether mark shipped needs a tracking number: shipped orders do (terms §1), pickups do not. */
+export function trackingNumberRequired(tx: Pick<TransactionView, 'orderData'>): boolean {
+  return tx.orderData.deliveryMethod === 'shipping';
+}
+
+export const trackingNumberMessages = {
+  required: 'You need to add a tracking number.',
+  tooLong: 'Must be 100 characters or less',
+} as const;
+
+export function validateTrackingNumber(value: unknown, required: boolean): string | undefined {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (required && isBlank(value)) return trackingNumberMessages.required;
+  if (text.length > 100) return trackingNumberMessages.tooLong;
+  return undefined;
+}
+
+export interface TransitionApi {
+  transition(id: string, body: TransitionRequest): Promise<unknown>;
+  transitionPrivileged(body: TransitionPrivilegedRequest): Promise<unknown>;
+  disbursePaypalFunds(body: DisbursePaypalFundsRequest): Promise<{ paypalDisbursementId: string }>;
+}
+
+export interface ActionInput {
+  trackingNumber?: string;
+  disputeReason?: string;
+}
+
+/** Thrown when a PayPal order lacks the capture id the disbursement needs. */
+export class MissingPaypalTransactionError extends Error {
+  override readonly name = 'MissingPaypalTransactionError';
+}
+
+/**
+ * Applies an action with the calls the design names (§4): mark shipped and dispute through the
+ * non-privileged route, mark received and cancel privileged; a PayPal order is disbursed first and
+ * mark received carries the disbursement id. Every call sends the version the page showed.
+ */
+export async function performAction(
+  api: TransitionApi,
+  tx: Pick<TransactionView, 'id' | 'version' | 'paymentMethod' | 'protectedData'>,
+  action: Pick<ActionSpec, 'kind' | 'transition'>,
+  input: ActionInput = {},
+): Promise<void> {
+  const expectedVersion = tx.version;
+  switch (action.kind) {
+    case 'mark-delivered': {
+      const trackingNumber = input.trackingNumber?.trim();
+      await api.transition(tx.id, {
+        transition: action.transition,
+        expectedVersion,
+        params: { protectedData: trackingNumber ? { trackingNumber } : {} },
+      });
+      return;
+    }
+    case 'dispute':
+      await api.transition(tx.id, {
+        transition: action.transition,
+        expectedVersion,
+        params: { protectedData: { disputeReason: (input.disputeReason ?? '').trim() } },
+      });
+      return;
+    case 'mark-received': {
+      if (tx.paymentMethod === 'paypal') {
+        const paypalTransactionId = tx.protectedData.paypalTransactionId;
+        if (!paypalTransactionId) throw new MissingPaypalTransactionError('No PayPal capture on this order');
+        const { paypalDisbursementId } = await api.disbursePaypalFunds({
+          paypalTransactionId,
+          sharetribeTransactionId: tx.id,
+        });
+        await api.transitionPrivileged({
+          transactionId: tx.id,
+          transition: action.transition,
+          expectedVersion,
+          params: { paypalDisbursementId },
+        });
+        return;
+      }
+      await api.transitionPrivileged({
+        transactionId: tx.id,
+        transition: action.transition,
+        expectedVersion,
+      });
+      return;
+    }
+    case 'cancel':
+      await api.transitionPrivileged({
+        transactionId: tx.id,
+        transition: action.transition,
+        expectedVersion,
+      });
+      return;
+  }
+}
+
+// ---- Messages
+
+/** Sending is not possible once the other party was removed (§6), with the spec's explanation. */
+export function messagingDisabledReason(
+  show: Pick<TransactionShow, 'customer' | 'provider'>,
+  role: Role,
+): string | undefined {
+  const other = otherPartyOf(show, role);
+  return other.banned || other.deleted ? messages.sendingMessageNotAllowed : undefined;
+}
+
+export function senderLabel(
+  message: Pick<MessageView, 'senderId'>,
+  userId: string | undefined,
+  other: PublicUser,
+) {
+  return message.senderId === userId ? 'You' : userDisplayName(other);
+}
+
+/**
+ * Pages arrive newest first (page 1 = the latest 100). The thread shows them oldest at the top:
+ * later pages (older messages) go above, and a message sent here goes at the bottom. Duplicates (a
+ * page boundary that moved because of a new message) are dropped.
+ */
+export function threadOrder(
+  pages: readonly (readonly MessageView[])[],
+  sent: readonly MessageView[] = [],
+): MessageView[] {
+  const seen = new Set<string>();
+  const result: MessageView[] = [];
+  const push = (message: MessageView) => {
+    if (seen.has(message.id)) return;
+    seen.add(message.id);
+    result.push(message);
+  };
+  for (let p = pages.length - 1; p >= 0; p--) {
+    const page = pages[p] ?? [];
+    for (let i = page.length - 1; i >= 0; i--) push(page[i]!);
+  }
+  for (const message of sent) push(message);
+  return result;
+}
