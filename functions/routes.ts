@@ -19,6 +19,7 @@ export const routes = [
   { method: 'GET', path: '/api/listings/{id}', handler: 'listings/show', auth: 'public' },
   { method: 'GET', path: '/api/users/{id}', handler: 'users/show', auth: 'public' },
   { method: 'GET', path: '/api/users/{id}/listings', handler: 'listings/by-author', auth: 'public' },
+  { method: 'GET', path: '/api/users/{id}/reviews', handler: 'users/reviews', auth: 'public' },
   { method: 'GET', path: '/api/assets/{version}/{path+}', handler: 'content/get-asset', auth: 'public' },
   { method: 'GET', path: '/api/places', handler: 'places/search', auth: 'public' },
   { method: 'GET', path: '/api/static-map', handler: 'maps/static-map', auth: 'public' },

@@ -14,4 +14,6 @@ export const streamConsumers = [
   { name: 'search-index', handler: 'streams/search-index', keyPrefixes: ['LISTING#'] },
   // Every transaction item passes the PK filter; the handler publishes only INSERTs of `EVENT#…` items.
   { name: 'finance-outbox', handler: 'streams/finance-outbox', keyPrefixes: ['TX#'] },
+  // Order e-mails (issue 9): the transaction item when its version grew, and inserted messages.
+  { name: 'order-notifications', handler: 'streams/order-notifications', keyPrefixes: ['TX#'] },
 ] as const satisfies readonly StreamConsumer[];

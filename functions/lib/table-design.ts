@@ -63,6 +63,16 @@ export const keys = {
     GSI2PK: `PROVIDER#${providerId}`,
     GSI2SK: `TX#${lastTransitionedAt}#${transactionId}`,
   }),
+  /** Published reviews by their subject (sparse GSI1 keys, set when a review is published), newest first. */
+  reviewBySubject: (
+    subjectId: string,
+    type: 'ofProvider' | 'ofCustomer',
+    createdAt: string,
+    txId: string,
+  ) => ({
+    GSI1PK: `REVIEWS#${subjectId}`,
+    GSI1SK: `${type}#${createdAt}#${txId}`,
+  }),
   /** A message of a transaction; `begins_with(SK, MSG#)` pages them by time. */
   message: (transactionId: string, createdAt: string, messageId: string) => ({
     PK: `TX#${transactionId}`,
@@ -85,10 +95,27 @@ export const keys = {
     PK: dueShardKey(shardOf(transactionId, dueShardCount)),
     SK: `${dueAt}#${transactionId}#${kind}`,
   }),
+  /**
+   * An order e-mail sent (or being sent): written if not exists before sending, so a redelivered
+   * stream record or a repeated sweep sends it at most once (functions/notifications/send.ts).
+   * `mailKey` is `<version or reminder>#<template>#<recipient>`.
+   */
+  notificationSent: (transactionId: string, mailKey: string) => ({
+    PK: `TX#${transactionId}`,
+    SK: `NOTIFIED#${mailKey}`,
+  }),
+  /** The last message e-mail of a conversation to one recipient (the 15-minute batching window). */
+  messageMailWindow: (transactionId: string, recipientId: string) => ({
+    PK: `TX#${transactionId}`,
+    SK: `MSGMAIL#${recipientId}`,
+  }),
 } as const;
 
-/** What a due item is for: the timer of the state, or the retry of an unfinished refund/payout. */
-export type DueKind = 'timer' | 'money';
+/**
+ * What a due item is for: the timer of the state, the retry of an unfinished refund/payout, or an
+ * e-mail reminder (functions/notifications/reminders.ts).
+ */
+export type DueKind = 'timer' | 'money' | 'reminder';
 
 /** How many `DUE#n` partitions due items are spread over (the sweeper Queries each). */
 export const dueShardCount = 4;

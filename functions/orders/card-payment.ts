@@ -20,6 +20,12 @@ export interface CardPaymentInput {
   amount: Money;
   savedPaymentMethodId: unknown;
   setupFutureUsage: boolean;
+  /**
+   * Set when one order may ask for more than one PaymentIntent (request-payment-after-enquiry: an
+   * attempt refused for stock voids its PaymentIntent, and the next attempt must get a new one).
+   * Unset, the PaymentIntent is keyed by the order alone (initiate: one checkout key, one order).
+   */
+  attempt?: string;
 }
 
 /** A refused PaymentIntent: 402 with Stripe's own words in `meta` ("Amount must be at least …" verbatim). */
@@ -51,7 +57,7 @@ export async function cardPaymentFor(input: CardPaymentInput): Promise<{ intent:
       captureMethod: 'manual',
       transferGroup: input.transactionId,
       metadata: { transactionId: input.transactionId, customerUserId: user.id, listingId: input.listingId },
-      idempotencyKey: moneyKeys.paymentIntent(input.transactionId),
+      idempotencyKey: `${moneyKeys.paymentIntent(input.transactionId)}${input.attempt ? `-${input.attempt}` : ''}`,
     });
     return { intent };
   } catch (error) {

@@ -2,6 +2,7 @@ import { timerSettingsFromEnv } from '../../shared/process/deadlines';
 import { ApiError, type HttpEvent, httpHandler, json, jsonBody, requestUser } from '../lib/http';
 import { disbursePaypalFunds } from '../transactions/money';
 import { getTransaction } from '../transactions/repository';
+import { transactionIdOf } from './request';
 
 /**
  * POST /api/disburse-paypal-funds `{ paypalTransactionId, sharetribeTransactionId }` (spec §7) →
@@ -14,13 +15,13 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
   const body = jsonBody(event);
   const { paypalTransactionId, sharetribeTransactionId } = body;
-  if (typeof paypalTransactionId !== 'string' || typeof sharetribeTransactionId !== 'string') {
+  if (typeof paypalTransactionId !== 'string' || !paypalTransactionId) {
     throw new ApiError(
       'validation-invalid-params',
       'paypalTransactionId and sharetribeTransactionId are required.',
     );
   }
-  const tx = await getTransaction(sharetribeTransactionId);
+  const tx = await getTransaction(transactionIdOf(sharetribeTransactionId, 'sharetribeTransactionId'));
   if (!tx || (tx.customerId !== user.id && tx.providerId !== user.id)) throw new ApiError('not-found');
   if (tx.customerId !== user.id) throw new ApiError('forbidden');
   const capture = tx.payment?.paypalCaptureId ?? tx.protectedData.paypalTransactionId;

@@ -1,18 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ApiError,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  requestUser,
-  requireProfile,
-} from '../lib/http';
+import { ApiError, type HttpEvent, httpHandler, json } from '../lib/http';
 import { createTransaction } from '../transactions/engine';
 import { toTransactionView } from '../transactions/record';
-import { isObject } from './request';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { checkoutKeyOf, isObject, listingIdOf, profileRequest } from './request';
 
 /**
  * POST /api/transactions `{ transition: 'enquire', params: { listingId }, checkoutKey? }` (spec §7
@@ -21,9 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * same key answers the same enquiry (200).
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
-  requireProfile(user);
-  const body = jsonBody(event);
+  const { user, body } = profileRequest(event);
   if (body.transition !== 'enquire') {
     throw new ApiError(
       'validation-invalid-params',
@@ -31,18 +19,13 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     );
   }
   const params = isObject(body.params) ? body.params : {};
-  if (typeof params.listingId !== 'string' || !params.listingId) {
-    throw new ApiError('validation-invalid-params', 'listingId is required.');
-  }
+  const listingId = listingIdOf(params.listingId);
   const key = body.checkoutKey;
-  if (key !== undefined && (typeof key !== 'string' || !UUID.test(key))) {
-    throw new ApiError('validation-invalid-params', 'checkoutKey must be a UUID.');
-  }
   const { transaction, created } = await createTransaction({
     transition: 'enquire',
     customerId: user.id,
-    listingId: params.listingId,
-    checkoutKey: typeof key === 'string' ? key : randomUUID(),
+    listingId,
+    checkoutKey: key === undefined ? randomUUID() : checkoutKeyOf(key, 'checkoutKey must be a UUID.'),
   });
   return json(created ? 201 : 200, { data: toTransactionView(transaction) });
 });

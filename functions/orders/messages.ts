@@ -1,7 +1,8 @@
 import type { MessageView, TransactionPage } from '../../shared/api/transactions';
-import { httpHandler, json, pathParam, requestUser } from '../lib/http';
+import { httpHandler, json, requestUser } from '../lib/http';
 import { messagesPerPage, queryMessages } from '../transactions/messages';
 import { getPartyTransaction, pageRequest, pagination } from '../transactions/views';
+import { transactionIdParam } from './request';
 
 /**
  * GET /api/transactions/{id}/messages?page= — spec messages.query: newest first, 100 a page;
@@ -9,7 +10,7 @@ import { getPartyTransaction, pageRequest, pagination } from '../transactions/vi
  */
 export const handler = httpHandler(async (event) => {
   const { id: userId } = requestUser(event);
-  const { transaction } = await getPartyTransaction(pathParam(event, 'id'), userId);
+  const { transaction } = await getPartyTransaction(transactionIdParam(event), userId);
   const request = pageRequest(event, messagesPerPage);
   const body: TransactionPage<MessageView> = {
     data: await queryMessages(transaction.id, request),

@@ -7,13 +7,14 @@
 import type { OrderData, PaymentMethodKind } from '../../shared/api/transactions';
 import type { DeliveryMethod } from '../../shared/config/listing-fields';
 import { type ShippingAddressValues, validateShippingAddress } from '../../shared/validation/addresses';
+import { maxLengthMessage } from '../../shared/validation/messages';
 import { checkProductOrder, productOrderMessage } from '../../shared/validation/orders';
 import { ApiError, assertValid } from '../lib/http';
 import type { ListingRecord } from '../listings/listing-record';
 import { getListingConsistent, isOrderable, type PricedOrder, priceOrder } from '../transactions/repository';
 import { getUser } from '../users/repository';
 import { paypalPayoutReady, paypalStateOf } from '../users/user-record';
-import { isObject } from './request';
+import { isObject, listingIdOf } from './request';
 
 const shippingFields: readonly (keyof ShippingAddressValues)[] = [
   'recipientName',
@@ -26,16 +27,33 @@ const shippingFields: readonly (keyof ShippingAddressValues)[] = [
   'recipientCountry',
 ];
 
-/** The body's `orderData` (`deliveryMethod`, `stockReservationQuantity`, `shippingDetails`) as stored order data. */
+/** At most this many characters in a shipping address field (the order item must stay small). */
+export const SHIPPING_FIELD_MAX = 200;
+
+/** What a quantity that is not a whole number of at least 1 is told, next to the spec's title. */
+export const quantityFieldMessage = 'The quantity must be a whole number of at least 1.';
+
+/**
+ * The body's `orderData` (`deliveryMethod`, `stockReservationQuantity`, `shippingDetails`) as stored
+ * order data. A shipping address field over SHIPPING_FIELD_MAX characters is a 400 naming the field.
+ */
 export function parseOrderData(raw: unknown): OrderData {
   const body = isObject(raw) ? raw : {};
   const quantity = body.stockReservationQuantity ?? body.quantity;
   const method = body.deliveryMethod;
   const shipping = isObject(body.shippingDetails) ? body.shippingDetails : undefined;
   const shippingDetails: Partial<ShippingAddressValues> = {};
+  const tooLong: Partial<Record<keyof ShippingAddressValues, string>> = {};
   for (const field of shippingFields) {
     const value = shipping?.[field];
-    if (typeof value === 'string' && value.trim()) shippingDetails[field] = value.trim();
+    if (typeof value !== 'string' || !value.trim()) continue;
+    if (value.trim().length > SHIPPING_FIELD_MAX) tooLong[field] = maxLengthMessage(SHIPPING_FIELD_MAX);
+    else shippingDetails[field] = value.trim();
+  }
+  if (Object.keys(tooLong).length > 0) {
+    throw new ApiError('validation-invalid-params', 'The shipping address has a field that is too long.', {
+      fields: tooLong,
+    });
   }
   return {
     ...(typeof method === 'string' ? { deliveryMethod: method as DeliveryMethod } : {}),
@@ -81,6 +99,7 @@ export function priceFor(
   if (problem === 'quantityRequired') {
     throw new ApiError('validation-invalid-params', 'transition should contain quantity information', {
       key: problem,
+      fields: { stockReservationQuantity: quantityFieldMessage },
     });
   }
   if (problem)
@@ -99,10 +118,7 @@ export async function priceRequestedOrder(
   order: OrderData,
   options: { requireAddress?: boolean } = {},
 ): Promise<{ listing: ListingRecord; priced: PricedOrder }> {
-  if (typeof listingId !== 'string' || !listingId) {
-    throw new ApiError('validation-invalid-params', 'listingId is required.');
-  }
-  const listing = await getListingConsistent(listingId);
+  const listing = await getListingConsistent(listingIdOf(listingId));
   const priced = priceFor(listing, customerId, order, options);
   return { listing: listing!, priced };
 }
@@ -113,6 +129,8 @@ export async function sellerPayee(
   method: PaymentMethodKind,
 ): Promise<{ stripeAccountId?: string; paypalMerchantId?: string }> {
   const seller = await getUser(sellerId);
+  // A banned or deleted seller cannot be bought from, whatever their accounts say.
+  if (!seller || seller.banned || seller.deleted) throw new ApiError('transaction-missing-stripe-account');
   if (method === 'card') {
     const account = seller?.stripeAccount;
     if (!account?.stripeAccountId || !account.payoutsEnabled) {

@@ -1,10 +1,73 @@
-/** Small pieces the order routes share: body shapes and starting an order's workflow. */
-import { ApiError } from '../lib/http';
+/** Small pieces the order routes share: the caller and body, ids, body shapes, starting an order's workflow. */
+import {
+  ApiError,
+  type HttpEvent,
+  jsonBody,
+  pathParam,
+  type RequestUser,
+  requestUser,
+  requireProfile,
+} from '../lib/http';
 import { reportError } from '../lib/observability';
+import type { UserRecord } from '../users/user-record';
 import { startOrderWorkflow } from '../workflow/start';
+
+/** Listing, transaction and checkout-key ids: UUIDs (transactions are uuid v5 of customer + checkout key). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+/** The signed-in caller with a profile, and the JSON object body: how the order-making routes start. */
+export function profileRequest(event: HttpEvent): {
+  user: RequestUser;
+  profile: UserRecord;
+  body: Record<string, unknown>;
+} {
+  const user = requestUser(event);
+  const profile = requireProfile(user);
+  return { user, profile, body: jsonBody(event) };
+}
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A body's `listingId`: missing or not a string → 400 "listingId is required."; any other string
+ * that is not a listing id (a UUID) → 400 before any read (a huge one would not even be a valid key).
+ */
+export function listingIdOf(value: unknown): string {
+  if (typeof value !== 'string' || !value) {
+    throw new ApiError('validation-invalid-params', 'listingId is required.');
+  }
+  if (!isUuid(value))
+    throw new ApiError('validation-invalid-params', 'listingId is not the id of a listing.');
+  return value;
+}
+
+/**
+ * A body's transaction id (`name` is the field): not a string → 400 "<name> is required.";
+ * a string that is not a transaction id → 404 `not-found`, as an unknown id (never read from the table).
+ */
+export function transactionIdOf(value: unknown, name = 'transactionId'): string {
+  if (typeof value !== 'string' || !value) {
+    throw new ApiError('validation-invalid-params', `${name} is required.`);
+  }
+  if (!isUuid(value)) throw new ApiError('not-found', 'This transaction does not exist.');
+  return value;
+}
+
+/** The `{id}` of a /api/transactions/{id}/… route: an id that cannot be a transaction's is 404. */
+export function transactionIdParam(event: HttpEvent): string {
+  return transactionIdOf(pathParam(event, 'id'), 'id');
+}
+
+/** A client-made checkout key: a UUID, else 400 with `message`. */
+export function checkoutKeyOf(value: unknown, message: string): string {
+  if (!isUuid(value)) throw new ApiError('validation-invalid-params', message);
+  return value;
 }
 
 /** `expectedVersion`: absent, or the positive integer version the client saw. */

@@ -1,5 +1,6 @@
-import { httpHandler, json, jsonBody, pathParam, requestUser } from '../lib/http';
+import { httpHandler, json, jsonBody, requestUser } from '../lib/http';
 import { messageContent, sendMessage } from '../transactions/messages';
+import { transactionIdParam } from './request';
 
 /**
  * POST /api/transactions/{id}/messages {content} — spec messages.send → 201 `{data: MessageView}`.
@@ -8,7 +9,7 @@ import { messageContent, sendMessage } from '../transactions/messages';
  */
 export const handler = httpHandler(async (event) => {
   const { id: userId } = requestUser(event);
-  const txId = pathParam(event, 'id');
+  const txId = transactionIdParam(event);
   const content = messageContent(jsonBody(event).content);
   return json(201, { data: await sendMessage(txId, userId, content) });
 });

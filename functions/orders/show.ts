@@ -1,7 +1,8 @@
 import type { TransactionShow } from '../../shared/api/transactions';
-import { httpHandler, json, pathParam, requestUser } from '../lib/http';
+import { httpHandler, json, requestUser } from '../lib/http';
 import { toTransactionView } from '../transactions/record';
 import { getPartyTransaction, getPublicUsers, getReviews } from '../transactions/views';
+import { transactionIdParam } from './request';
 
 /**
  * GET /api/transactions/{id} — spec transactions.show (docs/design/orders.md §4): the transaction
@@ -10,10 +11,10 @@ import { getPartyTransaction, getPublicUsers, getReviews } from '../transactions
  */
 export const handler = httpHandler(async (event) => {
   const { id: userId } = requestUser(event);
-  const { transaction } = await getPartyTransaction(pathParam(event, 'id'), userId);
+  const { transaction } = await getPartyTransaction(transactionIdParam(event), userId);
   const [users, reviews] = await Promise.all([
     getPublicUsers([transaction.customerId, transaction.providerId]),
-    getReviews(transaction.id),
+    getReviews(transaction.id, userId),
   ]);
   const data: TransactionShow = {
     transaction: toTransactionView(transaction),

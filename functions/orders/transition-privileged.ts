@@ -1,22 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { InitiateAnswer } from '../../shared/api/transactions';
 import { messages } from '../../shared/errors/catalogue';
 import { getTransition, type TransitionName } from '../../shared/process/graph';
 import { partyRole } from '../../shared/process/permissions';
-import {
-  ApiError,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  requestUser,
-  requireProfile,
-} from '../lib/http';
+import { ApiError, type HttpEvent, httpHandler, json } from '../lib/http';
 import { applyTransition, type TransitionParams } from '../transactions/engine';
-import { toTransactionView } from '../transactions/record';
+import { type TransactionRecord, toTransactionView } from '../transactions/record';
 import { getListingConsistent, getTransaction } from '../transactions/repository';
-import { cardPaymentFor, voidUnusedPayment } from './card-payment';
+import { cardPaymentFor, existingCardPayment, voidUnusedPayment } from './card-payment';
 import { parseOrderData, parsePaymentMethod, priceFor, sellerPayee } from './order-request';
-import { isObject, optionalVersion, startWorkflowOf } from './request';
+import { isObject, optionalVersion, profileRequest, startWorkflowOf, transactionIdOf } from './request';
+
+/** PayPal ids (orders, captures, disbursements): short letters, digits, dashes and underscores. */
+const PAYPAL_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** The privileged transitions a party asks for through this route (the rest go through /transition). */
 const privilegedByParty: readonly TransitionName[] = [
@@ -35,24 +31,22 @@ const privilegedByParty: readonly TransitionName[] = [
  * order on the listing, reserves the stock and makes the card payment as initiate does.
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
-  const profile = requireProfile(user);
-  const body = jsonBody(event);
+  const { user, profile, body } = profileRequest(event);
   const name = body.transition;
   if (typeof name !== 'string' || !getTransition(name)) {
     throw new ApiError('validation-invalid-params', 'transition is not a transition of the order process.');
   }
   if (!privilegedByParty.includes(name as TransitionName)) throw new ApiError('forbidden');
-  const transactionId = body.transactionId;
-  if (typeof transactionId !== 'string')
-    throw new ApiError('validation-invalid-params', 'transactionId is required.');
-  const tx = await getTransaction(transactionId);
+  const tx = await getTransaction(transactionIdOf(body.transactionId));
   const role = tx ? partyRole(tx, user.id) : undefined;
   if (!tx || !role) throw new ApiError('not-found');
   const params = isObject(body.params) ? body.params : {};
   const expectedVersion = optionalVersion(body.expectedVersion);
 
   if (name === 'request-payment-after-enquiry') {
+    if (role !== 'customer') throw new ApiError('forbidden');
+    // Asked again after it was taken (a retry, a double click): the order it made, with its payment.
+    if (requestedPayment(tx)) return answerRequested(tx);
     const orderData = parseOrderData(params);
     const method = parsePaymentMethod(params.paymentMethod);
     const priced = priceFor(await getListingConsistent(tx.listingId), user.id, orderData);
@@ -71,6 +65,8 @@ export const handler = httpHandler(async (event: HttpEvent) => {
       amount: priced.payinTotal,
       savedPaymentMethodId: params.stripePaymentMethodId,
       setupFutureUsage: params.setupFutureUsage === true,
+      // One enquiry may need several attempts (one refused for stock voids its PaymentIntent).
+      attempt: randomUUID(),
     });
     let ordered: Awaited<ReturnType<typeof applyTransition>>;
     try {
@@ -81,7 +77,13 @@ export const handler = httpHandler(async (event: HttpEvent) => {
         params: { orderData, paymentMethod: 'card', payment: { stripePaymentIntentId: card.intent.id } },
       });
     } catch (error) {
-      if (error instanceof ApiError) await voidUnusedPayment(tx.id, card.intent.id);
+      if (!(error instanceof ApiError)) throw error;
+      // A request at the same time took the step (a double click): answer its order; this attempt's
+      // PaymentIntent is not the order's, so it is voided. Refused for good (no stock): voided too.
+      const now = await getTransaction(tx.id);
+      if (now?.payment?.stripePaymentIntentId !== card.intent.id)
+        await voidUnusedPayment(tx.id, card.intent.id);
+      if (now && requestedPayment(now)) return answerRequested(now);
       throw error;
     }
     await startWorkflowOf(ordered.id, ordered.version);
@@ -97,8 +99,15 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     return json(200, { data: { transaction: toTransactionView(tx) } satisfies InitiateAnswer });
   }
   const transitionParams: TransitionParams = {};
-  if (typeof params.paypalDisbursementId === 'string') {
-    transitionParams.protectedData = { paypalDisbursementId: params.paypalDisbursementId };
+  const disbursementId = params.paypalDisbursementId;
+  if (disbursementId !== undefined && disbursementId !== null) {
+    if (typeof disbursementId !== 'string' || !PAYPAL_ID.test(disbursementId)) {
+      throw new ApiError(
+        'validation-invalid-params',
+        'paypalDisbursementId is not a PayPal disbursement id.',
+      );
+    }
+    transitionParams.protectedData = { paypalDisbursementId: disbursementId };
   }
   try {
     const moved = await applyTransition(tx.id, name, {
@@ -112,6 +121,17 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     throw await confirmFailure(error, tx.id, name);
   }
 });
+
+/** Whether request-payment-after-enquiry has been taken on the order. */
+function requestedPayment(tx: TransactionRecord): boolean {
+  return tx.transitions.some((step) => step.transition === 'request-payment-after-enquiry');
+}
+
+/** The order request-payment-after-enquiry made, with its PaymentIntent's client secret (200). */
+async function answerRequested(tx: TransactionRecord) {
+  const answer: InitiateAnswer = { transaction: toTransactionView(tx), ...(await existingCardPayment(tx)) };
+  return json(200, { data: answer });
+}
 
 /** A confirm-payment that lost to the 15-minute timer answers the §8 payment-expired message. */
 async function confirmFailure(error: unknown, transactionId: string, name: string): Promise<unknown> {

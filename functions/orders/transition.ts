@@ -1,11 +1,12 @@
 import { getTransition, isTransitionName } from '../../shared/process/graph';
 import { partyRole } from '../../shared/process/permissions';
-import { disputeReasonValidator } from '../../shared/validation/orders';
-import { ApiError, type HttpEvent, httpHandler, json, jsonBody, pathParam, requestUser } from '../lib/http';
+import { disputeReasonValidator, validateReview } from '../../shared/validation/orders';
+import { ApiError, assertValid, type HttpEvent, httpHandler, json, jsonBody, requestUser } from '../lib/http';
 import { applyTransition, type TransitionParams } from '../transactions/engine';
 import { toTransactionView } from '../transactions/record';
 import { getTransaction } from '../transactions/repository';
-import { isObject, optionalVersion } from './request';
+import { type ReviewInput, reviewTypeOf } from '../transactions/reviews';
+import { isObject, optionalVersion, transactionIdParam } from './request';
 
 const TRACKING_NUMBER_MAX = 100;
 
@@ -32,11 +33,26 @@ function protectedDataFor(name: string, raw: unknown): TransitionParams['protect
   return undefined;
 }
 
+/** A review transition's review (spec §5: rating 1–5 and text required), or 400 with the field messages. */
+function reviewOf(params: Record<string, unknown>): ReviewInput {
+  const rating = params.reviewRating;
+  const content = typeof params.reviewContent === 'string' ? params.reviewContent.trim() : '';
+  assertValid(
+    validateReview({ reviewRating: typeof rating === 'number' ? rating : '', reviewContent: content }),
+  );
+  if (typeof rating !== 'number' || !Number.isInteger(rating)) {
+    throw new ApiError('validation-invalid-params', undefined, {
+      fields: { reviewRating: 'Rating must be 1 to 5.' },
+    });
+  }
+  return { rating, content };
+}
+
 /**
  * POST /api/transactions/{id}/transition (spec §7 transition, non-privileged) → `{ data: TransactionView }`:
  * a party's own transition (mark-delivered with a tracking number, dispute with a reason,
- * cancel-payment). Privileged names go to /api/transition-privileged (403 here); review transitions
- * open with issue 9 (reviews), so they are refused here until then. Anyone but a party: 404.
+ * cancel-payment, the review transitions with `reviewRating` and `reviewContent`). Privileged names
+ * go to /api/transition-privileged (403 here). Anyone but a party: 404.
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
@@ -46,20 +62,18 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     throw new ApiError('validation-invalid-params', 'transition is not a transition of the order process.');
   }
   if (getTransition(name)?.privileged) throw new ApiError('forbidden');
-  if (name.startsWith('review-')) {
-    throw new ApiError('validation-invalid-params', 'Reviews are not open yet.');
-  }
-  const tx = await getTransaction(pathParam(event, 'id'));
+  const tx = await getTransaction(transactionIdParam(event));
   const role = tx ? partyRole(tx, user.id) : undefined;
   if (!tx || !role) throw new ApiError('not-found');
   const params = isObject(body.params) ? body.params : {};
   const protectedData = protectedDataFor(name, params.protectedData);
+  const review = reviewTypeOf(name) ? reviewOf(params) : undefined;
   const expectedVersion = optionalVersion(body.expectedVersion);
   const moved = await applyTransition(tx.id, name, {
     actor: role,
     userId: user.id,
     ...(expectedVersion !== undefined ? { expectedVersion } : {}),
-    ...(protectedData ? { params: { protectedData } } : {}),
+    params: { ...(protectedData ? { protectedData } : {}), ...(review ? { review } : {}) },
   });
   return json(200, { data: toTransactionView(moved) });
 });

@@ -1,6 +1,7 @@
 import type { AllowedTransitionView } from '../../shared/api/transactions';
-import { httpHandler, json, pathParam, requestUser } from '../lib/http';
+import { httpHandler, json, requestUser } from '../lib/http';
 import { allowedTransitionViews, getPartyTransaction } from '../transactions/views';
+import { transactionIdParam } from './request';
 
 /**
  * GET /api/transactions/{id}/transitions — spec processTransitions.query: what the caller's role
@@ -8,7 +9,7 @@ import { allowedTransitionViews, getPartyTransaction } from '../transactions/vie
  */
 export const handler = httpHandler(async (event) => {
   const { id: userId } = requestUser(event);
-  const { transaction, role } = await getPartyTransaction(pathParam(event, 'id'), userId);
+  const { transaction, role } = await getPartyTransaction(transactionIdParam(event), userId);
   const data: AllowedTransitionView[] = allowedTransitionViews(transaction, role);
   return json(200, { data });
 });

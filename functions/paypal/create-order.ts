@@ -1,4 +1,4 @@
-import type { CreatePaypalOrderRequest, OrderDataRequest } from '../../shared/api/transactions';
+import type { CreatePaypalOrderRequest } from '../../shared/api/transactions';
 import { paypalOrderAmounts } from '../../shared/line-items';
 import { fromMajorUnits, fromPaypalAmount } from '../../shared/money';
 import {
@@ -10,13 +10,12 @@ import {
   requestUser,
   requireProfile,
 } from '../lib/http';
+import { parseOrderData, priceRequestedOrder, sellerPayee } from '../orders/order-request';
+import { checkoutKeyOf, listingIdOf } from '../orders/request';
 import { paypalErrorCode, paypalOrderView, savePaypalOrderOwner } from '../payments/paypal/orders';
 import type { Money as PaypalMoney, PaypalOrder } from '../payments/paypal/port';
 import { paypalPort } from '../payments/paypal/provider';
 import { transactionIdFor } from '../transactions/record';
-import { getListingConsistent, priceOrder } from '../transactions/repository';
-import { getUser } from '../users/repository';
-import { paypalPayoutReady, paypalStateOf } from '../users/user-record';
 
 /** The client amount fields of §7 create-paypal-order, compared with the server's. */
 const amountFields = ['subtotal', 'item_total', 'shipping', 'tax', 'platform_fee'] as const;
@@ -35,32 +34,19 @@ const amountFields = ['subtotal', 'item_total', 'shipping', 'tax', 'platform_fee
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requireProfile(requestUser(event));
   const body = jsonBody(event) as Partial<Record<keyof CreatePaypalOrderRequest, unknown>>;
-  const listingId = typeof body.listingId === 'string' ? body.listingId : '';
-  const checkoutKey = typeof body.checkoutKey === 'string' ? body.checkoutKey.trim() : '';
-  if (!checkoutKey || checkoutKey.length > 100) {
-    throw new ApiError('validation-invalid-params', 'checkoutKey is required.');
-  }
-  const orderData = orderDataOf(body.orderData);
-
-  const listing = listingId ? await getListingConsistent(listingId) : undefined;
-  const priced = priceOrder(
-    listing,
-    user.id,
-    {
-      deliveryMethod: orderData.deliveryMethod,
-      quantity: orderData.stockReservationQuantity,
-      ...(orderData.shippingDetails ? { shippingDetails: orderData.shippingDetails } : {}),
-    },
-    'request-payment',
+  const checkoutKey = checkoutKeyOf(
+    body.checkoutKey,
+    'checkoutKey must be a UUID made by the checkout page.',
   );
-  // priceOrder threw for a missing listing.
-  const sellerId = listing!.authorId;
-  const seller = await getUser(sellerId);
-  const paypal = paypalStateOf(seller);
-  if (!seller || seller.banned || seller.deleted || !paypalPayoutReady(paypal) || !paypal?.merchantId) {
-    throw new ApiError('transaction-missing-stripe-account');
-  }
-  const payeeMerchantId = paypal.merchantId;
+  // The same §5 order rules and price as the other order routes (the address may come at initiate).
+  const { listing, priced } = await priceRequestedOrder(
+    listingIdOf(body.listingId),
+    user.id,
+    parseOrderData(body.orderData),
+    { requireAddress: false },
+  );
+  const { paypalMerchantId: payeeMerchantId } = await sellerPayee(listing.authorId, 'paypal');
+  if (!payeeMerchantId) throw new ApiError('transaction-missing-stripe-account');
 
   const amounts = paypalOrderAmounts(priced.lineItems);
   checkClientAmounts(body, amounts, payeeMerchantId);
@@ -98,7 +84,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     orderId: order.id,
     userId: user.id,
     transactionId,
-    listingId: listing!.id,
+    listingId: listing.id,
     checkoutKey,
     payinTotal: priced.payinTotal,
     payeeMerchantId,
@@ -109,26 +95,6 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   if (paypalPort().mode === 'simulated') delete view.approveUrl;
   return json(201, { data: view });
 });
-
-/** The order data of the body (§5 keys); a non-object is a 400. */
-function orderDataOf(value: unknown): OrderDataRequest {
-  if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new ApiError('validation-invalid-params', 'orderData must be an object.');
-  }
-  const data = value as Record<string, unknown>;
-  return {
-    ...(typeof data.deliveryMethod === 'string'
-      ? { deliveryMethod: data.deliveryMethod as OrderDataRequest['deliveryMethod'] }
-      : {}),
-    ...(data.stockReservationQuantity !== undefined
-      ? { stockReservationQuantity: data.stockReservationQuantity as number }
-      : {}),
-    ...(data.shippingDetails && typeof data.shippingDetails === 'object'
-      ? { shippingDetails: data.shippingDetails as OrderDataRequest['shippingDetails'] }
-      : {}),
-  };
-}
 
 /**
  * The client's amounts, where present, must be the server's (compared as money: "1200" and

@@ -7,9 +7,9 @@ import {
   requestUser,
   requireProfile,
 } from '../lib/http';
-import { paypalErrorCode, paypalOrderOwner, paypalOrderView } from '../payments/paypal/orders';
-import type { PaypalOrder } from '../payments/paypal/port';
+import { paypalOrderView } from '../payments/paypal/orders';
 import { paypalPort } from '../payments/paypal/provider';
+import { callPaypal, ownPaypalOrder } from './own-order';
 
 /**
  * POST /api/get-paypal-order (user) `{ orderId }` → `{ data: PaypalOrderView }` (§7): PayPal's current
@@ -22,14 +22,8 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   if (typeof orderId !== 'string' || !orderId) {
     throw new ApiError('validation-invalid-params', 'orderId is required.');
   }
-  const record = await paypalOrderOwner(orderId);
-  if (!record || record.userId !== user.id) throw new ApiError('not-found', 'PayPal order not found.');
-  let order: PaypalOrder | undefined;
-  try {
-    order = await paypalPort().getOrder(orderId);
-  } catch (error) {
-    throw paypalErrorCode(error) ?? error;
-  }
+  const record = await ownPaypalOrder(orderId, user.id);
+  const order = await callPaypal(() => paypalPort().getOrder(orderId));
   if (!order) throw new ApiError('not-found', 'PayPal order not found.');
   const view = paypalOrderView(order, record);
   if (paypalPort().mode === 'simulated') delete view.approveUrl;

@@ -8,9 +8,10 @@ import {
   requestUser,
   requireProfile,
 } from '../lib/http';
-import { paypalErrorCode, paypalOrderOwner, paypalOrderView } from '../payments/paypal/orders';
+import { paypalOrderView } from '../payments/paypal/orders';
 import { paypalPort } from '../payments/paypal/provider';
 import { approveSimulatedOrder, cancelSimulatedOrder } from '../payments/paypal/simulated-adapter';
+import { callPaypal, ownPaypalOrder } from '../paypal/own-order';
 
 /**
  * POST /api/simulated-paypal/orders/{id}/approve (user) `{ action: 'approve' | 'cancel' }` →
@@ -27,13 +28,9 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   if (action !== 'approve' && action !== 'cancel') {
     throw new ApiError('validation-invalid-params', "action must be 'approve' or 'cancel'.");
   }
-  const record = await paypalOrderOwner(orderId);
-  if (!record || record.userId !== user.id) throw new ApiError('not-found', 'PayPal order not found.');
-  try {
-    const order =
-      action === 'approve' ? await approveSimulatedOrder(orderId) : await cancelSimulatedOrder(orderId);
-    return json(200, { data: paypalOrderView(order, record) });
-  } catch (error) {
-    throw paypalErrorCode(error) ?? error;
-  }
+  const record = await ownPaypalOrder(orderId, user.id);
+  const order = await callPaypal(() =>
+    action === 'approve' ? approveSimulatedOrder(orderId) : cancelSimulatedOrder(orderId),
+  );
+  return json(200, { data: paypalOrderView(order, record) });
 });

@@ -1,10 +1,6 @@
 import { ApiError, type HttpEvent, httpHandler, json, jsonBody, pathParam, requestUser } from '../lib/http';
-import {
-  CardProviderError,
-  type SimulatedPaymentConfirmation,
-  simulatedCardProvider,
-} from '../payments/stripe';
-import { requestOrigin } from '../payments/stripe/service';
+import { type SimulatedPaymentConfirmation, simulatedCardProvider } from '../payments/stripe';
+import { requestOrigin, simulatedConfirmError } from '../payments/stripe/service';
 
 /**
  * POST /api/simulated-stripe/payment-intents/{id}/confirm (simulated only; 404 when the real
@@ -45,14 +41,6 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     };
     return json(200, { data });
   } catch (error) {
-    if (!(error instanceof CardProviderError)) throw error;
-    return json(error.type === 'card_error' ? 402 : 400, {
-      error: {
-        type: error.type,
-        ...(error.code ? { code: error.code } : {}),
-        message: error.message,
-        ...(error.options.paymentIntent ? { payment_intent: error.options.paymentIntent } : {}),
-      },
-    });
+    return simulatedConfirmError(error, 'payment_intent');
   }
 });

@@ -1,7 +1,7 @@
 import type { SimulatedCardRequest } from '../../shared/api/payments';
 import { ApiError, type HttpEvent, httpHandler, json, jsonBody, pathParam, requestUser } from '../lib/http';
-import { CardProviderError, simulatedCardProvider } from '../payments/stripe';
-import { requestOrigin } from '../payments/stripe/service';
+import { simulatedCardProvider } from '../payments/stripe';
+import { requestOrigin, simulatedConfirmError } from '../payments/stripe/service';
 
 /**
  * POST /api/simulated-stripe/setup-intents/{id}/confirm (SimulatedCardRequest, optional
@@ -28,14 +28,6 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     } satisfies SimulatedCardRequest);
     return json(200, { data: result });
   } catch (error) {
-    if (!(error instanceof CardProviderError)) throw error;
-    return json(error.type === 'card_error' ? 402 : 400, {
-      error: {
-        type: error.type,
-        ...(error.code ? { code: error.code } : {}),
-        message: error.message,
-        ...(error.options.setupIntent ? { setup_intent: error.options.setupIntent } : {}),
-      },
-    });
+    return simulatedConfirmError(error, 'setup_intent');
   }
 });

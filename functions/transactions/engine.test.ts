@@ -49,7 +49,7 @@ function readable(update: {
 }
 
 describe('applyTransition: the write', () => {
-  it('confirm-payment: one conditional write of the state, log, entry, deadline + due items, ACTION and outbox', async () => {
+  it('confirm-payment: one conditional write of the state, log, entry, deadline + due items, ACTION, reminder and outbox', async () => {
     const tx = givenTx();
     const outbox = { Put: { TableName: 'test-table', Item: { ...keys.txEvent('tx-1', 'PaymentCaptured') } } };
     await applyTransition('tx-1', 'confirm-payment', {
@@ -60,10 +60,18 @@ describe('applyTransition: the write', () => {
       timers,
       outbox: [outbox],
     });
-    const [txUpdate, deleteOld, putNew, action, event, ...rest] = onlyWrite();
+    const [txUpdate, deleteOld, putNew, action, reminder, event, ...rest] = onlyWrite();
     expect(rest).toEqual([]);
     const { condition, update } = readable(txUpdate!.Update!);
     expect(condition).toBe('state = "pending-payment" AND version = 1 AND attribute_not_exists(moneyOp)');
+    // Issue 9: the seller's ship reminder, 3 days after purchase.
+    expect(reminder!.Put!.Item).toMatchObject({
+      kind: 'reminder',
+      reminder: 'ship',
+      state: 'purchased',
+      transactionId: 'tx-1',
+      dueAt: iso(60_000 + 3 * DAY_MS),
+    });
     expect(update).toContain('state = "purchased"');
     expect(update).toContain('version = 2');
     expect(update).toContain(`entered.purchased = if_not_exists(entered.purchased, "${iso(60_000)}")`);

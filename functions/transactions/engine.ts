@@ -23,6 +23,7 @@ import { ApiError } from '../lib/http';
 import { reportError } from '../lib/observability';
 import { keys } from '../lib/table-design';
 import { cancellationCodes, sendTransactWrite } from '../lib/writes';
+import { reminderItemsFor } from '../notifications/reminders';
 import { orderMoney } from './money';
 import {
   dueItem,
@@ -46,6 +47,7 @@ import {
   stockReservation,
   type TransactItem,
 } from './repository';
+import { type ReviewInput, reviewWrites } from './reviews';
 import { settleTaskToken, taskTokenAnsweringEnabled, workflowSettings } from './workflow';
 
 export { createTransaction };
@@ -80,6 +82,8 @@ export interface TransitionParams {
   /** request-payment-after-enquiry: what is ordered (priced on the server). */
   orderData?: OrderData;
   paymentMethod?: PaymentMethodKind;
+  /** Review transitions: the review (rating 1–5 and text, checked by the route). */
+  review?: ReviewInput;
   /** request-payment-after-enquiry: payment references made before the write (the PaymentIntent). */
   payment?: Omit<TransactionPayment, 'method'>;
   protectedData?: TransitionProtectedData;
@@ -368,6 +372,8 @@ export async function applyTransition(
     update.set(['payment'], { ...params.payment, method: params.paymentMethod ?? 'card' });
   }
   for (const [attribute, value] of Object.entries(additions.set ?? {})) update.set([attribute], value);
+  const reviews = reviewWrites(tx, transition.name as TransitionName, to, params.review, nowIso);
+  if (reviews.reviewTypes) update.set(['reviewTypes'], reviews.reviewTypes);
   for (const attribute of additions.remove ?? []) update.remove([attribute]);
 
   const items: TransactItem[] = [
@@ -405,7 +411,11 @@ export async function applyTransition(
     items.push(deleteItem(keys.saleAction(tx.providerId, txId)));
   }
 
-  // 6+. The finance outbox and whatever the money phase adds.
+  // 5b. E-mail reminders of the state entered (purchased: ship; delivered: report a problem), issue 9.
+  items.push(...reminderItemsFor(to, tx, now, timers));
+
+  // 6+. Reviews (written, or published on entering `reviewed`), the finance outbox and the money phase's items.
+  items.push(...reviews.items);
   items.push(...(options.outbox ?? []), ...(additions.items ?? []));
 
   try {

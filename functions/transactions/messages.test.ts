@@ -1,20 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { MESSAGE_MAX_LENGTH, messageContent, messageItem, putMessage, toMessageView } from './messages';
+import { mockTable } from './mock-table.test-helper';
 
-const ddb = mockClient(DynamoDBDocumentClient);
-const savedTable = process.env.TABLE_NAME;
-beforeAll(() => {
-  process.env.TABLE_NAME = 'velo-test';
-});
-afterAll(() => {
-  if (savedTable === undefined) delete process.env.TABLE_NAME;
-  else process.env.TABLE_NAME = savedTable;
-  ddb.restore();
-});
-beforeEach(() => ddb.reset());
+const ddb = mockTable();
 
 describe('messageContent', () => {
   it('trims and keeps up to 5000 characters', () => {

@@ -18,7 +18,7 @@ import { tableName } from '../lib/aws';
 import { ApiError } from '../lib/http';
 import { reportError } from '../lib/observability';
 import { keys } from '../lib/table-design';
-import { cancellationCodes, sendTransactWrite } from '../lib/writes';
+import { cancellationCodes, sendTransactWrite, type TransactWriteOptions } from '../lib/writes';
 import { paypalErrorCode } from '../payments/paypal/orders';
 import { PaypalRefusal } from '../payments/paypal/port';
 import { paypalPort } from '../payments/paypal/provider';
@@ -382,6 +382,35 @@ export async function settleRefund(tx: TransactionRecord, now = new Date(), scal
   }
 }
 
+type TransactionUpdate = Omit<NonNullable<TransactItem['Update']>, 'TableName' | 'Key'>;
+
+/**
+ * A conditional update of the transaction item and the items written with it, in one TransactWrite;
+ * false when the condition failed (the order or its money lock moved on: nothing was written).
+ */
+async function updateTransactionIf(
+  txId: string,
+  update: TransactionUpdate,
+  others: TransactItem[] = [],
+  options: TransactWriteOptions = {},
+): Promise<boolean> {
+  try {
+    await sendTransactWrite(
+      {
+        TransactItems: [
+          { Update: { TableName: tableName(), Key: keys.transaction(txId), ...update } },
+          ...others,
+        ],
+      },
+      options,
+    );
+    return true;
+  } catch (error) {
+    if (!cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw error;
+    return false;
+  }
+}
+
 /** Moves an unfinished money operation's retry later (the lock stays). */
 export async function postponeMoneyOp(
   tx: TransactionRecord,
@@ -394,29 +423,17 @@ export async function postponeMoneyOp(
   // delete and put the same item).
   const later = Math.max(Date.parse(moneyRetryAt(now, scale, attempts)), Date.parse(op.retryAt) + 1000);
   const next: MoneyOp = { ...op, attempts, retryAt: new Date(later).toISOString() };
-  try {
-    await sendTransactWrite(
-      {
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.transaction(tx.id),
-              UpdateExpression: 'SET #moneyOp = :next',
-              ConditionExpression: '#moneyOp.#key = :key AND #moneyOp.#retryAt = :retryAt',
-              ExpressionAttributeNames: { '#moneyOp': 'moneyOp', '#key': 'key', '#retryAt': 'retryAt' },
-              ExpressionAttributeValues: { ':next': next, ':key': op.key, ':retryAt': op.retryAt },
-            },
-          },
-          deleteItem(moneyDueKey(tx.id, op)),
-          putItem({ ...moneyDueItem(tx.id, next) }),
-        ],
-      },
-      { retryConflicts: true },
-    );
-  } catch (error) {
-    if (!cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw error;
-  }
+  await updateTransactionIf(
+    tx.id,
+    {
+      UpdateExpression: 'SET #moneyOp = :next',
+      ConditionExpression: '#moneyOp.#key = :key AND #moneyOp.#retryAt = :retryAt',
+      ExpressionAttributeNames: { '#moneyOp': 'moneyOp', '#key': 'key', '#retryAt': 'retryAt' },
+      ExpressionAttributeValues: { ':next': next, ':key': op.key, ':retryAt': op.retryAt },
+    },
+    [deleteItem(moneyDueKey(tx.id, op)), putItem({ ...moneyDueItem(tx.id, next) })],
+    { retryConflicts: true },
+  );
 }
 
 // ---- Payouts: the lock, the payout, then the transition (which clears the lock).
@@ -433,58 +450,39 @@ async function takePayoutLock(run: TransitionRun, key: string): Promise<MoneyOp>
     ...(run.userId !== undefined ? { userId: run.userId } : {}),
     attempts: 0,
   };
-  try {
-    await sendTransactWrite(
-      {
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.transaction(tx.id),
-              UpdateExpression: 'SET #moneyOp = :op',
-              ConditionExpression:
-                '#state = :state AND #version = :version AND attribute_not_exists(#moneyOp)',
-              ExpressionAttributeNames: { '#moneyOp': 'moneyOp', '#state': 'state', '#version': 'version' },
-              ExpressionAttributeValues: { ':op': op, ':state': tx.state, ':version': tx.version },
-            },
-          },
-          putItem({ ...moneyDueItem(tx.id, op) }),
-        ],
-      },
-      { retryConflicts: true },
-    );
-    return op;
-  } catch (error) {
-    if (!cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw error;
+  const locked = await updateTransactionIf(
+    tx.id,
+    {
+      UpdateExpression: 'SET #moneyOp = :op',
+      ConditionExpression: '#state = :state AND #version = :version AND attribute_not_exists(#moneyOp)',
+      ExpressionAttributeNames: { '#moneyOp': 'moneyOp', '#state': 'state', '#version': 'version' },
+      ExpressionAttributeValues: { ':op': op, ':state': tx.state, ':version': tx.version },
+    },
+    [putItem({ ...moneyDueItem(tx.id, op) })],
+    { retryConflicts: true },
+  );
+  if (!locked) {
     const current = await getTransaction(tx.id);
     // The same payout asked twice at once (a double click): both finish it, with the same key.
     if (current?.moneyOp?.op === 'payout' && current.moneyOp.transition === op.transition)
       return current.moneyOp;
     throw new ApiError(current?.moneyOp ? 'transition-in-progress' : 'transaction-invalid-transition');
   }
+  return op;
 }
 
 /** Gives the lock back after a definite refusal (nothing was paid out). */
 async function releaseLock(txId: string, op: MoneyOp): Promise<void> {
-  try {
-    await sendTransactWrite({
-      TransactItems: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.transaction(txId),
-            UpdateExpression: 'REMOVE #moneyOp',
-            ConditionExpression: '#moneyOp.#key = :key',
-            ExpressionAttributeNames: { '#moneyOp': 'moneyOp', '#key': 'key' },
-            ExpressionAttributeValues: { ':key': op.key },
-          },
-        },
-        deleteItem(moneyDueKey(txId, op)),
-      ],
-    });
-  } catch (error) {
-    if (!cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw error;
-  }
+  await updateTransactionIf(
+    txId,
+    {
+      UpdateExpression: 'REMOVE #moneyOp',
+      ConditionExpression: '#moneyOp.#key = :key',
+      ExpressionAttributeNames: { '#moneyOp': 'moneyOp', '#key': 'key' },
+      ExpressionAttributeValues: { ':key': op.key },
+    },
+    [deleteItem(moneyDueKey(txId, op))],
+  );
 }
 
 /** Pays the seller once (keyed): a Stripe transfer funded by the charge, or a PayPal disbursement. */
@@ -630,30 +628,18 @@ export async function disbursePaypalFunds(
     await releaseLock(tx.id, op);
     throw new ApiError('paypal-disbursement-failed');
   }
-  try {
-    await sendTransactWrite({
-      TransactItems: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.transaction(tx.id),
-            UpdateExpression: 'SET #protected.#disbursement = :id',
-            ConditionExpression: '#moneyOp.#key = :key',
-            ExpressionAttributeNames: {
-              '#protected': 'protectedData',
-              '#disbursement': 'paypalDisbursementId',
-              '#moneyOp': 'moneyOp',
-              '#key': 'key',
-            },
-            ExpressionAttributeValues: { ':id': payout.payoutId, ':key': key },
-          },
-        },
-      ],
-    });
-  } catch (error) {
-    if (!cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw error;
-    // The transition already finished this payout (it disbursed with the same key): same id.
-  }
+  // A failed condition: the transition already finished this payout (it disbursed with the same key).
+  await updateTransactionIf(tx.id, {
+    UpdateExpression: 'SET #protected.#disbursement = :id',
+    ConditionExpression: '#moneyOp.#key = :key',
+    ExpressionAttributeNames: {
+      '#protected': 'protectedData',
+      '#disbursement': 'paypalDisbursementId',
+      '#moneyOp': 'moneyOp',
+      '#key': 'key',
+    },
+    ExpressionAttributeValues: { ':id': payout.payoutId, ':key': key },
+  });
   return payout.payoutId;
 }
 

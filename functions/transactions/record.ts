@@ -108,6 +108,8 @@ export interface TransactionRecord {
   awaitingVersion?: number;
   executionArn?: string;
   messageCount: number;
+  /** The reviews written so far (functions/transactions/reviews.ts), published on entering `reviewed`. */
+  reviewTypes?: ('ofProvider' | 'ofCustomer')[];
   /** The checkout's idempotency key (the id is derived from it and the customer). */
   checkoutKey: string;
 }

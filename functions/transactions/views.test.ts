@@ -1,8 +1,8 @@
-import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { HOUR_MS, MINUTE_MS } from '../../shared/config/constants';
 import type { HttpEvent } from '../lib/http';
+import { mockTable } from './mock-table.test-helper';
 import type { TransactionRecord } from './record';
 import {
   allowedTransitionViews,
@@ -16,17 +16,7 @@ import {
   toTransactionRow,
 } from './views';
 
-const ddb = mockClient(DynamoDBDocumentClient);
-const savedTable = process.env.TABLE_NAME;
-beforeAll(() => {
-  process.env.TABLE_NAME = 'velo-test';
-});
-afterAll(() => {
-  if (savedTable === undefined) delete process.env.TABLE_NAME;
-  else process.env.TABLE_NAME = savedTable;
-  ddb.restore();
-});
-beforeEach(() => ddb.reset());
+const ddb = mockTable();
 
 const t0 = Date.parse('2026-11-22T10:00:00.000Z');
 const iso = (ms: number) => new Date(t0 + ms).toISOString();

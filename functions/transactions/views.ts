@@ -24,6 +24,7 @@ import type { UserRecord } from '../users/user-record';
 import { toPublicUser } from '../users/user-record';
 import type { TransactionRecord } from './record';
 import { getTransaction } from './repository';
+import { type ReviewItem, toReviewView } from './reviews';
 
 /** The highest page number a paged read accepts (the skip reads keys only, but not without end). */
 export const MAX_PAGE = 1000;
@@ -87,19 +88,11 @@ export async function getPublicUsers(ids: readonly string[]): Promise<Map<string
   return new Map(ids.map((id) => [id, toPublicUser(profiles.get(id), id)]));
 }
 
-/** A stored review (`TX#<id>` / `REVIEW#<type>`, written by the review transitions of issue 9). */
-interface ReviewItem {
-  id?: string;
-  type: ReviewView['type'];
-  rating: number;
-  content: string;
-  createdAt: string;
-  authorId: string;
-  subjectId: string;
-}
-
-/** The reviews of a transaction (0–2), from its `REVIEW#…` items. */
-export async function getReviews(txId: string): Promise<ReviewView[]> {
+/**
+ * The reviews of a transaction the caller may see: the published ones, and their own review while it
+ * waits for the other side (issue 9: reviews are published when both reviewed or the window closed).
+ */
+export async function getReviews(txId: string, viewerId: string): Promise<ReviewView[]> {
   const page = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
@@ -108,16 +101,9 @@ export async function getReviews(txId: string): Promise<ReviewView[]> {
       ConsistentRead: true,
     }),
   );
-  return ((page.Items ?? []) as ReviewItem[]).map((item) => ({
-    id: item.id ?? `${txId}-${item.type}`,
-    type: item.type,
-    rating: item.rating,
-    content: item.content,
-    createdAt: item.createdAt,
-    authorId: item.authorId,
-    subjectId: item.subjectId,
-    state: 'public',
-  }));
+  return ((page.Items ?? []) as ReviewItem[])
+    .filter((item) => item.state === 'public' || item.authorId === viewerId)
+    .map(toReviewView);
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   requireProfile,
 } from '../lib/http';
 import { updateUser } from './repository';
-import { toCurrentUser, type UserFields } from './user-record';
+import { notificationSettingsOf, toCurrentUser, type UserFields } from './user-record';
 
 const fieldNames = ['firstName', 'lastName', 'displayName', 'bio', 'phoneNumber'] as const;
 type FieldName = (typeof fieldNames)[number];
@@ -32,6 +32,8 @@ const notText = 'Must be text';
  * number is stored as the spec's parser gives it (whitespace stripped). An empty bio, display name
  * or phone number removes it (an empty display name goes back to the default "First L").
  * `seenMissingInformation: true` marks the missing-information modal seen (any other value: 400).
+ * `notificationSettings: { messages?, reminders? }` turns message and reminder e-mails on or off
+ * (issue 9): booleans only, at least one of them, nothing else (else 400 with the field's message).
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
@@ -48,6 +50,8 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     else typeErrors[name] = notText;
   }
   assertValid(typeErrors);
+  const notifications = notificationSettingsChange(body.notificationSettings);
+  assertValid(notifications.errors);
   // Current user state (§4 missing-information modal): can only be set, never cleared.
   const seen = body.seenMissingInformation;
   assertValid(seen === undefined || seen === true ? {} : { seenMissingInformation: 'Must be true' });
@@ -87,9 +91,35 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     else remove.push('phoneNumber');
   }
   if (seen === true) set.seenMissingInformation = true;
+  if (notifications.change) {
+    // The whole map is written (the defaults filled in), so a partial change keeps the other flag.
+    set.notificationSettings = { ...notificationSettingsOf(profile), ...notifications.change };
+  }
   const updated = await updateUser(user.id, { set, remove });
   return json(200, { data: toCurrentUser(updated, { limited: user.limited }) });
 });
+
+const notificationFlags = ['messages', 'reminders'] as const;
+
+/** The validated `notificationSettings` of a PATCH body, or the field errors. */
+export function notificationSettingsChange(value: unknown): {
+  change?: Partial<Record<(typeof notificationFlags)[number], boolean>>;
+  errors: Record<string, string>;
+} {
+  if (value === undefined) return { errors: {} };
+  const invalid = {
+    errors: { notificationSettings: 'Must be an object with messages and/or reminders, true or false' },
+  };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return invalid;
+  const entries = Object.entries(value);
+  if (entries.length === 0) return invalid;
+  const change: Partial<Record<(typeof notificationFlags)[number], boolean>> = {};
+  for (const [key, flag] of entries) {
+    if (!(notificationFlags as readonly string[]).includes(key) || typeof flag !== 'boolean') return invalid;
+    change[key as (typeof notificationFlags)[number]] = flag;
+  }
+  return { change, errors: {} };
+}
 
 function withMessage(field: string, message: string | undefined): Record<string, string> {
   return message ? { [field]: message } : {};

@@ -1,4 +1,10 @@
-import type { CurrentUser, ProfileImage, PublicProfile } from '../../shared/api/account';
+import {
+  type CurrentUser,
+  defaultNotificationSettings,
+  type NotificationSettings,
+  type ProfileImage,
+  type PublicProfile,
+} from '../../shared/api/account';
 import type {
   CurrentUserPayments,
   PaypalStateView,
@@ -37,6 +43,8 @@ export interface UserRecord {
   defaultPaymentMethod?: SavedCard;
   /** The one gating fact (shared/payouts.ts payoutReadyOf), stored whenever the Stripe or PayPal state changes. */
   payoutReady?: boolean;
+  /** The optional e-mails the user wants (issue 9); absent: both on (notificationSettingsOf). */
+  notificationSettings?: Partial<NotificationSettings>;
   /** Current user state: the missing-information modal was seen (§4). */
   seenMissingInformation?: boolean;
   /** Set by the operator (`npm run operator -- ban`): every user route answers 403, listings leave search. */
@@ -97,6 +105,18 @@ function withoutUpdatedAt<T extends { updatedAt?: string }>(value: T): Omit<T, '
   return rest;
 }
 
+/** The user's message and reminder mail settings, with the defaults (both on) for what was never set. */
+export function notificationSettingsOf(
+  record: Pick<UserRecord, 'notificationSettings'>,
+): NotificationSettings {
+  const stored = record.notificationSettings ?? {};
+  return {
+    messages: typeof stored.messages === 'boolean' ? stored.messages : defaultNotificationSettings.messages,
+    reminders:
+      typeof stored.reminders === 'boolean' ? stored.reminders : defaultNotificationSettings.reminders,
+  };
+}
+
 export function userRecord(fields: UserFields): UserRecord {
   return { ...keys.user(fields.id), entity: 'user', ...fields };
 }
@@ -133,5 +153,6 @@ export function toCurrentUser(record: UserRecord, options: { limited?: boolean }
     ...(options.limited ? { limited: true } : {}),
     createdAt: record.createdAt,
     payments: paymentsOf(record),
+    notificationSettings: notificationSettingsOf(record),
   };
 }

@@ -1,6 +1,8 @@
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../../shared/config/constants';
+import { reminderDueItem } from '../notifications/reminders';
+import { sendReminder } from '../notifications/send-reminder';
 import {
   applyTransactWrite,
   givenTx,
@@ -26,6 +28,11 @@ vi.mock('../transactions/money', async (importOriginal) => ({
 vi.mock('../transactions/money-retry', async (importOriginal) => {
   const real = await importOriginal<typeof import('../transactions/money-retry')>();
   return { ...real, retryMoney: vi.fn(real.retryMoney) };
+});
+
+vi.mock('../notifications/send-reminder', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../notifications/send-reminder')>();
+  return { ...real, sendReminder: vi.fn(real.sendReminder) };
 });
 
 const machine = 'arn:aws:states:us-east-1:000000000000:stateMachine:velo-order';
@@ -65,7 +72,7 @@ describe('workflow/sweep-due', () => {
     storeItem({ ...freshDue });
     storeItem({ ...dueItem('tx-c', { transition: 'mark-received', dueAt: iso(0) }, 'money') });
     // The money item is not a timer: retryMoney gets it (tx-c is no order: nothing to retry, deleted).
-    expect(await handler()).toEqual({ fired: 1, resumed: 0, moneyRetried: 0, skipped: 0 });
+    expect(await handler()).toEqual({ fired: 1, resumed: 0, moneyRetried: 0, reminders: 0, skipped: 0 });
     expect(vi.mocked(retryMoney).mock.calls.map(([id]) => id)).toEqual(['tx-c']);
     expect(stored('tx-a')).toMatchObject({ state: 'payment-expired', version: 2 });
     expect(hasItem(a.deadline!.dueKey)).toBe(false);
@@ -109,7 +116,7 @@ describe('workflow/sweep-due', () => {
       id === 'tx-held' ? 'done' : realRetryMoney(id, now, timers),
     );
 
-    expect(await handler()).toEqual({ fired: 0, resumed: 0, moneyRetried: 1, skipped: 0 });
+    expect(await handler()).toEqual({ fired: 0, resumed: 0, moneyRetried: 1, reminders: 0, skipped: 0 });
     const calls = vi.mocked(retryMoney).mock.calls;
     expect(calls.map(([id]) => id).sort()).toEqual(['tx-free', 'tx-held']);
     expect(calls.find(([id]) => id === 'tx-held')![1]).toEqual(new Date(t0 + DAY_MS));
@@ -127,6 +134,7 @@ describe('workflow/sweep-due', () => {
       fired: 0,
       resumed: 0,
       moneyRetried: 0,
+      reminders: 0,
       skipped: 1,
     });
     expect(hasItem(stale)).toBe(false);
@@ -153,11 +161,48 @@ describe('workflow/sweep-due', () => {
       fired: 1,
       resumed: 1,
       moneyRetried: 0,
+      reminders: 0,
       skipped: 0,
     });
     expect(sfnMock.commandCalls(StartExecutionCommand).map((c) => c.args[0].input)).toEqual([
       { stateMachineArn: machine, name: 'tx-open-v2', input: '{"transactionId":"tx-open"}' },
     ]);
     expect(stored('tx-open')?.executionArn).toContain(':execution:velo-order:tx-open-v2');
+  });
+
+  it('reminders: sent while the order is still in their state, deleted either way; later ones left', async () => {
+    const ship = reminderDueItem('tx-r1', 'ship', new Date(t0 + 3 * DAY_MS - 60_000));
+    const moved = reminderDueItem('tx-r2', 'ship', new Date(t0 + 3 * DAY_MS - 60_000));
+    const later = reminderDueItem('tx-r3', 'report-problem', new Date(t0 + 4 * DAY_MS));
+    const purchased = {
+      state: 'purchased' as const,
+      version: 2,
+      entered: { purchased: iso(0) },
+      deadline: undefined,
+    };
+    givenTx(purchased, 'tx-r1');
+    givenTx({ ...purchased, state: 'delivered', version: 3 }, 'tx-r2'); // shipped meanwhile
+    givenTx({ ...purchased, state: 'delivered', version: 3 }, 'tx-r3');
+    for (const item of [ship, moved, later]) storeItem({ ...item });
+    vi.mocked(sendReminder).mockImplementationOnce(async () => 'sent');
+
+    expect(await handler({ now: iso(3 * DAY_MS) })).toEqual({
+      fired: 0,
+      resumed: 0,
+      moneyRetried: 0,
+      reminders: 1,
+      skipped: 0,
+    });
+    const calls = vi.mocked(sendReminder).mock.calls;
+    expect(calls.map(([item, tx]) => [item.transactionId, tx?.state])).toEqual([
+      ['tx-r1', 'purchased'],
+      ['tx-r2', 'delivered'],
+    ]);
+    // The real sendReminder sends nothing for an order that moved on.
+    expect(await vi.mocked(sendReminder).mock.results[1]!.value).toBe('stale');
+    expect(hasItem(ship)).toBe(false);
+    expect(hasItem(moved)).toBe(false);
+    expect(hasItem(later)).toBe(true);
+    expect(stored('tx-r1')).toMatchObject({ state: 'purchased', version: 2 });
   });
 });

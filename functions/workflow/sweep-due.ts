@@ -1,5 +1,7 @@
 import { isTerminal } from '../../shared/process/graph';
 import { reportError } from '../lib/observability';
+import { isReminderDueItem } from '../notifications/reminders';
+import { sendReminder } from '../notifications/send-reminder';
 import { retryMoney } from '../transactions/money-retry';
 import type { DueItem } from '../transactions/record';
 import { deleteDueItem, getTransaction, queryAllDueItems } from '../transactions/repository';
@@ -21,6 +23,8 @@ export interface SweepResult {
   resumed: number;
   /** Unfinished refunds and payouts tried again. */
   moneyRetried: number;
+  /** Reminder e-mails sent (due reminders of orders that moved on are deleted without a mail). */
+  reminders: number;
   /** Due items left alone: timers that lost to a transition, stale items, failures. */
   skipped: number;
 }
@@ -48,17 +52,25 @@ async function sweepTimer(item: DueItem, now: Date, settings: ReturnType<typeof 
  * The deadline sweeper (docs/design/orders.md §3): the backstop for timers whose workflow was lost or
  * delayed (a restart, a lost token). Queries `DUE#0..3` for items due more than the grace period ago
  * and fires each timer through the FireTimer code (`engine.fireTimer`: conditional, so racing the
- * workflow is harmless). Money items finish their refund or payout (`retryMoney`). With `resumeWorkflows`, then starts the
+ * workflow is harmless). Money items finish their refund or payout (`retryMoney`). Reminder items
+ * (issue 9) send their e-mail if the order is still in that state, and are deleted either way. With `resumeWorkflows`, then starts the
  * workflow of every open order that has a due item (`startOrderWorkflow`), so tokens exist again.
  */
 export async function handler(input: SweepInput = {}): Promise<SweepResult> {
   const now = input.now ? new Date(input.now) : new Date();
   const settings = workflowSettings();
-  const result: SweepResult = { fired: 0, resumed: 0, moneyRetried: 0, skipped: 0 };
+  const result: SweepResult = { fired: 0, resumed: 0, moneyRetried: 0, reminders: 0, skipped: 0 };
 
   const due = await queryAllDueItems(new Date(now.getTime() - sweepGraceMs(settings.scale)));
   for (const item of due) {
     try {
+      if (isReminderDueItem(item)) {
+        // Sent if the order is still in the reminder's state (once: a marker guards it), then gone.
+        const outcome = await sendReminder(item, await getTransaction(item.transactionId), now);
+        await deleteDueItem(item);
+        if (outcome === 'sent') result.reminders++;
+        continue;
+      }
       if (item.kind === 'money') {
         if ((await retryMoney(item.transactionId, now, settings, { postpone: true })) === 'none')
           await deleteDueItem(item);

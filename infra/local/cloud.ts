@@ -142,6 +142,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       EVENT_BUS_NAME: eventBusName,
       ORDER_STATE_MACHINE_ARN: stateMachineArn('order'),
       EMAIL_FROM: localNames.emailFrom,
+      // Links in e-mails point at this gateway (order pages, reminders).
+      SITE_ORIGIN: `http://localhost:${options.ports.gateway}`,
       KLAVIYO_LOG_FILE: join(dataDir, 'klaviyo.ndjson'), // the simulated Klaviyo's calls (no KLAVIYO_API_KEY)
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.clientId,

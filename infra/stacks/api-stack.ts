@@ -22,6 +22,7 @@ import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { type Route, routes } from '../../functions/routes';
 import { type BundlingMode, HandlerFunctions, type HandlerOverrides, handlerRole } from '../lambda-bundling';
+import { emailEnvironmentFromEnv, grantSendEmail } from './email';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
 import {
@@ -174,7 +175,11 @@ export class ApiStack extends Stack {
       stateMachineEnvironment[stateMachineArnVariable(name)] = machine.stateMachineArn;
     }
 
+    // The verification e-mails (auth/signup, auth/send-verification-email) go through SES.
+    const emailEnvironment = emailEnvironmentFromEnv();
+    grantSendEmail(this, role, emailEnvironment.EMAIL_FROM!);
     const environment = {
+      ...emailEnvironment,
       TABLE_NAME: props.table.tableName,
       IMAGES_BUCKET: props.imagesBucket.bucketName,
       EVENT_BUS_NAME: props.bus.eventBusName,
@@ -195,6 +200,7 @@ export class ApiStack extends Stack {
       'Velo HTTP API account handlers (Cognito admin calls)',
     );
     grantTableReadWrite(props.table, accountRole);
+    grantSendEmail(this, accountRole, emailEnvironment.EMAIL_FROM!);
     accountRole.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: [...new Set(Object.values(cognitoAdminActions).flat())].sort(),

@@ -26,6 +26,7 @@ import {
 import { handlerId } from '../../functions/routes';
 import { streamConsumers } from '../../functions/stream-consumers';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
+import { emailEnvironmentFromEnv, grantSendEmail } from './email';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
 
@@ -141,10 +142,13 @@ export class EventsStack extends Stack {
       reason: nagReasons.listStreams,
     });
     this.bus.grantPutEventsTo(streamRole);
+    // The order e-mails (streams/order-notifications, issue 9) are sent through SES.
+    const emailEnvironment = emailEnvironmentFromEnv();
+    grantSendEmail(this, streamRole, emailEnvironment.EMAIL_FROM!);
     this.streamFunctions = new HandlerFunctions(this, 'StreamHandlers', {
       bundling: props.bundling,
       role: streamRole,
-      environment,
+      environment: { ...environment, ...emailEnvironment },
       timeout: Duration.seconds(60),
     });
     for (const consumer of streamConsumers) {

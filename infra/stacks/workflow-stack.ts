@@ -25,6 +25,7 @@ import {
   workflowTasks,
 } from '../../functions/workflow/tasks';
 import { type BundlingMode, HandlerFunctions, handlerRole, repoRoot } from '../lambda-bundling';
+import { emailEnvironmentFromEnv, grantSendEmail } from './email';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
 import { paypalEnvironmentFromEnv, stripeEnvironmentFromEnv } from './payment-providers';
@@ -158,10 +159,13 @@ export class WorkflowStack extends Stack {
         }),
       );
     }
+    // The sweeper sends the reminder e-mails (issue 9) through SES.
+    const emailEnvironment = emailEnvironmentFromEnv();
+    grantSendEmail(this, sweeperRole, emailEnvironment.EMAIL_FROM!);
     this.scheduledFunctions = new HandlerFunctions(this, 'ScheduledHandlers', {
       bundling: props.bundling,
       role: sweeperRole,
-      environment,
+      environment: { ...environment, ...emailEnvironment },
       timeout: Duration.minutes(2),
     });
     const sweep = this.scheduledFunctions.get(scheduledTasks.SweepDue satisfies string);

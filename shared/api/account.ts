@@ -91,7 +91,21 @@ export interface ProfileUpdateRequest {
   bio?: string;
   /** protectedData.phoneNumber; empty string removes it. */
   phoneNumber?: string;
+  /** The e-mails the user wants (issue 9); either flag may be given alone. Booleans only, else 400. */
+  notificationSettings?: Partial<NotificationSettings>;
 }
+
+/**
+ * Which optional e-mails a user gets (issue 9): mails about new messages (batched, at most one per
+ * conversation per 15 minutes) and reminders (ship, report a problem). Order mails always go.
+ * Both are on when the user never chose.
+ */
+export interface NotificationSettings {
+  messages: boolean;
+  reminders: boolean;
+}
+
+export const defaultNotificationSettings: NotificationSettings = { messages: true, reminders: true };
 
 /**
  * POST /api/me/avatar-uploads (user) → 201: a presigned POST; the browser sends multipart/form-data
@@ -142,6 +156,11 @@ export interface CurrentUser {
   createdAt: string;
   /** Payouts, saved card, PayPal state and the missing-information flag (shared/api/payments.ts). */
   payments?: CurrentUserPayments;
+  /** The optional e-mails (issue 9); always in the API's answer (defaults filled in). */
+  notificationSettings?: NotificationSettings;
+  /** `GET /api/me` only: the user has a listing (drafts too) / an order as a buyer (spec §3 user state). */
+  hasListings?: boolean;
+  hasOrders?: boolean;
 }
 
 /** GET /api/users/{id} and a listing's author: the spec's user, with the avatar when there is one. */

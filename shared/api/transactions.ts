@@ -89,7 +89,20 @@ export interface ReviewView {
   createdAt: string;
   authorId: string;
   subjectId: string;
-  state: 'public';
+  /** Pending until both sides reviewed or the review window closed; only its author sees it then. */
+  state: 'pending' | 'public';
+}
+
+/** A published review with its author (`GET /api/users/{id}/reviews`: the profile and listing pages). */
+export interface PublicReview extends ReviewView {
+  author: PublicUser;
+}
+
+/** `GET /api/users/{id}/reviews?type=ofProvider|ofCustomer` → `{ data: PublicReview[], meta }`. */
+export interface UserReviewsMeta {
+  totalItems: number;
+  /** Mean rating of the reviews answered, 1 decimal; undefined when there are none. */
+  averageRating?: number;
 }
 
 /** One row of the inbox (`GET /api/transactions?only=order|sale`). */

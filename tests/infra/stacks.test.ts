@@ -20,6 +20,7 @@ import {
   routeHandlerSettings,
 } from '../../infra/stacks/api-stack';
 import { cognitoTriggers } from '../../infra/stacks/auth-stack';
+import { defaultEmailFrom, defaultOperatorEmail } from '../../infra/stacks/email';
 import { streamConsumerSettings } from '../../infra/stacks/events-stack';
 import { cognitoEndpoint, responseHeadersConfig, siteFilePatterns } from '../../infra/stacks/web-stack';
 import { sweepSchedule, taskResponseActions } from '../../infra/stacks/workflow-stack';
@@ -503,6 +504,11 @@ describe('api stack', () => {
         { 'Fn::ImportValue': Match.stringLikeRegexp('ImagesObjectAccess') },
       ]),
     });
+    // Verification e-mails (signup, resend) go through SES from the configured sender.
+    expect(actions).toContain('ses:SendEmail');
+    for (const [, fn] of resources(templates.api, 'AWS::Lambda::Function') as [string, any][]) {
+      expect(fn.Properties.Environment.Variables.EMAIL_FROM).toBe(defaultEmailFrom);
+    }
   });
 
   it('serves hosted assets on a greedy route, invocable by the API (not a route template ARN), reading assets/*', () => {
@@ -722,6 +728,44 @@ describe('events stack', () => {
         dynamodb: { Keys: { PK: { S: consumer.keyPrefixes.map((prefix) => ({ prefix })) } } },
       });
     }
+  });
+
+  it('order e-mails (issue 9): the stream consumer and the sweeper may send through SES, with the sender, operator and site', () => {
+    const sesStatement = Match.objectLike({
+      Action: 'ses:SendEmail',
+      Effect: 'Allow',
+      Resource: [
+        Match.objectLike({
+          'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':identity/veloexchange.com$')])],
+        }),
+        Match.objectLike({
+          'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':identity/no-reply@veloexchange.com$')])],
+        }),
+      ],
+    });
+    const emailVariables = {
+      EMAIL_FROM: defaultEmailFrom,
+      VELO_OPERATOR_EMAIL: defaultOperatorEmail,
+      SITE_ORIGIN: expect.stringMatching(/^https?:\/\//),
+    };
+    templates.events.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: { Statement: Match.arrayWith([sesStatement]) },
+      Roles: [{ Ref: Match.stringLikeRegexp('^StreamHandlerRole') }],
+    });
+    const streamFn = stacks.events.streamFunctions.get('streams/order-notifications');
+    const streamProps = (
+      templates.events.findResources('AWS::Lambda::Function')[logicalId(stacks.events, streamFn)] as any
+    ).Properties;
+    expect(streamProps.Environment.Variables).toMatchObject(emailVariables);
+    templates.workflow.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: { Statement: Match.arrayWith([sesStatement]) },
+      Roles: [{ Ref: Match.stringLikeRegexp('^ScheduledHandlerRole') }],
+    });
+    const sweep = stacks.workflow.scheduledFunctions.get(scheduledTasks.SweepDue);
+    const sweepProps = (
+      templates.workflow.findResources('AWS::Lambda::Function')[logicalId(stacks.workflow, sweep)] as any
+    ).Properties;
+    expect(sweepProps.Environment.Variables).toMatchObject(emailVariables);
   });
 });
 

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,19 +10,17 @@ import { dynamo } from '../../functions/lib/aws';
 import { keys } from '../../functions/lib/table-design';
 import { cardProvider, simulatedCardProvider } from '../../functions/payments/stripe';
 import { testCards } from '../../functions/payments/stripe/simulated';
-import { applyTransition, createTransaction } from '../../functions/transactions/engine';
+import { applyTransition } from '../../functions/transactions/engine';
 import { moneyKeys } from '../../functions/transactions/money';
 import type { OutboxEventType } from '../../functions/transactions/outbox';
-import { type TransactionRecord, transactionIdFor } from '../../functions/transactions/record';
-import { getTransaction, priceOrder } from '../../functions/transactions/repository';
+import type { TransactionRecord } from '../../functions/transactions/record';
+import { getTransaction } from '../../functions/transactions/repository';
 import { startOrderWorkflow } from '../../functions/workflow/start';
 import { type LocalCloud, type LocalPorts, startLocalCloud } from '../../infra/local/cloud';
-import { onboardDemoSeller } from '../../infra/local/seed/payouts';
-import type { OrderData } from '../../shared/api/transactions';
 import { siteSettings } from '../../shared/config/site';
 import type { ProcessState } from '../../shared/process/graph';
 import { eventually } from './cloud-env';
-import { givenListing, givenSeller } from './fixtures';
+import { givenPayoutReadySeller, givenRequestedOrder, givenSeller } from './fixtures';
 
 /**
  * A local cloud of its own for the order workflow tests, in this test worker: its Step Functions
@@ -83,21 +80,6 @@ export interface TestOrder {
 }
 
 /**
- * A seller who can be paid: a simulated Stripe Connect account that passed onboarding (payouts and
- * transfers active), made as the demo seed makes one (infra/local/seed/payouts.ts).
- */
-export async function givenPayoutReadySeller() {
-  const seller = await givenSeller();
-  const account = await onboardDemoSeller({
-    userId: seller.id,
-    country: 'CA',
-    origin: siteSettings.canonicalOrigin,
-  });
-  if (!account) throw new Error('No simulated Stripe (STRIPE_SECRET_KEY is set): no payout-ready seller');
-  return seller;
-}
-
-/**
  * A new order pending payment (stock 1 reserved: the listing's stock is 0 now). With `paid`, a real
  * card order, as checkout makes it: the seller is payout-ready and the order carries a manual-capture
  * PaymentIntent (`pi-<txId>`) the buyer's card has authorised (requires_capture), so confirm-payment
@@ -105,31 +87,21 @@ export async function givenPayoutReadySeller() {
  * Without it, an order with no PaymentIntent (confirm-payment then fails with 402).
  */
 export async function givenPendingOrder(options: { paid?: boolean } = {}): Promise<TestOrder> {
-  const seller = options.paid ? await givenPayoutReadySeller() : await givenSeller();
-  const listing = await givenListing(seller.id, { currentStock: 1 });
-  const customerId = randomUUID();
-  const checkoutKey = randomUUID();
-  const orderData: OrderData = { deliveryMethod: 'pickup', quantity: 1 };
-  const paymentIntentId = options.paid
-    ? await authorisedPaymentIntent(
-        transactionIdFor(customerId, checkoutKey),
-        customerId,
-        priceOrder(listing, customerId, orderData, 'request-payment').payinTotal,
-      )
-    : undefined;
-  const { transaction } = await createTransaction({
-    transition: 'request-payment',
-    customerId,
-    listingId: listing.id,
-    checkoutKey,
-    orderData,
-    ...(paymentIntentId ? { payment: { stripePaymentIntentId: paymentIntentId } } : {}),
+  // A paid order's seller can be paid: a simulated Stripe Connect account that passed onboarding.
+  const seller = options.paid
+    ? await givenPayoutReadySeller({ origin: siteSettings.canonicalOrigin, country: 'CA' })
+    : await givenSeller();
+  let paymentIntentId: string | undefined;
+  const { transaction, customerId, listingId } = await givenRequestedOrder(seller.id, {}, async (order) => {
+    if (!options.paid) return {};
+    paymentIntentId = await authorisedPaymentIntent(order.txId, order.customerId, order.priced.payinTotal);
+    return { payment: { stripePaymentIntentId: paymentIntentId } };
   });
   return {
     id: transaction.id,
     customerId,
     sellerId: seller.id,
-    listingId: listing.id,
+    listingId,
     ...(paymentIntentId ? { paymentIntentId } : {}),
   };
 }
@@ -237,9 +209,15 @@ export function act(
   return applyTransition(order.id, name, {
     actor,
     userId: actor === 'customer' ? order.customerId : order.sellerId,
-    ...(protectedData ? { params: { protectedData } } : {}),
+    params: {
+      ...(protectedData ? { protectedData } : {}),
+      ...(name.startsWith('review-') ? { review: testReview } : {}),
+    },
   });
 }
+
+/** What a test's review transitions write (a review needs a rating and a text). */
+export const testReview = { rating: 4, content: 'Smooth handover, as described.' };
 
 /** startOrderWorkflow's answer: the execution ARN (also stored on the transaction). */
 export async function startWorkflow(order: TestOrder): Promise<string> {

@@ -4,15 +4,12 @@ import { expect } from 'vitest';
 import { dynamo, tableName } from '../../functions/lib/aws';
 import { keys } from '../../functions/lib/table-design';
 import type { ListingFields } from '../../functions/listings/listing-record';
-import { simulatedOnboard } from '../../functions/payments/paypal/simulated-adapter';
 import { testCards } from '../../functions/payments/stripe/simulated';
 import type { FinanceOutboxItem } from '../../functions/transactions/outbox';
 import type { TransactionRecord } from '../../functions/transactions/record';
 import { getTransaction } from '../../functions/transactions/repository';
-import { updateUser } from '../../functions/users/repository';
-import { onboardDemoSeller } from '../../infra/local/seed/payouts';
 import { api, signUp, type TestAccount, testCloud } from './accounts';
-import { givenListing } from './fixtures';
+import { givenListing, onboardPaypalSeller, onboardStripeSeller } from './fixtures';
 import { as } from './own-listing-fixtures';
 
 /**
@@ -26,36 +23,28 @@ export { as, testCards };
 /** A signed-in seller with a verified simulated Stripe Connect account (payoutReady). */
 export async function stripeSeller(name = 'Sal'): Promise<TestAccount> {
   const seller = await signUp({ firstName: name, lastName: 'Seller' });
-  const account = await onboardDemoSeller({ userId: seller.user.id, country: 'US', origin: testCloud().url });
-  expect(account?.payoutsEnabled).toBe(true);
+  await onboardStripeSeller(seller.user.id, { origin: testCloud().url });
   return seller;
 }
 
 /** A signed-in seller whose PayPal merchant is onboarded and can receive payments. */
 export async function paypalSeller(name = 'Pat'): Promise<TestAccount & { merchantId: string }> {
   const seller = await signUp({ firstName: name, lastName: 'Paypal' });
-  const merchant = await simulatedOnboard(seller.user.id);
-  await updateUser(seller.user.id, {
-    set: {
-      paypal: {
-        trackingId: seller.user.id,
-        merchantId: merchant.merchantId,
-        paypalOnboarded: true,
-        isPaymentsReceivable: true,
-        isPrimaryEmailValidated: true,
-        isExpressCheckoutActive: true,
-        hasOAuthPermissions: true,
-        paypalOffboarded: false,
-        requestOnboardingLinks: false,
-      },
-      payoutReady: true,
-    },
-  });
-  return { ...seller, merchantId: merchant.merchantId };
+  return { ...seller, merchantId: await onboardPaypalSeller(seller.user.id) };
 }
 
 /** A signed-in buyer. */
 export const buyer = (name = 'Bea') => signUp({ firstName: name, lastName: 'Buyer' });
+
+/** A road bike's public data, picked up or shipped. */
+export const bikePublicData = {
+  category: 'roadBikes',
+  condition: 'usedGoodCondition',
+  brand: 'Trek',
+  pickupEnabled: true,
+  shippingEnabled: true,
+  location: { address: '1 Main St', city: 'Toronto', region: 'ON', country: 'CA' },
+} satisfies ListingFields['publicData'];
 
 /** $950 a bike, pickup and shipping ($25 + $10 per additional bike), `stock` in stock. */
 export async function bikeListing(sellerId: string, stock = 5, overrides: Partial<ListingFields> = {}) {
@@ -66,14 +55,7 @@ export async function bikeListing(sellerId: string, stock = 5, overrides: Partia
       oneItem: { amount: 2_500, currency: 'USD' },
       additionalItems: { amount: 1_000, currency: 'USD' },
     },
-    publicData: {
-      category: 'roadBikes',
-      condition: 'usedGoodCondition',
-      brand: 'Trek',
-      pickupEnabled: true,
-      shippingEnabled: true,
-      location: { address: '1 Main St', city: 'Toronto', region: 'ON', country: 'CA' },
-    },
+    publicData: bikePublicData,
     ...overrides,
   });
 }
@@ -126,6 +108,14 @@ export function initiate(account: TestAccount, listingId: string, options: Initi
         },
       },
     },
+  });
+}
+
+/** POST /api/transactions: an enquiry about the listing. */
+export function enquire(account: TestAccount, listingId: string) {
+  return api('POST', '/api/transactions', {
+    ...as(account),
+    body: { transition: 'enquire', params: { listingId } },
   });
 }
 
@@ -212,15 +202,28 @@ export async function paypalOrder(
   return id;
 }
 
-/** A purchased PayPal order: create, approve, initiate, confirm-payment. */
-export async function paidPaypalOrder(customer: TestAccount, listingId: string) {
+/**
+ * A new checkout paid with PayPal: create-paypal-order, the simulated popup's `action`, then
+ * initiate-privileged with that order; initiate's answer and the PayPal order id.
+ */
+export async function initiatePaypal(
+  customer: TestAccount,
+  listingId: string,
+  action: 'approve' | 'cancel' | 'none' = 'approve',
+) {
   const checkoutKey = randomUUID();
-  const paypalOrderId = await paypalOrder(customer, listingId, checkoutKey);
+  const paypalOrderId = await paypalOrder(customer, listingId, checkoutKey, { action });
   const initiated = await initiate(customer, listingId, {
     paymentMethod: 'paypal',
     paypalOrderId,
     checkoutKey,
   });
+  return { initiated, paypalOrderId };
+}
+
+/** A purchased PayPal order: create, approve, initiate, confirm-payment. */
+export async function paidPaypalOrder(customer: TestAccount, listingId: string) {
+  const { initiated, paypalOrderId } = await initiatePaypal(customer, listingId);
   expect(initiated.status, JSON.stringify(initiated.body)).toBe(201);
   const id = initiated.body.data.transaction.id as string;
   const paid = await privileged(customer, id, 'confirm-payment');

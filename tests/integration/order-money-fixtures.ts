@@ -1,22 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../../functions/lib/aws';
-import { ApiError } from '../../functions/lib/http';
-import { keys } from '../../functions/lib/table-design';
 import type { ListingFields } from '../../functions/listings/listing-record';
-import { simulatedOnboard, simulatedPaypalAdapter } from '../../functions/payments/paypal/simulated-adapter';
+import { simulatedPaypalAdapter } from '../../functions/payments/paypal/simulated-adapter';
 import { businessMcc, storeAccount } from '../../functions/payments/stripe/service';
 import { SimulatedCardProvider, testCards } from '../../functions/payments/stripe/simulated';
-import { applyTransition, createTransaction } from '../../functions/transactions/engine';
+import { applyTransition } from '../../functions/transactions/engine';
 import { moneyKeys } from '../../functions/transactions/money';
 import type { DueItem, TransactionRecord } from '../../functions/transactions/record';
-import { transactionIdFor } from '../../functions/transactions/record';
-import { getTransaction, priceOrder, queryAllDueItems } from '../../functions/transactions/repository';
-import { updateUser } from '../../functions/users/repository';
-import { onboardDemoSeller } from '../../infra/local/seed/payouts';
+import { type PricedOrder, queryAllDueItems } from '../../functions/transactions/repository';
 import type { DomainEvent } from '../../shared/events/envelope';
 import { testCloud } from './accounts';
-import { givenListing, givenSeller } from './fixtures';
+import { givenPayoutReadySeller, givenRequestedOrder, givenSeller, type OrderPayment } from './fixtures';
+import { outboxOf, stored } from './order-fixtures';
 
 // Orders with real simulated money for the money race tests (order-money-races.test.ts): a Stripe
 // payout-ready seller, a manual-capture PaymentIntent confirmed with the 4242 card, a PayPal seller
@@ -45,12 +38,7 @@ export const card4242 = () => ({
 });
 
 /** A seller with a verified simulated Stripe Connect account (transfers active), as the seed makes one. */
-export async function givenStripeSeller(): Promise<{ id: string; stripeAccountId: string }> {
-  const seller = await givenSeller();
-  const account = await onboardDemoSeller({ userId: seller.id, country: 'US', origin: cloudOrigin() });
-  if (!account) throw new Error('the simulated Stripe did not onboard the seller');
-  return { id: seller.id, stripeAccountId: account.id };
-}
+export const givenStripeSeller = () => givenPayoutReadySeller({ origin: cloudOrigin() });
 
 /** A seller whose Stripe account exists but never finished onboarding: transfers are inactive. */
 export async function givenUnverifiedStripeSeller(): Promise<{ id: string; stripeAccountId: string }> {
@@ -75,29 +63,6 @@ export async function givenUnverifiedStripeSeller(): Promise<{ id: string; strip
   return { id: seller.id, stripeAccountId: created.id };
 }
 
-/** A seller with an onboarded simulated PayPal merchant. */
-export async function givenPaypalSeller(): Promise<{ id: string; merchantId: string }> {
-  const seller = await givenSeller();
-  const merchant = await simulatedOnboard(seller.id);
-  await updateUser(seller.id, {
-    set: {
-      paypal: {
-        trackingId: seller.id,
-        merchantId: merchant.merchantId,
-        paypalOnboarded: true,
-        isPaymentsReceivable: true,
-        isPrimaryEmailValidated: true,
-        isExpressCheckoutActive: true,
-        hasOAuthPermissions: true,
-        paypalOffboarded: false,
-        requestOnboardingLinks: false,
-      },
-      payoutReady: true,
-    },
-  });
-  return { id: seller.id, merchantId: merchant.merchantId };
-}
-
 export interface MoneyOrder {
   tx: TransactionRecord;
   sellerId: string;
@@ -111,91 +76,88 @@ export interface MoneyOrder {
 /** Every order a test file made, for the final reconciliation. */
 export const madeOrders: MoneyOrder[] = [];
 
+/** What an order's payment adds to request-payment (and the PaymentIntent of a card order). */
 /**
- * A card order in pending-payment: listing (stock `stock`), a manual-capture PaymentIntent for the
- * server's pay-in total, confirmed with the 4242 card (requires_capture), then request-payment.
+ * An order in pending-payment (givenRequestedOrder) whose timers run in real time from its creation;
+ * `pay` makes its payment, and names a card order's PaymentIntent.
  */
-export async function givenCardOrder(
+async function givenOrder(
   seller: { id: string },
-  options: { stock?: number; listing?: Partial<ListingFields> } = {},
+  options: { stock?: number; listing?: Partial<ListingFields> },
+  pay: (order: {
+    txId: string;
+    customerId: string;
+    listingId: string;
+    priced: PricedOrder;
+  }) => Promise<OrderPayment & { intentId?: string }>,
 ): Promise<MoneyOrder> {
-  const listing = await givenListing(seller.id, { currentStock: options.stock ?? 1, ...options.listing });
-  const customerId = randomUUID();
-  const checkoutKey = randomUUID();
-  const txId = transactionIdFor(customerId, checkoutKey);
-  const orderData = { deliveryMethod: 'pickup' as const, quantity: 1 };
-  const priced = priceOrder(listing, customerId, orderData, 'request-payment');
-  const provider = stripe();
-  const intent = await provider.createPaymentIntent({
-    amount: priced.payinTotal.amount,
-    currency: priced.payinTotal.currency,
-    captureMethod: 'manual',
-    transferGroup: txId,
-    metadata: { transactionId: txId, customerUserId: customerId, listingId: listing.id },
-    idempotencyKey: moneyKeys.paymentIntent(txId),
-  });
-  const confirmed = await provider.confirmPaymentIntent(intent.id, card4242());
-  if (confirmed.status !== 'requires_capture') throw new Error(`PI ${intent.id} is ${confirmed.status}`);
-  const t0 = Date.now();
-  const { transaction } = await createTransaction({
-    transition: 'request-payment',
-    customerId,
-    listingId: listing.id,
-    checkoutKey,
-    orderData,
-    paymentMethod: 'card',
-    payment: { stripePaymentIntentId: intent.id },
-    now: new Date(t0),
-    timers,
-  });
+  let intentId: string | undefined;
+  const { transaction, customerId, listingId } = await givenRequestedOrder(
+    seller.id,
+    options,
+    async (order) => {
+      const { intentId: id, ...payment } = await pay(order);
+      intentId = id;
+      return { ...payment, timers };
+    },
+  );
   const order = {
     tx: transaction,
     sellerId: seller.id,
     customerId,
-    listingId: listing.id,
-    t0,
-    intentId: intent.id,
+    listingId,
+    t0: Date.parse(transaction.createdAt),
+    ...(intentId ? { intentId } : {}),
   };
   madeOrders.push(order);
   return order;
 }
 
+/**
+ * A card order in pending-payment: listing (stock `stock`), a manual-capture PaymentIntent for the
+ * server's pay-in total, confirmed with the 4242 card (requires_capture), then request-payment.
+ */
+export function givenCardOrder(
+  seller: { id: string },
+  options: { stock?: number; listing?: Partial<ListingFields> } = {},
+): Promise<MoneyOrder> {
+  return givenOrder(seller, options, async ({ txId, customerId, listingId, priced }) => {
+    const provider = stripe();
+    const intent = await provider.createPaymentIntent({
+      amount: priced.payinTotal.amount,
+      currency: priced.payinTotal.currency,
+      captureMethod: 'manual',
+      transferGroup: txId,
+      metadata: { transactionId: txId, customerUserId: customerId, listingId },
+      idempotencyKey: moneyKeys.paymentIntent(txId),
+    });
+    const confirmed = await provider.confirmPaymentIntent(intent.id, card4242());
+    if (confirmed.status !== 'requires_capture') throw new Error(`PI ${intent.id} is ${confirmed.status}`);
+    return { paymentMethod: 'card', payment: { stripePaymentIntentId: intent.id }, intentId: intent.id };
+  });
+}
+
 /** A PayPal order in pending-payment: a simulated PayPal order for the pay-in total, approved by the buyer. */
-export async function givenPaypalOrder(seller: { id: string; merchantId: string }): Promise<MoneyOrder> {
-  const listing = await givenListing(seller.id, { currentStock: 1 });
-  const customerId = randomUUID();
-  const checkoutKey = randomUUID();
-  const txId = transactionIdFor(customerId, checkoutKey);
-  const orderData = { deliveryMethod: 'pickup' as const, quantity: 1 };
-  const priced = priceOrder(listing, customerId, orderData, 'request-payment');
-  const value = (cents: number) => ({
-    currency_code: priced.payinTotal.currency,
-    value: (cents / 100).toFixed(2),
+export function givenPaypalOrder(seller: { id: string; merchantId: string }): Promise<MoneyOrder> {
+  return givenOrder(seller, {}, async ({ txId, priced }) => {
+    const value = (cents: number) => ({
+      currency_code: priced.payinTotal.currency,
+      value: (cents / 100).toFixed(2),
+    });
+    const created = await paypal.createOrder({
+      referenceId: txId,
+      payeeMerchantId: seller.merchantId,
+      itemTotal: value(priced.payinTotal.amount),
+      platformFee: value(priced.payinTotal.amount - priced.payoutTotal.amount),
+      requestId: `order-${txId}`,
+    });
+    await paypal.approveOrder(created.id);
+    return {
+      paymentMethod: 'paypal',
+      protectedData: { paypalOrderId: created.id },
+      payment: { paypalPayeeMerchantId: seller.merchantId },
+    };
   });
-  const created = await paypal.createOrder({
-    referenceId: txId,
-    payeeMerchantId: seller.merchantId,
-    itemTotal: value(priced.payinTotal.amount),
-    platformFee: value(priced.payinTotal.amount - priced.payoutTotal.amount),
-    requestId: `order-${txId}`,
-  });
-  await paypal.approveOrder(created.id);
-  const t0 = Date.now();
-  const { transaction } = await createTransaction({
-    transition: 'request-payment',
-    customerId,
-    listingId: listing.id,
-    checkoutKey,
-    orderData,
-    paymentMethod: 'paypal',
-    protectedData: { paypalOrderId: created.id },
-    payment: { paypalPayeeMerchantId: seller.merchantId },
-    now: new Date(t0),
-    timers,
-  });
-  const order = { tx: transaction, sellerId: seller.id, customerId, listingId: listing.id, t0 };
-  madeOrders.push(order);
-  return order;
 }
 
 /** confirm-payment by the customer (capture, then purchased). */
@@ -209,39 +171,13 @@ export async function purchase(order: MoneyOrder, at = order.t0 + 1000): Promise
   return order.tx;
 }
 
-/** The §8 code of a refused call. */
-export async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error.code;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
-
 /** The order's finance outbox: the event envelopes (`TX#id`, `EVENT#…`). */
 export async function outboxEvents(txId: string): Promise<DomainEvent[]> {
-  const page = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :event)',
-      ExpressionAttributeValues: { ':pk': `TX#${txId}`, ':event': 'EVENT#' },
-      ConsistentRead: true,
-    }),
-  );
-  return (page.Items ?? []).map((item) => item.detail as DomainEvent);
+  return Object.values(await outboxOf(txId)).map((item) => item.detail as DomainEvent);
 }
 
 export async function eventTypes(txId: string): Promise<string[]> {
   return (await outboxEvents(txId)).map((event) => event.type).sort();
-}
-
-export async function stockOf(listingId: string): Promise<number> {
-  const item = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.listing(listingId), ConsistentRead: true }),
-  );
-  return item.Item!.currentStock as number;
 }
 
 /** The order's `DUE#…` items of `kind`. */
@@ -251,11 +187,8 @@ export async function dueItemsOf(txId: string, kind?: DueItem['kind']): Promise<
   );
 }
 
-export async function current(txId: string): Promise<TransactionRecord> {
-  const tx = await getTransaction(txId);
-  if (!tx) throw new Error(`no transaction ${txId}`);
-  return tx;
-}
+/** The transaction item as stored (consistent read). */
+export const current = stored;
 
 /** A gate a test opens when it wants (a paused provider call). */
 export function gate(): { wait: Promise<void>; open: () => void } {

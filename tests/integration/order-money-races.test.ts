@@ -16,23 +16,22 @@ import { fireDueTimer } from '../../functions/workflow/fire-timer';
 import { handler as sweepDue } from '../../functions/workflow/sweep-due';
 import { balances, reconcile } from '../../shared/events/reconcile';
 import { eventually } from './cloud-env';
+import { codeOf, givenPaypalSeller } from './fixtures';
+import { stockOf } from './order-fixtures';
 import {
   cloudOrigin,
-  codeOf,
   current,
   dueItemsOf,
   eventTypes,
   gate,
   givenCardOrder,
   givenPaypalOrder,
-  givenPaypalSeller,
   givenStripeSeller,
   givenUnverifiedStripeSeller,
   type MoneyOrder,
   madeOrders,
   outboxEvents,
   purchase,
-  stockOf,
   stripe,
   timers,
 } from './order-money-fixtures';
@@ -96,6 +95,26 @@ async function expire(tx: TransactionRecord) {
     now: new Date(dueAtOf(tx) + 1000),
     timers,
   });
+}
+
+/**
+ * confirm-payment by the customer a second in, with expire-payment fired from the money hook `when`
+ * (before the capture, or between it and the write): expire's outcome and confirm's refusal code.
+ */
+async function confirmWhileExpiring(order: MoneyOrder, when: 'before' | 'between') {
+  let fired: string | undefined;
+  const code = await codeOf(
+    applyTransition(order.tx.id, 'confirm-payment', {
+      ...customer(order),
+      now: new Date(order.t0 + 1000),
+      money: hooksWith({
+        [when]: async () => {
+          fired = (await expire(order.tx)).outcome;
+        },
+      }),
+    }),
+  );
+  return { fired, code };
 }
 
 /** The PaymentIntent cannot be refunded again (it was refunded in full). */
@@ -187,18 +206,7 @@ describe('confirm-payment crashes after the capture', () => {
 describe('confirm-payment loses to expire-payment', () => {
   it('expire-payment commits between the capture and the write: 409, the capture refunded once', async () => {
     const order = await givenCardOrder(seller);
-    let fired: string | undefined;
-    const code = await codeOf(
-      applyTransition(order.tx.id, 'confirm-payment', {
-        ...customer(order),
-        now: new Date(order.t0 + 1000),
-        money: hooksWith({
-          between: async () => {
-            fired = (await expire(order.tx)).outcome;
-          },
-        }),
-      }),
-    );
+    const { fired, code } = await confirmWhileExpiring(order, 'between');
     expect(fired).toBe('fired');
     expect(code).toBe('transaction-invalid-transition');
     const tx = await current(order.tx.id);
@@ -212,17 +220,8 @@ describe('confirm-payment loses to expire-payment', () => {
 
   it('expire-payment voids the PaymentIntent before the capture: 409, nothing captured', async () => {
     const order = await givenCardOrder(seller);
-    const code = await codeOf(
-      applyTransition(order.tx.id, 'confirm-payment', {
-        ...customer(order),
-        now: new Date(order.t0 + 1000),
-        money: hooksWith({
-          before: async () => {
-            expect((await expire(order.tx)).outcome).toBe('fired');
-          },
-        }),
-      }),
-    );
+    const { fired, code } = await confirmWhileExpiring(order, 'before');
+    expect(fired).toBe('fired');
     expect(code).toBe('transaction-invalid-transition');
     const tx = await current(order.tx.id);
     expect(tx.state).toBe('payment-expired');
@@ -253,17 +252,8 @@ describe('confirm-payment loses to expire-payment', () => {
     const refunds = vi
       .spyOn(SimulatedCardProvider.prototype, 'refundPayment')
       .mockRejectedValueOnce(new Error('socket hang up'));
-    const code = await codeOf(
-      applyTransition(order.tx.id, 'confirm-payment', {
-        ...customer(order),
-        now: new Date(order.t0 + 1000),
-        money: hooksWith({
-          between: async () => {
-            expect((await expire(order.tx)).outcome).toBe('fired');
-          },
-        }),
-      }),
-    );
+    const { fired, code } = await confirmWhileExpiring(order, 'between');
+    expect(fired).toBe('fired');
     expect(code).toBe('transaction-invalid-transition');
     expect(refunds).toHaveBeenCalledTimes(2); // expire's (failed), then confirm's own
     const held = await current(order.tx.id);

@@ -11,9 +11,11 @@ import { givenSeller } from './fixtures';
 import {
   as,
   bikeListing,
+  bikePublicData,
   buyer,
   card,
   confirmCard,
+  enquire,
   initiate,
   itemsUnder,
   outboxOf,
@@ -126,14 +128,7 @@ describe('POST /api/transaction-line-items', () => {
     }
 
     const pickupOnly = await bikeListing(seller.user.id, 3, {
-      publicData: {
-        category: 'roadBikes',
-        condition: 'usedGoodCondition',
-        brand: 'Trek',
-        pickupEnabled: true,
-        shippingEnabled: false,
-        location: { address: '1 Main St', city: 'Toronto', region: 'ON', country: 'CA' },
-      },
+      publicData: { ...bikePublicData, shippingEnabled: false },
     });
     const notEnabled = await lineItems(customer, pickupOnly.id, {
       deliveryMethod: 'shipping',
@@ -418,17 +413,11 @@ describe('refusals', () => {
 describe('enquiry, then payment', () => {
   it('enquires (201), refuses the own listing (403), then request-payment-after-enquiry reserves the stock', async () => {
     const listing = await bikeListing(seller.user.id, 2);
-    const own = await api('POST', '/api/transactions', {
-      ...as(seller),
-      body: { transition: 'enquire', params: { listingId: listing.id } },
-    });
+    const own = await enquire(seller, listing.id);
     expect(own.status).toBe(403);
     expect(errorOf(own.body).code).toBe('forbidden');
 
-    const enquired = await api('POST', '/api/transactions', {
-      ...as(customer),
-      body: { transition: 'enquire', params: { listingId: listing.id } },
-    });
+    const enquired = await enquire(customer, listing.id);
     expect(enquired.status, JSON.stringify(enquired.body)).toBe(201);
     expect(enquired.body.data).toMatchObject({
       state: 'enquiry',
@@ -565,20 +554,14 @@ describe('the payment window and other card paths', () => {
     expect(errorOf(reused.body).code).toBe('validation-invalid-params');
     expect(await stockOf(listing.id)).toBe(1);
 
-    const unknown = await api('POST', '/api/transactions', {
-      ...as(customer),
-      body: { transition: 'enquire', params: { listingId: randomUUID() } },
-    });
+    const unknown = await enquire(customer, randomUUID());
     expect(unknown.status).toBe(404);
     expect(errorOf(unknown.body).code).toBe('transaction-listing-not-found');
   });
 
   it('request-payment-after-enquiry for more than the stock: 409, nothing reserved', async () => {
     const listing = await bikeListing(seller.user.id, 1);
-    const enquired = await api('POST', '/api/transactions', {
-      ...as(customer),
-      body: { transition: 'enquire', params: { listingId: listing.id } },
-    });
+    const enquired = await enquire(customer, listing.id);
     const id = enquired.body.data.id as string;
     const tooMany = await privileged(customer, id, 'request-payment-after-enquiry', {
       ...shipTwo,
@@ -598,10 +581,7 @@ describe('the payment window and other card paths', () => {
 
   it('an order made after an enquiry expires like any other (its workflow runs)', async () => {
     const listing = await bikeListing(seller.user.id, 1);
-    const enquired = await api('POST', '/api/transactions', {
-      ...as(customer),
-      body: { transition: 'enquire', params: { listingId: listing.id } },
-    });
+    const enquired = await enquire(customer, listing.id);
     const id = enquired.body.data.id as string;
     const ordered = await privileged(customer, id, 'request-payment-after-enquiry', {
       ...pickupOne,

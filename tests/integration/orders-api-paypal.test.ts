@@ -8,6 +8,7 @@ import {
   bikeListing,
   buyer,
   initiate,
+  initiatePaypal,
   outboxOf,
   paidPaypalOrder,
   paypalOrder,
@@ -147,13 +148,7 @@ describe('a PayPal order from create-paypal-order to completed', () => {
   });
 
   it('disburse-paypal-funds before the payment is captured: 400', async () => {
-    const checkoutKey = randomUUID();
-    const paypalOrderId = await paypalOrder(customer, listingId, checkoutKey);
-    const initiated = await initiate(customer, listingId, {
-      paymentMethod: 'paypal',
-      paypalOrderId,
-      checkoutKey,
-    });
+    const { initiated } = await initiatePaypal(customer, listingId);
     expect(initiated.status).toBe(201);
     const early = await disburse(customer, initiated.body.data.transaction.id, 'SIMCAPTURE');
     expect(early.status).toBe(400);
@@ -241,31 +236,14 @@ describe('a delivered PayPal order', () => {
 
 describe('initiate-privileged with a PayPal order', () => {
   it('refuses an unapproved or canceled PayPal order (402 with the PayPal messages)', async () => {
-    const pendingKey = randomUUID();
-    const pending = await paypalOrder(customer, listingId, pendingKey, { action: 'none' });
-    const unapproved = await initiate(customer, listingId, {
-      paymentMethod: 'paypal',
-      paypalOrderId: pending,
-      checkoutKey: pendingKey,
-    });
-    expect(unapproved.status).toBe(402);
-    expect(errorOf(unapproved.body)).toMatchObject({
-      code: 'transaction-payment-failed',
-      title: messages.paypalPaymentError,
-    });
-
-    const canceledKey = randomUUID();
-    const canceled = await paypalOrder(customer, listingId, canceledKey, { action: 'cancel' });
-    const answer = await initiate(customer, listingId, {
-      paymentMethod: 'paypal',
-      paypalOrderId: canceled,
-      checkoutKey: canceledKey,
-    });
-    expect(answer.status).toBe(402);
-    expect(errorOf(answer.body)).toMatchObject({
-      code: 'transaction-payment-failed',
-      title: messages.paypalPaymentCanceled,
-    });
+    for (const [action, title] of [
+      ['none', messages.paypalPaymentError],
+      ['cancel', messages.paypalPaymentCanceled],
+    ] as const) {
+      const { initiated } = await initiatePaypal(customer, listingId, action);
+      expect(initiated.status, action).toBe(402);
+      expect(errorOf(initiated.body)).toMatchObject({ code: 'transaction-payment-failed', title });
+    }
   });
 
   it('refuses a PayPal order of another checkout (400), a missing one (400), and another buyer’s (400)', async () => {

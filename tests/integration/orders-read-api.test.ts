@@ -106,37 +106,30 @@ describe('GET /api/transactions/{id}', () => {
     expect((await api('GET', `/api/transactions/${tx.id}`)).status).toBe(401);
   });
 
-  it('reads the reviews stored on the transaction', async () => {
+  it('reads the published reviews stored on the transaction', async () => {
     const tx = await order(buyer.user.id);
+    const review = {
+      id: 'r-1',
+      type: 'ofProvider' as const,
+      rating: 5,
+      content: 'Great seller',
+      createdAt: '2026-11-22T10:00:00.000Z',
+      authorId: buyer.user.id,
+      subjectId: seller.user.id,
+    };
     await dynamo().send(
       new PutCommand({
         TableName: process.env.TABLE_NAME!,
         Item: {
           ...keys.txReview(tx.id, 'ofProvider'),
           entity: 'review',
-          id: 'r-1',
-          type: 'ofProvider',
-          rating: 5,
-          content: 'Great seller',
-          createdAt: '2026-11-22T10:00:00.000Z',
-          authorId: buyer.user.id,
-          subjectId: seller.user.id,
+          ...review,
+          state: 'public',
         },
       }),
     );
     const shown = await api('GET', `/api/transactions/${tx.id}`, as(seller));
-    expect(shown.body.data.reviews).toEqual<ReviewView[]>([
-      {
-        id: 'r-1',
-        type: 'ofProvider',
-        rating: 5,
-        content: 'Great seller',
-        createdAt: '2026-11-22T10:00:00.000Z',
-        authorId: buyer.user.id,
-        subjectId: seller.user.id,
-        state: 'public',
-      },
-    ]);
+    expect(shown.body.data.reviews).toEqual<ReviewView[]>([{ ...review, state: 'public' }]);
   });
 });
 

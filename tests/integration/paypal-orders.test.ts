@@ -6,12 +6,13 @@ import type { ApiError } from '../../functions/lib/http';
 import { keys, paypalKeys } from '../../functions/lib/table-design';
 import { checkApprovedOrder, paypalOrderOwner } from '../../functions/payments/paypal/orders';
 import { PaypalRefusal } from '../../functions/payments/paypal/port';
-import { simulatedOnboard, simulatedPaypalAdapter } from '../../functions/payments/paypal/simulated-adapter';
+import { simulatedPaypalAdapter } from '../../functions/payments/paypal/simulated-adapter';
 import { transactionIdFor } from '../../functions/transactions/record';
 import { updateUser } from '../../functions/users/repository';
 import { messages } from '../../shared/errors/catalogue';
 import { api, errorOf, signUp, type TestAccount, testCloud } from './accounts';
-import { givenListing, givenSeller } from './fixtures';
+import { givenPaypalSeller, givenSeller } from './fixtures';
+import { bikeListing, shippingDetails } from './order-fixtures';
 import { as } from './own-listing-fixtures';
 
 // create-paypal-order, get-paypal-order and the simulated PayPal popup over HTTP against the local
@@ -19,58 +20,6 @@ import { as } from './own-listing-fixtures';
 // disbursement rules and the check the initiate route makes of an approved order.
 
 const paypal = simulatedPaypalAdapter();
-
-/** A seller whose PayPal merchant is onboarded and can receive payments (as the onboarding leaves it). */
-async function givenPaypalSeller(): Promise<{ id: string; merchantId: string }> {
-  const seller = await givenSeller();
-  const merchant = await simulatedOnboard(seller.id);
-  await updateUser(seller.id, {
-    set: {
-      paypal: {
-        trackingId: seller.id,
-        merchantId: merchant.merchantId,
-        paypalOnboarded: true,
-        isPaymentsReceivable: true,
-        isPrimaryEmailValidated: true,
-        isExpressCheckoutActive: true,
-        hasOAuthPermissions: true,
-        paypalOffboarded: false,
-        requestOnboardingLinks: false,
-      },
-      payoutReady: true,
-    },
-  });
-  return { id: seller.id, merchantId: merchant.merchantId };
-}
-
-/** $950 a bike, shipping $25 + $10 per additional bike, 3 in stock. */
-function givenShippedListing(sellerId: string) {
-  return givenListing(sellerId, {
-    currentStock: 3,
-    price: { amount: 95_000, currency: 'USD' },
-    shippingFee: {
-      oneItem: { amount: 2_500, currency: 'USD' },
-      additionalItems: { amount: 1_000, currency: 'USD' },
-    },
-    publicData: {
-      category: 'roadBikes',
-      condition: 'usedGoodCondition',
-      brand: 'Trek',
-      pickupEnabled: true,
-      shippingEnabled: true,
-      location: { address: '1 Main St', city: 'Toronto', region: 'ON', country: 'CA' },
-    },
-  });
-}
-
-const shippingDetails = {
-  recipientName: 'Ada Rider',
-  recipientAddressLine1: '1 King St W',
-  recipientCity: 'Toronto',
-  recipientPostal: 'M5H 1A1',
-  recipientState: 'ON',
-  recipientCountry: 'CA',
-};
 
 function createBody(listingId: string, extra: Record<string, unknown> = {}) {
   return {
@@ -100,7 +49,7 @@ let listingId: string;
 beforeAll(async () => {
   testCloud();
   [buyer, other, seller] = await Promise.all([signUp(), signUp(), givenPaypalSeller()]);
-  listingId = (await givenShippedListing(seller.id)).id;
+  listingId = (await bikeListing(seller.id, 3)).id;
 });
 
 async function createOrder(account: TestAccount, body: Record<string, unknown>) {
@@ -182,7 +131,7 @@ describe('POST /api/create-paypal-order', () => {
   });
 
   it('applies the order rules: own listing 403, unknown listing 404, no stock 409, no quantity or delivery 400', async () => {
-    const own = await givenShippedListing(buyer.user.id);
+    const own = await bikeListing(buyer.user.id, 3);
     const ownAnswer = await createOrder(buyer, createBody(own.id));
     expect(ownAnswer.status).toBe(403);
     expect(errorOf(ownAnswer.body).code).toBe('forbidden');
@@ -220,7 +169,7 @@ describe('POST /api/create-paypal-order', () => {
 
   it('refuses a seller who is not PayPal payout-ready (transaction-missing-stripe-account)', async () => {
     const plain = await givenSeller();
-    const listing = await givenShippedListing(plain.id);
+    const listing = await bikeListing(plain.id, 3);
     const answer = await createOrder(buyer, createBody(listing.id));
     expect(answer.status).toBe(409);
     expect(errorOf(answer.body)).toMatchObject({
@@ -240,7 +189,7 @@ describe('POST /api/create-paypal-order', () => {
         },
       },
     });
-    const goneListing = await givenShippedListing(gone.id);
+    const goneListing = await bikeListing(gone.id, 3);
     expect((await createOrder(buyer, createBody(goneListing.id))).status).toBe(409);
   });
 

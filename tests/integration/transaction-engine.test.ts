@@ -17,10 +17,12 @@ import {
 import { outboxPut } from '../../functions/transactions/outbox';
 import type { TransactionRecord } from '../../functions/transactions/record';
 import { countSaleActions, getTransaction, queryDueItems } from '../../functions/transactions/repository';
+import { reviewTypeOf } from '../../functions/transactions/reviews';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/config/constants';
 import { type Actor, type ProcessState, timerFor, transitions } from '../../shared/process/graph';
 import { useLocalCloud } from './cloud-env';
-import { givenListing, givenSeller } from './fixtures';
+import { codeOf, givenListing, givenSeller } from './fixtures';
+import { testReview } from './order-cloud';
 
 const timers = { scale: 1 };
 const table = () => process.env.TABLE_NAME!;
@@ -48,16 +50,6 @@ async function inbox(index: 'GSI1' | 'GSI2', partition: string): Promise<string[
     }),
   );
   return (page.Items ?? []).map((item) => item.id as string);
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error.code;
-    throw error;
-  }
-  throw new Error('expected a refusal');
 }
 
 interface Order {
@@ -152,7 +144,9 @@ async function walk(steps: Step[], options: { enquiry?: boolean } = {}) {
               ? { protectedData: { disputeReason: 'Arrived scratched' } }
               : name === 'mark-delivered'
                 ? { protectedData: { trackingNumber: 'TRACK-1' } }
-                : {},
+                : name.startsWith('review-')
+                  ? { review: testReview }
+                  : {},
       }),
     );
     taken.push(name);
@@ -169,6 +163,23 @@ async function walk(steps: Step[], options: { enquiry?: boolean } = {}) {
     ]);
     expect(tx.transitions.at(followed ? -2 : -1)).toMatchObject({ transition: name, by: actor });
     expect(tx.entered[transition.to]).toBe(new Date(clock).toISOString());
+
+    // Reviews: a review transition writes its review, pending until the order is reviewed; then public.
+    const reviewType = reviewTypeOf(name);
+    if (reviewType) {
+      expect(await getItem(keys.txReview(tx.id, reviewType))).toMatchObject({
+        ...testReview,
+        state: state === 'reviewed' ? 'public' : 'pending',
+      });
+    }
+    if (state === 'reviewed') {
+      for (const type of tx.reviewTypes ?? []) {
+        expect(await getItem(keys.txReview(tx.id, type))).toMatchObject({
+          state: 'public',
+          GSI1PK: expect.any(String),
+        });
+      }
+    }
 
     // Deadline and its due item: the new one put, the old one gone (unless the very same key).
     const timerNow = timerFor(state);

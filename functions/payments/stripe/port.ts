@@ -146,6 +146,16 @@ export interface ProviderRefund {
   currency: string;
 }
 
+/** A transfer to a connected account, funded by the order's charge. */
+export interface CreateTransferInput {
+  amount: number;
+  currency: string;
+  destination: string;
+  sourceTransaction: string;
+  transferGroup: string;
+  idempotencyKey: string;
+}
+
 export interface ProviderTransfer {
   id: string;
   amount: number;
@@ -205,14 +215,7 @@ export interface CardProvider {
   /** Refunds a captured PaymentIntent in full; idempotent per key. */
   refundPayment(input: { paymentIntentId: string; idempotencyKey: string }): Promise<ProviderRefund>;
   /** Pays the seller: a transfer to the connected account, funded by the order's charge. */
-  createTransfer(input: {
-    amount: number;
-    currency: string;
-    destination: string;
-    sourceTransaction: string;
-    transferGroup: string;
-    idempotencyKey: string;
-  }): Promise<ProviderTransfer>;
+  createTransfer(input: CreateTransferInput): Promise<ProviderTransfer>;
 }
 
 /** Stripe-like account shape both adapters map from (the real one is Stripe.Account). */
@@ -254,5 +257,72 @@ export function toProviderAccount(account: AccountObject): ProviderAccount {
     ...(requirements.disabled_reason ? { disabledReason: requirements.disabled_reason } : {}),
     ...(last4 ? { bankAccountLast4: last4 } : {}),
     ...(userId ? { userId } : {}),
+  };
+}
+
+/** An expandable Stripe reference: the id, or the object carrying it. */
+type Ref = string | { id: string } | null | undefined;
+const idOf = (value: Ref): string | undefined =>
+  typeof value === 'string' ? value : (value?.id ?? undefined);
+
+/** Stripe-like PaymentIntent shape both adapters map from (the real one is Stripe.PaymentIntent). */
+export interface PaymentIntentObject {
+  id: string;
+  status: string;
+  amount: number;
+  /** Lower case, as Stripe. */
+  currency: string;
+  client_secret?: string | null;
+  latest_charge?: Ref;
+  payment_method?: Ref;
+  customer?: Ref;
+  amount_received?: number | null;
+  metadata?: Record<string, string> | null;
+}
+
+/** A PaymentIntent → the port's (currency upper case, latest_charge, payment_method and customer ids). */
+export function toProviderPaymentIntent(intent: PaymentIntentObject): ProviderPaymentIntent {
+  const latestChargeId = idOf(intent.latest_charge);
+  const paymentMethodId = idOf(intent.payment_method);
+  const customerId = idOf(intent.customer);
+  return {
+    id: intent.id,
+    status: intent.status as PaymentIntentStatus,
+    amount: intent.amount,
+    currency: intent.currency.toUpperCase(),
+    clientSecret: intent.client_secret ?? '',
+    ...(latestChargeId ? { latestChargeId } : {}),
+    ...(paymentMethodId ? { paymentMethodId } : {}),
+    ...(customerId ? { customerId } : {}),
+    amountReceived: intent.amount_received ?? 0,
+    metadata: { ...(intent.metadata ?? {}) },
+  };
+}
+
+/** A refund → the port's (a refund without a status yet is pending). */
+export function toProviderRefund(refund: {
+  id: string;
+  status?: string | null;
+  amount: number;
+  currency: string;
+}): ProviderRefund {
+  return {
+    id: refund.id,
+    status: refund.status ?? 'pending',
+    amount: refund.amount,
+    currency: refund.currency.toUpperCase(),
+  };
+}
+
+/** A transfer → the port's; `destination` stands in when the answer does not name the account. */
+export function toProviderTransfer(
+  transfer: { id: string; amount: number; currency: string; destination?: Ref },
+  destination = '',
+): ProviderTransfer {
+  return {
+    id: transfer.id,
+    amount: transfer.amount,
+    currency: transfer.currency.toUpperCase(),
+    destination: idOf(transfer.destination) ?? destination,
   };
 }

@@ -11,7 +11,7 @@ import {
   CardProviderError,
   type CreateAccountInput,
   type CreatePaymentIntentInput,
-  type PaymentIntentStatus,
+  type CreateTransferInput,
   type ProviderAccount,
   type ProviderCard,
   type ProviderEvent,
@@ -19,6 +19,9 @@ import {
   type ProviderRefund,
   type ProviderTransfer,
   toProviderAccount,
+  toProviderPaymentIntent,
+  toProviderRefund,
+  toProviderTransfer,
   WebhookSignatureError,
 } from './port';
 
@@ -73,28 +76,6 @@ function toCard(method: Stripe.PaymentMethod): ProviderCard {
     last4: method.card?.last4 ?? '',
     expMonth: method.card?.exp_month ?? 0,
     expYear: method.card?.exp_year ?? 0,
-  };
-}
-
-const idOf = (value: string | { id: string } | null | undefined): string | undefined =>
-  typeof value === 'string' ? value : (value?.id ?? undefined);
-
-/** Stripe.PaymentIntent → the port's (currency upper case, latest_charge and payment_method ids). */
-export function toPaymentIntent(intent: Stripe.PaymentIntent): ProviderPaymentIntent {
-  const latestChargeId = idOf(intent.latest_charge);
-  const paymentMethodId = idOf(intent.payment_method);
-  const customerId = idOf(intent.customer);
-  return {
-    id: intent.id,
-    status: intent.status as PaymentIntentStatus,
-    amount: intent.amount,
-    currency: intent.currency.toUpperCase(),
-    clientSecret: intent.client_secret ?? '',
-    ...(latestChargeId ? { latestChargeId } : {}),
-    ...(paymentMethodId ? { paymentMethodId } : {}),
-    ...(customerId ? { customerId } : {}),
-    amountReceived: intent.amount_received ?? 0,
-    metadata: { ...(intent.metadata ?? {}) },
   };
 }
 
@@ -227,24 +208,24 @@ export class RealCardProvider implements CardProvider {
         { idempotencyKey: input.idempotencyKey },
       ),
     );
-    return toPaymentIntent(intent);
+    return toProviderPaymentIntent(intent);
   }
 
   async retrievePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent> {
-    return toPaymentIntent(await call(() => this.stripe.paymentIntents.retrieve(paymentIntentId)));
+    return toProviderPaymentIntent(await call(() => this.stripe.paymentIntents.retrieve(paymentIntentId)));
   }
 
   async capturePaymentIntent(
     paymentIntentId: string,
     idempotencyKey: string,
   ): Promise<ProviderPaymentIntent> {
-    return toPaymentIntent(
+    return toProviderPaymentIntent(
       await call(() => this.stripe.paymentIntents.capture(paymentIntentId, {}, { idempotencyKey })),
     );
   }
 
   async cancelPaymentIntent(paymentIntentId: string, idempotencyKey: string): Promise<ProviderPaymentIntent> {
-    return toPaymentIntent(
+    return toProviderPaymentIntent(
       await call(() => this.stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey })),
     );
   }
@@ -256,22 +237,10 @@ export class RealCardProvider implements CardProvider {
         { idempotencyKey: input.idempotencyKey },
       ),
     );
-    return {
-      id: refund.id,
-      status: refund.status ?? 'pending',
-      amount: refund.amount,
-      currency: refund.currency.toUpperCase(),
-    };
+    return toProviderRefund(refund);
   }
 
-  async createTransfer(input: {
-    amount: number;
-    currency: string;
-    destination: string;
-    sourceTransaction: string;
-    transferGroup: string;
-    idempotencyKey: string;
-  }): Promise<ProviderTransfer> {
+  async createTransfer(input: CreateTransferInput): Promise<ProviderTransfer> {
     const transfer = await call(() =>
       this.stripe.transfers.create(
         {
@@ -284,12 +253,7 @@ export class RealCardProvider implements CardProvider {
         { idempotencyKey: input.idempotencyKey },
       ),
     );
-    return {
-      id: transfer.id,
-      amount: transfer.amount,
-      currency: transfer.currency.toUpperCase(),
-      destination: idOf(transfer.destination) ?? input.destination,
-    };
+    return toProviderTransfer(transfer, input.destination);
   }
 
   verifyWebhook(rawBody: string, signature: string | undefined): ProviderEvent {

@@ -11,7 +11,7 @@ import { messages, payoutProviderError } from '../../../shared/errors/catalogue'
 import { payoutStatusOf } from '../../../shared/payouts';
 import { publishPayoutAccountUpdated } from '../../events/payout-account';
 import { dynamo, tableName } from '../../lib/aws';
-import { ApiError, type HttpEvent } from '../../lib/http';
+import { ApiError, type HttpEvent, json } from '../../lib/http';
 import { keys } from '../../lib/table-design';
 import { conditionalUpdate, isConditionFailure } from '../../lib/writes';
 import { getUser } from '../../users/repository';
@@ -196,4 +196,22 @@ export function cardError(error: unknown): never {
     throw new ApiError('validation-invalid-value', title, meta);
   }
   throw new ApiError('server-error', title, meta);
+}
+
+/**
+ * A simulated Stripe.js confirmation's refusal, answered as Stripe.js reports it: 402 for a card
+ * error (else 400) `{ error: { type, code, message, payment_intent | setup_intent } }`, with the
+ * intent the error is about. Anything but a CardProviderError is thrown again.
+ */
+export function simulatedConfirmError(error: unknown, intent: 'payment_intent' | 'setup_intent') {
+  if (!(error instanceof CardProviderError)) throw error;
+  const about = intent === 'payment_intent' ? error.options.paymentIntent : error.options.setupIntent;
+  return json(error.type === 'card_error' ? 402 : 400, {
+    error: {
+      type: error.type,
+      ...(error.code ? { code: error.code } : {}),
+      message: error.message,
+      ...(about ? { [intent]: about } : {}),
+    },
+  });
 }

@@ -27,6 +27,7 @@ import {
   CardProviderError,
   type CreateAccountInput,
   type CreatePaymentIntentInput,
+  type CreateTransferInput,
   type PaymentIntentStatus,
   type ProviderAccount,
   type ProviderCard,
@@ -36,6 +37,9 @@ import {
   type ProviderTransfer,
   type SimulatedPaymentConfirmation,
   toProviderAccount,
+  toProviderPaymentIntent,
+  toProviderRefund,
+  toProviderTransfer,
 } from './port';
 import { signStripePayload, verifyStripeSignature } from './real';
 
@@ -718,15 +722,10 @@ export class SimulatedCardProvider implements CardProvider {
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProviderPaymentIntent> {
     const earlier = await this.idempotent(input.idempotencyKey);
-    if (earlier) return toPaymentIntent(await this.require('payment_intent', earlier, 'payment_intent'));
+    if (earlier)
+      return toProviderPaymentIntent(await this.require('payment_intent', earlier, 'payment_intent'));
     const currency = input.currency.toLowerCase();
-    if (!Number.isInteger(input.amount) || input.amount < 1) {
-      throw new CardProviderError('invalid_request_error', 'This value must be greater than or equal to 1.', {
-        code: 'parameter_invalid_integer',
-        param: 'amount',
-        statusCode: 400,
-      });
-    }
+    requirePositiveAmount(input.amount);
     if (!/^[a-z]{3}$/.test(currency)) {
       throw new CardProviderError('invalid_request_error', `Invalid currency: ${currency}.`, {
         code: 'parameter_invalid_string',
@@ -768,13 +767,13 @@ export class SimulatedCardProvider implements CardProvider {
     };
     await this.put(intent, { create: true });
     const kept = await this.remember(input.idempotencyKey, id);
-    return toPaymentIntent(
+    return toProviderPaymentIntent(
       kept === id ? intent : await this.require('payment_intent', kept, 'payment_intent'),
     );
   }
 
   async retrievePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent> {
-    return toPaymentIntent(await this.require('payment_intent', paymentIntentId, 'payment_intent'));
+    return toProviderPaymentIntent(await this.require('payment_intent', paymentIntentId, 'payment_intent'));
   }
 
   /** The user a PaymentIntent was made for (`metadata.customerUserId`): the confirm route's owner check. */
@@ -841,7 +840,7 @@ export class SimulatedCardProvider implements CardProvider {
       if (checked.number === testCards.authenticationRequired && confirmation.authenticate !== true) {
         const waiting = { ...intent, status: 'requires_action' as const, last_payment_error: null };
         await this.put(waiting);
-        return toPaymentIntent(waiting);
+        return toProviderPaymentIntent(waiting);
       }
       method = {
         id: newId('pm'),
@@ -880,7 +879,7 @@ export class SimulatedCardProvider implements CardProvider {
       // A concurrent confirmation won: answer with the intent as it is now.
       return this.retrievePaymentIntent(intent.id);
     }
-    return toPaymentIntent(authorised);
+    return toProviderPaymentIntent(authorised);
   }
 
   async capturePaymentIntent(
@@ -889,7 +888,7 @@ export class SimulatedCardProvider implements CardProvider {
   ): Promise<ProviderPaymentIntent> {
     for (;;) {
       const intent = await this.require('payment_intent', paymentIntentId, 'payment_intent');
-      if (intent.sim_capture_key === idempotencyKey) return toPaymentIntent(intent);
+      if (intent.sim_capture_key === idempotencyKey) return toProviderPaymentIntent(intent);
       if (intent.status !== 'requires_capture')
         throw unexpectedState(intent, 'capture', 'captured: requires_capture');
       const captured: Of<'payment_intent'> = {
@@ -900,7 +899,7 @@ export class SimulatedCardProvider implements CardProvider {
       };
       try {
         await this.put(captured, { expect: { status: 'requires_capture' } });
-        return toPaymentIntent(captured);
+        return toProviderPaymentIntent(captured);
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         // Someone else moved it: read again (the same key answers the same; anything else refuses).
@@ -918,7 +917,7 @@ export class SimulatedCardProvider implements CardProvider {
     ];
     for (;;) {
       const intent = await this.require('payment_intent', paymentIntentId, 'payment_intent');
-      if (intent.sim_cancel_key === idempotencyKey) return toPaymentIntent(intent);
+      if (intent.sim_cancel_key === idempotencyKey) return toProviderPaymentIntent(intent);
       if (!cancelable.includes(intent.status)) {
         throw new CardProviderError(
           'invalid_request_error',
@@ -938,7 +937,7 @@ export class SimulatedCardProvider implements CardProvider {
       };
       try {
         await this.put(canceled, { expect: { status: intent.status } });
-        return toPaymentIntent(canceled);
+        return toProviderPaymentIntent(canceled);
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
       }
@@ -949,7 +948,7 @@ export class SimulatedCardProvider implements CardProvider {
     for (;;) {
       const intent = await this.require('payment_intent', input.paymentIntentId, 'payment_intent');
       if (intent.sim_refund?.key === input.idempotencyKey) {
-        return toRefund(await this.require('refund', intent.sim_refund.id, 'refund'));
+        return toProviderRefund(await this.require('refund', intent.sim_refund.id, 'refund'));
       }
       if (intent.status !== 'succeeded' || !intent.latest_charge) {
         throw new CardProviderError(
@@ -988,7 +987,7 @@ export class SimulatedCardProvider implements CardProvider {
           },
           { expect: { amount_refunded: intent.amount_refunded } },
         );
-        return toRefund(refund);
+        return toProviderRefund(refund);
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         // A concurrent refund won (its refund object stays, unreferenced): read again.
@@ -996,24 +995,11 @@ export class SimulatedCardProvider implements CardProvider {
     }
   }
 
-  async createTransfer(input: {
-    amount: number;
-    currency: string;
-    destination: string;
-    sourceTransaction: string;
-    transferGroup: string;
-    idempotencyKey: string;
-  }): Promise<ProviderTransfer> {
+  async createTransfer(input: CreateTransferInput): Promise<ProviderTransfer> {
     const earlier = await this.idempotent(input.idempotencyKey);
-    if (earlier) return toTransfer(await this.require('transfer', earlier, 'transfer'));
+    if (earlier) return toProviderTransfer(await this.require('transfer', earlier, 'transfer'));
     const currency = input.currency.toLowerCase();
-    if (!Number.isInteger(input.amount) || input.amount < 1) {
-      throw new CardProviderError('invalid_request_error', 'This value must be greater than or equal to 1.', {
-        code: 'parameter_invalid_integer',
-        param: 'amount',
-        statusCode: 400,
-      });
-    }
+    requirePositiveAmount(input.amount);
     const account = await this.require('account', input.destination, 'account');
     if (account.capabilities?.transfers !== 'active') {
       throw new CardProviderError(
@@ -1056,7 +1042,9 @@ export class SimulatedCardProvider implements CardProvider {
     };
     await this.put(transfer, { create: true });
     const kept = await this.remember(input.idempotencyKey, transfer.id);
-    return toTransfer(kept === transfer.id ? transfer : await this.require('transfer', kept, 'transfer'));
+    return toProviderTransfer(
+      kept === transfer.id ? transfer : await this.require('transfer', kept, 'transfer'),
+    );
   }
 
   /** A transfer as stored (Stripe's shape: destination, source_transaction, transfer_group), for tests. */
@@ -1117,37 +1105,15 @@ function toCard(method: Of<'payment_method'>): ProviderCard {
   };
 }
 
-function toPaymentIntent(intent: Of<'payment_intent'>): ProviderPaymentIntent {
-  return {
-    id: intent.id,
-    status: intent.status,
-    amount: intent.amount,
-    currency: intent.currency.toUpperCase(),
-    clientSecret: intent.client_secret,
-    ...(intent.latest_charge ? { latestChargeId: intent.latest_charge } : {}),
-    ...(intent.payment_method ? { paymentMethodId: intent.payment_method } : {}),
-    ...(intent.customer ? { customerId: intent.customer } : {}),
-    amountReceived: intent.amount_received,
-    metadata: { ...intent.metadata },
-  };
-}
-
-function toRefund(refund: Of<'refund'>): ProviderRefund {
-  return {
-    id: refund.id,
-    status: refund.status,
-    amount: refund.amount,
-    currency: refund.currency.toUpperCase(),
-  };
-}
-
-function toTransfer(transfer: Of<'transfer'>): ProviderTransfer {
-  return {
-    id: transfer.id,
-    amount: transfer.amount,
-    currency: transfer.currency.toUpperCase(),
-    destination: transfer.destination,
-  };
+/** Stripe's refusal of an amount that is not a whole number of minor units of at least 1. */
+function requirePositiveAmount(amount: number): void {
+  if (!Number.isInteger(amount) || amount < 1) {
+    throw new CardProviderError('invalid_request_error', 'This value must be greater than or equal to 1.', {
+      code: 'parameter_invalid_integer',
+      param: 'amount',
+      statusCode: 400,
+    });
+  }
 }
 
 function luhn(number: string): boolean {

@@ -1,6 +1,7 @@
 import type {
   AllowedTransitionView,
   CreatePaypalOrderRequest,
+  EnquireRequest,
   InitiateAnswer,
   InitiateRequest,
   LineItemsAnswer,
@@ -39,6 +40,11 @@ export function fetchLineItems(body: LineItemsRequest, options?: RequestOptions)
 /** request-payment (speculative: the price only). Card answers carry the PaymentIntent's client secret. */
 export function initiateOrder(body: InitiateRequest, options?: RequestOptions): Promise<InitiateAnswer> {
   return dataOf('POST', '/initiate-privileged', { ...options, body });
+}
+
+/** enquire (`POST /api/transactions`): a new enquiry about someone else's listing (own listing: 403). */
+export function enquire(body: EnquireRequest, options?: RequestOptions): Promise<TransactionView> {
+  return dataOf('POST', '/transactions', { ...options, body });
 }
 
 /** A privileged transition: confirm-payment, cancel, mark-received(-from-purchased), request-payment-after-enquiry. */

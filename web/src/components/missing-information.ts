@@ -48,14 +48,9 @@ export function countsAsVisit(pathname: string): boolean {
   return !signInPaths.test(pathname);
 }
 
-/**
- * Listings and orders: the current user does not carry these yet (issues of listings and orders);
- * the flags are read when the API adds them (`hasListings`, `hasOrders`, the spec's current user
- * state), and count as false until then.
- */
+/** The spec's current user state: the user has listings or orders (`GET /api/me` flags). */
 export function hasListingsOrOrders(user: CurrentUser): boolean {
-  const flags = user as CurrentUser & { hasListings?: boolean; hasOrders?: boolean };
-  return flags.hasListings === true || flags.hasOrders === true;
+  return user.hasListings === true || user.hasOrders === true;
 }
 
 export interface MissingInformationInput {

@@ -1,7 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
-import type { CurrentUser } from '../../../shared/api/account';
+import {
+  type CurrentUser,
+  defaultNotificationSettings,
+  type NotificationSettings,
+} from '../../../shared/api/account';
 import { messages } from '../../../shared/errors/catalogue';
 import { formatPhoneNumber, parsePhoneNumber } from '../../../shared/text/phone';
 import { type ContactDetailsValues, validateContactDetails } from '../../../shared/validation/account';
@@ -9,6 +13,7 @@ import { changeEmail, updateProfile } from '../api/account';
 import { submitErrors } from '../api/errors';
 import { setCurrentUser } from '../auth/actions';
 import { useCurrentUser } from '../auth/store';
+import { CheckboxField } from '../components/ChoiceFields';
 import { FormElement, FormError, SubmitButton, TextField } from '../forms/fields';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 
@@ -123,6 +128,66 @@ function ContactDetailsForm({ user }: { user: CurrentUser }) {
   );
 }
 
+/** Saves the two flags (PATCH /api/me) and the answer as the current user; the form's errors on failure. */
+export async function saveNotificationSettings(values: Partial<NotificationSettings>) {
+  try {
+    const updated = await updateProfile({
+      notificationSettings: { messages: Boolean(values.messages), reminders: Boolean(values.reminders) },
+    });
+    setCurrentUser(updated);
+  } catch (error) {
+    return submitErrors(error, { fields: [] });
+  }
+  return undefined;
+}
+
+/**
+ * E-mail notifications (issue 9): message and reminder mails can be turned off; mails about the
+ * orders themselves always go. Saved with PATCH /api/me `notificationSettings`.
+ */
+export function NotificationSettingsForm({ user }: { user: CurrentUser }) {
+  const [saved, setSaved] = useState(false);
+  const initialValues = useMemo<NotificationSettings>(
+    () => ({ ...defaultNotificationSettings, ...user.notificationSettings }),
+    [user.notificationSettings],
+  );
+  const onSubmit = async (values: NotificationSettings) => {
+    setSaved(false);
+    const errors = await saveNotificationSettings(values);
+    if (!errors) setSaved(true);
+    return errors;
+  };
+  return (
+    <Form<NotificationSettings> onSubmit={onSubmit} initialValues={initialValues}>
+      {({ handleSubmit, submitting, submitError, pristine }) => (
+        <FormElement onSubmit={handleSubmit} aria-labelledby="notifications-title">
+          <h2 id="notifications-title">E-mail notifications</h2>
+          <p className="field-hint">
+            We always e-mail you about your orders and sales (payments, shipping, cancellations, disputes).
+          </p>
+          <CheckboxField
+            name="messages"
+            label="New messages (at most one e-mail per conversation every 15 minutes)"
+          />
+          <CheckboxField
+            name="reminders"
+            label="Reminders (to ship a sale, or to report a problem with an order)"
+          />
+          <FormError error={submitError} />
+          <div role="status" className="form-status">
+            {saved && pristine ? (
+              <p className="form-success">Your e-mail notifications have been saved.</p>
+            ) : null}
+          </div>
+          <SubmitButton inProgress={submitting} progressLabel="Saving…" className="button button-primary">
+            Save notifications
+          </SubmitButton>
+        </FormElement>
+      )}
+    </Form>
+  );
+}
+
 export function ContactDetailsPage() {
   useDocumentTitle('Contact details');
   const user = useCurrentUser();
@@ -130,6 +195,7 @@ export function ContactDetailsPage() {
     <>
       <h1 id="contact-title">Contact details</h1>
       {user ? <ContactDetailsForm user={user} /> : null}
+      {user ? <NotificationSettingsForm user={user} /> : null}
     </>
   );
 }

@@ -1,11 +1,15 @@
 import { createMemoryHistory, RouterContextProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser, PublicProfile } from '../../../shared/api/account';
 import { authStore } from '../auth/store';
+import { forgetUserReviews, loadUserReviews } from '../components/ReviewList';
 import { createAppRouter } from '../router';
-import { UserCard } from './ProfilePage';
+import { ProfileReviews, UserCard } from './ProfilePage';
+
+const getUserReviews = vi.hoisted(() => vi.fn());
+vi.mock('../api/reviews', () => ({ getUserReviews }));
 
 const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }) });
 const render = (node: ReactNode) =>
@@ -54,5 +58,56 @@ describe('UserCard', () => {
       expect(html).toContain('avatar-placeholder');
       expect(html).not.toContain('Gravel');
     }
+  });
+});
+
+describe('the profile reviews', () => {
+  afterEach(() => {
+    forgetUserReviews();
+    getUserReviews.mockReset();
+  });
+
+  it('shows the reviews as a seller and as a buyer, each with its average and count', async () => {
+    const review = (id: string, type: 'ofProvider' | 'ofCustomer', rating: number, authorName: string) => ({
+      id,
+      type,
+      rating,
+      content: `Text of ${id}`,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      authorId: `a-${id}`,
+      subjectId: 'u1',
+      state: 'public',
+      author: { id: `a-${id}`, displayName: authorName, abbreviatedName: 'XX' },
+    });
+    getUserReviews.mockImplementation(async (_id: string, type: string) =>
+      type === 'ofProvider'
+        ? {
+            data: [review('s1', 'ofProvider', 5, 'Sam B'), review('s2', 'ofProvider', 4, 'Alex C')],
+            meta: { totalItems: 2, averageRating: 4.5 },
+          }
+        : { data: [review('b1', 'ofCustomer', 3, 'Kim D')], meta: { totalItems: 1, averageRating: 3 } },
+    );
+    await Promise.all([loadUserReviews('u1', 'ofProvider'), loadUserReviews('u1', 'ofCustomer')]);
+    const html = render(<ProfileReviews user={user} />);
+    expect(getUserReviews).toHaveBeenCalledWith('u1', 'ofProvider');
+    expect(getUserReviews).toHaveBeenCalledWith('u1', 'ofCustomer');
+    const seller = html.slice(html.indexOf('As a seller'), html.indexOf('As a buyer'));
+    const buyer = html.slice(html.indexOf('As a buyer'));
+    expect(seller).toContain('4.5 out of 5 · 2 reviews');
+    expect(seller).toContain('Sam B');
+    expect(seller).toContain('Text of s2');
+    expect(seller).not.toContain('Kim D');
+    expect(buyer).toContain('3 out of 5 · 1 review');
+    expect(buyer).toContain('aria-label="Rated 3 out of 5 stars"');
+    expect(buyer).toContain('Text of b1');
+    expect(buyer).not.toContain('Sam B');
+  });
+
+  it('says when a group is empty', async () => {
+    getUserReviews.mockResolvedValue({ data: [], meta: { totalItems: 0 } });
+    await Promise.all([loadUserReviews('u1', 'ofProvider'), loadUserReviews('u1', 'ofCustomer')]);
+    const html = render(<ProfileReviews user={user} />);
+    expect(html).toContain('Maya T has no reviews as a seller yet.');
+    expect(html).toContain('Maya T has no reviews as a buyer yet.');
   });
 });

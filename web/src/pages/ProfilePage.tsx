@@ -9,6 +9,7 @@ import { ListingGrid } from '../components/ListingCard';
 import { ListingGridSkeleton, Spinner } from '../components/Loading';
 import { PaginationLinks } from '../components/Pagination';
 import { RetryNotice } from '../components/RetryNotice';
+import { UserReviewsBody } from '../components/ReviewList';
 import { usePageHead } from '../lib/head';
 import { truncateText } from '../lib/text';
 import { loadedTitle } from '../lib/useDocumentTitle';
@@ -127,6 +128,39 @@ function UserListings({ user }: { user: ProfileUser }) {
   );
 }
 
+/**
+ * The user's public reviews (§2 profile page; issue 9) in two groups, each with its average and
+ * count: as a seller (reviews of them as the provider) and as a buyer (as the customer). Loaded
+ * after the profile has painted.
+ */
+export function ProfileReviews({ user, now }: { user: ProfileUser; now?: Date }) {
+  const name = userDisplayName(user);
+  const dates = now ? { now } : {};
+  return (
+    <section className="profile-section profile-reviews" aria-labelledby="profile-reviews-title">
+      <h2 id="profile-reviews-title">Reviews</h2>
+      <section className="profile-review-group" aria-labelledby="profile-reviews-seller-title">
+        <h3 id="profile-reviews-seller-title">As a seller</h3>
+        <UserReviewsBody
+          userId={user.id}
+          type="ofProvider"
+          empty={`${name} has no reviews as a seller yet.`}
+          {...dates}
+        />
+      </section>
+      <section className="profile-review-group" aria-labelledby="profile-reviews-buyer-title">
+        <h3 id="profile-reviews-buyer-title">As a buyer</h3>
+        <UserReviewsBody
+          userId={user.id}
+          type="ofCustomer"
+          empty={`${name} has no reviews as a buyer yet.`}
+          {...dates}
+        />
+      </section>
+    </section>
+  );
+}
+
 export function ProfilePage() {
   const { user } = route.useLoaderData();
   const loaded = useLoaded(user);
@@ -174,10 +208,7 @@ export function ProfilePage() {
       {hasProfile(profile) ? (
         <div className="profile-main">
           <UserListings user={profile} />
-          <section className="profile-section" aria-labelledby="profile-reviews-title">
-            <h2 id="profile-reviews-title">Reviews</h2>
-            <p>No reviews yet.</p>
-          </section>
+          <ProfileReviews user={profile} />
         </div>
       ) : (
         <div className="profile-main">

@@ -1,4 +1,4 @@
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import {
   type FormEvent,
@@ -31,7 +31,7 @@ import {
   transitionPrivileged,
 } from '../../api/transactions';
 import { loadRuntimeConfig } from '../../auth/runtime-config';
-import { authStore, useCurrentUser } from '../../auth/store';
+import { useCurrentUser } from '../../auth/store';
 import { Spinner } from '../../components/Loading';
 import { RetryNotice } from '../../components/RetryNotice';
 import { TextAreaField } from '../../forms/fields';
@@ -45,8 +45,10 @@ import {
   chooseCardProvider,
   getCardProvider,
 } from '../../payments/card-provider';
+import { updateStoredPayments } from '../../payments/stored-payments';
 import { refreshNotificationsAtom } from '../../state/notifications';
 import { Breakdown } from '../transaction/Breakdown';
+import { fieldMessage, Radio } from './CheckoutFields';
 import {
   blockingOrderProblem,
   type CardInput,
@@ -180,24 +182,8 @@ export function checkoutBlock(listing: Listing, viewerId: string | undefined): s
 const listingPath = (listing: Listing) => `/l/${listing.slug}/${listing.id}`;
 
 /** Stores the new default card in the signed-in user (the payment-methods page does the same). */
-function storeSavedCard(card: SavedCard) {
-  authStore.set((state) => {
-    const user = state.currentUser;
-    if (!user) return {};
-    return {
-      currentUser: {
-        ...user,
-        payments: {
-          payoutReady: false,
-          stripeConnected: false,
-          seenMissingInformation: false,
-          ...user.payments,
-          defaultPaymentMethod: card,
-        },
-      },
-    };
-  });
-}
+const storeSavedCard = (card: SavedCard) =>
+  updateStoredPayments((payments) => ({ ...payments, defaultPaymentMethod: card }));
 
 /** The real API and provider calls of the steps. */
 function checkoutDeps(
@@ -295,12 +281,14 @@ function CheckoutForm({
   fetchLineItems: lineItemsOverride,
 }: CheckoutContentProps) {
   const navigate = useNavigate();
+  const router = useRouter();
   const refreshNotifications = useSetAtom(refreshNotificationsAtom);
   const savedCard = usableSavedCard(user);
   const context: CheckoutContext = {
     cardMode: payments.cardMode,
     savedCard,
     paypal: payments.paypalMode !== null,
+    enquiry: Boolean(search.transactionId),
   };
   const initialValues = useMemo(() => initialCheckoutValues(listing, search, user), [listing, search, user]);
   // One checkout key per visit, kept so retries reuse it; a new order (changed after initiate, or a
@@ -335,7 +323,9 @@ function CheckoutForm({
 
   const finish = (done: CheckoutRun) => {
     if (done.completed && done.transactionId && done.warnings.length === 0) {
-      void navigate({ to: '/order/$id/details', params: { id: done.transactionId } });
+      const arrived = navigate({ to: '/order/$id/details', params: { id: done.transactionId } });
+      // From an enquiry the order page may be cached from before (state enquiry): load it again.
+      if (context.enquiry) void arrived.then(() => router.invalidate());
       return;
     }
     requestAnimationFrame(() => statusRef.current?.focus());
@@ -353,7 +343,7 @@ function CheckoutForm({
   };
 
   const onSubmit = async (values: CheckoutValues) => {
-    const payment = values.paymentMethod;
+    const payment = context.enquiry ? 'card' : values.paymentMethod;
     const card: CheckoutOrder['card'] =
       payment === 'card'
         ? {
@@ -366,8 +356,14 @@ function CheckoutForm({
       orderData: orderDataRequest(values),
       ...(card ? { card } : {}),
       message: (values.message ?? '').trim(),
+      ...(search.transactionId ? { enquiryTransactionId: search.transactionId } : {}),
     };
-    const plan = { payment, saveCard: Boolean(card?.save), hasMessage: Boolean(draft.message) };
+    const plan = {
+      payment,
+      saveCard: Boolean(card?.save),
+      hasMessage: Boolean(draft.message),
+      enquiry: Boolean(context.enquiry),
+    };
     const previous = run && !run.completed ? run : undefined;
     const sameOrder =
       previous !== undefined &&
@@ -473,6 +469,9 @@ function CheckoutForm({
                   Payment
                 </h2>
                 {layout.paypalOffered ? <PaymentMethodField /> : null}
+                {layout.paypalUnavailable ? (
+                  <p className="field-hint checkout-card-only">{layout.paypalUnavailable}</p>
+                ) : null}
                 {values.paymentMethod === 'card' ? (
                   <PaymentSection
                     layout={layout}
@@ -533,27 +532,6 @@ function cardInput(
   if (values.cardChoice === 'saved' && savedCard) return { paymentMethodId: savedCard.stripePaymentMethodId };
   if (element) return { cardForm: element, ...(billingDetails ? { billingDetails } : {}) };
   return { card: typedCard(values), ...(billingDetails ? { billingDetails } : {}) };
-}
-
-function fieldMessage(meta: {
-  touched?: boolean;
-  error?: unknown;
-  submitError?: unknown;
-  dirtySinceLastSubmit?: boolean;
-}) {
-  const server =
-    typeof meta.submitError === 'string' && !meta.dirtySinceLastSubmit ? meta.submitError : undefined;
-  return meta.touched ? ((meta.error as string | undefined) ?? server) : undefined;
-}
-
-function Radio({ name, value, children }: { name: string; value: string; children: ReactNode }) {
-  const { input } = useField(name, { type: 'radio', value });
-  return (
-    <label className="radio-option checkout-radio">
-      <input {...input} type="radio" />
-      {children}
-    </label>
-  );
 }
 
 /** A radio group in a fieldset; its message is linked to the group. */
@@ -769,8 +747,14 @@ export function CheckoutStatus({
         <div className="notice notice-error" role="alert">
           <p>{run.failure.message}</p>
           {run.failure.retry ? (
-            <button type="button" className="button button-secondary" disabled={busy} onClick={onRetry}>
-              Try again
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              aria-busy={busy || undefined}
+              onClick={onRetry}
+            >
+              {busy ? 'Trying again…' : 'Try again'}
             </button>
           ) : null}
         </div>

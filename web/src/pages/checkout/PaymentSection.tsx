@@ -1,15 +1,23 @@
-import { type MutableRefObject, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useField } from 'react-final-form';
+import { type MutableRefObject, useRef } from 'react';
 import type { SavedCard } from '../../../../shared/api/payments';
 import { messages } from '../../../../shared/errors/catalogue';
 import { CardBrandIcon } from '../../components/CardBrandIcon';
 import { CheckboxField } from '../../components/ChoiceFields';
 import { TextField } from '../../forms/fields';
 import type { CardFormHandle, CardProvider } from '../../payments/card-provider';
-import { cardSetupErrorMessage, simulatedTestCards } from '../payments/CardSetupForm';
+import { SimulatedCardFields, useMountedCardForm } from '../payments/CardSetupForm';
 import { cardExpiryLabel, cardLabel } from '../payments/card-rules';
+import { AddressFields, Radio } from './CheckoutFields';
 import type { CheckoutLayout } from './checkout';
-import { CountryField } from './ShippingFields';
+
+const billingNames = {
+  line1: 'addressLine1',
+  line2: 'addressLine2',
+  postal: 'postal',
+  city: 'city',
+  state: 'state',
+  country: 'country',
+};
 
 /**
  * Paying by card (§5 payment form, §6 checkout): the card holder's name, the billing address (line 1,
@@ -33,7 +41,7 @@ export function PaymentSection({
   return (
     <div className="checkout-card">
       {savedCard ? <CardChoice card={savedCard} /> : null}
-      {layout.card === 'simulated' ? <SimulatedCardFields /> : null}
+      {layout.card === 'simulated' ? <NewSimulatedCard /> : null}
       {layout.card === 'elements' && provider ? (
         <CardElement provider={provider} cardForm={cardForm} />
       ) : null}
@@ -48,30 +56,9 @@ export function PaymentSection({
       <TextField name="name" label="Card holder's name" autoComplete="cc-name" required />
       <fieldset className="checkout-fieldset">
         <legend>Billing address</legend>
-        <TextField name="addressLine1" label="Street address" autoComplete="billing address-line1" required />
-        <TextField
-          name="addressLine2"
-          label="Apartment, suite, etc. (optional)"
-          autoComplete="billing address-line2"
-        />
-        <div className="field-row checkout-row">
-          <TextField name="postal" label="Postal code" autoComplete="billing postal-code" required />
-          <TextField name="city" label="City" autoComplete="billing address-level2" required />
-        </div>
-        <TextField name="state" label="State (optional)" autoComplete="billing address-level1" />
-        <CountryField name="country" autoComplete="billing country" />
+        <AddressFields names={billingNames} section="billing" />
       </fieldset>
     </div>
-  );
-}
-
-function RadioOption({ name, value, children }: { name: string; value: string; children: ReactNode }) {
-  const { input } = useField(name, { type: 'radio', value });
-  return (
-    <label className="radio-option checkout-radio">
-      <input {...input} type="radio" />
-      {children}
-    </label>
   );
 }
 
@@ -80,61 +67,25 @@ function CardChoice({ card }: { card: SavedCard }) {
   return (
     <fieldset className="checkout-fieldset checkout-radios">
       <legend>Card</legend>
-      <RadioOption name="cardChoice" value="saved">
+      <Radio name="cardChoice" value="saved">
         <CardBrandIcon brand={card.brand} />
         <span>
           {cardLabel(card)} <span className="field-hint">{cardExpiryLabel(card)}</span>
         </span>
-      </RadioOption>
-      <RadioOption name="cardChoice" value="new">
+      </Radio>
+      <Radio name="cardChoice" value="new">
         Use a new card
-      </RadioOption>
+      </Radio>
     </fieldset>
   );
 }
 
 /** The test card fields of the simulated provider (the payment-methods page's, docs/payments.md). */
-function SimulatedCardFields() {
+function NewSimulatedCard() {
   return (
     <fieldset className="checkout-fieldset">
       <legend>New card</legend>
-      <p className="field-hint">
-        Test mode: no real card is used. Test cards:{' '}
-        {simulatedTestCards.map((card, index) => (
-          <span key={card.number}>
-            {index > 0 ? '; ' : ''}
-            <code>{card.number}</code> {card.outcome}
-          </span>
-        ))}
-        . Use any future expiry date and any 3-digit CVC.
-      </p>
-      <TextField
-        name="cardNumber"
-        label="Card number"
-        autoComplete="cc-number"
-        inputMode="numeric"
-        maxLength={23}
-        required
-      />
-      <div className="field-row checkout-row checkout-card-row">
-        <TextField
-          name="expMonth"
-          label="Expiry month (MM)"
-          autoComplete="cc-exp-month"
-          inputMode="numeric"
-          maxLength={2}
-          required
-        />
-        <TextField
-          name="expYear"
-          label="Expiry year (YYYY)"
-          autoComplete="cc-exp-year"
-          inputMode="numeric"
-          maxLength={4}
-          required
-        />
-        <TextField name="cvc" label="CVC" autoComplete="cc-csc" inputMode="numeric" maxLength={4} required />
-      </div>
+      <SimulatedCardFields rowClassName="field-row checkout-row checkout-card-row" />
     </fieldset>
   );
 }
@@ -148,26 +99,7 @@ function CardElement({
   cardForm: MutableRefObject<CardFormHandle | null>;
 }) {
   const container = useRef<HTMLDivElement>(null);
-  const [loadError, setLoadError] = useState<string | undefined>();
-  useEffect(() => {
-    let cancelled = false;
-    const target = container.current;
-    if (!target) return;
-    provider.mountCardForm(target).then(
-      (mounted) => {
-        if (cancelled) mounted.unmount();
-        else cardForm.current = mounted;
-      },
-      (error: unknown) => {
-        if (!cancelled) setLoadError(cardSetupErrorMessage(error));
-      },
-    );
-    return () => {
-      cancelled = true;
-      cardForm.current?.unmount();
-      cardForm.current = null;
-    };
-  }, [provider, cardForm]);
+  const loadError = useMountedCardForm(provider, container, cardForm);
   return (
     <fieldset className="field card-element-field checkout-fieldset">
       <legend>New card</legend>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { PaypalOrderView } from '../../../../shared/api/transactions';
 import { apiRequest, type RequestOptions } from '../../api/client';
 import { getPaypalOrder } from '../../api/transactions';
@@ -77,6 +78,32 @@ export function PaypalSection({
   busy: boolean;
   onPay: (action: 'approve' | 'cancel') => void;
 }) {
+  // The button pressed last shows the progress while the steps run.
+  const [pressed, setPressed] = useState<'approve' | 'cancel' | null>(null);
+  const button = (action: 'approve' | 'cancel', className: string, label: string, progress: string) => {
+    const pending = busy && pressed === action;
+    return (
+      <button
+        type="button"
+        className={className}
+        disabled={busy}
+        aria-busy={pending || undefined}
+        onClick={() => {
+          setPressed(action);
+          onPay(action);
+        }}
+      >
+        {pending ? (
+          <>
+            <span className="button-spinner" aria-hidden="true" />
+            {progress}
+          </>
+        ) : (
+          label
+        )}
+      </button>
+    );
+  };
   return (
     <div className="checkout-paypal">
       {mode === 'simulated' ? (
@@ -85,35 +112,19 @@ export function PaypalSection({
             Test mode: no PayPal account is used. Approve or cancel the payment as the buyer would in PayPal.
           </p>
           <div className="checkout-paypal-buttons">
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={busy}
-              onClick={() => onPay('approve')}
-            >
-              Approve with PayPal (simulated)
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={busy}
-              onClick={() => onPay('cancel')}
-            >
-              Cancel
-            </button>
+            {button(
+              'approve',
+              'button button-primary',
+              'Approve with PayPal (simulated)',
+              'Processing payment…',
+            )}
+            {button('cancel', 'button button-secondary', 'Cancel', 'Canceling payment…')}
           </div>
         </>
       ) : (
         <>
           <p className="field-hint">PayPal opens in a new window where you approve the payment.</p>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={busy}
-            onClick={() => onPay('approve')}
-          >
-            Pay with PayPal
-          </button>
+          {button('approve', 'button button-primary', 'Pay with PayPal', 'Processing payment…')}
         </>
       )}
     </div>

@@ -13,6 +13,7 @@ import {
   checkoutFailure,
   checkoutLayout,
   checkoutSearch,
+  enquiryCardOnly,
   initialCheckoutValues,
   lineItemsFailure,
   newRun,
@@ -463,6 +464,131 @@ describe('the checkout steps', () => {
     calls.length = 0;
     await runCheckout(first, cardOrder, deps);
     expect(calls).toEqual(['confirm-card', 'transition:confirm-payment', 'order-made']);
+  });
+});
+
+describe('buying from an enquiry (?transactionId=)', () => {
+  const enquiryOrder: CheckoutOrder = { ...cardOrder, enquiryTransactionId: 'tx-1' };
+
+  it('keeps a transaction id that looks like one', () => {
+    expect(checkoutSearch({ transactionId: 'tx-1', quantity: '1' })).toEqual({
+      transactionId: 'tx-1',
+      quantity: 1,
+    });
+    expect(checkoutSearch({ transactionId: '../x' })).toEqual({});
+    expect(checkoutSearch({ transactionId: 42 })).toEqual({});
+  });
+
+  it('offers card only, with one line about PayPal', () => {
+    const listing = fixtureListing();
+    const values = initialCheckoutValues(listing, {}, buyer);
+    const layout = checkoutLayout(listing, values, { ...simulated, enquiry: true });
+    expect(layout).toMatchObject({
+      paypalOffered: false,
+      paypalUnavailable: enquiryCardOnly,
+      card: 'simulated',
+    });
+    expect(checkoutLayout(listing, values, simulated).paypalUnavailable).toBeUndefined();
+    // Without PayPal configured there is nothing to explain.
+    expect(
+      checkoutLayout(listing, values, { ...simulated, paypal: false, enquiry: true }).paypalUnavailable,
+    ).toBeUndefined();
+  });
+
+  it('plans the card steps even when PayPal was chosen', () => {
+    expect(planSteps({ payment: 'paypal', saveCard: false, hasMessage: true, enquiry: true })).toEqual([
+      'initiate',
+      'confirm-card',
+      'confirm-payment',
+      'message',
+    ]);
+    expect(newRun({ payment: 'paypal', saveCard: false, hasMessage: false, enquiry: true }).payment).toBe(
+      'card',
+    );
+  });
+
+  it('requests payment on the enquiry instead of a new order, then confirms it as usual', async () => {
+    const bodies: unknown[] = [];
+    const { deps, calls } = fakeDeps({
+      transitionPrivileged: async (body) => {
+        calls.push(`transition:${body.transition}`);
+        bodies.push(body);
+        return body.transition === 'request-payment-after-enquiry' ? initiated : { transaction: tx };
+      },
+    });
+    const run = await runCheckout(
+      newRun({ payment: 'card', saveCard: true, hasMessage: true, enquiry: true }),
+      enquiryOrder,
+      deps,
+    );
+    expect(calls).toEqual([
+      'transition:request-payment-after-enquiry',
+      'confirm-card',
+      'transition:confirm-payment',
+      'order-made',
+      'save-card',
+      'message',
+    ]);
+    expect(run).toMatchObject({ completed: true, transactionId: 'tx-1', clientSecret: 'pi_1_secret_x' });
+    expect(bodies[0]).toEqual({
+      transactionId: 'tx-1',
+      transition: 'request-payment-after-enquiry',
+      params: {
+        deliveryMethod: 'pickup',
+        stockReservationQuantity: 1,
+        paymentMethod: 'card',
+        setupFutureUsage: true,
+      },
+    });
+    expect(bodies[1]).toEqual({ transactionId: 'tx-1', transition: 'confirm-payment' });
+  });
+
+  it('charges a saved card by its id on the enquiry', async () => {
+    const bodies: unknown[] = [];
+    const { deps } = fakeDeps({
+      transitionPrivileged: async (body) => {
+        bodies.push(body);
+        return initiated;
+      },
+    });
+    await runCheckout(
+      newRun({ payment: 'card', saveCard: false, hasMessage: false, enquiry: true }),
+      { ...enquiryOrder, card: { input: { paymentMethodId: 'pm_saved' }, save: false } },
+      deps,
+    );
+    expect(bodies[0]).toMatchObject({
+      params: { paymentMethod: 'card', stripePaymentMethodId: 'pm_saved' },
+    });
+    expect((bodies[0] as { params: object }).params).not.toHaveProperty('setupFutureUsage');
+  });
+
+  it('stops when the order is not on the enquiry, and says why a refused request failed', async () => {
+    const { deps, calls } = fakeDeps({
+      transitionPrivileged: async (body) => {
+        calls.push(body.transition);
+        return { ...initiated, transaction: { id: 'tx-other' } as TransactionView };
+      },
+    });
+    const run = await runCheckout(
+      newRun({ payment: 'card', saveCard: false, hasMessage: false, enquiry: true }),
+      enquiryOrder,
+      deps,
+    );
+    expect(calls).toEqual(['request-payment-after-enquiry']);
+    expect(run.failure?.message).toBe(messages.somethingWentWrong);
+
+    const refused = fakeDeps({
+      transitionPrivileged: async () => {
+        throw api(409, 'transaction-listing-insufficient-stock');
+      },
+    });
+    const stopped = await runCheckout(
+      newRun({ payment: 'card', saveCard: false, hasMessage: false, enquiry: true }),
+      enquiryOrder,
+      refused.deps,
+    );
+    expect(stopped).toMatchObject({ failure: { message: messages.notEnoughStock }, completed: false });
+    expect(refused.calls).toEqual([]);
   });
 });
 

@@ -41,19 +41,30 @@ import {
 
 // ---------------------------------------------------------------- Search params and values
 
-/** `?deliveryMethod=&quantity=` as the order panel's `checkoutHref` writes them. */
+/**
+ * `?deliveryMethod=&quantity=` as the order panel's `checkoutHref` writes them, and `?transactionId=`
+ * from an enquiry's "Buy now" (enquiry mode: the order is made on that transaction).
+ */
 export interface CheckoutSearch {
   deliveryMethod?: DeliveryMethod;
   quantity?: number;
+  transactionId?: string;
 }
 
-/** The route's `validateSearch`: keeps a known delivery method and a whole quantity of 1 or more. */
+const TRANSACTION_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * The route's `validateSearch`: keeps a known delivery method, a whole quantity of 1 or more, and a
+ * transaction id that looks like one.
+ */
 export function checkoutSearch(raw: Record<string, unknown>): CheckoutSearch {
   const method = raw.deliveryMethod;
   const quantity = Number(raw.quantity);
+  const transactionId = raw.transactionId;
   return {
     ...(isKeyOf(deliveryMethods, method) ? { deliveryMethod: method } : {}),
     ...(Number.isInteger(quantity) && quantity >= 1 ? { quantity } : {}),
+    ...(typeof transactionId === 'string' && TRANSACTION_ID.test(transactionId) ? { transactionId } : {}),
   };
 }
 
@@ -128,6 +139,8 @@ export interface CheckoutContext {
   savedCard?: SavedCard | undefined;
   /** PayPal is offered (configured; the listing answer does not tell the seller's readiness). */
   paypal: boolean;
+  /** Buying from an enquiry (`?transactionId=`): card only, PayPal is refused for those orders. */
+  enquiry?: boolean;
 }
 
 export interface CheckoutLayout {
@@ -141,7 +154,12 @@ export interface CheckoutLayout {
   card?: CardEntry;
   saveCardOption: boolean;
   paypalOffered: boolean;
+  /** PayPal is configured but not for this order (bought from an enquiry): say so in one line. */
+  paypalUnavailable?: string;
 }
+
+/** Why an order from an enquiry has no PayPal choice (the API refuses PayPal there). */
+export const enquiryCardOnly = 'Orders from an enquiry are paid by card: PayPal is not available for them.';
 
 export function checkoutLayout(
   listing: Pick<Listing, 'currentStock' | 'publicData'>,
@@ -150,7 +168,8 @@ export function checkoutLayout(
 ): CheckoutLayout {
   const delivery = deliveryOptions(listing.publicData);
   const quantity = quantityOptions(listing.currentStock);
-  const card = values.paymentMethod === 'card' ? cardEntry(values.cardChoice, context) : undefined;
+  const card =
+    values.paymentMethod === 'card' || context.enquiry ? cardEntry(values.cardChoice, context) : undefined;
   return {
     ...(delivery.preselected ? { fixedDeliveryMethod: delivery.preselected } : {}),
     deliveryChoices: delivery.options,
@@ -159,7 +178,8 @@ export function checkoutLayout(
     shipping: values.deliveryMethod === 'shipping',
     ...(card ? { card } : {}),
     saveCardOption: card === 'simulated' || card === 'elements',
-    paypalOffered: context.paypal,
+    paypalOffered: context.paypal && !context.enquiry,
+    ...(context.paypal && context.enquiry ? { paypalUnavailable: enquiryCardOnly } : {}),
   };
 }
 
@@ -234,7 +254,7 @@ export function validateCheckout(
     if (!enabled) errors.deliveryMethod = productOrderMessages.deliveryMethodRequired;
   }
   if (values.deliveryMethod === 'shipping') Object.assign(errors, validateShippingAddress(values));
-  if (values.paymentMethod === 'card') {
+  if (values.paymentMethod === 'card' || context.enquiry) {
     Object.assign(errors, validatePaymentForm(values), validateBillingAddress(values));
     const layout = checkoutLayout(listing, values, context);
     if (layout.card === 'simulated') Object.assign(errors, validateCardForm(values));
@@ -338,12 +358,22 @@ export interface CheckoutPlan {
   payment: PaymentKind;
   saveCard: boolean;
   hasMessage: boolean;
+  /** Buying from an enquiry: always the card steps (request-payment-after-enquiry is card only). */
+  enquiry?: boolean;
 }
 
-/** The steps of a checkout, in order (docs/design/orders.md §5 flows). */
+/** The payment a plan makes: an order from an enquiry is paid by card. */
+export function planPayment(plan: Pick<CheckoutPlan, 'payment' | 'enquiry'>): PaymentKind {
+  return plan.enquiry ? 'card' : plan.payment;
+}
+
+/**
+ * The steps of a checkout, in order (docs/design/orders.md §5 flows). From an enquiry, `initiate`
+ * is request-payment-after-enquiry on the enquiry (no new transaction, so no PayPal order first).
+ */
 export function planSteps(plan: CheckoutPlan): CheckoutStep[] {
   const payment: CheckoutStep[] =
-    plan.payment === 'card'
+    planPayment(plan) === 'card'
       ? ['initiate', 'confirm-card', 'confirm-payment', ...(plan.saveCard ? (['save-card'] as const) : [])]
       : ['paypal-order', 'paypal-approve', 'initiate', 'confirm-payment'];
   return [...payment, ...(plan.hasMessage ? (['message'] as const) : [])];
@@ -352,7 +382,7 @@ export function planSteps(plan: CheckoutPlan): CheckoutStep[] {
 export function newRun(plan: CheckoutPlan): CheckoutRun {
   const steps = planSteps(plan);
   return {
-    payment: plan.payment,
+    payment: planPayment(plan),
     steps,
     status: Object.fromEntries(steps.map((step) => [step, 'pending'])),
     warnings: [],
@@ -370,6 +400,8 @@ export interface CheckoutOrder {
   orderData: OrderDataRequest;
   card?: { input: CardInput; save: boolean };
   message: string;
+  /** The enquiry bought from (`?transactionId=`): the order is made on it, the conversation kept. */
+  enquiryTransactionId?: string;
 }
 
 /** The API calls and provider calls the steps make (the page passes the real ones, tests fakes). */
@@ -464,22 +496,24 @@ async function runStep(
     }
     case 'initiate': {
       const card = order.card;
-      const answer = await deps.initiateOrder({
-        checkoutKey: order.checkoutKey,
-        bodyParams: {
-          transition: 'request-payment',
-          params: {
-            listingId: order.listingId,
-            ...order.orderData,
-            paymentMethod: run.payment,
-            ...(card?.input.paymentMethodId ? { stripePaymentMethodId: card.input.paymentMethodId } : {}),
-            ...(card?.save && !card.input.paymentMethodId ? { setupFutureUsage: true } : {}),
-            ...(run.payment === 'paypal' && run.paypalOrder
-              ? { protectedData: { paypalOrderId: run.paypalOrder.id } }
-              : {}),
-          },
-        },
-      });
+      const answer = order.enquiryTransactionId
+        ? await requestPaymentAfterEnquiry(order.enquiryTransactionId, run, order, deps)
+        : await deps.initiateOrder({
+            checkoutKey: order.checkoutKey,
+            bodyParams: {
+              transition: 'request-payment',
+              params: {
+                listingId: order.listingId,
+                ...order.orderData,
+                paymentMethod: run.payment,
+                ...(card?.input.paymentMethodId ? { stripePaymentMethodId: card.input.paymentMethodId } : {}),
+                ...(card?.save && !card.input.paymentMethodId ? { setupFutureUsage: true } : {}),
+                ...(run.payment === 'paypal' && run.paypalOrder
+                  ? { protectedData: { paypalOrderId: run.paypalOrder.id } }
+                  : {}),
+              },
+            },
+          });
       if ('speculative' in answer.transaction) throw new Error('A speculative answer.');
       return {
         transactionId: answer.transaction.id,
@@ -524,6 +558,33 @@ async function runStep(
       await deps.sendMessage(run.transactionId, order.message.trim());
       return {};
   }
+}
+
+/**
+ * request-payment-after-enquiry on the enquiry (card only): the order data and the card's choices
+ * as initiate sends them. Asked again (a retry), the API answers the order it made the first time.
+ */
+async function requestPaymentAfterEnquiry(
+  transactionId: string,
+  run: CheckoutRun,
+  order: CheckoutOrder,
+  deps: CheckoutDeps,
+): Promise<InitiateAnswer> {
+  if (run.payment !== 'card') throw new Error('Orders from an enquiry are paid by card.');
+  const card = order.card;
+  const answer = await deps.transitionPrivileged({
+    transactionId,
+    transition: 'request-payment-after-enquiry',
+    params: {
+      ...order.orderData,
+      paymentMethod: 'card',
+      ...(card?.input.paymentMethodId ? { stripePaymentMethodId: card.input.paymentMethodId } : {}),
+      ...(card?.save && !card.input.paymentMethodId ? { setupFutureUsage: true } : {}),
+    },
+  });
+  if (!('speculative' in answer.transaction) && answer.transaction.id !== transactionId)
+    throw new Error('The order was not made on the enquiry.');
+  return answer;
 }
 
 // ---------------------------------------------------------------- Errors → §8 messages

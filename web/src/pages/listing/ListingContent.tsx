@@ -14,6 +14,7 @@ import {
   FeaturesSection,
   PolicySections,
   SellerCard,
+  SellerReviewsSection,
 } from './ListingSections';
 import '../listing-page.css';
 
@@ -27,6 +28,7 @@ export function ListingContent({
   listing,
   banner,
   orderPanel,
+  contact,
   mapNote,
   showMap = true,
 }: {
@@ -34,6 +36,8 @@ export function ListingContent({
   listing: Listing;
   banner?: ReactNode;
   orderPanel?: ReactNode;
+  /** The public page's contact action (enquiry), under the seller card. */
+  contact?: ReactNode;
   mapNote?: string;
   /** False for a draft without a location yet. */
   showMap?: boolean;
@@ -63,12 +67,14 @@ export function ListingContent({
           {orderPanel}
           <DeliveryBox listing={listing} />
           <SellerCard author={listing.author} />
+          {contact}
         </div>
         <div className="listing-body">
           <DescriptionSection description={listing.description} />
           <DetailsSection publicData={publicData} />
           <FeaturesSection features={publicData.features} />
           <PolicySections rules={publicData.rules} disclaimer={publicData.disclaimer} />
+          <SellerReviewsSection author={listing.author} />
           {showMap ? (
             <ListingMap
               center={listing.geolocation}

@@ -9,6 +9,7 @@ import { SearchForm } from '../../components/SearchForm';
 import { usePageHead } from '../../lib/head';
 import { loadedTitle } from '../../lib/useDocumentTitle';
 import { useLoaded } from '../../lib/useLoaded';
+import { ContactSeller } from './ContactSeller';
 import { ListingContent } from './ListingContent';
 import { OrderPanel } from './OrderPanel';
 
@@ -48,7 +49,13 @@ function ListingView({ promise }: { promise: Promise<Loaded<Listing>> }) {
     );
   }
   if (!loaded.ok) return notFound ? <ListingNotFound /> : <ListingLoadFailed />;
-  return <ListingContent listing={loaded.value} orderPanel={<OrderPanel listing={loaded.value} />} />;
+  return (
+    <ListingContent
+      listing={loaded.value}
+      orderPanel={<OrderPanel listing={loaded.value} />}
+      contact={<ContactSeller listing={loaded.value} />}
+    />
+  );
 }
 
 /** A listing that does not exist (or is not the viewer's to see): the spec's unavailable text and a search box. */

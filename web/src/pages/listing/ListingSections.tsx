@@ -3,6 +3,7 @@ import type { PublicProfile } from '../../../../shared/api/account';
 import type { Listing } from '../../../../shared/api/types';
 import { isKeyOf, listingFeatures } from '../../../../shared/config/listing-fields';
 import { Avatar } from '../../components/Avatar';
+import { UserReviewsBody } from '../../components/ReviewList';
 import { deliveryOptions, listingDetails } from '../../lib/listing-details';
 import { hasProfile, userDisplayName } from '../../lib/users';
 
@@ -124,6 +125,25 @@ export function SellerCard({ author }: { author: Listing['author'] & Pick<Public
           <span className="seller-name">{name}</span>
         )}
       </div>
+    </section>
+  );
+}
+
+/**
+ * The seller's published reviews as a seller (§2 listing page "seller reviews"; issue 9): average,
+ * count and each review. Loaded after the listing has painted, so it never delays the page.
+ */
+export function SellerReviewsSection({ author, now }: { author: Listing['author']; now?: Date }) {
+  if (!hasProfile(author)) return null;
+  return (
+    <section className="listing-reviews" aria-labelledby="reviews-title">
+      <h2 id="reviews-title">Reviews</h2>
+      <UserReviewsBody
+        userId={author.id}
+        type="ofProvider"
+        empty={`${userDisplayName(author)} has no reviews as a seller yet.`}
+        {...(now ? { now } : {})}
+      />
     </section>
   );
 }

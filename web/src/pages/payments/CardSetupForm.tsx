@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type MutableRefObject, type RefObject, useEffect, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import type { SavedCard } from '../../../../shared/api/payments';
 import { cardErrorMessage, genericCardErrorMessage } from '../../../../shared/errors/card-errors';
@@ -29,6 +29,86 @@ export const simulatedTestCards = [
   { number: '4000 0025 0000 3155', outcome: 'needs authentication' },
   { number: '4000 0000 0000 0069', outcome: 'is expired' },
 ] as const;
+
+/**
+ * The simulated provider's card fields (docs/payments.md): the test cards hint, the number, the
+ * expiry and the CVC. Shared by the payment-methods card form and the checkout.
+ */
+export function SimulatedCardFields({ rowClassName }: { rowClassName: string }) {
+  return (
+    <>
+      <p className="field-hint">
+        Test mode: no real card is used. Test cards:{' '}
+        {simulatedTestCards.map((card, index) => (
+          <span key={card.number}>
+            {index > 0 ? '; ' : ''}
+            <code>{card.number}</code> {card.outcome}
+          </span>
+        ))}
+        . Use any future expiry date and any 3-digit CVC.
+      </p>
+      <TextField
+        name="cardNumber"
+        label="Card number"
+        autoComplete="cc-number"
+        inputMode="numeric"
+        maxLength={23}
+        required
+      />
+      <div className={rowClassName}>
+        <TextField
+          name="expMonth"
+          label="Expiry month (MM)"
+          autoComplete="cc-exp-month"
+          inputMode="numeric"
+          maxLength={2}
+          required
+        />
+        <TextField
+          name="expYear"
+          label="Expiry year (YYYY)"
+          autoComplete="cc-exp-year"
+          inputMode="numeric"
+          maxLength={4}
+          required
+        />
+        <TextField name="cvc" label="CVC" autoComplete="cc-csc" inputMode="numeric" maxLength={4} required />
+      </div>
+    </>
+  );
+}
+
+/**
+ * Mounts the provider's card form (Stripe Elements, loaded lazily) in `container` and keeps it in
+ * `handle` until unmount; answers the spec's message when it could not be loaded.
+ */
+export function useMountedCardForm(
+  provider: CardProvider,
+  container: RefObject<HTMLDivElement | null>,
+  handle: MutableRefObject<CardFormHandle | null>,
+): string | undefined {
+  const [loadError, setLoadError] = useState<string | undefined>();
+  useEffect(() => {
+    let cancelled = false;
+    const target = container.current;
+    if (!target) return;
+    provider.mountCardForm(target).then(
+      (mounted) => {
+        if (cancelled) mounted.unmount();
+        else handle.current = mounted;
+      },
+      (error: unknown) => {
+        if (!cancelled) setLoadError(cardSetupErrorMessage(error));
+      },
+    );
+    return () => {
+      cancelled = true;
+      handle.current?.unmount();
+      handle.current = null;
+    };
+  }, [provider, container, handle]);
+  return loadError;
+}
 
 /** The spec's message for a failed card setup. */
 export function cardSetupErrorMessage(error: unknown): string {
@@ -84,50 +164,7 @@ function SimulatedCardForm({
       {({ handleSubmit, submitting, submitError }) => (
         <FormElement onSubmit={handleSubmit} className="form card-form" aria-labelledby="card-form-title">
           <h2 id="card-form-title">Card details</h2>
-          <p className="field-hint">
-            Test mode: no real card is used. Test cards:{' '}
-            {simulatedTestCards.map((card, index) => (
-              <span key={card.number}>
-                {index > 0 ? '; ' : ''}
-                <code>{card.number}</code> {card.outcome}
-              </span>
-            ))}
-            . Use any future expiry date and any 3-digit CVC.
-          </p>
-          <TextField
-            name="cardNumber"
-            label="Card number"
-            autoComplete="cc-number"
-            inputMode="numeric"
-            maxLength={23}
-            required
-          />
-          <div className="card-form-row">
-            <TextField
-              name="expMonth"
-              label="Expiry month (MM)"
-              autoComplete="cc-exp-month"
-              inputMode="numeric"
-              maxLength={2}
-              required
-            />
-            <TextField
-              name="expYear"
-              label="Expiry year (YYYY)"
-              autoComplete="cc-exp-year"
-              inputMode="numeric"
-              maxLength={4}
-              required
-            />
-            <TextField
-              name="cvc"
-              label="CVC"
-              autoComplete="cc-csc"
-              inputMode="numeric"
-              maxLength={4}
-              required
-            />
-          </div>
+          <SimulatedCardFields rowClassName="card-form-row" />
           <TextField
             name="postalCode"
             label="Postal code (optional)"
@@ -159,24 +196,7 @@ function LiveCardForm({
 }) {
   const container = useRef<HTMLDivElement>(null);
   const handle = useRef<CardFormHandle | null>(null);
-  const [loadError, setLoadError] = useState<string | undefined>();
-  useEffect(() => {
-    let cancelled = false;
-    const target = container.current;
-    if (!target) return;
-    provider.mountCardForm(target).then(
-      (mounted) => {
-        if (cancelled) mounted.unmount();
-        else handle.current = mounted;
-      },
-      (error: unknown) => setLoadError(cardSetupErrorMessage(error)),
-    );
-    return () => {
-      cancelled = true;
-      handle.current?.unmount();
-      handle.current = null;
-    };
-  }, [provider]);
+  const loadError = useMountedCardForm(provider, container, handle);
   const onSubmit = async () => {
     const cardForm = handle.current;
     if (!cardForm) return { [FORM_ERROR]: cardErrorMessage({ type: 'api_connection_error' }) };

@@ -1,14 +1,14 @@
 import { useEffect, useId, useState } from 'react';
-import type { CurrentUser } from '../../../../shared/api/account';
 import type { SavedCard } from '../../../../shared/api/payments';
 import { deletePaymentMethod } from '../../api/payment-methods';
-import { authStore, useCurrentUser } from '../../auth/store';
+import { useCurrentUser } from '../../auth/store';
 import { CardBrandIcon } from '../../components/CardBrandIcon';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Loading';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { reportError } from '../../observability/errors';
 import { type CardProvider, getCardProvider } from '../../payments/card-provider';
+import { updateStoredPayments } from '../../payments/stored-payments';
 import { CardSetupForm } from './CardSetupForm';
 import { cardExpiryLabel, cardLabel, showsExpiredWarning } from './card-rules';
 import './payments.css';
@@ -21,18 +21,11 @@ import './payments.css';
 
 /** Updates the saved card in the current user of the store. */
 function storeSavedCard(card: SavedCard | undefined) {
-  authStore.set((state) => {
-    const user = state.currentUser;
-    if (!user) return {};
-    const payments: NonNullable<CurrentUser['payments']> = {
-      payoutReady: false,
-      stripeConnected: false,
-      seenMissingInformation: false,
-      ...user.payments,
-    };
-    if (card) payments.defaultPaymentMethod = card;
-    else delete payments.defaultPaymentMethod;
-    return { currentUser: { ...user, payments } };
+  updateStoredPayments((payments) => {
+    const next = { ...payments };
+    if (card) next.defaultPaymentMethod = card;
+    else delete next.defaultPaymentMethod;
+    return next;
   });
 }
 

@@ -9,10 +9,11 @@ import {
   offboardPaypal,
 } from '../../api/payment-methods';
 import { loadCurrentUser } from '../../auth/actions';
-import { authStore, useCurrentUser } from '../../auth/store';
+import { useCurrentUser } from '../../auth/store';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { reportError } from '../../observability/errors';
+import { updateStoredPayments } from '../../payments/stored-payments';
 import { flagText, isPaypalLinked, paypalFlags, paypalProblemMessages, paypalReturnOf } from './paypal-rules';
 import './payments.css';
 
@@ -26,22 +27,7 @@ import './payments.css';
 const somethingWrong = 'Something went wrong with PayPal. Please try again.';
 
 function storePaypal(paypal: PaypalStateView) {
-  authStore.set((state) => {
-    const user = state.currentUser;
-    if (!user) return {};
-    return {
-      currentUser: {
-        ...user,
-        payments: {
-          payoutReady: false,
-          stripeConnected: false,
-          seenMissingInformation: false,
-          ...user.payments,
-          paypal: { ...user.payments?.paypal, ...paypal },
-        },
-      },
-    };
-  });
+  updateStoredPayments((payments) => ({ ...payments, paypal: { ...payments.paypal, ...paypal } }));
 }
 
 function UnlinkModal({ onClose, onUnlinked }: { onClose: () => void; onUnlinked: () => void }) {

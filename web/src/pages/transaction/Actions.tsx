@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { TransactionView } from '../../../../shared/api/transactions';
 import { disputeReasonValidator } from '../../../../shared/validation/orders';
 import { errorCode, isNetworkError } from '../../api/errors';
@@ -6,6 +6,7 @@ import * as transactionsApi from '../../api/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FieldFrame } from '../../forms/fields';
 import { reportError } from '../../observability/errors';
+import { FocusedError, ProgressButton, usePanelState } from './panel-parts';
 import {
   type ActionKind,
   type ActionSpec,
@@ -49,20 +50,6 @@ const emptyState: ActionsState = {
   fieldError: null,
 };
 
-/** The message of a failed action: announced, and focused so keyboard users land on it. */
-function ActionError({ message }: { message: string }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: focus again when the message changes
-  useEffect(() => {
-    ref.current?.focus();
-  }, [message]);
-  return (
-    <p ref={ref} className="form-error" role="alert" tabIndex={-1}>
-      {message}
-    </p>
-  );
-}
-
 /**
  * The buttons of the order/sale page (§6), from the server's allowed transitions for the caller:
  * mark shipped (with a tracking number), mark received, dispute (with a reason), cancel (confirmed).
@@ -83,9 +70,8 @@ export function Actions({
   api?: TransitionApi;
   initial?: Partial<ActionsState>;
 }) {
-  const [state, setState] = useState<ActionsState>({ ...emptyState, ...initial });
+  const [state, update, setState] = usePanelState(emptyState, initial);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const update = (patch: Partial<ActionsState>) => setState((current) => ({ ...current, ...patch }));
   const busy = state.pending !== null;
   const byKind = (kind: ActionKind) => actions.find((action) => action.kind === kind);
   const disputeOpen = state.disputeOpen;
@@ -135,7 +121,7 @@ export function Actions({
   }
 
   const errorFor = (kind: ActionKind) =>
-    state.error?.kind === kind ? <ActionError message={state.error.message} /> : null;
+    state.error?.kind === kind ? <FocusedError message={state.error.message} /> : null;
   const fieldMessage = (kind: ActionKind) =>
     state.fieldError?.kind === kind ? state.fieldError.message : undefined;
 
@@ -159,6 +145,21 @@ export function Actions({
     if (message) return update({ fieldError: { kind: 'dispute', message }, error: null });
     void run(dispute);
   };
+
+  /** The button of an action: its progress while it runs; disabled while any action runs. */
+  const actionButton = (
+    action: ActionSpec,
+    props: { type?: 'submit'; className: string; onClick?: () => void },
+  ) => (
+    <ProgressButton
+      {...props}
+      pending={state.pending === action.kind}
+      disabled={busy}
+      progressLabel={action.progressLabel}
+    >
+      {action.label}
+    </ProgressButton>
+  );
 
   const progress = state.pending
     ? actions.find((action) => action.kind === state.pending)?.progressLabel
@@ -202,29 +203,17 @@ export function Actions({
             )}
           />
           {errorFor('mark-delivered')}
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={busy}
-            aria-busy={state.pending === 'mark-delivered' || undefined}
-          >
-            {state.pending === 'mark-delivered' ? markDelivered.progressLabel : markDelivered.label}
-          </button>
+          {actionButton(markDelivered, { type: 'submit', className: 'button button-primary' })}
         </form>
       ) : null}
 
       {markReceived ? (
         <div className="tx-action">
           {errorFor('mark-received')}
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={busy}
-            aria-busy={state.pending === 'mark-received' || undefined}
-            onClick={() => void run(markReceived)}
-          >
-            {state.pending === 'mark-received' ? markReceived.progressLabel : markReceived.label}
-          </button>
+          {actionButton(markReceived, {
+            className: 'button button-primary',
+            onClick: () => void run(markReceived),
+          })}
         </div>
       ) : null}
 
@@ -255,14 +244,7 @@ export function Actions({
               />
               {errorFor('dispute')}
               <div className="tx-action-buttons">
-                <button
-                  type="submit"
-                  className="button button-primary"
-                  disabled={busy}
-                  aria-busy={state.pending === 'dispute' || undefined}
-                >
-                  {state.pending === 'dispute' ? dispute.progressLabel : dispute.label}
-                </button>
+                {actionButton(dispute, { type: 'submit', className: 'button button-primary' })}
                 <button
                   type="button"
                   className="button"
@@ -289,15 +271,10 @@ export function Actions({
       {cancel ? (
         <div className="tx-action">
           {errorFor('cancel')}
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={busy}
-            aria-busy={state.pending === 'cancel' || undefined}
-            onClick={() => setConfirmCancel(true)}
-          >
-            {state.pending === 'cancel' ? cancel.progressLabel : cancel.label}
-          </button>
+          {actionButton(cancel, {
+            className: 'button button-secondary',
+            onClick: () => setConfirmCancel(true),
+          })}
         </div>
       ) : null}
 

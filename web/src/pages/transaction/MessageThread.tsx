@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect } from 'react';
 import type { MessageView, TransactionPage } from '../../../../shared/api/transactions';
 import type { PublicUser } from '../../../../shared/api/types';
 import { messages as errorMessages } from '../../../../shared/errors/catalogue';
@@ -8,6 +8,7 @@ import { DateLabel } from '../../components/DateLabel';
 import { Spinner } from '../../components/Loading';
 import { FieldFrame } from '../../forms/fields';
 import { reportError } from '../../observability/errors';
+import { FocusedError, ProgressButton, usePanelState } from './panel-parts';
 import { senderLabel, threadOrder } from './transaction-view';
 
 export interface MessagesApi {
@@ -46,19 +47,6 @@ const initialThread: ThreadState = {
   sendError: null,
 };
 
-function SendError({ message }: { message: string }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: focus again when the message changes
-  useEffect(() => {
-    ref.current?.focus();
-  }, [message]);
-  return (
-    <p ref={ref} className="form-error" role="alert" tabIndex={-1}>
-      {message}
-    </p>
-  );
-}
-
 /**
  * The order's messages (§6): 100 a page, newest first from the API, shown oldest at the top with
  * an "older messages" button; a send form whose text is kept when sending fails ('failed to send');
@@ -80,8 +68,7 @@ export function MessageThread({
   /** A starting state (tests); without it the first page is fetched on mount. */
   initial?: Partial<ThreadState>;
 }) {
-  const [state, setState] = useState<ThreadState>({ ...initialThread, ...initial });
-  const update = (patch: Partial<ThreadState>) => setState((current) => ({ ...current, ...patch }));
+  const [state, update, setState] = usePanelState(initialThread, initial);
   const preloaded = initial?.status !== undefined;
 
   const loadFirst = useCallback(async () => {
@@ -99,7 +86,7 @@ export function MessageThread({
       reportError(failure, 'fetch-messages-failed');
       setState((current) => ({ ...current, status: 'failed' }));
     }
-  }, [api, transactionId]);
+  }, [api, transactionId, setState]);
 
   useEffect(() => {
     if (!preloaded) void loadFirst();
@@ -156,15 +143,15 @@ export function MessageThread({
       ) : null}
       {hasOlder ? (
         <p className="tx-older">
-          <button
-            type="button"
+          <ProgressButton
             className="button button-secondary button-small"
+            pending={state.loadingOlder}
             disabled={state.loadingOlder}
-            aria-busy={state.loadingOlder || undefined}
+            progressLabel="Loading older messages…"
             onClick={() => void loadOlder()}
           >
-            {state.loadingOlder ? 'Loading older messages…' : 'Show older messages'}
-          </button>
+            Show older messages
+          </ProgressButton>
         </p>
       ) : null}
       {state.olderFailed ? (
@@ -215,15 +202,16 @@ export function MessageThread({
               />
             )}
           />
-          {state.sendError ? <SendError message={state.sendError} /> : null}
-          <button
+          {state.sendError ? <FocusedError message={state.sendError} /> : null}
+          <ProgressButton
             type="submit"
             className="button button-primary"
+            pending={state.sending}
             disabled={state.sending || blank || Boolean(invalid)}
-            aria-busy={state.sending || undefined}
+            progressLabel="Sending…"
           >
-            {state.sending ? 'Sending…' : 'Send message'}
-          </button>
+            Send message
+          </ProgressButton>
           <p className="visually-hidden" role="status">
             {state.sending ? 'Sending…' : ''}
           </p>

@@ -17,7 +17,10 @@ import { refreshNotificationsAtom } from '../../state/notifications';
 import { NotFoundPage } from '../NotFoundPage';
 import { Actions } from './Actions';
 import { Breakdown } from './Breakdown';
+import { EnquiryActions } from './EnquiryActions';
 import { MessageThread } from './MessageThread';
+import { OrderReviews, ReviewForm } from './Review';
+import { canReview } from './review-form';
 import { Timeline } from './Timeline';
 import {
   actionsFor,
@@ -187,9 +190,30 @@ export function TransactionContent({
               <h2 id="actions-heading">What you can do</h2>
               <RetryNotice message={fetchFailedMessage(role)} />
             </section>
+          ) : allowed === 'loading' ? (
+            <section className="tx-section" aria-labelledby="actions-heading" aria-busy="true">
+              <h2 id="actions-heading">What you can do</h2>
+              <Spinner label="Loading actions…" />
+            </section>
           ) : (
             <Actions key={tx.version} transaction={tx} actions={actions} onApplied={onApplied} />
           )}
+          {Array.isArray(allowed) && canReview(allowed, role) ? (
+            <ReviewForm
+              key={`review-${tx.version}`}
+              transaction={tx}
+              partyRole={role}
+              otherName={otherName}
+              onApplied={onApplied}
+            />
+          ) : null}
+          <OrderReviews
+            reviews={show.reviews ?? []}
+            userId={userId}
+            otherName={otherName}
+            {...(now ? { now } : {})}
+          />
+          <EnquiryActions show={show} role={role} />
           <Timeline transaction={tx} role={role} otherName={otherName} {...(now ? { now } : {})} />
           <MessageThread
             key={tx.id}

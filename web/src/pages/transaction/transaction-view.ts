@@ -177,6 +177,35 @@ function runningTimer(
   return timerDeadline(tx.state, tx.entered);
 }
 
+/** The words around each deadline's date, per role (`shipping`: the order is shipped, not picked up). */
+function deadlineWords(
+  kind: DeadlineKind,
+  role: Role,
+  shipping: boolean,
+): Pick<DeadlineNotice, 'before' | 'after'> {
+  const receivedLater = '. After that the order is marked received automatically.';
+  switch (kind) {
+    case 'ship-by':
+      return role === 'provider'
+        ? {
+            before: shipping ? 'Ship by ' : 'Hand over by ',
+            after: shipping
+              ? ' and add a tracking number, or the order is canceled automatically.'
+              : ', or the order is canceled automatically.',
+          }
+        : {
+            before: shipping ? 'The seller must ship by ' : 'The seller must hand the item over by ',
+            after: ', or the order is canceled and refunded automatically.',
+          };
+    case 'cancel-until':
+      return { before: 'You can cancel the order until ', after: '.' };
+    case 'report-until':
+      return role === 'customer'
+        ? { before: 'Report a problem until ', after: receivedLater }
+        : { before: 'The buyer can report a problem until ', after: receivedLater };
+  }
+}
+
 /**
  * What still runs out (spec §1 terms: ship within 5 days, cancel within 3 hours, report a problem
  * within 3 days of delivery). Past deadlines are not shown.
@@ -187,62 +216,18 @@ export function deadlineNotices(
   now: Date = new Date(),
 ): DeadlineNotice[] {
   const notices: DeadlineNotice[] = [];
-  const future = (at: Date | undefined): at is Date => at !== undefined && at.getTime() > now.getTime();
   const shipping = tx.orderData.deliveryMethod !== 'pickup';
+  const add = (kind: DeadlineKind, at: Date | undefined) => {
+    if (at !== undefined && at.getTime() > now.getTime())
+      notices.push({ kind, ...deadlineWords(kind, role, shipping), at });
+  };
   if (tx.state === 'purchased') {
-    const shipBy = runningTimer(tx, 'auto-cancel');
-    if (future(shipBy)) {
-      notices.push(
-        role === 'provider'
-          ? {
-              kind: 'ship-by',
-              before: shipping ? 'Ship by ' : 'Hand over by ',
-              after: shipping
-                ? ' and add a tracking number, or the order is canceled automatically.'
-                : ', or the order is canceled automatically.',
-              at: shipBy,
-            }
-          : {
-              kind: 'ship-by',
-              before: shipping ? 'The seller must ship by ' : 'The seller must hand the item over by ',
-              after: ', or the order is canceled and refunded automatically.',
-              at: shipBy,
-            },
-      );
-    }
-    if (role === 'customer') {
-      // The server's end of the window: it knows the timer scale of this deployment.
-      const cancelUntil = tx.customerCancelUntil ? new Date(tx.customerCancelUntil) : undefined;
-      if (future(cancelUntil)) {
-        notices.push({
-          kind: 'cancel-until',
-          before: 'You can cancel the order until ',
-          after: '.',
-          at: cancelUntil,
-        });
-      }
-    }
+    add('ship-by', runningTimer(tx, 'auto-cancel'));
+    // The server's end of the window: it knows the timer scale of this deployment.
+    if (role === 'customer')
+      add('cancel-until', tx.customerCancelUntil ? new Date(tx.customerCancelUntil) : undefined);
   }
-  if (tx.state === 'delivered') {
-    const reportUntil = runningTimer(tx, 'auto-mark-received');
-    if (future(reportUntil)) {
-      notices.push(
-        role === 'customer'
-          ? {
-              kind: 'report-until',
-              before: 'Report a problem until ',
-              after: '. After that the order is marked received automatically.',
-              at: reportUntil,
-            }
-          : {
-              kind: 'report-until',
-              before: 'The buyer can report a problem until ',
-              after: '. After that the order is marked received automatically.',
-              at: reportUntil,
-            },
-      );
-    }
-  }
+  if (tx.state === 'delivered') add('report-until', runningTimer(tx, 'auto-mark-received'));
   return notices;
 }
 

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { transitions } from '../../shared/process/graph';
+import { mailsForTransition } from './decide';
+import { remindersFor } from './reminders';
+
+const DAY = 86_400_000;
+
+describe('which mails for which transition', () => {
+  it.each([
+    ['confirm-payment', [['new-order', 'provider']]],
+    ['expire-payment', [['payment-expired', 'customer']]],
+    ['cancel-payment', [['payment-expired', 'customer']]],
+    ['mark-delivered', [['shipped', 'customer']]],
+    ...[
+      'mark-received',
+      'mark-received-from-purchased',
+      'auto-mark-received',
+      'mark-received-from-disputed',
+    ].map((name) => [
+      name,
+      [
+        ['received', 'customer'],
+        ['received', 'provider'],
+      ],
+    ]),
+    ...['cancel', 'auto-cancel', 'cancel-from-disputed', 'auto-cancel-from-disputed'].map((name) => [
+      name,
+      [
+        ['canceled', 'customer'],
+        ['canceled', 'provider'],
+      ],
+    ]),
+    [
+      'dispute',
+      [
+        ['dispute-opened', 'customer'],
+        ['dispute-opened', 'provider'],
+        ['dispute-opened', 'operator'],
+      ],
+    ],
+    [
+      'auto-complete',
+      [
+        ['review-request', 'customer'],
+        ['review-request', 'provider'],
+      ],
+    ],
+    ...[
+      'review-2-by-provider',
+      'review-2-by-customer',
+      'expire-review-period',
+      'expire-provider-review-period',
+      'expire-customer-review-period',
+    ].map((name) => [
+      name,
+      [
+        ['reviews-published', 'customer'],
+        ['reviews-published', 'provider'],
+      ],
+    ]),
+    ['enquire', [['enquiry-received', 'provider']]],
+    ['request-payment', []],
+    ['request-payment-after-enquiry', []],
+    ['review-1-by-customer', []],
+    ['review-1-by-provider', []],
+  ] as [string, [string, string][]][])('%s', (name, expected) => {
+    expect(mailsForTransition(name).map((mail) => [mail.template, mail.to])).toEqual(expected);
+  });
+
+  it('every transition of the graph is decided (the table above is complete)', () => {
+    // Entering completed (auto-complete) and reviewed are the review mails; nothing else is silent by accident.
+    const silent = transitions.filter((t) => mailsForTransition(t.name).length === 0).map((t) => t.name);
+    expect(silent.sort()).toEqual(
+      [
+        'request-payment',
+        'request-payment-after-enquiry',
+        'review-1-by-customer',
+        'review-1-by-provider',
+      ].sort(),
+    );
+  });
+
+  it('an unknown name mails nobody', () => {
+    expect(mailsForTransition('nope')).toEqual([]);
+  });
+});
+
+describe('reminder times', () => {
+  const at = (ms: number) => new Date(Date.parse('2026-11-22T10:00:00.000Z') + ms);
+
+  it('ship: 3 days after purchase; report a problem: 2 days after delivered (1 day before the window closes)', () => {
+    expect(remindersFor('purchased', { purchased: at(0).toISOString() }, at(0), {})).toEqual([
+      { reminder: 'ship', dueAt: at(3 * DAY) },
+    ]);
+    expect(remindersFor('delivered', { delivered: at(0).toISOString() }, at(0), {})).toEqual([
+      { reminder: 'report-problem', dueAt: at(2 * DAY) },
+    ]);
+    for (const state of ['pending-payment', 'received', 'completed', 'disputed', 'enquiry'] as const) {
+      expect(remindersFor(state, {}, at(0), {})).toEqual([]);
+    }
+  });
+
+  it('scaled like the timers; never before delivered when the window timer is overridden', () => {
+    expect(remindersFor('purchased', { purchased: at(0).toISOString() }, at(0), { scale: 0.01 })).toEqual([
+      { reminder: 'ship', dueAt: at(0.03 * DAY) },
+    ]);
+    expect(
+      remindersFor('delivered', { delivered: at(0).toISOString() }, at(0), {
+        overrides: { 'auto-mark-received': 1000 },
+      }),
+    ).toEqual([{ reminder: 'report-problem', dueAt: at(0) }]);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Reminder e-mails (issue 9), kept as due items of kind `reminder` beside the order timers
+ * (`DUE#<shard>` / `<dueAt>#<txId>#reminder`): the engine Puts one in the TransactWrite of the
+ * transition that enters `purchased` (ship reminder to the seller, 3 days after purchase) or
+ * `delivered` (report-a-problem reminder to the buyer, 1 day before the 3-day window closes, i.e.
+ * 2 days after delivered). The deadline sweeper (functions/workflow/sweep-due.ts) sends the reminder
+ * if the order is still in that state, and deletes the item either way: an order that moved on
+ * simply loses its reminder when it falls due. Durations are scaled like the timers (VELO_TIMER_SCALE).
+ * No e-mail code here (the engine imports this): sending is ./send-reminder.ts.
+ */
+import { DAY_MS } from '../../shared/config/constants';
+import { deadlineFor, type TimerSettings } from '../../shared/process/deadlines';
+import type { ProcessState } from '../../shared/process/graph';
+import { tableName } from '../lib/aws';
+import { keys } from '../lib/table-design';
+import type { TransactionRecord } from '../transactions/record';
+import type { TransactItem } from '../transactions/repository';
+import type { PlannedMail } from './decide';
+
+export type ReminderKind = 'ship' | 'report-problem';
+
+/** A `DUE#…` item of kind `reminder`. */
+export interface ReminderDueItem {
+  PK: string;
+  SK: string;
+  entity: 'due';
+  kind: 'reminder';
+  transactionId: string;
+  dueAt: string;
+  reminder: ReminderKind;
+  /** The state the order must still be in for the reminder to go. */
+  state: ProcessState;
+}
+
+export const reminders: Record<ReminderKind, { state: ProcessState; mail: PlannedMail }> = {
+  ship: { state: 'purchased', mail: { template: 'ship-reminder', to: 'provider' } },
+  'report-problem': { state: 'delivered', mail: { template: 'report-problem-reminder', to: 'customer' } },
+};
+
+function scaled(ms: number, timers: TimerSettings): number {
+  return Math.round(ms * (timers.scale ?? 1));
+}
+
+/**
+ * When the reminders of entering `to` at `now` fall due: ship 3 days (scaled) after purchase;
+ * report-a-problem 1 day (scaled) before the auto-mark-received deadline (so 2 days after delivered,
+ * and never before delivered when a test overrides that timer).
+ */
+export function remindersFor(
+  to: ProcessState,
+  entered: Partial<Record<ProcessState, string>>,
+  now: Date,
+  timers: TimerSettings,
+): { reminder: ReminderKind; dueAt: Date }[] {
+  if (to === 'purchased') {
+    const since = Date.parse(entered.purchased ?? now.toISOString());
+    return [{ reminder: 'ship', dueAt: new Date(since + scaled(3 * DAY_MS, timers)) }];
+  }
+  if (to === 'delivered') {
+    const since = Date.parse(entered.delivered ?? now.toISOString());
+    const closes = deadlineFor('delivered', { ...entered, delivered: new Date(since).toISOString() }, timers);
+    const end = closes ? closes.dueAt.getTime() : since + scaled(3 * DAY_MS, timers);
+    return [{ reminder: 'report-problem', dueAt: new Date(Math.max(since, end - scaled(DAY_MS, timers))) }];
+  }
+  return [];
+}
+
+export function reminderDueItem(transactionId: string, reminder: ReminderKind, dueAt: Date): ReminderDueItem {
+  const at = dueAt.toISOString();
+  return {
+    ...keys.due(transactionId, at, 'reminder'),
+    entity: 'due',
+    kind: 'reminder',
+    transactionId,
+    dueAt: at,
+    reminder,
+    state: reminders[reminder].state,
+  };
+}
+
+/** The engine's hook: the Puts of the reminder due items of the transition entering `to`. */
+export function reminderItemsFor(
+  to: ProcessState,
+  tx: Pick<TransactionRecord, 'id' | 'entered'>,
+  now: Date,
+  timers: TimerSettings,
+): TransactItem[] {
+  return remindersFor(to, { ...tx.entered, [to]: tx.entered[to] ?? now.toISOString() }, now, timers).map(
+    ({ reminder, dueAt }) => ({
+      Put: { TableName: tableName(), Item: { ...reminderDueItem(tx.id, reminder, dueAt) } },
+    }),
+  );
+}
+
+export function isReminderDueItem(item: { kind?: string }): item is ReminderDueItem {
+  return item.kind === 'reminder';
+}

@@ -1,0 +1,268 @@
+/**
+ * Sending the order e-mails at most once (issue 9). Stream records are delivered at least once and
+ * the sweeper may see a reminder twice, so every mail is guarded by a marker item in the table:
+ * `TX#<txId>/NOTIFIED#<mailKey>` is Put if it does not exist BEFORE the mail is sent; a second
+ * attempt finds it and sends nothing. If sending fails, the marker is deleted again and the error
+ * rethrown, so the stream batch (or the next sweep) retries. Message mails are batched per
+ * conversation and recipient with one window item (`TX#<txId>/MSGMAIL#<recipientId>`, see
+ * `claimMessageWindow`). Recipients come from their profile (`USER#<id>/PROFILE`): no profile, a
+ * banned or a deleted user gets nothing; message and reminder mails follow the user's
+ * `notificationSettings` (order mails always go). Keys: docs/data-model.md.
+ */
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { MINUTE_MS } from '../../shared/config/constants';
+import { timerSettingsFromEnv } from '../../shared/process/deadlines';
+import { dynamo, tableName } from '../lib/aws';
+import { sendEmail } from '../lib/email';
+import { keys } from '../lib/table-design';
+import type { TransactionRecord } from '../transactions/record';
+import { getUser } from '../users/repository';
+import { notificationSettingsOf, type UserRecord } from '../users/user-record';
+import type { PlannedMail } from './decide';
+import {
+  categoryOf,
+  excerpt,
+  type MailRole,
+  operatorEmail,
+  renderTemplate,
+  siteOrigin,
+  type TemplateInput,
+  type TemplateName,
+} from './templates';
+
+/** Markers are kept 90 days (AWS removes them by TTL; DynamoDB Local keeps them, which is harmless). */
+const markerDays = 90;
+
+function isConditionFailure(error: unknown): boolean {
+  return (error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
+}
+
+function expiresAt(now: Date): number {
+  return Math.floor(now.getTime() / 1000) + markerDays * 86_400;
+}
+
+/** A user who can get mail: has a profile, is neither banned nor deleted, has an address. */
+export function mailable(user: UserRecord | undefined): user is UserRecord {
+  return Boolean(user && !user.banned && !user.deleted && user.email);
+}
+
+/** Whether `user` wants mails of this template (order mails always go). */
+export function wants(user: UserRecord, template: TemplateName): boolean {
+  const category = categoryOf(template);
+  if (category === 'order') return true;
+  const settings = notificationSettingsOf(user);
+  return category === 'message' ? settings.messages : settings.reminders;
+}
+
+/** The parties of an order, read once per mail batch. */
+export interface Parties {
+  customer: UserRecord | undefined;
+  provider: UserRecord | undefined;
+}
+
+export async function partiesOf(tx: Pick<TransactionRecord, 'customerId' | 'providerId'>): Promise<Parties> {
+  const [customer, provider] = await Promise.all([getUser(tx.customerId), getUser(tx.providerId)]);
+  return { customer, provider };
+}
+
+/** The template input of `tx` for `role`. */
+export function templateInput(
+  tx: TransactionRecord,
+  role: MailRole,
+  parties: Parties,
+  extra: Partial<TemplateInput> = {},
+): TemplateInput {
+  const recipient =
+    role === 'customer' ? parties.customer : role === 'provider' ? parties.provider : undefined;
+  const other = role === 'customer' ? parties.provider : role === 'provider' ? parties.customer : undefined;
+  const nameOf = (user: UserRecord | undefined) => (mailable(user) ? user.displayName : undefined);
+  const otherName = nameOf(other);
+  const customerName = nameOf(parties.customer);
+  const providerName = nameOf(parties.provider);
+  return {
+    transactionId: tx.id,
+    role,
+    siteOrigin: siteOrigin(),
+    listingTitle: tx.listingSnapshot?.title ?? 'your order',
+    ...(recipient?.firstName ? { recipientName: recipient.firstName } : {}),
+    ...(otherName ? { otherPartyName: otherName } : {}),
+    ...(customerName ? { customerName } : {}),
+    ...(providerName ? { providerName } : {}),
+    ...(tx.protectedData?.trackingNumber ? { trackingNumber: tx.protectedData.trackingNumber } : {}),
+    ...(tx.protectedData?.disputeReason ? { disputeReason: tx.protectedData.disputeReason } : {}),
+    ...(tx.payinTotal ? { payinTotal: tx.payinTotal } : {}),
+    ...(tx.payoutTotal ? { payoutTotal: tx.payoutTotal } : {}),
+    ...extra,
+  };
+}
+
+export type SendOutcome = 'sent' | 'already-sent' | 'no-recipient' | 'turned-off';
+
+/**
+ * Sends `template` to `to` at most once for `(txId, occasion, template, recipient)`: Put the marker
+ * if not exists, then send; a failed send deletes the marker and rethrows.
+ */
+export async function sendOnce(
+  tx: TransactionRecord,
+  occasion: string,
+  mail: PlannedMail,
+  parties: Parties,
+  options: { now?: Date; extra?: Partial<TemplateInput> } = {},
+): Promise<SendOutcome> {
+  const now = options.now ?? new Date();
+  let address: string;
+  let recipientKey: string;
+  if (mail.to === 'operator') {
+    address = operatorEmail();
+    recipientKey = 'operator';
+  } else {
+    const user = mail.to === 'customer' ? parties.customer : parties.provider;
+    if (!mailable(user)) return 'no-recipient';
+    if (!wants(user, mail.template)) return 'turned-off';
+    address = user.email;
+    recipientKey = user.id;
+  }
+  const marker = keys.notificationSent(tx.id, `${occasion}#${mail.template}#${recipientKey}`);
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...marker,
+          entity: 'notification-sent',
+          transactionId: tx.id,
+          template: mail.template,
+          to: mail.to,
+          createdAt: now.toISOString(),
+          expiresAt: expiresAt(now),
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) return 'already-sent';
+    throw error;
+  }
+  try {
+    await sendEmail({
+      to: address,
+      ...renderTemplate(mail.template, templateInput(tx, mail.to, parties, options.extra)),
+    });
+  } catch (error) {
+    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: marker }));
+    throw error;
+  }
+  return 'sent';
+}
+
+/** The message batching window: 15 minutes × VELO_TIMER_SCALE. */
+export function messageWindowMs(env: Record<string, string | undefined> = process.env): number {
+  return Math.round(15 * MINUTE_MS * (timerSettingsFromEnv(env).scale ?? 1));
+}
+
+/**
+ * Claims the message-mail window of `(txId, recipientId)` for a message written at `at`: a
+ * conditional Put of `MSGMAIL#<recipientId>` with `lastAt = at` if there is none or its `lastAt` is
+ * at least one window before `at`. Times are the messages' own (not the clock's), so a redelivered
+ * record of the message that was mailed can never claim the window again. Returns the previous item
+ * (to restore if sending fails), or `false` when the window is taken (the mail is batched away).
+ */
+export async function claimMessageWindow(
+  txId: string,
+  recipientId: string,
+  at: string,
+  windowMs: number,
+  reason: 'message' | 'enquiry' = 'message',
+): Promise<{ previous: Record<string, unknown> | undefined } | false> {
+  const cutoff = new Date(Date.parse(at) - windowMs).toISOString();
+  try {
+    const result = await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.messageMailWindow(txId, recipientId),
+          entity: 'message-mail-window',
+          transactionId: txId,
+          recipientId,
+          lastAt: at,
+          reason,
+          expiresAt: expiresAt(new Date(at)),
+        },
+        ConditionExpression: 'attribute_not_exists(PK) OR lastAt <= :cutoff',
+        ExpressionAttributeValues: { ':cutoff': cutoff },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return { previous: result.Attributes };
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Gives the window back after a failed send: the previous item again, or none (only if still ours). */
+export async function releaseMessageWindow(
+  txId: string,
+  recipientId: string,
+  at: string,
+  previous: Record<string, unknown> | undefined,
+): Promise<void> {
+  const key = keys.messageMailWindow(txId, recipientId);
+  try {
+    if (previous) {
+      await dynamo().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: previous,
+          ConditionExpression: 'lastAt = :mine',
+          ExpressionAttributeValues: { ':mine': at },
+        }),
+      );
+    } else {
+      await dynamo().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: key,
+          ConditionExpression: 'lastAt = :mine',
+          ExpressionAttributeValues: { ':mine': at },
+        }),
+      );
+    }
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** A message mail to the other party of `senderId`, batched (one per window), following their preference. */
+export async function sendMessageMail(
+  tx: TransactionRecord,
+  message: { senderId: string; content: string; createdAt: string },
+  parties: Parties,
+  windowMs: number = messageWindowMs(),
+): Promise<SendOutcome | 'batched'> {
+  const role: MailRole | undefined =
+    message.senderId === tx.customerId
+      ? 'provider'
+      : message.senderId === tx.providerId
+        ? 'customer'
+        : undefined;
+  if (!role) return 'no-recipient';
+  const user = role === 'customer' ? parties.customer : parties.provider;
+  if (!mailable(user)) return 'no-recipient';
+  if (!wants(user, 'new-message')) return 'turned-off';
+  const claim = await claimMessageWindow(tx.id, user.id, message.createdAt, windowMs);
+  if (!claim) return 'batched';
+  try {
+    await sendEmail({
+      to: user.email,
+      ...renderTemplate(
+        'new-message',
+        templateInput(tx, role, parties, { messageExcerpt: excerpt(message.content) }),
+      ),
+    });
+  } catch (error) {
+    await releaseMessageWindow(tx.id, user.id, message.createdAt, claim.previous);
+    throw error;
+  }
+  return 'sent';
+}

@@ -1,0 +1,114 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { dynamo, tableName } from '../lib/aws';
+import { reportError } from '../lib/observability';
+import { mailsForTransition } from '../notifications/decide';
+import {
+  claimMessageWindow,
+  messageWindowMs,
+  partiesOf,
+  type SendOutcome,
+  sendMessageMail,
+  sendOnce,
+} from '../notifications/send';
+import type { MessageItem } from '../transactions/messages';
+import { getTransaction } from '../transactions/repository';
+
+/**
+ * Stream consumer of the order e-mails (issue 9 "Notifications by e-mail"):
+ * - the transaction item (`TX#<id>` / `TX`), INSERT or MODIFY where `version` grew: the transition
+ *   that made each new version (`transitions[version - 1]` of the item, read back consistently)
+ *   mails what functions/notifications/decide.ts says, each mail at most once per
+ *   (txId, version, template, recipient) through a marker item (functions/notifications/send.ts);
+ * - a message (`TX#<id>` / `MSG#…`) INSERT: one mail to the other party, batched to at most one
+ *   per conversation and recipient per 15 minutes (× VELO_TIMER_SCALE).
+ * Everything else of the `TX#` partition (outbox events, reviews, the markers themselves) is ignored.
+ *
+ * Records are delivered at least once; the markers make a redelivered record send nothing again.
+ * A failed mail deletes its marker and fails the batch after the other records were handled, so
+ * the batch is retried (AWS: bisected, then the dead-letter queue) and only the failed mail goes again.
+ */
+export async function handler(event: DynamoDBStreamEvent): Promise<{ sent: number }> {
+  let sent = 0;
+  const failures: string[] = [];
+  for (const record of event.Records) {
+    const what = notificationRecord(record);
+    if (!what) continue;
+    try {
+      const outcomes =
+        what.kind === 'transaction'
+          ? await transactionMails(what.transactionId, what.fromVersion, what.toVersion)
+          : await messageMail(what.transactionId, what.sk);
+      sent += outcomes.filter((outcome) => outcome === 'sent').length;
+    } catch (error) {
+      failures.push(`${what.transactionId}: ${String(error)}`);
+      await reportError(error, { task: 'order-notifications', transactionId: what.transactionId });
+    }
+  }
+  if (failures.length > 0) throw new Error(`Order e-mails not sent: ${failures.join('; ')}`);
+  return { sent };
+}
+
+export type NotificationRecord =
+  | { kind: 'transaction'; transactionId: string; fromVersion: number; toVersion: number }
+  | { kind: 'message'; transactionId: string; sk: string };
+
+function versionOf(image: Record<string, { N?: string }> | undefined): number {
+  const value = Number(image?.version?.N ?? 0);
+  return Number.isFinite(value) ? value : 0;
+}
+
+/** What a stream record calls for: a transaction whose version grew, an inserted message, or nothing. */
+export function notificationRecord(record: DynamoDBRecord): NotificationRecord | undefined {
+  const pk = record.dynamodb?.Keys?.PK?.S;
+  const sk = record.dynamodb?.Keys?.SK?.S;
+  if (!pk?.startsWith('TX#') || !sk) return undefined;
+  const transactionId = pk.slice('TX#'.length);
+  if (sk === 'TX' && (record.eventName === 'INSERT' || record.eventName === 'MODIFY')) {
+    const fromVersion = versionOf(record.dynamodb?.OldImage as Record<string, { N?: string }> | undefined);
+    const toVersion = versionOf(record.dynamodb?.NewImage as Record<string, { N?: string }> | undefined);
+    if (toVersion <= fromVersion) return undefined;
+    // One transition that mails nobody (request-payment, a first review): no reads at all.
+    const last = (record.dynamodb?.NewImage as Record<string, { S?: string }> | undefined)?.lastTransition?.S;
+    if (toVersion === fromVersion + 1 && last && mailsForTransition(last).length === 0) return undefined;
+    return { kind: 'transaction', transactionId, fromVersion, toVersion };
+  }
+  if (sk.startsWith('MSG#') && record.eventName === 'INSERT') return { kind: 'message', transactionId, sk };
+  return undefined;
+}
+
+/** The mails of versions fromVersion+1 … toVersion (one per transition; usually exactly one). */
+async function transactionMails(
+  txId: string,
+  fromVersion: number,
+  toVersion: number,
+): Promise<SendOutcome[]> {
+  const tx = await getTransaction(txId);
+  if (!tx) return [];
+  const parties = await partiesOf(tx);
+  const outcomes: SendOutcome[] = [];
+  for (let version = fromVersion + 1; version <= toVersion; version++) {
+    const entry = tx.transitions[version - 1];
+    if (!entry) continue;
+    for (const mail of mailsForTransition(entry.transition)) {
+      const outcome = await sendOnce(tx, `v${version}`, mail, parties, { now: new Date(entry.createdAt) });
+      outcomes.push(outcome);
+      if (mail.template === 'enquiry-received' && outcome === 'sent' && parties.provider) {
+        // The enquiry mail covers the first message that follows it: it opens the seller's window.
+        await claimMessageWindow(tx.id, parties.provider.id, entry.createdAt, messageWindowMs(), 'enquiry');
+      }
+    }
+  }
+  return outcomes;
+}
+
+async function messageMail(txId: string, sk: string): Promise<(SendOutcome | 'batched')[]> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: { PK: `TX#${txId}`, SK: sk }, ConsistentRead: true }),
+  );
+  const message = Item as MessageItem | undefined;
+  if (message?.entity !== 'message') return [];
+  const tx = await getTransaction(txId);
+  if (!tx) return [];
+  return [await sendMessageMail(tx, message, await partiesOf(tx))];
+}

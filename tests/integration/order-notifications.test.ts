@@ -1,0 +1,321 @@
+/**
+ * Order e-mails (issue 9) on the suite's local cloud: orders go through the engine in this process
+ * (no money: the mails are the subject), the cloud's stream poller runs the `order-notifications`
+ * consumer, and the mails are read from the dev outbox. Reminders are made by the engine as due
+ * items and sent by the sweeper; the orders are dated back so their reminders are due now.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamo } from '../../functions/lib/aws';
+import { keys } from '../../functions/lib/table-design';
+import { operatorEmail } from '../../functions/notifications/templates';
+import { handler as notificationsHandler } from '../../functions/streams/order-notifications';
+import { applyTransition, createTransaction, noMoney } from '../../functions/transactions/engine';
+import { putMessage } from '../../functions/transactions/messages';
+import type { TransactionRecord } from '../../functions/transactions/record';
+import { queryAllDueItems } from '../../functions/transactions/repository';
+import { createUser, getUser } from '../../functions/users/repository';
+import type { UserRecord } from '../../functions/users/user-record';
+import { handler as sweep } from '../../functions/workflow/sweep-due';
+import { DAY_MS, MINUTE_MS } from '../../shared/config/constants';
+import { api, messagesTo, signUp } from './accounts';
+import { eventually, useLocalCloud } from './cloud-env';
+import { givenListing } from './fixtures';
+
+let scale = 1;
+
+beforeAll(() => {
+  useLocalCloud();
+  scale = Number(process.env.VELO_TIMER_SCALE ?? '1');
+});
+
+async function givenUser(
+  firstName: string,
+  settings?: UserRecord['notificationSettings'],
+): Promise<UserRecord> {
+  const id = randomUUID();
+  return createUser({
+    id,
+    email: `${id}@notify.example`,
+    emailVerified: true,
+    firstName,
+    lastName: 'Tester',
+    displayName: `${firstName} T`,
+    createdAt: new Date().toISOString(),
+    ...(settings ? { notificationSettings: settings } : {}),
+  });
+}
+
+interface Order {
+  tx: TransactionRecord;
+  buyer: UserRecord;
+  seller: UserRecord;
+  /** The order's clock (ms): each step is a second later. */
+  clock: number;
+}
+
+const mailsTo = (user: { email: string } | string, subject?: RegExp) =>
+  messagesTo(typeof user === 'string' ? user : user.email).filter((m) => !subject || subject.test(m.subject));
+
+/** Waits until `user` has `count` mails matching `subject`, then a little longer (nothing more may come). */
+async function expectMails(user: { email: string } | string, subject: RegExp, count: number) {
+  await eventually(async () => (mailsTo(user, subject).length >= count ? true : undefined));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const found = mailsTo(user, subject);
+  expect(found).toHaveLength(count);
+  return found;
+}
+
+/** A paid order (confirm-payment through the engine, no money) of a fresh seller's listing. */
+async function givenPurchased(
+  options: { since?: number; buyer?: UserRecord; seller?: UserRecord } = {},
+): Promise<Order> {
+  const seller = options.seller ?? (await givenUser('Sam'));
+  const buyer = options.buyer ?? (await givenUser('Bea'));
+  const listing = await givenListing(seller.id, {
+    currentStock: 1,
+    title: `Bike ${randomUUID().slice(0, 8)}`,
+  });
+  let clock = options.since ?? Date.now();
+  const { transaction } = await createTransaction({
+    transition: 'request-payment',
+    customerId: buyer.id,
+    listingId: listing.id,
+    checkoutKey: randomUUID(),
+    orderData: { deliveryMethod: 'pickup', quantity: 1 },
+    now: new Date(clock),
+    // An order dated back must not expire (the cloud's sweeper) before this test confirms it.
+    timers: { scale, overrides: { 'expire-payment': DAY_MS } },
+  });
+  clock += 1000;
+  const tx = await applyTransition(transaction.id, 'confirm-payment', {
+    actor: 'customer',
+    userId: buyer.id,
+    money: noMoney,
+    now: new Date(clock),
+  });
+  return { tx, buyer, seller, clock };
+}
+
+async function step(
+  order: Order,
+  name: string,
+  actor: 'customer' | 'provider',
+  protectedData?: { trackingNumber?: string; disputeReason?: string },
+) {
+  order.clock += 1000;
+  order.tx = await applyTransition(order.tx.id, name, {
+    actor,
+    userId: actor === 'customer' ? order.buyer.id : order.seller.id,
+    money: noMoney,
+    now: new Date(order.clock),
+    ...(protectedData ? { params: { protectedData } } : {}),
+  });
+}
+
+describe('order e-mails', () => {
+  it('new order to the seller on confirm-payment, with the sale link; nothing to the buyer', async () => {
+    const order = await givenPurchased();
+    const [mail] = await expectMails(order.seller, /^New order: /, 1);
+    expect(mail!.subject).toBe(`New order: ${order.tx.listingSnapshot.title}`);
+    expect(mail!.text).toContain(`Bea T bought ${order.tx.listingSnapshot.title}`);
+    expect(mail!.text).toContain(`/sale/${order.tx.id}/details`);
+    expect(mail!.html).toContain(`/sale/${order.tx.id}/details`);
+    expect(mailsTo(order.buyer)).toHaveLength(0);
+  });
+
+  it('shipped with the tracking number to the buyer (order link)', async () => {
+    const order = await givenPurchased();
+    await step(order, 'mark-delivered', 'provider', { trackingNumber: '1Z <b>999</b>' });
+    const [mail] = await expectMails(order.buyer, /^Your order has shipped/, 1);
+    expect(mail!.text).toContain('Tracking number: 1Z <b>999</b>');
+    expect(mail!.html).toContain('1Z &lt;b&gt;999&lt;/b&gt;');
+    expect(mail!.text).toContain(`/order/${order.tx.id}/details`);
+  });
+
+  it('dispute opened: to both parties and the operator address', async () => {
+    const order = await givenPurchased();
+    await step(order, 'mark-delivered', 'provider', { trackingNumber: 'T-1' });
+    await step(order, 'dispute', 'customer', { disputeReason: 'The frame is cracked' });
+    const [toBuyer] = await expectMails(order.buyer, /^We received your problem report/, 1);
+    const [toSeller] = await expectMails(order.seller, /^A problem was reported/, 1);
+    expect(toBuyer!.text).toContain('The frame is cracked');
+    expect(toSeller!.text).toContain('The frame is cracked');
+    const [toOperator] = await expectMails(operatorEmail(), new RegExp(`\\(${order.tx.id}\\)$`), 1);
+    expect(toOperator!.subject).toMatch(/^Dispute opened: /);
+    expect(toOperator!.text).toContain(`cancel-from-disputed ${order.tx.id}`);
+  });
+
+  it('received and review requests to both; a redelivered stream record sends nothing twice', async () => {
+    const order = await givenPurchased();
+    await step(order, 'mark-delivered', 'provider', { trackingNumber: 'T-2' });
+    const delivered = order.tx;
+    await step(order, 'mark-received', 'customer'); // → received → completed (auto-complete)
+    expect(order.tx.state).toBe('completed');
+    await expectMails(order.seller, /^You have been paid/, 1);
+    await expectMails(order.buyer, /^Order complete/, 1);
+    await expectMails(order.buyer, /^Leave a review/, 1);
+    await expectMails(order.seller, /^Leave a review/, 1);
+    const before = messagesTo(order.buyer.email).length + messagesTo(order.seller.email).length;
+
+    // The stream delivers the same records again (at least once): the markers hold.
+    const modify = (from: number, to: number): DynamoDBRecord =>
+      ({
+        eventName: 'MODIFY',
+        dynamodb: {
+          Keys: { PK: { S: `TX#${order.tx.id}` }, SK: { S: 'TX' } },
+          OldImage: { version: { N: String(from) } },
+          NewImage: { version: { N: String(to) } },
+        },
+      }) as DynamoDBRecord;
+    const again = await notificationsHandler({
+      Records: [
+        modify(delivered.version - 1, delivered.version),
+        modify(delivered.version, delivered.version + 1),
+        modify(delivered.version + 1, delivered.version + 2),
+      ],
+    });
+    expect(again).toEqual({ sent: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(messagesTo(order.buyer.email).length + messagesTo(order.seller.email).length).toBe(before);
+  });
+
+  it('canceled and refunded: to both', async () => {
+    const order = await givenPurchased();
+    await step(order, 'cancel', 'customer');
+    await expectMails(order.buyer, /^Order canceled and refunded/, 1);
+    await expectMails(order.seller, /^Order canceled: /, 1);
+  });
+
+  it('messages: batched to one mail per conversation and recipient per window; another after it', async () => {
+    const order = await givenPurchased();
+    const windowMs = 15 * MINUTE_MS * scale;
+    const t = Date.now();
+    await putMessage(order.tx.id, order.buyer.id, 'Is it still <i>available</i>?', new Date(t));
+    await putMessage(order.tx.id, order.buyer.id, 'And can you ship on Friday?', new Date(t + 100));
+    const [first] = await expectMails(order.seller, /^New message about/, 1);
+    expect(first!.text).toContain('Bea T sent you a message');
+    expect(first!.text).toContain('Is it still <i>available</i>?');
+    expect(first!.html).not.toContain('<i>');
+    expect(first!.text).toContain(`/sale/${order.tx.id}/details`);
+    // The seller answers: the buyer has a window of their own.
+    await putMessage(order.tx.id, order.seller.id, 'Yes, Friday works.', new Date(t + 200));
+    const [answer] = await expectMails(order.buyer, /^New message about/, 1);
+    expect(answer!.text).toContain(`/order/${order.tx.id}/details`);
+    // After the window: another mail.
+    await putMessage(order.tx.id, order.buyer.id, 'Great, thanks!', new Date(t + windowMs + 500));
+    await expectMails(order.seller, /^New message about/, 2);
+  });
+
+  it('message mails off by preference (order mails still go)', async () => {
+    const seller = await givenUser('Quiet', { messages: false });
+    const order = await givenPurchased({ seller });
+    await expectMails(seller, /^New order: /, 1);
+    await putMessage(order.tx.id, order.buyer.id, 'Hello?', new Date());
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(mailsTo(seller, /^New message/)).toHaveLength(0);
+  });
+
+  it('reminders: the sweeper sends them when due (ship; report a problem), once, and not for an order that moved on or to whom turned them off', async () => {
+    // Dated back: purchased 3 days (scaled) + 5 s ago, so the ship reminder is due now.
+    const since = Date.now() - 3 * DAY_MS * scale - 5000;
+    const waiting = await givenPurchased({ since });
+    const moved = await givenPurchased({ since });
+    const quiet = await givenPurchased({ since, seller: await givenUser('Quiet', { reminders: false }) });
+    // `moved` shipped 2 days (scaled) + 3 s ago: its ship reminder goes stale; its report-problem
+    // reminder (2 days after delivered) is due now, while auto-mark-received is a day (scaled) away.
+    moved.clock = Date.now() - 2 * DAY_MS * scale - 4000;
+    await step(moved, 'mark-delivered', 'provider', { trackingNumber: 'T-3' });
+    const dueFor = async (txId: string) =>
+      (await queryAllDueItems()).filter((item) => item.transactionId === txId && item.kind === 'reminder');
+    // The engine's due item, on an order of now (the dated-back ones may be swept already).
+    const fresh = await givenPurchased();
+    expect(await dueFor(fresh.tx.id)).toMatchObject([
+      {
+        reminder: 'ship',
+        state: 'purchased',
+        dueAt: new Date(Date.parse(fresh.tx.entered.purchased!) + 3 * DAY_MS * scale).toISOString(),
+      },
+    ]);
+
+    // The background sweeper may get there first: either way, each reminder is sent once.
+    const result = await sweep({ now: new Date().toISOString() });
+    expect(result.reminders).toBeGreaterThanOrEqual(0);
+    const [ship] = await expectMails(waiting.seller, /^Reminder: please ship/, 1);
+    expect(ship!.text).toContain(`/sale/${waiting.tx.id}/details`);
+    await expectMails(moved.buyer, /^Did .* arrive as described\?$/, 1);
+    expect(mailsTo(moved.seller, /^Reminder: please ship/)).toHaveLength(0);
+    expect(mailsTo(quiet.seller, /^Reminder: please ship/)).toHaveLength(0);
+    for (const order of [waiting, moved, quiet]) expect(await dueFor(order.tx.id)).toEqual([]);
+
+    // Sweeping again sends nothing more.
+    await sweep({ now: new Date().toISOString() });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(waiting.seller, /^Reminder: please ship/)).toHaveLength(1);
+    expect(mailsTo(moved.buyer, /^Did /)).toHaveLength(1);
+  });
+
+  it('enquiry received to the seller on enquire; the first message is covered by it (same window)', async () => {
+    const seller = await givenUser('Sam');
+    const buyer = await givenUser('Bea');
+    const listing = await givenListing(seller.id, { currentStock: 1 });
+    const t = Date.now();
+    const { transaction } = await createTransaction({
+      transition: 'enquire',
+      customerId: buyer.id,
+      listingId: listing.id,
+      checkoutKey: randomUUID(),
+      orderData: {},
+      now: new Date(t),
+    });
+    await putMessage(transaction.id, buyer.id, 'Would you take 800?', new Date(t + 50));
+    const [mail] = await expectMails(seller, /^New enquiry: /, 1);
+    expect(mail!.text).toContain(`Bea T has a question about ${listing.title}`);
+    expect(mail!.text).toContain(`/sale/${transaction.id}/details`);
+    expect(mailsTo(seller, /^New message/)).toHaveLength(0);
+  });
+
+  it('PATCH /api/me notificationSettings: defaults on, one flag at a time, validated', async () => {
+    const account = await signUp({ firstName: 'Pref', lastName: 'Tester' });
+    const me = await api('GET', '/api/me', { token: account.accessToken });
+    expect(me.body.data.notificationSettings).toEqual({ messages: true, reminders: true });
+    const off = await api('PATCH', '/api/me', {
+      token: account.accessToken,
+      body: { notificationSettings: { messages: false } },
+    });
+    expect(off.status).toBe(200);
+    expect(off.body.data.notificationSettings).toEqual({ messages: false, reminders: true });
+    const both = await api('PATCH', '/api/me', {
+      token: account.accessToken,
+      body: { notificationSettings: { reminders: false } },
+    });
+    expect(both.body.data.notificationSettings).toEqual({ messages: false, reminders: false });
+    expect((await getUser(account.user.id))?.notificationSettings).toEqual({
+      messages: false,
+      reminders: false,
+    });
+    for (const bad of [{ messages: 'no' }, {}, { orders: false }, 'off']) {
+      const refused = await api('PATCH', '/api/me', {
+        token: account.accessToken,
+        body: { notificationSettings: bad },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0].code).toBe('validation-invalid-params');
+    }
+  });
+
+  it('the batching window marker and the sent markers are in the table (docs/data-model.md)', async () => {
+    const order = await givenPurchased();
+    await expectMails(order.seller, /^New order: /, 1);
+    const marker = await dynamo().send(
+      new GetCommand({
+        TableName: process.env.TABLE_NAME,
+        Key: keys.notificationSent(order.tx.id, `v${order.tx.version}#new-order#${order.seller.id}`),
+        ConsistentRead: true,
+      }),
+    );
+    expect(marker.Item).toMatchObject({ entity: 'notification-sent', template: 'new-order', to: 'provider' });
+  });
+});

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../functions/lib/http';
+import { applyTransition, createTransaction, fireTimer, noMoney } from '../../functions/transactions/engine';
+import type { PublicReview, ReviewView, UserReviewsMeta } from '../../shared/api/transactions';
+import { DAY_MS } from '../../shared/config/constants';
+import { api, errorOf, signUp, type TestAccount } from './accounts';
+import { useLocalCloud } from './cloud-env';
+import { givenListing } from './fixtures';
+import { as } from './own-listing-fixtures';
+
+// Reviews (issue 9): written by the review transitions, published when both sides reviewed or a
+// review window expired, shown by GET /api/users/{id}/reviews and, to the author before that, on the order.
+const timers = { scale: 1 };
+
+let customer: TestAccount;
+let provider: TestAccount;
+
+beforeAll(async () => {
+  useLocalCloud();
+  [customer, provider] = await Promise.all([
+    signUp({ firstName: 'Rae', lastName: 'Reviewer' }),
+    signUp({ firstName: 'Sol', lastName: 'Seller' }),
+  ]);
+});
+
+/** A completed order between the two (engine only: money is tested elsewhere), at time `t0`. */
+async function completedOrder(t0: number): Promise<string> {
+  const listing = await givenListing(provider.user.id);
+  const { transaction } = await createTransaction({
+    transition: 'request-payment',
+    customerId: customer.user.id,
+    listingId: listing.id,
+    checkoutKey: randomUUID(),
+    orderData: { deliveryMethod: 'pickup', quantity: 1 },
+    now: new Date(t0),
+    timers,
+  });
+  const step = (name: string, actor: 'customer' | 'provider', at: number) =>
+    applyTransition(transaction.id, name, {
+      actor,
+      userId: actor === 'customer' ? customer.user.id : provider.user.id,
+      now: new Date(t0 + at),
+      timers,
+      money: noMoney,
+    });
+  await step('confirm-payment', 'customer', 1000);
+  await step('mark-delivered', 'provider', 2000);
+  const done = await step('mark-received', 'customer', 3000);
+  expect(done.state).toBe('completed');
+  return transaction.id;
+}
+
+const review = (rating: number, content: string) => ({ params: { review: { rating, content } } });
+
+async function reviewsOf(user: TestAccount, type?: string) {
+  const answer = await api('GET', `/api/users/${user.user.id}/reviews${type ? `?type=${type}` : ''}`);
+  expect(answer.status).toBe(200);
+  return answer.body as { data: PublicReview[]; meta: UserReviewsMeta };
+}
+
+async function orderReviews(txId: string, viewer: TestAccount): Promise<ReviewView[]> {
+  const answer = await api('GET', `/api/transactions/${txId}`, as(viewer));
+  expect(answer.status).toBe(200);
+  return answer.body.data.reviews;
+}
+
+describe('reviews', () => {
+  it('both sides review: pending for the author only, then published for both with the average', async () => {
+    const t0 = Date.now() - 60_000;
+    const txId = await completedOrder(t0);
+    const first = await applyTransition(txId, 'review-1-by-customer', {
+      actor: 'customer',
+      userId: customer.user.id,
+      now: new Date(t0 + 4000),
+      timers,
+      money: noMoney,
+      ...review(5, 'Bike exactly as described, quick handover.'),
+    });
+    expect(first.state).toBe('reviewed-by-customer');
+    expect(await orderReviews(txId, customer)).toEqual([
+      expect.objectContaining({
+        type: 'ofProvider',
+        rating: 5,
+        state: 'pending',
+        authorId: customer.user.id,
+      }),
+    ]);
+    expect(await orderReviews(txId, provider)).toEqual([]);
+    expect((await reviewsOf(provider, 'ofProvider')).data.map((r) => r.id)).not.toContain(
+      `${txId}-ofProvider`,
+    );
+
+    // The provider's first try as review-1 is refused as already reviewed; review-2 is the one.
+    const refused = await applyTransition(txId, 'review-1-by-provider', {
+      actor: 'provider',
+      userId: provider.user.id,
+      now: new Date(t0 + 5000),
+      timers,
+      money: noMoney,
+      ...review(4, 'Friendly buyer.'),
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).code).toBe('transaction-already-reviewed-by-customer');
+    const second = await applyTransition(txId, 'review-2-by-provider', {
+      actor: 'provider',
+      userId: provider.user.id,
+      now: new Date(t0 + 5000),
+      timers,
+      money: noMoney,
+      ...review(4, 'Friendly buyer, paid at once.'),
+    });
+    expect(second.state).toBe('reviewed');
+
+    const ofProvider = await reviewsOf(provider, 'ofProvider');
+    expect(ofProvider.data).toEqual([
+      expect.objectContaining({
+        id: `${txId}-ofProvider`,
+        rating: 5,
+        content: 'Bike exactly as described, quick handover.',
+        state: 'public',
+        author: expect.objectContaining({ id: customer.user.id }),
+      }),
+    ]);
+    expect(ofProvider.meta).toEqual({ totalItems: 1, averageRating: 5 });
+    const ofCustomer = await reviewsOf(customer, 'ofCustomer');
+    expect(ofCustomer.data.map((r) => [r.rating, r.state])).toEqual([[4, 'public']]);
+    expect((await orderReviews(txId, provider)).map((r) => r.type).sort()).toEqual([
+      'ofCustomer',
+      'ofProvider',
+    ]);
+  });
+
+  it('one side reviews and the other window expires: the one review is published; averages over several', async () => {
+    const t0 = Date.now() - 30 * DAY_MS;
+    const txId = await completedOrder(t0);
+    await applyTransition(txId, 'review-1-by-customer', {
+      actor: 'customer',
+      userId: customer.user.id,
+      now: new Date(t0 + 4000),
+      timers,
+      money: noMoney,
+      ...review(2, 'Slow to answer messages.'),
+    });
+    const fired = await fireTimer(txId, 'expire-provider-review-period', {
+      now: new Date(t0 + 4000 + 8 * DAY_MS),
+      timers,
+      money: noMoney,
+    });
+    expect(fired.outcome).toBe('fired');
+    const all = await reviewsOf(provider, 'ofProvider');
+    expect(all.data.map((r) => r.rating)).toEqual(expect.arrayContaining([5, 2]));
+    expect(all.meta.averageRating).toBe(3.5);
+    expect((await reviewsOf(provider)).meta.totalItems).toBe(all.meta.totalItems);
+  });
+
+  it('a review transition without a rating and text is refused; a bad type is a 400', async () => {
+    const txId = await completedOrder(Date.now() - 60_000);
+    const refused = await applyTransition(txId, 'review-1-by-customer', {
+      actor: 'customer',
+      userId: customer.user.id,
+      timers,
+      money: noMoney,
+    }).catch((error: unknown) => error);
+    expect((refused as ApiError).code).toBe('validation-invalid-params');
+    expect((await api('GET', `/api/users/${provider.user.id}/reviews?type=nope`)).status).toBe(400);
+  });
+
+  it('over HTTP: the reviewer sends rating and text with the review transition; bad input is a 400', async () => {
+    const txId = await completedOrder(Date.now() - 60_000);
+    const send = (body: Record<string, unknown>) =>
+      api('POST', `/api/transactions/${txId}/transition`, { ...as(customer), body });
+    for (const params of [
+      { reviewRating: 0, reviewContent: 'Fine' },
+      { reviewRating: 6, reviewContent: 'Fine' },
+      { reviewRating: 4 },
+      { reviewRating: '4', reviewContent: 'Fine' },
+    ]) {
+      const refused = await send({ transition: 'review-1-by-customer', params });
+      expect(refused.status, JSON.stringify(params)).toBe(400);
+      expect(errorOf(refused.body).code).toBe('validation-invalid-params');
+    }
+    const sent = await send({
+      transition: 'review-1-by-customer',
+      params: { reviewRating: 4, reviewContent: '  Good seller.  ' },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.data.state).toBe('reviewed-by-customer');
+    expect(await orderReviews(txId, customer)).toEqual([
+      expect.objectContaining({ rating: 4, content: 'Good seller.', state: 'pending' }),
+    ]);
+  });
+});
