@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
-import type { Listing } from '../../shared/api/types';
+import { expect, test } from '@playwright/test';
 import { enquiryMessages } from '../../shared/validation/messages';
-import { demoSeller, expectNoAxeViolations, logInAs, searchApi } from './helpers';
+import { demoSeller, expectNoAxeViolations, logInAs } from './helpers';
+import { demoListing, fillCard } from './order-helpers';
 import { signUpNewUser } from './payments-helpers';
 
 /**
@@ -16,19 +16,11 @@ test.setTimeout(120_000);
 
 const title = 'SRAM XX1 Eagle AXS rear derailleur';
 
-async function demoListing(page: Page): Promise<Listing> {
-  const results = await searchApi(page.request, `?keywords=${encodeURIComponent(title)}`);
-  const found = results.data.find((listing) => listing.title === title);
-  expect(found, `demo listing "${title}"`).toBeTruthy();
-  const response = await page.request.get(`/api/listings/${found!.id}`);
-  return ((await response.json()) as { data: Listing }).data;
-}
-
 test('a buyer contacts the seller, the seller answers, the buyer buys from the enquiry', async ({
   page,
   browser,
 }) => {
-  const listing = await demoListing(page);
+  const listing = await demoListing(page, title);
   await signUpNewUser(page, 'Quinn', { missingInformationSeen: true });
   await page.goto(`/l/${listing.slug}/${listing.id}`);
 
@@ -88,17 +80,7 @@ test('a buyer contacts the seller, the seller answers, the buyer buys from the e
   await expect(page.getByRole('group', { name: 'Pay with' })).toHaveCount(0);
   await page.getByRole('group', { name: 'Delivery method' }).getByLabel('Pickup').check();
   await expect(page.getByRole('complementary').getByText(/Total/).first()).toBeVisible();
-  await page.getByLabel("Card holder's name").fill('Quinn Cyclist');
-  const billing = page.getByRole('group', { name: 'Billing address' });
-  await billing.getByLabel('Street address').fill('1200 Marine Drive');
-  await billing.getByLabel('Postal code').fill('V7P 1T2');
-  await billing.getByLabel('City').fill('North Vancouver');
-  await billing.getByLabel('Country').selectOption('CA');
-  const card = page.getByRole('group', { name: 'New card' });
-  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await card.getByLabel('Expiry month (MM)').fill('12');
-  await card.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 2));
-  await card.getByLabel('CVC').fill('123');
+  await fillCard(page, 'Quinn Cyclist');
   await page.getByRole('button', { name: 'Confirm and pay' }).click();
 
   // The same transaction, now purchased, with the conversation.

@@ -1,6 +1,13 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import type { Listing } from '../../shared/api/types';
-import { demoSeller, expectNoAxeViolations, logInAs, searchApi } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers';
+import {
+  confirmAndPay,
+  demoListing,
+  fillCard,
+  fillShippingAddress,
+  sellerPage,
+  startCheckout,
+} from './order-helpers';
 import { signUpNewUser } from './payments-helpers';
 
 /**
@@ -15,44 +22,6 @@ test.setTimeout(120_000);
 
 const bikeTitle = 'Santa Cruz Hightower C S – Large, Fox Performance';
 const helmetTitle = 'POC Ventral Air MIPS helmet – L, new';
-
-async function demoListing(page: Page, title: string): Promise<Listing> {
-  const results = await searchApi(page.request, `?keywords=${encodeURIComponent(title)}`);
-  const found = results.data.find((listing) => listing.title === title);
-  expect(found, `demo listing "${title}"`).toBeTruthy();
-  const response = await page.request.get(`/api/listings/${found!.id}`);
-  return ((await response.json()) as { data: Listing }).data;
-}
-
-async function sellerPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await logInAs(page, demoSeller);
-  return page;
-}
-
-/** The listing page's order panel: shipping, then Buy now → the checkout. */
-async function startCheckout(page: Page, listing: Listing) {
-  await page.goto(`/l/${listing.slug}/${listing.id}`);
-  const panel = page.getByRole('region', { name: 'Buy this item' });
-  await expect(panel.getByRole('button', { name: 'Buy now' })).toBeVisible();
-  // Both methods on these demo listings: a choice to make.
-  await panel.getByLabel('Delivery method').selectOption('shipping');
-  const quantity = panel.getByLabel('Quantity');
-  if (await quantity.count()) await quantity.selectOption('1');
-  await panel.getByRole('button', { name: 'Buy now' }).click();
-  await expect(page).toHaveURL(/\/checkout\?/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-}
-
-async function fillShippingAddress(page: Page, name: string) {
-  const shipping = page.getByRole('group', { name: 'Shipping address' });
-  await shipping.getByLabel('Recipient name').fill(name);
-  await shipping.getByLabel('Street address').fill('1200 Marine Drive');
-  await shipping.getByLabel('Postal code').fill('V7P 1T2');
-  await shipping.getByLabel('City').fill('North Vancouver');
-  await shipping.getByLabel('Country').selectOption('CA');
-}
 
 async function payoutEventOf(page: Page, transactionId: string) {
   const response = await page.request.get('/_dev/events.json');
@@ -80,23 +49,9 @@ test('a buyer pays by card with shipping and a message; the seller ships; the bu
   const message = 'Hi Maya! Could you pack the pedals in the box as well?';
   await page.getByLabel('Message (optional)').fill(message);
 
-  await page.getByLabel("Card holder's name").fill('Bea Buyer');
-  const billing = page.getByRole('group', { name: 'Billing address' });
-  await billing.getByLabel('Street address').fill('1200 Marine Drive');
-  await billing.getByLabel('Postal code').fill('V7P 1T2');
-  await billing.getByLabel('City').fill('North Vancouver');
-  await billing.getByLabel('Country').selectOption('CA');
-  const card = page.getByRole('group', { name: 'New card' });
-  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await card.getByLabel('Expiry month (MM)').fill('12');
-  await card.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 2));
-  await card.getByLabel('CVC').fill('123');
+  await fillCard(page, 'Bea Buyer');
   await expectNoAxeViolations(page);
-
-  await page.getByRole('button', { name: 'Confirm and pay' }).click();
-  await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}\/details$/, { timeout: 30_000 });
-  const orderUrl = page.url();
-  const transactionId = orderUrl.split('/order/')[1]!.split('/')[0]!;
+  const transactionId = await confirmAndPay(page);
   const main = page.getByRole('main');
   await expect(main.getByText('Waiting for delivery').first()).toBeVisible();
   await expect(main.getByText(message)).toBeVisible();

@@ -1,7 +1,15 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { PublicReview, UserReviewsMeta } from '../../shared/api/transactions';
-import type { Listing } from '../../shared/api/types';
-import { demoSeller, expectNoAxeViolations, logInAs, searchApi } from './helpers';
+import { expectNoAxeViolations } from './helpers';
+import {
+  confirmAndPay,
+  demoListing,
+  fillCard,
+  fillShippingAddress,
+  markShipped,
+  sellerPage,
+  startCheckout,
+} from './order-helpers';
 import { signUpNewUser } from './payments-helpers';
 
 /**
@@ -15,14 +23,6 @@ test.setTimeout(180_000);
 
 const title = 'ENVE M7 carbon 29" wheels on Industry Nine Hydra hubs';
 
-async function demoListing(page: Page): Promise<Listing> {
-  const results = await searchApi(page.request, `?keywords=${encodeURIComponent(title)}`);
-  const found = results.data.find((listing) => listing.title === title);
-  expect(found, `demo listing "${title}"`).toBeTruthy();
-  const response = await page.request.get(`/api/listings/${found!.id}`);
-  return ((await response.json()) as { data: Listing }).data;
-}
-
 async function reviewsOf(page: Page, userId: string, type: 'ofProvider' | 'ofCustomer') {
   const response = await page.request.get(`/api/users/${userId}/reviews?type=${type}`);
   return (await response.json()) as { data: PublicReview[]; meta: UserReviewsMeta };
@@ -32,13 +32,6 @@ function summaryText(ratings: number[]): string {
   const average = Math.round((ratings.reduce((sum, r) => sum + r, 0) / ratings.length) * 10) / 10;
   const shown = Number.isInteger(average) ? String(average) : average.toFixed(1);
   return `${shown} out of 5 · ${ratings.length} ${ratings.length === 1 ? 'review' : 'reviews'}`;
-}
-
-async function sellerPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await logInAs(page, demoSeller);
-  return page;
 }
 
 /** Waits (reloading) until the page offers the review: the order enters completed right after received. */
@@ -56,48 +49,23 @@ test('buyer and seller review each other; the reviews show on the listing and bo
   page,
   browser,
 }) => {
-  const listing = await demoListing(page);
+  const listing = await demoListing(page, title);
   const sellerId = listing.author.id;
   const sellerRatingsBefore = (await reviewsOf(page, sellerId, 'ofProvider')).data.map((r) => r.rating);
 
   // The buyer buys it by simulated card, shipped.
   await signUpNewUser(page, 'Rhea', { missingInformationSeen: true });
-  await page.goto(`/l/${listing.slug}/${listing.id}`);
-  const panel = page.getByRole('region', { name: 'Buy this item' });
-  await expect(panel.getByRole('button', { name: 'Buy now' })).toBeVisible();
-  await panel.getByLabel('Delivery method').selectOption('shipping');
-  await panel.getByRole('button', { name: 'Buy now' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  const shipping = page.getByRole('group', { name: 'Shipping address' });
-  await shipping.getByLabel('Recipient name').fill('Rhea Cyclist');
-  await shipping.getByLabel('Street address').fill('1200 Marine Drive');
-  await shipping.getByLabel('Postal code').fill('V7P 1T2');
-  await shipping.getByLabel('City').fill('North Vancouver');
-  await shipping.getByLabel('Country').selectOption('CA');
-  await page.getByLabel("Card holder's name").fill('Rhea Cyclist');
-  const billing = page.getByRole('group', { name: 'Billing address' });
-  await billing.getByLabel('Street address').fill('1200 Marine Drive');
-  await billing.getByLabel('Postal code').fill('V7P 1T2');
-  await billing.getByLabel('City').fill('North Vancouver');
-  await billing.getByLabel('Country').selectOption('CA');
-  const card = page.getByRole('group', { name: 'New card' });
-  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await card.getByLabel('Expiry month (MM)').fill('12');
-  await card.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 2));
-  await card.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Confirm and pay' }).click();
-  await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}\/details$/, { timeout: 30_000 });
-  const transactionId = page.url().split('/order/')[1]!.split('/')[0]!;
+  await startCheckout(page, listing);
+  await fillShippingAddress(page, 'Rhea Cyclist');
+  await fillCard(page, 'Rhea Cyclist');
+  const transactionId = await confirmAndPay(page);
   const main = page.getByRole('main');
   await expect(main.getByText('Waiting for delivery').first()).toBeVisible();
 
   // The seller ships.
   const seller = await sellerPage(browser);
-  await seller.goto(`/sale/${transactionId}/details`);
+  await markShipped(seller, transactionId, '1Z999AA10123456785');
   const sale = seller.getByRole('main');
-  await sale.getByLabel(/^Tracking number/).fill('1Z999AA10123456785');
-  await sale.getByRole('button', { name: 'Mark shipped' }).click();
-  await expect(sale.getByText('Delivered').first()).toBeVisible({ timeout: 15_000 });
 
   // The buyer receives, then reviews: the §5 messages first, focus on the first; axe on the form.
   await page.reload();

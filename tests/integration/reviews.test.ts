@@ -51,7 +51,23 @@ async function completedOrder(t0: number): Promise<string> {
   return transaction.id;
 }
 
-const review = (rating: number, content: string) => ({ params: { review: { rating, content } } });
+/** A party's review transition at `at` (engine only), with its review when given. */
+function reviewAs(
+  txId: string,
+  name: string,
+  actor: 'customer' | 'provider',
+  at: Date,
+  review?: { rating: number; content: string },
+) {
+  return applyTransition(txId, name, {
+    actor,
+    userId: actor === 'customer' ? customer.user.id : provider.user.id,
+    now: at,
+    timers,
+    money: noMoney,
+    ...(review ? { params: { review } } : {}),
+  });
+}
 
 async function reviewsOf(user: TestAccount, type?: string) {
   const answer = await api('GET', `/api/users/${user.user.id}/reviews${type ? `?type=${type}` : ''}`);
@@ -69,13 +85,9 @@ describe('reviews', () => {
   it('both sides review: pending for the author only, then published for both with the average', async () => {
     const t0 = Date.now() - 60_000;
     const txId = await completedOrder(t0);
-    const first = await applyTransition(txId, 'review-1-by-customer', {
-      actor: 'customer',
-      userId: customer.user.id,
-      now: new Date(t0 + 4000),
-      timers,
-      money: noMoney,
-      ...review(5, 'Bike exactly as described, quick handover.'),
+    const first = await reviewAs(txId, 'review-1-by-customer', 'customer', new Date(t0 + 4000), {
+      rating: 5,
+      content: 'Bike exactly as described, quick handover.',
     });
     expect(first.state).toBe('reviewed-by-customer');
     expect(await orderReviews(txId, customer)).toEqual([
@@ -92,23 +104,15 @@ describe('reviews', () => {
     );
 
     // The provider's first try as review-1 is refused as already reviewed; review-2 is the one.
-    const refused = await applyTransition(txId, 'review-1-by-provider', {
-      actor: 'provider',
-      userId: provider.user.id,
-      now: new Date(t0 + 5000),
-      timers,
-      money: noMoney,
-      ...review(4, 'Friendly buyer.'),
+    const refused = await reviewAs(txId, 'review-1-by-provider', 'provider', new Date(t0 + 5000), {
+      rating: 4,
+      content: 'Friendly buyer.',
     }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).code).toBe('transaction-already-reviewed-by-customer');
-    const second = await applyTransition(txId, 'review-2-by-provider', {
-      actor: 'provider',
-      userId: provider.user.id,
-      now: new Date(t0 + 5000),
-      timers,
-      money: noMoney,
-      ...review(4, 'Friendly buyer, paid at once.'),
+    const second = await reviewAs(txId, 'review-2-by-provider', 'provider', new Date(t0 + 5000), {
+      rating: 4,
+      content: 'Friendly buyer, paid at once.',
     });
     expect(second.state).toBe('reviewed');
 
@@ -134,13 +138,9 @@ describe('reviews', () => {
   it('one side reviews and the other window expires: the one review is published; averages over several', async () => {
     const t0 = Date.now() - 30 * DAY_MS;
     const txId = await completedOrder(t0);
-    await applyTransition(txId, 'review-1-by-customer', {
-      actor: 'customer',
-      userId: customer.user.id,
-      now: new Date(t0 + 4000),
-      timers,
-      money: noMoney,
-      ...review(2, 'Slow to answer messages.'),
+    await reviewAs(txId, 'review-1-by-customer', 'customer', new Date(t0 + 4000), {
+      rating: 2,
+      content: 'Slow to answer messages.',
     });
     const fired = await fireTimer(txId, 'expire-provider-review-period', {
       now: new Date(t0 + 4000 + 8 * DAY_MS),
@@ -156,12 +156,9 @@ describe('reviews', () => {
 
   it('a review transition without a rating and text is refused; a bad type is a 400', async () => {
     const txId = await completedOrder(Date.now() - 60_000);
-    const refused = await applyTransition(txId, 'review-1-by-customer', {
-      actor: 'customer',
-      userId: customer.user.id,
-      timers,
-      money: noMoney,
-    }).catch((error: unknown) => error);
+    const refused = await reviewAs(txId, 'review-1-by-customer', 'customer', new Date()).catch(
+      (error: unknown) => error,
+    );
     expect((refused as ApiError).code).toBe('validation-invalid-params');
     expect((await api('GET', `/api/users/${provider.user.id}/reviews?type=nope`)).status).toBe(400);
   });
