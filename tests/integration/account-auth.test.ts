@@ -71,7 +71,7 @@ describe('POST /api/auth/signup', () => {
     const token = await signIn(email.toLowerCase(), 'Correct-horse-9');
     const me = await api('GET', '/api/me', { token });
     expect(me.status).toBe(200);
-    expect(me.body.data).toEqual(user);
+    expect(me.body.data).toEqual({ ...user, hasListings: false, hasOrders: false });
     // The first verification e-mail went out with the sign-up.
     await codeSentTo(email.toLowerCase(), user.createdAt);
   });

@@ -67,7 +67,7 @@ describe('POST /api/auth/create-user-with-idp', () => {
     expect(user.id).not.toBe('x');
     const me = await api('GET', '/api/me', { token });
     expect(me.status).toBe(200);
-    expect(me.body.data).toEqual(user);
+    expect(me.body.data).toEqual({ ...user, hasListings: false, hasOrders: false });
   });
 
   it('answers 409 conflict once the caller has a profile, whatever the body', async () => {
