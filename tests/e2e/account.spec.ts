@@ -235,7 +235,9 @@ test('sign up, verify, log in again, change and recover the password, edit the p
   await aside.getByRole('button', { name: 'Show more' }).click();
   await expect(aside).toContainText('The end.');
   await expect(aside.getByRole('link', { name: 'Edit your profile' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Reviews' })).toContainText('has no reviews as a seller yet.');
+  await expect(page.getByRole('region', { name: 'Reviews' })).toContainText(
+    'has no reviews as a seller yet.',
+  );
 });
 
 test.describe('wrong input shows the spec messages', () => {
