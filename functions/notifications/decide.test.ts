@@ -58,7 +58,7 @@ describe('which mails for which transition', () => {
         ['reviews-published', 'provider'],
       ],
     ]),
-    ['enquire', [['enquiry-received', 'provider']]],
+    ['enquire', []],
     ['request-payment', []],
     ['request-payment-after-enquiry', []],
     ['review-1-by-customer', []],
@@ -72,6 +72,7 @@ describe('which mails for which transition', () => {
     const silent = transitions.filter((t) => mailsForTransition(t.name).length === 0).map((t) => t.name);
     expect(silent.sort()).toEqual(
       [
+        'enquire',
         'request-payment',
         'request-payment-after-enquiry',
         'review-1-by-customer',
@@ -109,5 +110,15 @@ describe('reminder times', () => {
         overrides: { 'auto-mark-received': 1000 },
       }),
     ).toEqual([{ reminder: 'report-problem', dueAt: at(0) }]);
+  });
+
+  it('an override of a reminder counts from entering its state, unscaled', () => {
+    const settings = { scale: 0.5, overrides: { 'ship-reminder': 4000, 'report-problem-reminder': 6000 } };
+    expect(remindersFor('purchased', { purchased: at(10).toISOString() }, at(20), settings)).toEqual([
+      { reminder: 'ship', dueAt: at(4010) },
+    ]);
+    expect(remindersFor('delivered', { delivered: at(10).toISOString() }, at(20), settings)).toEqual([
+      { reminder: 'report-problem', dueAt: at(6010) },
+    ]);
   });
 });

@@ -46,8 +46,8 @@ const reviewedTransitions: readonly TransitionName[] = [
  * confirm-payment; payment expired to the buyer (expire-payment, cancel-payment); shipped to the
  * buyer on mark-delivered; received to both; canceled and refunded to both on every cancel path;
  * dispute opened to both and the operator; review requests to both on entering `completed`; reviews
- * published to both on entering `reviewed`; enquiry received to the seller. request-payment and the
- * first review send nothing.
+ * published to both on entering `reviewed`. request-payment, the first review and enquire send
+ * nothing (the enquiry mail waits for the buyer's question: functions/streams/order-notifications.ts).
  */
 export function mailsForTransition(name: string): PlannedMail[] {
   const transition = name as TransitionName;
@@ -62,6 +62,5 @@ export function mailsForTransition(name: string): PlannedMail[] {
     return [...both('dispute-opened'), { template: 'dispute-opened', to: 'operator' }];
   if (transition === 'auto-complete') return both('review-request');
   if (reviewedTransitions.includes(transition)) return both('reviews-published');
-  if (transition === 'enquire') return [{ template: 'enquiry-received', to: 'provider' }];
   return [];
 }

@@ -5,11 +5,18 @@
  * `delivered` (report-a-problem reminder to the buyer, 1 day before the 3-day window closes, i.e.
  * 2 days after delivered). The deadline sweeper (functions/workflow/sweep-due.ts) sends the reminder
  * if the order is still in that state, and deletes the item either way: an order that moved on
- * simply loses its reminder when it falls due. Durations are scaled like the timers (VELO_TIMER_SCALE).
+ * simply loses its reminder when it falls due. Durations are scaled like the timers (VELO_TIMER_SCALE);
+ * VELO_TIMER_OVERRIDES may set `ship-reminder` / `report-problem-reminder` to milliseconds after
+ * entering the state (the e2e stack does, so a reminder arrives within the journey).
  * No e-mail code here (the engine imports this): sending is ./send-reminder.ts.
  */
 import { DAY_MS } from '../../shared/config/constants';
-import { deadlineFor, type TimerSettings } from '../../shared/process/deadlines';
+import {
+  deadlineFor,
+  type ReminderTimerName,
+  scaledMs,
+  type TimerSettings,
+} from '../../shared/process/deadlines';
 import type { ProcessState } from '../../shared/process/graph';
 import { tableName } from '../lib/aws';
 import { keys } from '../lib/table-design';
@@ -37,14 +44,13 @@ export const reminders: Record<ReminderKind, { state: ProcessState; mail: Planne
   'report-problem': { state: 'delivered', mail: { template: 'report-problem-reminder', to: 'customer' } },
 };
 
-function scaled(ms: number, timers: TimerSettings): number {
-  return Math.round(ms * (timers.scale ?? 1));
-}
+const timerNameOf = (reminder: ReminderKind): ReminderTimerName => `${reminder}-reminder`;
 
 /**
  * When the reminders of entering `to` at `now` fall due: ship 3 days (scaled) after purchase;
  * report-a-problem 1 day (scaled) before the auto-mark-received deadline (so 2 days after delivered,
- * and never before delivered when a test overrides that timer).
+ * and never before delivered when a test overrides that timer). An override of the reminder itself
+ * counts from entering the state.
  */
 export function remindersFor(
   to: ProcessState,
@@ -52,15 +58,21 @@ export function remindersFor(
   now: Date,
   timers: TimerSettings,
 ): { reminder: ReminderKind; dueAt: Date }[] {
+  const since = Date.parse(entered[to] ?? now.toISOString());
+  const overridden = (reminder: ReminderKind) => {
+    const ms = timers.overrides?.[timerNameOf(reminder)];
+    return ms === undefined ? undefined : [{ reminder, dueAt: new Date(since + ms) }];
+  };
   if (to === 'purchased') {
-    const since = Date.parse(entered.purchased ?? now.toISOString());
-    return [{ reminder: 'ship', dueAt: new Date(since + scaled(3 * DAY_MS, timers)) }];
+    return (
+      overridden('ship') ?? [{ reminder: 'ship', dueAt: new Date(since + scaledMs(3 * DAY_MS, timers)) }]
+    );
   }
   if (to === 'delivered') {
-    const since = Date.parse(entered.delivered ?? now.toISOString());
     const closes = deadlineFor('delivered', { ...entered, delivered: new Date(since).toISOString() }, timers);
-    const end = closes ? closes.dueAt.getTime() : since + scaled(3 * DAY_MS, timers);
-    return [{ reminder: 'report-problem', dueAt: new Date(Math.max(since, end - scaled(DAY_MS, timers))) }];
+    const end = closes ? closes.dueAt.getTime() : since + scaledMs(3 * DAY_MS, timers);
+    const dueAt = new Date(Math.max(since, end - scaledMs(DAY_MS, timers)));
+    return overridden('report-problem') ?? [{ reminder: 'report-problem', dueAt }];
   }
   return [];
 }

@@ -11,7 +11,9 @@ import {
   sendMessageMail,
   sendOnce,
 } from '../notifications/send';
+import { excerpt } from '../notifications/templates';
 import type { MessageItem } from '../transactions/messages';
+import type { TransactionRecord } from '../transactions/record';
 import { getTransaction } from '../transactions/repository';
 
 /**
@@ -21,7 +23,9 @@ import { getTransaction } from '../transactions/repository';
  *   mails what functions/notifications/decide.ts says, each mail at most once per
  *   (txId, version, template, recipient) through a marker item (functions/notifications/send.ts);
  * - a message (`TX#<id>` / `MSG#…`) INSERT: one mail to the other party, batched to at most one
- *   per conversation and recipient per 15 minutes (× VELO_TIMER_SCALE).
+ *   per conversation and recipient per 15 minutes (× VELO_TIMER_SCALE); the buyer's question on an
+ *   open enquiry is mailed as "New enquiry" instead (the enquire transition itself mails nothing:
+ *   the spec sends the enquiry first and its message after).
  * Everything else of the `TX#` partition (outbox events, reviews, the markers themselves) is ignored.
  *
  * Records are delivered at least once; the markers make a redelivered record send nothing again.
@@ -91,12 +95,7 @@ async function transactionMails(
     const entry = tx.transitions[version - 1];
     if (!entry) continue;
     for (const mail of mailsForTransition(entry.transition)) {
-      const outcome = await sendOnce(tx, `v${version}`, mail, parties, { now: new Date(entry.createdAt) });
-      outcomes.push(outcome);
-      if (mail.template === 'enquiry-received' && outcome === 'sent' && parties.provider) {
-        // The enquiry mail covers the first message that follows it: it opens the seller's window.
-        await claimMessageWindow(tx.id, parties.provider.id, entry.createdAt, messageWindowMs(), 'enquiry');
-      }
+      outcomes.push(await sendOnce(tx, `v${version}`, mail, parties, { now: new Date(entry.createdAt) }));
     }
   }
   return outcomes;
@@ -110,5 +109,25 @@ async function messageMail(txId: string, sk: string): Promise<(SendOutcome | 'ba
   if (message?.entity !== 'message') return [];
   const tx = await getTransaction(txId);
   if (!tx) return [];
-  return [await sendMessageMail(tx, message, await partiesOf(tx))];
+  const parties = await partiesOf(tx);
+  if (isEnquiryQuestion(tx, message)) {
+    // The buyer's first message of an open enquiry is the question: the seller gets "New enquiry"
+    // with it (once per enquiry: a marker), which also opens the seller's message window, so the
+    // question is not mailed twice. An enquiry whose message never came mails nobody.
+    const mail = { template: 'enquiry-received', to: 'provider' } as const;
+    const outcome = await sendOnce(tx, 'enquiry', mail, parties, {
+      now: new Date(message.createdAt),
+      extra: { messageExcerpt: excerpt(message.content) },
+    });
+    if (outcome === 'sent' && parties.provider) {
+      await claimMessageWindow(tx.id, parties.provider.id, message.createdAt, messageWindowMs(), 'enquiry');
+    }
+    if (outcome !== 'already-sent') return [outcome];
+  }
+  return [await sendMessageMail(tx, message, parties)];
+}
+
+/** A buyer's message on a transaction that is still an enquiry (it began with `enquire`). */
+function isEnquiryQuestion(tx: TransactionRecord, message: MessageItem): boolean {
+  return tx.state === 'enquiry' && message.senderId === tx.customerId;
 }

@@ -170,8 +170,8 @@ describe('workflow/sweep-due', () => {
     expect(stored('tx-open')?.executionArn).toContain(':execution:velo-order:tx-open-v2');
   });
 
-  it('reminders: sent while the order is still in their state, deleted either way; later ones left', async () => {
-    const ship = reminderDueItem('tx-r1', 'ship', new Date(t0 + 3 * DAY_MS - 60_000));
+  it('reminders: sent as soon as due (no grace) while the order is still in their state, deleted either way; later ones left', async () => {
+    const ship = reminderDueItem('tx-r1', 'ship', new Date(t0 + 3 * DAY_MS - 1000));
     const moved = reminderDueItem('tx-r2', 'ship', new Date(t0 + 3 * DAY_MS - 60_000));
     const later = reminderDueItem('tx-r3', 'report-problem', new Date(t0 + 4 * DAY_MS));
     const purchased = {

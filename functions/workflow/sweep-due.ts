@@ -61,8 +61,12 @@ export async function handler(input: SweepInput = {}): Promise<SweepResult> {
   const settings = workflowSettings();
   const result: SweepResult = { fired: 0, resumed: 0, moneyRetried: 0, reminders: 0, skipped: 0 };
 
-  const due = await queryAllDueItems(new Date(now.getTime() - sweepGraceMs(settings.scale)));
+  // Reminders go as soon as they are due (nothing else sends them); timers and money items are
+  // first left to the workflow for a grace period.
+  const leftToWorkflowAfter = now.getTime() - sweepGraceMs(settings.scale);
+  const due = await queryAllDueItems(now);
   for (const item of due) {
+    if (!isReminderDueItem(item) && Date.parse(item.dueAt) > leftToWorkflowAfter) continue;
     try {
       if (isReminderDueItem(item)) {
         // Sent if the order is still in the reminder's state (once: a marker guards it), then gone.

@@ -170,6 +170,14 @@ describe('settings from the environment', () => {
     ).toEqual({ scale: 0.002, overrides: { 'auto-cancel-from-disputed': 6000 }, maxWaitSeconds: 2 });
   });
 
+  it('the e-mail reminders may be overridden too', () => {
+    expect(parseTimerOverrides('{"ship-reminder":5000,"report-problem-reminder":0}')).toEqual({
+      'ship-reminder': 5000,
+      'report-problem-reminder': 0,
+    });
+    expect(() => parseTimerOverrides('{"review-reminder":1}')).toThrow(/not a timer transition or reminder/);
+  });
+
   it('refuses nonsense', () => {
     expect(() => timerSettingsFromEnv({ VELO_TIMER_SCALE: '0' })).toThrow(/VELO_TIMER_SCALE/);
     expect(() => timerSettingsFromEnv({ VELO_TIMER_SCALE: 'fast' })).toThrow(/VELO_TIMER_SCALE/);

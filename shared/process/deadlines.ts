@@ -6,7 +6,8 @@
  * Scaling: `scale` (VELO_TIMER_SCALE, default 1) multiplies every timer duration and the actor
  * windows (the customer's 3-hour cancel), so a demo or test cloud runs the process fast. Tests may
  * also override single timers in milliseconds (VELO_TIMER_OVERRIDES='{"auto-cancel-from-disputed":6000}'),
- * which wins over the scale for that timer only. `maxWaitSeconds` (ORDER_TIMER_MAX_WAIT_SECONDS)
+ * which wins over the scale for that timer only; the e-mail reminders (functions/notifications/
+ * reminders.ts) are timers too, named `ship-reminder` and `report-problem-reminder` there. `maxWaitSeconds` (ORDER_TIMER_MAX_WAIT_SECONDS)
  * caps one wait: the local runner's setTimeout cannot wait beyond 2³¹−1 ms (24.8 days), so a
  * 60-day timer is waited for in laps; firing early is harmless because the engine's write checks the
  * deadline again.
@@ -24,11 +25,18 @@ import {
   timers,
 } from './graph';
 
+/** The e-mail reminders' timers: how long after entering its state a reminder goes (when overridden). */
+export const reminderTimerNames = ['ship-reminder', 'report-problem-reminder'] as const;
+export type ReminderTimerName = (typeof reminderTimerNames)[number];
+
+/** What VELO_TIMER_OVERRIDES may name: a timer transition or a reminder. */
+export type OverridableTimer = TransitionName | ReminderTimerName;
+
 export interface TimerSettings {
   /** Multiplies every timer and window duration (default 1). */
   scale?: number;
-  /** Durations in milliseconds of single timers, by transition, used as they are (not scaled). */
-  overrides?: Partial<Record<TransitionName, number>>;
+  /** Durations in milliseconds of single timers (by transition) or reminders, used as they are (not scaled). */
+  overrides?: Partial<Record<OverridableTimer, number>>;
 }
 
 export interface PlanSettings extends TimerSettings {
@@ -51,22 +59,29 @@ function positiveNumber(raw: string | undefined, name: string): number | undefin
   return value;
 }
 
-/** VELO_TIMER_OVERRIDES: a JSON object of transition name → milliseconds (≥ 0). */
-export function parseTimerOverrides(raw: string | undefined): Partial<Record<TransitionName, number>> {
+function isOverridable(name: string): name is OverridableTimer {
+  return (
+    timers.some((timer) => timer.transition === name) ||
+    (reminderTimerNames as readonly string[]).includes(name)
+  );
+}
+
+/** VELO_TIMER_OVERRIDES: a JSON object of timer transition or reminder name → milliseconds (≥ 0). */
+export function parseTimerOverrides(raw: string | undefined): Partial<Record<OverridableTimer, number>> {
   if (raw === undefined || raw.trim() === '') return {};
   const parsed: unknown = JSON.parse(raw);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new Error('VELO_TIMER_OVERRIDES must be a JSON object of timer transition → milliseconds');
   }
-  const overrides: Partial<Record<TransitionName, number>> = {};
+  const overrides: Partial<Record<OverridableTimer, number>> = {};
   for (const [name, ms] of Object.entries(parsed)) {
-    if (!timers.some((timer) => timer.transition === name)) {
-      throw new Error(`VELO_TIMER_OVERRIDES: ${name} is not a timer transition`);
+    if (!isOverridable(name)) {
+      throw new Error(`VELO_TIMER_OVERRIDES: ${name} is not a timer transition or reminder`);
     }
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
       throw new Error(`VELO_TIMER_OVERRIDES: ${name} must be a number of milliseconds ≥ 0`);
     }
-    overrides[name as TransitionName] = ms;
+    overrides[name] = ms;
   }
   return overrides;
 }
@@ -87,11 +102,16 @@ function scaleOf(settings: TimerSettings): number {
   return scale;
 }
 
+/** A real-time duration under these settings' scale, in whole milliseconds. */
+export function scaledMs(ms: number, settings: TimerSettings = {}): number {
+  return Math.round(ms * scaleOf(settings));
+}
+
 /** How long a timer runs with these settings, in milliseconds (an override wins over the scale). */
 export function timerDurationMs(timer: Timer, settings: TimerSettings = {}): number {
   const override = settings.overrides?.[timer.transition];
   if (override !== undefined) return override;
-  return Math.round(timer.afterMs * scaleOf(settings));
+  return scaledMs(timer.afterMs, settings);
 }
 
 export interface Deadline {
@@ -181,7 +201,7 @@ export function scaledWindow(
   settings: TimerSettings = {},
 ): { since: ProcessState; withinMs: number } | undefined {
   const window = getTransition(transitionName)?.windows?.find((w) => w.actor === actor);
-  return window && { since: window.since, withinMs: Math.round(window.withinMs * scaleOf(settings)) };
+  return window && { since: window.since, withinMs: scaledMs(window.withinMs, settings) };
 }
 
 /** Until when an actor's scaled window stays open (`windowDeadline` with the scale). */

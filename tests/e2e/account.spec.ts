@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { OutboxMessage } from '../../infra/local/outbox';
 import { mintLimitedSessionTokens } from '../../infra/operator/limited-session';
 import type { PublicUser } from '../../shared/api/types';
 import { apiErrors, messages } from '../../shared/errors/catalogue';
 import { loginMessages, signupMessages } from '../../shared/validation/messages';
 import { demoSeller, expectNoAxeViolations, listingCards, searchApi } from './helpers';
+import { outbox } from './mail-helpers';
 
 /**
  * Accounts (issue 4) in Chromium against the local cloud: sign up → verify with the code from the
@@ -13,13 +15,6 @@ import { demoSeller, expectNoAxeViolations, listingCards, searchApi } from './he
  * it → edit the profile and the picture → the public profile shows them. Plus the spec's messages
  * on wrong input, keyboard use of the profile menu, and axe on every account page.
  */
-
-interface OutboxMessage {
-  to: string[];
-  subject: string;
-  text: string;
-  sentAt: string;
-}
 
 /**
  * The code of the newest e-mail to `email` that is not in `seen`. The local cloud stores cognito-local's
@@ -34,9 +29,9 @@ async function codeFor(request: APIRequestContext, email: string, seen: Set<stri
   await expect
     .poll(
       async () => {
-        const response = await request.get('/_dev/outbox.json');
-        const { data } = (await response.json()) as { data: OutboxMessage[] };
-        const mine = data.filter((m) => m.to.some((to) => to.toLowerCase() === email.toLowerCase()));
+        const mine = (await outbox(request)).filter((m) =>
+          m.to.some((to) => to.toLowerCase() === email.toLowerCase()),
+        );
         const newest = mine.find((m) => !seen.has(id(m)));
         if (!newest) return undefined;
         if (candidate?.id !== id(newest)) candidate = { id: id(newest), since: Date.now() };

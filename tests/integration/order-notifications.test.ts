@@ -257,7 +257,7 @@ describe('order e-mails', () => {
     expect(mailsTo(moved.buyer, /^Did /)).toHaveLength(1);
   });
 
-  it('enquiry received to the seller on enquire; the first message is covered by it (same window)', async () => {
+  it('enquiry received to the seller with the question (the first message), which opens the window', async () => {
     const seller = await givenUser('Sam');
     const buyer = await givenUser('Bea');
     const listing = await givenListing(seller.id, { currentStock: 1 });
@@ -270,10 +270,18 @@ describe('order e-mails', () => {
       orderData: {},
       now: new Date(t),
     });
+    // Nothing yet: the enquiry mail waits for the question (sent after the enquiry, per the spec).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mailsTo(seller, /^New enquiry: /)).toHaveLength(0);
     await putMessage(transaction.id, buyer.id, 'Would you take 800?', new Date(t + 50));
     const [mail] = await expectMails(seller, /^New enquiry: /, 1);
     expect(mail!.text).toContain(`Bea T has a question about ${listing.title}`);
+    expect(mail!.text).toContain('Would you take 800?');
     expect(mail!.text).toContain(`/sale/${transaction.id}/details`);
+    // A second question within the window is batched; no "New message" for the question itself.
+    await putMessage(transaction.id, buyer.id, 'Or 750 with pickup?', new Date(t + 100));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mailsTo(seller, /^New enquiry: /)).toHaveLength(1);
     expect(mailsTo(seller, /^New message/)).toHaveLength(0);
   });
 
