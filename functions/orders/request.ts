@@ -1,4 +1,6 @@
 /** Small pieces the order routes share: the caller and body, ids, body shapes, starting an order's workflow. */
+
+import { isUuid } from '../../shared/ids';
 import {
   ApiError,
   type HttpEvent,
@@ -11,13 +13,6 @@ import {
 import { reportError } from '../lib/observability';
 import type { UserRecord } from '../users/user-record';
 import { startOrderWorkflow } from '../workflow/start';
-
-/** Listing, transaction and checkout-key ids: UUIDs (transactions are uuid v5 of customer + checkout key). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
 
 /** The signed-in caller with a profile, and the JSON object body: how the order-making routes start. */
 export function profileRequest(event: HttpEvent): {

@@ -154,12 +154,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await ensureTable(dynamodb.endpoint, localNames.table);
     // Hosted content (page assets, translations): published on every start, uploaded only when it changed.
     log(await publishLocalContent(localNames.imagesBucket));
-    const streams = await startStreamPoller(dynamodb.endpoint, localNames.table);
-    stops.push(streams.stop);
-    log('Stream poller    reading the table stream');
-
     const stepFunctions = new LocalStepFunctions();
-    stops.push(() => stepFunctions.stop());
     const eventBus = new LocalEventBus(options.dataDir ? join(dataDir, 'events.ndjson') : undefined);
     const emulator: AwsEmulator = await startAwsEmulator(options.ports.aws, {
       stepFunctions,
@@ -174,6 +169,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       AWS_ENDPOINT_URL_SESV2: emulator.endpoint,
     });
     Object.assign(process.env, env);
+    // Stops run in reverse: the stream consumers and the workflows (which send mail, answer task
+    // tokens and publish events through the emulator) finish before the emulator goes.
+    const streams = await startStreamPoller(dynamodb.endpoint, localNames.table);
+    stops.push(streams.stop);
+    stops.push(() => stepFunctions.stop());
+    log('Stream poller    reading the table stream');
     log(`Step Functions, EventBridge, SES  ${emulator.endpoint}${timerNote(options.timerScale)}`);
 
     if (options.sweep ?? true) {

@@ -2,6 +2,8 @@
  * The event envelope: `{ id, type, version, occurredAt, source, data }`, with a constructor per event
  * type that validates the payload, and `validateEvent` for consumers.
  */
+
+import { isUuid } from '../ids';
 import {
   type EventData,
   type EventSource,
@@ -9,7 +11,7 @@ import {
   eventDefinitions,
   latestVersion,
 } from './definitions';
-import { checkSpec, isIsoTimestamp, isUuid, type Spec } from './schema';
+import { checkSpec, isIsoTimestamp, type Spec } from './schema';
 
 export interface DomainEvent<T extends EventType = EventType> {
   /**

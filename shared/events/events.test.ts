@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isUuid } from '../ids';
 import { computeLineItems, defaultLineItemConfig } from '../line-items';
 import { eventDefinitions, eventSources, eventTypes, latestVersion } from './definitions';
 import {
@@ -21,7 +22,7 @@ import {
   transactionEventId,
   validateEvent,
 } from './envelope';
-import { checkSpec, isIsoTimestamp, isUuid, s } from './schema';
+import { checkSpec, isIsoTimestamp, s } from './schema';
 
 const usd = (amount: number) => ({ amount, currency: 'USD' });
 const id = '3f0e6b52-8d1c-4c5e-9a7b-2d4f6e8a1b3c';

@@ -2,6 +2,7 @@
  * A tiny schema language for event payloads: each field spec checks a value at runtime and carries
  * its TypeScript type, so one definition gives both the type and the validator. No dependencies.
  */
+import { isUuid } from '../ids';
 
 export interface Spec<T> {
   readonly kind: string;
@@ -30,13 +31,8 @@ function spec<T>(
   return { kind, optional: false, check };
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const ISO_TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 const CURRENCY_RE = /^[A-Z]{3}$/;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID_RE.test(value);
-}
 
 export function isIsoTimestamp(value: unknown): value is string {
   if (typeof value !== 'string' || !ISO_TIMESTAMP_RE.test(value) || Number.isNaN(Date.parse(value)))
