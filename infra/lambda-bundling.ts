@@ -42,9 +42,21 @@ export function handlerExists(handler: string): boolean {
 export const externalModules = ['@sentry/aws-serverless'] as const;
 
 /**
+ * Modules the bundles replace with one of ours (esbuild `--alias`). The AWS SDK clients take their
+ * credentials from `@aws-sdk/credential-provider-node`'s default chain (SSO, STS, ini files,
+ * instance metadata, with `@aws-sdk/nested-clients`: ~100 kB per bundle); in Lambda the role's
+ * credentials are always in the environment, so the bundles get functions/lib/lambda-credentials.ts
+ * (`fromEnv` only). Source runs (the local cloud, tests) keep the real chain.
+ */
+export const moduleAliases: Readonly<Record<string, string>> = {
+  '@aws-sdk/credential-provider-node': path.join(repoRoot, 'functions', 'lib', 'lambda-credentials.ts'),
+};
+
+/**
  * esbuild options for every handler: minified ESM with source maps, AWS SDK v3 bundled (the bundle
  * does not depend on the SDK version the runtime happens to ship; the only externals are
- * `externalModules`), built with the locally installed esbuild (never Docker).
+ * `externalModules`) with `moduleAliases`, built with the locally installed esbuild (never Docker:
+ * the aliases are paths on this machine).
  */
 export function bundlingOptions(): nodejs.BundlingOptions {
   return {
@@ -56,6 +68,10 @@ export function bundlingOptions(): nodejs.BundlingOptions {
     target: 'node22',
     mainFields: ['module', 'main'],
     externalModules: [...externalModules],
+    // Rendered by CDK as `--alias:<module>=<path>`, after the options above, locally as in Docker.
+    esbuildArgs: {
+      '--alias': Object.entries(moduleAliases).map(([module, replacement]) => `${module}=${replacement}`),
+    },
     // ESM output has no `require`; some CommonJS dependencies call it for Node built-ins.
     banner:
       "import { createRequire as __veloCreateRequire } from 'node:module';const require = __veloCreateRequire(import.meta.url);",

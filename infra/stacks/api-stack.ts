@@ -30,6 +30,7 @@ import {
   isStripeHandler,
   paypalEnvironmentFromEnv,
   stripeEnvironmentFromEnv,
+  withPaymentSdks,
 } from './payment-providers';
 import { stateMachineArnVariable } from './workflow-stack';
 
@@ -285,7 +286,7 @@ export class ApiStack extends Stack {
   /** The Lambda of a route handler module: in the account group if it calls Cognito's admin API. */
   functionFor(handler: string): lambda.Function {
     if (handler in cognitoAdminActions) return this.accountHandlers.get(handler);
-    const settings = routeHandlerSettings[handler] ?? {};
+    const settings = withPaymentSdks(handler, routeHandlerSettings[handler]);
     const marketing = (marketingHandlers as readonly string[]).includes(handler);
     const extra = {
       ...(marketing ? this.marketingEnvironment : {}),

@@ -29,6 +29,7 @@ import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bund
 import { emailEnvironmentFromEnv, grantSendEmail } from './email';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
+import { withPaymentSdks } from './payment-providers';
 
 export interface EventsStackProps extends StackProps {
   bundling: BundlingMode;
@@ -114,7 +115,7 @@ export class EventsStack extends Stack {
       }),
     };
     for (const rule of eventRules as readonly EventRule[]) {
-      const fn = this.ruleFunctions.get(rule.handler);
+      const fn = this.ruleFunctions.get(rule.handler, withPaymentSdks(rule.handler));
       const detailTypes = rule.detailTypes;
       const eventRule = new events.Rule(this, `${handlerId(rule.name)}Rule`, {
         eventBus: this.bus,
@@ -152,7 +153,7 @@ export class EventsStack extends Stack {
       timeout: Duration.seconds(60),
     });
     for (const consumer of streamConsumers) {
-      const fn = this.streamFunctions.get(consumer.handler);
+      const fn = this.streamFunctions.get(consumer.handler, withPaymentSdks(consumer.handler));
       fn.addEventSource(
         new sources.DynamoEventSource(props.table, {
           startingPosition: lambda.StartingPosition.TRIM_HORIZON,

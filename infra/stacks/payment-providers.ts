@@ -4,6 +4,48 @@
  * refund and pay out when a timer fires.
  */
 import { Aws, SecretValue } from 'aws-cdk-lib';
+import type { HandlerOverrides } from '../lambda-bundling';
+
+/**
+ * The providers' SDKs. The real adapters (functions/payments/stripe/real.ts,
+ * functions/payments/paypal/rest-adapter.ts) load them on first use only (`import()`), so they are
+ * not bundled: they are installed beside the handlers that can reach them (`nodeModules`), ~240 kB
+ * (stripe) and ~400 kB (the PayPal SDK with form-data, axios and @apimatic/*) less in each bundle,
+ * and never loaded where the simulated providers run.
+ */
+export const paymentSdks = { stripe: 'stripe', paypal: '@paypal/paypal-server-sdk' } as const;
+
+/** The handlers that move money (charge, capture, refund, pay out): they reach both adapters. */
+const moneyHandlers: readonly string[] = [
+  'orders/disburse-paypal-funds',
+  'orders/initiate-privileged',
+  'orders/transition',
+  'orders/transition-privileged',
+  'workflow/fire-timer',
+  'workflow/sweep-due',
+];
+
+/**
+ * The one list of which handler bundles reach which payment SDK (the real adapter's `import()`).
+ * tests/infra/bundling.test.ts bundles every handler and checks this against the bundles, both
+ * ways: an SDK a bundle can load is installed beside it, and none is installed where unused.
+ */
+export function paymentSdkModules(handler: string): string[] {
+  const money = moneyHandlers.includes(handler);
+  const stripe = money || /^(stripe|simulated-stripe)\//.test(handler) || handler === 'webhooks/stripe';
+  const paypal =
+    money ||
+    (/^(paypal|simulated-paypal)\//.test(handler) && handler !== 'paypal/offboard') ||
+    handler === 'webhooks/paypal';
+  return [...(stripe ? [paymentSdks.stripe] : []), ...(paypal ? [paymentSdks.paypal] : [])];
+}
+
+/** A handler's overrides with the payment SDKs it reaches added to its `nodeModules`. */
+export function withPaymentSdks(handler: string, overrides: HandlerOverrides = {}): HandlerOverrides {
+  const sdks = paymentSdkModules(handler);
+  if (!sdks.length) return overrides;
+  return { ...overrides, nodeModules: [...new Set([...(overrides.nodeModules ?? []), ...sdks])] };
+}
 
 /**
  * The route handlers that talk to PayPal (functions/paypal/, the order routes that capture, refund

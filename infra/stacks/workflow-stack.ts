@@ -28,7 +28,7 @@ import { type BundlingMode, HandlerFunctions, handlerRole, repoRoot } from '../l
 import { emailEnvironmentFromEnv, grantSendEmail } from './email';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
-import { paypalEnvironmentFromEnv, stripeEnvironmentFromEnv } from './payment-providers';
+import { paypalEnvironmentFromEnv, stripeEnvironmentFromEnv, withPaymentSdks } from './payment-providers';
 
 export interface WorkflowStackProps extends StackProps {
   bundling: BundlingMode;
@@ -106,7 +106,7 @@ export class WorkflowStack extends Stack {
       timeout: Duration.seconds(30),
     });
     const taskFunction = (task: WorkflowTaskName): lambda.IFunction =>
-      this.taskFunctions.get(workflowTasks[task]);
+      this.taskFunctions.get(workflowTasks[task], withPaymentSdks(workflowTasks[task]));
 
     for (const [name, machine] of Object.entries(stateMachines) as [
       StateMachineName,
@@ -168,7 +168,10 @@ export class WorkflowStack extends Stack {
       environment: { ...environment, ...emailEnvironment },
       timeout: Duration.minutes(2),
     });
-    const sweep = this.scheduledFunctions.get(scheduledTasks.SweepDue satisfies string);
+    const sweep = this.scheduledFunctions.get(
+      scheduledTasks.SweepDue satisfies string,
+      withPaymentSdks(scheduledTasks.SweepDue),
+    );
     // The L1 schedule with its own role: the L2 Lambda target would also grant `<function>:*`.
     const schedulerRole = new iam.Role(this, 'SweepDueSchedulerRole', {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {

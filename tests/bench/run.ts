@@ -12,11 +12,12 @@ const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
 
 async function main() {
   const listingCount = Number(process.env.BENCH_LISTINGS ?? 20_000);
-  console.log('Lambda bundles (esbuild, minified, AWS SDK bundled):');
+  console.log('Lambda bundles (as CDK builds them: esbuild, minified, AWS SDK bundled):');
   for (const bundle of await lambdaBundles()) {
     const ok = bundle.bytes <= budgets.lambdaBytes && bundle.loadMs <= budgets.lambdaLoadMs;
+    const beside = bundle.nodeModules.length ? `  + node_modules: ${bundle.nodeModules.join(', ')}` : '';
     console.log(
-      `  ${bundle.handler.padEnd(28)} ${(bundle.bytes / 1024).toFixed(1).padStart(7)} kB  load ${bundle.loadMs.toFixed(1).padStart(6)} ms  ${verdict(ok)}`,
+      `  ${bundle.handler.padEnd(28)} ${(bundle.bytes / 1024).toFixed(1).padStart(7)} kB  load ${bundle.loadMs.toFixed(1).padStart(6)} ms  ${verdict(ok)}${beside}`,
     );
   }
 

@@ -1,11 +1,14 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import { build, type Metafile } from 'esbuild';
 import type Sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Route, routes } from '../../functions/routes';
@@ -14,13 +17,25 @@ import {
   HandlerFunctions,
   handlerExists,
   handlerRole,
+  lambdaRuntime,
+  moduleAliases,
   nodejsEntryProps,
   repoRoot,
 } from '../../infra/lambda-bundling';
 import { routeHandlerSettings } from '../../infra/stacks/api-stack';
+import { paymentSdkModules, paymentSdks, withPaymentSdks } from '../../infra/stacks/payment-providers';
+import { deployedBuildOptions, lambdaHandlers } from '../bench/bundles';
 
 // The template tests use inline stubs; this one bundles one real handler with the local esbuild,
 // the way `cdk synth` does for all of them.
+
+/** The bundle directory (cdk.out/asset.<hash>) of a stack's only Lambda function. */
+function assetDirOf(assemblyDir: string, stack: Stack): string {
+  const [fn] = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')) as {
+    Properties: { Code: { S3Key: string } };
+  }[];
+  return path.join(assemblyDir, `asset.${fn!.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
+}
 
 describe('handler bundling', () => {
   it('bundles with the local esbuild: minified ESM, source maps, AWS SDK included, never Docker', () => {
@@ -32,6 +47,11 @@ describe('handler bundling', () => {
       externalModules: ['@sentry/aws-serverless'],
     });
     expect(bundlingOptions().banner).toContain('createRequire');
+    const credentials = path.join(repoRoot, 'functions', 'lib', 'lambda-credentials.ts');
+    expect(moduleAliases).toEqual({ '@aws-sdk/credential-provider-node': credentials });
+    expect(bundlingOptions().esbuildArgs).toEqual({
+      '--alias': [`@aws-sdk/credential-provider-node=${credentials}`],
+    });
     expect(nodejsEntryProps('users/me')).toMatchObject({
       entry: path.join(repoRoot, 'functions', 'users', 'me.ts'),
       handler: 'handler',
@@ -111,4 +131,148 @@ describe('handler bundling', () => {
     const loaded = await import(pathToFileURL(path.join(assetDir, 'index.mjs')).href);
     expect(typeof loaded.handler).toBe('function');
   });
+
+  it('signs AWS calls with the credentials in the environment, and only those (the credential alias)', async () => {
+    // Built by CDK's NodejsFunction with bundlingOptions(): the alias goes through esbuildArgs.
+    const app = new App({ outdir });
+    const stack = new Stack(app, 'CredentialsBundleTest', {
+      env: { account: '123456789012', region: 'eu-west-1' },
+    });
+    new nodejs.NodejsFunction(stack, 'ListTables', {
+      entry: path.join(repoRoot, 'tests', 'infra', 'fixtures', 'list-tables.ts'),
+      handler: 'handler',
+      runtime: lambdaRuntime,
+      projectRoot: repoRoot,
+      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
+      bundling: bundlingOptions(),
+    });
+    const assembly = app.synth();
+    const bundle = path.join(assetDirOf(assembly.directory, stack), 'index.mjs');
+    const code = readFileSync(bundle, 'utf8');
+    // Neither the default chain (SSO, ini, process, instance metadata…) nor its nested STS/SSO clients.
+    expect(code).not.toContain('defaultProvider::fromSSO');
+    expect(code).not.toContain('AssumeRoleWithWebIdentity');
+
+    const authorizations: string[] = [];
+    const tokens: string[] = [];
+    const server = createServer((request, response) => {
+      authorizations.push(request.headers.authorization ?? '');
+      tokens.push(String(request.headers['x-amz-security-token'] ?? ''));
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
+        response.end(JSON.stringify({ TableNames: ['velo'] }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const names = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_PROFILE'];
+    const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+    try {
+      const loaded = (await import(pathToFileURL(bundle).href)) as {
+        handler: (event: { endpoint: string }) => Promise<string[]>;
+      };
+      Object.assign(process.env, {
+        AWS_ACCESS_KEY_ID: 'AKIDBUNDLETEST',
+        AWS_SECRET_ACCESS_KEY: 'bundle-test-secret',
+        AWS_SESSION_TOKEN: 'bundle-test-session',
+      });
+      delete process.env.AWS_PROFILE;
+      expect(await loaded.handler({ endpoint })).toEqual(['velo']);
+      expect(authorizations).toHaveLength(1);
+      expect(authorizations[0]).toMatch(
+        /^AWS4-HMAC-SHA256 Credential=AKIDBUNDLETEST\/\d{8}\/eu-west-1\/dynamodb\//,
+      );
+      expect(tokens[0]).toBe('bundle-test-session');
+
+      // No credentials in the environment: the call fails at once (no ini file, SSO or metadata tried).
+      delete process.env.AWS_ACCESS_KEY_ID;
+      delete process.env.AWS_SECRET_ACCESS_KEY;
+      delete process.env.AWS_SESSION_TOKEN;
+      await expect(loaded.handler({ endpoint })).rejects.toThrow(/environment variable credentials/);
+      expect(authorizations).toHaveLength(1);
+    } finally {
+      for (const name of names) {
+        if (saved[name] === undefined) delete process.env[name];
+        else process.env[name] = saved[name];
+      }
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('installs the payment SDKs beside exactly the bundles that can load them, and bundles neither', async () => {
+    // Every Lambda handler in one esbuild run, as deployed but with both SDKs external everywhere.
+    const handlers = lambdaHandlers().filter(handlerExists);
+    const entries = Object.fromEntries(handlers.map((handler) => [handler, `functions/${handler}.ts`]));
+    const output = await build({
+      ...deployedBuildOptions(Object.values(paymentSdks)),
+      minify: false,
+      entryPoints: entries,
+      outdir: path.join(outdir, 'payment-sdk-check'),
+      write: false,
+      metafile: true,
+    });
+    const outputs = Object.values(output.metafile.outputs) as Metafile['outputs'][string][];
+    const reached: Record<string, string[]> = {};
+    for (const out of outputs) {
+      if (!out.entryPoint) continue;
+      const handler = out.entryPoint.replace(/^functions\//, '').replace(/\.ts$/, '');
+      const sdkImports = out.imports.filter((entry) =>
+        (Object.values(paymentSdks) as string[]).includes(entry.path),
+      );
+      // Loaded on first real use only, never at module load.
+      for (const entry of sdkImports) expect(entry.kind, `${handler} → ${entry.path}`).toBe('dynamic-import');
+      reached[handler] = Object.values(paymentSdks).filter((sdk) =>
+        sdkImports.some((entry) => entry.path === sdk),
+      );
+      for (const input of Object.keys(out.inputs))
+        expect(input, handler).not.toMatch(/node_modules\/(stripe|@paypal\/paypal-server-sdk)\//);
+    }
+    expect(Object.keys(reached).sort()).toEqual(handlers);
+    const mismatches = handlers
+      .filter((handler) => paymentSdkModules(handler).join() !== reached[handler]!.join())
+      .map(
+        (handler) => `${handler}: installs [${paymentSdkModules(handler)}], reaches [${reached[handler]}]`,
+      );
+    expect(mismatches, 'update paymentSdkModules in infra/stacks/payment-providers.ts').toEqual([]);
+    expect(reached['orders/transition']).toEqual([paymentSdks.stripe, paymentSdks.paypal]);
+    expect(reached['listings/show']).toEqual([]);
+    // As the stacks pass them (the klaviyo-api way): merged into the function's nodeModules.
+    expect(
+      withPaymentSdks('orders/transition', routeHandlerSettings['orders/transition']).nodeModules,
+    ).toEqual(['stripe', '@paypal/paypal-server-sdk']);
+    expect(withPaymentSdks('users/me', {})).toEqual({});
+  });
+
+  it('deploys a money handler with stripe and the PayPal SDK in node_modules beside its bundle', async () => {
+    const app = new App({ outdir });
+    const stack = new Stack(app, 'MoneyBundleTest', {
+      env: { account: '123456789012', region: 'eu-west-1' },
+    });
+    const functions = new HandlerFunctions(stack, 'Handlers', {
+      bundling: 'esbuild',
+      role: handlerRole(stack, 'Role', 'test'),
+      environment: { TABLE_NAME: 'table' },
+    });
+    functions.get('orders/disburse-paypal-funds', withPaymentSdks('orders/disburse-paypal-funds'));
+    const assembly = app.synth();
+    const assetDir = assetDirOf(assembly.directory, stack);
+    const code = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
+    expect(code).toMatch(/import\(\s*["']stripe["']\s*\)/);
+    expect(code).toMatch(/import\(\s*["']@paypal\/paypal-server-sdk["']\s*\)/);
+    expect(code).not.toContain('api.stripe.com'); // the SDK's code is not in the bundle…
+    expect(code).not.toContain('AxiosError'); // (the PayPal SDK's HTTP client)
+    for (const sdk of Object.values(paymentSdks))
+      expect(existsSync(path.join(assetDir, 'node_modules', sdk, 'package.json')), sdk).toBe(true); // …but beside it
+    console.info(
+      `functions/orders/disburse-paypal-funds.ts bundle: ${(statSync(path.join(assetDir, 'index.mjs')).size / 1024).toFixed(1)} kB`,
+    );
+    const loaded = await import(pathToFileURL(path.join(assetDir, 'index.mjs')).href);
+    expect(typeof loaded.handler).toBe('function');
+    // The SDKs load from there as the real adapters load them.
+    const stripe = (await import(
+      pathToFileURL(path.join(assetDir, 'node_modules', 'stripe', 'esm', 'stripe.esm.node.js')).href
+    )) as { default: unknown };
+    expect(typeof stripe.default).toBe('function');
+  }, 240_000);
 });

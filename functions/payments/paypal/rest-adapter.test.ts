@@ -311,6 +311,26 @@ describe('real PayPal adapter against a PayPal double', () => {
     expect(JSON.parse(call.body)).toEqual({ reference_id: 'CAPTURE1', reference_type: 'TRANSACTION_ID' });
   });
 
+  it('loads the SDK for order calls only, once, and again after a failed load', async () => {
+    let loads = 0;
+    const paypal = paypalRestAdapter({
+      clientId: 'client-id',
+      clientSecret: 'client-secret',
+      partnerId: 'PARTNER1',
+      webhookId: 'WEBHOOK1',
+      baseUrl,
+      loadSdk: async () => {
+        loads += 1;
+        throw new Error('not installed');
+      },
+    });
+    await paypal.disburse({ captureId: 'CAPTURE1', requestId: 'disburse-tx2' }); // REST: no SDK
+    expect(loads).toBe(0);
+    await expect(paypal.getOrder('ORDER1')).rejects.toThrow('not installed');
+    await expect(paypal.captureOrder('ORDER1', 'capture-1')).rejects.toThrow('not installed');
+    expect(loads).toBe(2);
+  });
+
   it('creates, reads and captures orders through the SDK: payee, amounts, platform fee, idempotency keys', async () => {
     // The SDK has no base URL setting: its HTTPS agent hands it plain sockets to the double.
     const agent = new Agent();

@@ -1,13 +1,17 @@
-import {
-  CheckoutPaymentIntent,
-  Client,
-  DisbursementMode,
-  Environment,
-  OrdersController,
-} from '@paypal/paypal-server-sdk';
+import type { OrdersController } from '@paypal/paypal-server-sdk';
 import type { PaypalLink } from '../../../shared/api/payments';
 import type { MerchantIntegration, PaypalOrder, PaypalPort } from './port';
 import { PaypalRefusal, partnerReferralBody } from './port';
+
+/** `@paypal/paypal-server-sdk`'s exports (its client, controllers and enums). */
+export type PaypalSdk = typeof import('@paypal/paypal-server-sdk');
+
+/**
+ * Loads the SDK on the first order call (with its form-data, axios and @apimatic/* it is ~400 kB
+ * minified): the deploy installs it beside the handlers that can reach it instead of bundling it
+ * (infra/stacks/payment-providers.ts), and the simulated PayPal never loads it.
+ */
+export const loadPaypalSdk = (): Promise<PaypalSdk> => import('@paypal/paypal-server-sdk');
 
 export interface PaypalRestConfig {
   clientId: string;
@@ -23,6 +27,8 @@ export interface PaypalRestConfig {
   fetch?: typeof fetch;
   /** The SDK's HTTPS agent (it has no base URL setting: contract tests connect it to a PayPal double). */
   sdkHttpsAgent?: unknown;
+  /** How the SDK is loaded; loadPaypalSdk unless a test says otherwise. */
+  loadSdk?: () => Promise<PaypalSdk>;
 }
 
 export class PaypalApiError extends Error {
@@ -153,18 +159,30 @@ export function paypalRestAdapter(config: PaypalRestConfig): PaypalPort {
     return body;
   }
 
-  let orders: OrdersController | undefined;
-  function ordersApi(): OrdersController {
-    orders ??= new OrdersController(
-      new Client({
-        clientCredentialsAuthCredentials: {
-          oAuthClientId: config.clientId,
-          oAuthClientSecret: config.clientSecret,
-        },
-        environment: base.includes('api-m.paypal.com') ? Environment.Production : Environment.Sandbox,
-        timeout: 15_000,
-        ...(config.sdkHttpsAgent ? { httpClientOptions: { httpsAgent: config.sdkHttpsAgent } } : {}),
+  /** The SDK and its orders controller, made on first use (a failed load is retried next time). */
+  let orders: Promise<{ sdk: PaypalSdk; api: OrdersController }> | undefined;
+  function ordersApi(): Promise<{ sdk: PaypalSdk; api: OrdersController }> {
+    orders ??= (config.loadSdk ?? loadPaypalSdk)().then(
+      (sdk) => ({
+        sdk,
+        api: new sdk.OrdersController(
+          new sdk.Client({
+            clientCredentialsAuthCredentials: {
+              oAuthClientId: config.clientId,
+              oAuthClientSecret: config.clientSecret,
+            },
+            environment: base.includes('api-m.paypal.com')
+              ? sdk.Environment.Production
+              : sdk.Environment.Sandbox,
+            timeout: 15_000,
+            ...(config.sdkHttpsAgent ? { httpClientOptions: { httpsAgent: config.sdkHttpsAgent } } : {}),
+          }),
+        ),
       }),
+      (error: unknown) => {
+        orders = undefined;
+        throw error;
+      },
     );
     return orders;
   }
@@ -266,13 +284,14 @@ export function paypalRestAdapter(config: PaypalRestConfig): PaypalPort {
     },
 
     async createOrder(input) {
+      const { sdk: paypal, api } = await ordersApi();
       const { result } = await sdk(() =>
-        ordersApi().createOrder({
+        api.createOrder({
           paypalRequestId: input.requestId,
           prefer: 'return=representation',
           ...(config.attributionId ? { paypalPartnerAttributionId: config.attributionId } : {}),
           body: {
-            intent: CheckoutPaymentIntent.Capture,
+            intent: paypal.CheckoutPaymentIntent.Capture,
             purchaseUnits: [
               {
                 referenceId: input.referenceId,
@@ -307,7 +326,7 @@ export function paypalRestAdapter(config: PaypalRestConfig): PaypalPort {
                             },
                           },
                         ],
-                        disbursementMode: DisbursementMode.Delayed,
+                        disbursementMode: paypal.DisbursementMode.Delayed,
                       },
                     }
                   : {}),
@@ -320,8 +339,9 @@ export function paypalRestAdapter(config: PaypalRestConfig): PaypalPort {
     },
 
     async getOrder(orderId) {
+      const { api } = await ordersApi();
       try {
-        const { result } = await ordersApi().getOrder({ id: orderId });
+        const { result } = await api.getOrder({ id: orderId });
         return orderOf(result);
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode === 404) return undefined;
@@ -330,8 +350,9 @@ export function paypalRestAdapter(config: PaypalRestConfig): PaypalPort {
     },
 
     async captureOrder(orderId, requestId) {
+      const { api } = await ordersApi();
       const { result } = await sdk(() =>
-        ordersApi().captureOrder({
+        api.captureOrder({
           id: orderId,
           paypalRequestId: requestId,
           prefer: 'return=representation',

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CardProviderError, WebhookSignatureError } from './port';
 import { RealCardProvider, signStripePayload, verifyStripeSignature } from './real';
@@ -453,6 +454,36 @@ describe('webhook signatures', () => {
     const stale = signStripePayload(payload, 'whsec_a', Math.floor(Date.now() / 1000) - 3600);
     expect(() => verifyStripeSignature(payload, stale, 'whsec_a')).toThrow(WebhookSignatureError);
     expect(() => verifyStripeSignature(payload, undefined, 'whsec_a')).toThrow(WebhookSignatureError);
+  });
+
+  it('signs and verifies exactly as the stripe SDK does (no SDK needed for webhooks)', () => {
+    const sdk = new Stripe('sk_test').webhooks;
+    const event = sdk.constructEvent(payload, signStripePayload(payload, 'whsec_a'), 'whsec_a');
+    expect(event.id).toBe('evt_1');
+    const timestamp = Math.floor(Date.now() / 1000) - 10;
+    const header = sdk.generateTestHeaderString({ payload, secret: 'whsec_a', timestamp });
+    expect(signStripePayload(payload, 'whsec_a', timestamp)).toBe(header);
+    expect(verifyStripeSignature(payload, header, 'whsec_a').id).toBe('evt_1');
+    const other = sdk.generateTestHeaderString({ payload, secret: 'whsec_b', timestamp }); // several v1: any may match
+    expect(() =>
+      verifyStripeSignature(payload, `${header},v1=${other.split('v1=')[1]}`, 'whsec_b'),
+    ).not.toThrow();
+    expect(() => sdk.constructEvent(payload, signStripePayload(payload, 'whsec_b'), 'whsec_a')).toThrow();
+  });
+
+  it('loads the SDK on the first API call only, and again after a failed load', async () => {
+    let loads = 0;
+    const failing = new RealCardProvider({
+      secretKey: 'sk_test',
+      loadSdk: async () => {
+        loads += 1;
+        throw new Error('not installed');
+      },
+    });
+    expect(loads).toBe(0);
+    await expect(failing.fetchAccount('acct_1')).rejects.toThrow('not installed');
+    await expect(failing.fetchAccount('acct_1')).rejects.toThrow('not installed');
+    expect(loads).toBe(2);
   });
 
   it('the real adapter needs STRIPE_WEBHOOK_SECRET', () => {

@@ -1,8 +1,11 @@
 /**
  * The real card provider: the official `stripe` SDK. Used when STRIPE_SECRET_KEY is set. Tokens are
- * made by Stripe.js in the browser, so the token calls are refused here.
+ * made by Stripe.js in the browser, so the token calls are refused here. The SDK (~240 kB minified)
+ * is loaded on the first API call only: the deploy installs it beside the handlers that can reach
+ * it instead of bundling it (infra/stacks/payment-providers.ts), and the simulated Stripe never
+ * loads it. Webhook signatures need no SDK (./signature.ts).
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { SetupIntentView } from '../../../shared/api/payments';
 import {
   type AccountLinkInput,
@@ -24,6 +27,15 @@ import {
   toProviderTransfer,
   WebhookSignatureError,
 } from './port';
+import { verifyStripeSignature } from './signature';
+
+export { signStripePayload, verifyStripeSignature } from './signature';
+
+/** The SDK's class (the `stripe` package's default export). */
+export type StripeSdk = typeof Stripe;
+
+/** Loads the SDK on first use (`import('stripe')`, external in the Lambda bundles). */
+export const loadStripeSdk = async (): Promise<StripeSdk> => (await import('stripe')).default;
 
 export interface RealStripeOptions {
   secretKey: string;
@@ -32,6 +44,8 @@ export interface RealStripeOptions {
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
+  /** How the SDK is loaded; loadStripeSdk unless a test says otherwise. */
+  loadSdk?: () => Promise<StripeSdk>;
 }
 
 /** The SDK's error class name (StripeCardError) → Stripe's wire type (card_error). */
@@ -48,23 +62,17 @@ function rawTypeOf(className: string): string {
   return known[className] ?? 'api_error';
 }
 
-/** Stripe's errors → the port's CardProviderError (type, code, message, status). */
-async function call<T>(request: () => Promise<T>): Promise<T> {
-  try {
-    return await request();
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) {
-      throw new CardProviderError(error.rawType ?? rawTypeOf(error.type), error.message, {
-        ...(error.code ? { code: error.code } : {}),
-        ...(error.statusCode ? { statusCode: error.statusCode } : {}),
-        ...(error.param ? { param: error.param } : {}),
-        ...(error.payment_intent?.id
-          ? { paymentIntent: { id: error.payment_intent.id, status: error.payment_intent.status } }
-          : {}),
-      });
-    }
-    throw error;
-  }
+/** Stripe's errors (the loaded SDK's StripeError) → the port's CardProviderError (type, code, message, status). */
+function toCardProviderError(sdk: StripeSdk, error: unknown): unknown {
+  if (!(error instanceof sdk.errors.StripeError)) return error;
+  return new CardProviderError(error.rawType ?? rawTypeOf(error.type), error.message, {
+    ...(error.code ? { code: error.code } : {}),
+    ...(error.statusCode ? { statusCode: error.statusCode } : {}),
+    ...(error.param ? { param: error.param } : {}),
+    ...(error.payment_intent?.id
+      ? { paymentIntent: { id: error.payment_intent.id, status: error.payment_intent.status } }
+      : {}),
+  });
 }
 
 function toCard(method: Stripe.PaymentMethod): ProviderCard {
@@ -81,20 +89,44 @@ function toCard(method: Stripe.PaymentMethod): ProviderCard {
 
 export class RealCardProvider implements CardProvider {
   readonly mode = 'live' as const;
-  private readonly stripe: Stripe;
+  /** The SDK and its client, once loaded (a failed load is retried on the next call). */
+  private client: Promise<{ sdk: StripeSdk; stripe: Stripe }> | undefined;
 
-  constructor(private readonly options: RealStripeOptions) {
-    this.stripe = new Stripe(options.secretKey, {
-      maxNetworkRetries: 2,
-      ...(options.host ? { host: options.host } : {}),
-      ...(options.port ? { port: options.port } : {}),
-      ...(options.protocol ? { protocol: options.protocol } : {}),
-    });
+  constructor(private readonly options: RealStripeOptions) {}
+
+  private connect(): Promise<{ sdk: StripeSdk; stripe: Stripe }> {
+    const options = this.options;
+    this.client ??= (options.loadSdk ?? loadStripeSdk)().then(
+      (sdk) => ({
+        sdk,
+        stripe: new sdk(options.secretKey, {
+          maxNetworkRetries: 2,
+          ...(options.host ? { host: options.host } : {}),
+          ...(options.port ? { port: options.port } : {}),
+          ...(options.protocol ? { protocol: options.protocol } : {}),
+        }),
+      }),
+      (error: unknown) => {
+        this.client = undefined;
+        throw error;
+      },
+    );
+    return this.client;
+  }
+
+  /** One SDK call; Stripe's errors come back as CardProviderError. */
+  private async call<T>(request: (stripe: Stripe) => Promise<T>): Promise<T> {
+    const { sdk, stripe } = await this.connect();
+    try {
+      return await request(stripe);
+    } catch (error) {
+      throw toCardProviderError(sdk, error);
+    }
   }
 
   async createAccount(input: CreateAccountInput): Promise<ProviderAccount> {
-    const account = await call(() =>
-      this.stripe.accounts.create(
+    const account = await this.call((stripe) =>
+      stripe.accounts.create(
         {
           type: 'custom',
           country: input.country,
@@ -111,8 +143,8 @@ export class RealCardProvider implements CardProvider {
   }
 
   async updateAccount(accountId: string, input: { bankAccountToken: string }): Promise<ProviderAccount> {
-    const account = await call(() =>
-      this.stripe.accounts.update(accountId, {
+    const account = await this.call((stripe) =>
+      stripe.accounts.update(accountId, {
         external_account: input.bankAccountToken,
         capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
       }),
@@ -121,13 +153,13 @@ export class RealCardProvider implements CardProvider {
   }
 
   async fetchAccount(accountId: string): Promise<ProviderAccount> {
-    const account = await call(() => this.stripe.accounts.retrieve(accountId));
+    const account = await this.call((stripe) => stripe.accounts.retrieve(accountId));
     return toProviderAccount(account as AccountObject);
   }
 
   async createAccountLink(input: AccountLinkInput): Promise<{ url: string }> {
-    const link = await call(() =>
-      this.stripe.accountLinks.create({
+    const link = await this.call((stripe) =>
+      stripe.accountLinks.create({
         account: input.accountId,
         type: input.type,
         refresh_url: input.failureURL,
@@ -157,8 +189,8 @@ export class RealCardProvider implements CardProvider {
     email: string;
     idempotencyKey: string;
   }): Promise<{ id: string }> {
-    const customer = await call(() =>
-      this.stripe.customers.create(
+    const customer = await this.call((stripe) =>
+      stripe.customers.create(
         { email: input.email, metadata: { userId: input.userId } },
         { idempotencyKey: input.idempotencyKey },
       ),
@@ -167,8 +199,8 @@ export class RealCardProvider implements CardProvider {
   }
 
   async createSetupIntent(input: { customerId: string; idempotencyKey: string }): Promise<SetupIntentView> {
-    const intent = await call(() =>
-      this.stripe.setupIntents.create(
+    const intent = await this.call((stripe) =>
+      stripe.setupIntents.create(
         { customer: input.customerId, usage: 'off_session' },
         { idempotencyKey: input.idempotencyKey },
       ),
@@ -177,24 +209,24 @@ export class RealCardProvider implements CardProvider {
   }
 
   async fetchPaymentMethod(paymentMethodId: string): Promise<ProviderCard> {
-    return toCard(await call(() => this.stripe.paymentMethods.retrieve(paymentMethodId)));
+    return toCard(await this.call((stripe) => stripe.paymentMethods.retrieve(paymentMethodId)));
   }
 
   async attachPaymentMethod(paymentMethodId: string, customerId: string): Promise<ProviderCard> {
     return toCard(
-      await call(() => this.stripe.paymentMethods.attach(paymentMethodId, { customer: customerId })),
+      await this.call((stripe) => stripe.paymentMethods.attach(paymentMethodId, { customer: customerId })),
     );
   }
 
   async detachPaymentMethod(paymentMethodId: string): Promise<void> {
-    await call(() => this.stripe.paymentMethods.detach(paymentMethodId));
+    await this.call((stripe) => stripe.paymentMethods.detach(paymentMethodId));
   }
 
   // ---- Orders: manual-capture payments, refunds, transfers to the seller's connected account.
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProviderPaymentIntent> {
-    const intent = await call(() =>
-      this.stripe.paymentIntents.create(
+    const intent = await this.call((stripe) =>
+      stripe.paymentIntents.create(
         {
           amount: input.amount,
           currency: input.currency.toLowerCase(),
@@ -212,7 +244,9 @@ export class RealCardProvider implements CardProvider {
   }
 
   async retrievePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent> {
-    return toProviderPaymentIntent(await call(() => this.stripe.paymentIntents.retrieve(paymentIntentId)));
+    return toProviderPaymentIntent(
+      await this.call((stripe) => stripe.paymentIntents.retrieve(paymentIntentId)),
+    );
   }
 
   async capturePaymentIntent(
@@ -220,19 +254,19 @@ export class RealCardProvider implements CardProvider {
     idempotencyKey: string,
   ): Promise<ProviderPaymentIntent> {
     return toProviderPaymentIntent(
-      await call(() => this.stripe.paymentIntents.capture(paymentIntentId, {}, { idempotencyKey })),
+      await this.call((stripe) => stripe.paymentIntents.capture(paymentIntentId, {}, { idempotencyKey })),
     );
   }
 
   async cancelPaymentIntent(paymentIntentId: string, idempotencyKey: string): Promise<ProviderPaymentIntent> {
     return toProviderPaymentIntent(
-      await call(() => this.stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey })),
+      await this.call((stripe) => stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey })),
     );
   }
 
   async refundPayment(input: { paymentIntentId: string; idempotencyKey: string }): Promise<ProviderRefund> {
-    const refund = await call(() =>
-      this.stripe.refunds.create(
+    const refund = await this.call((stripe) =>
+      stripe.refunds.create(
         { payment_intent: input.paymentIntentId },
         { idempotencyKey: input.idempotencyKey },
       ),
@@ -241,8 +275,8 @@ export class RealCardProvider implements CardProvider {
   }
 
   async createTransfer(input: CreateTransferInput): Promise<ProviderTransfer> {
-    const transfer = await call(() =>
-      this.stripe.transfers.create(
+    const transfer = await this.call((stripe) =>
+      stripe.transfers.create(
         {
           amount: input.amount,
           currency: input.currency.toLowerCase(),
@@ -261,32 +295,4 @@ export class RealCardProvider implements CardProvider {
     if (!secret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set');
     return verifyStripeSignature(rawBody, signature, secret);
   }
-}
-
-const verifier = new Stripe('sk_verify_only');
-
-/** Stripe's signature scheme (`t=…,v1=HMAC-SHA256(secret, t.body)`, 5-minute tolerance), via the SDK. */
-export function verifyStripeSignature(
-  rawBody: string,
-  signature: string | undefined,
-  secret: string,
-): ProviderEvent {
-  if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
-  let event: Stripe.Event;
-  try {
-    event = verifier.webhooks.constructEvent(rawBody, signature, secret);
-  } catch (error) {
-    throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
-  }
-  const object = (event.data?.object ?? {}) as unknown as ProviderEvent['object'];
-  return { id: event.id, type: event.type, object, ...(event.account ? { account: event.account } : {}) };
-}
-
-/** A `Stripe-Signature` header for a body, as Stripe signs (the simulated provider and tests use it). */
-export function signStripePayload(payload: string, secret: string, timestamp?: number): string {
-  return verifier.webhooks.generateTestHeaderString({
-    payload,
-    secret,
-    ...(timestamp ? { timestamp } : {}),
-  });
 }

@@ -41,7 +41,7 @@ import {
   toProviderRefund,
   toProviderTransfer,
 } from './port';
-import { signStripePayload, verifyStripeSignature } from './real';
+import { signStripePayload, verifyStripeSignature } from './signature';
 
 /** The simulated provider's webhook signing secret (STRIPE_WEBHOOK_SECRET overrides it). */
 export const simulatedWebhookSecret = 'whsec_simulated_velo_exchange';
