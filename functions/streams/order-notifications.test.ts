@@ -1,6 +1,6 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { notificationRecord } from './order-notifications';
+import { isEnquiryQuestion, notificationRecord } from './order-notifications';
 
 function record(
   eventName: 'INSERT' | 'MODIFY' | 'REMOVE',
@@ -67,5 +67,36 @@ describe('order-notifications: which stream records mail', () => {
     ]) {
       expect(notificationRecord(record('INSERT', sk, { new: 1 }))).toBeUndefined();
     }
+  });
+});
+
+describe('order-notifications: the enquiry question', () => {
+  const entry = (transition: string, createdAt: string) => ({ transition, createdAt }) as never;
+  const enquiry = {
+    customerId: 'buyer',
+    transitions: [entry('enquire', '2026-11-22T10:00:00.000Z')],
+  };
+  const bought = {
+    ...enquiry,
+    transitions: [...enquiry.transitions, entry('request-payment-after-enquiry', '2026-11-22T10:05:00.000Z')],
+  };
+  const message = (senderId: string, createdAt: string) => ({ senderId, createdAt });
+
+  it("the buyer's message while the transaction is an enquiry", () => {
+    expect(isEnquiryQuestion(enquiry, message('buyer', '2026-11-22T10:00:01.000Z'))).toBe(true);
+  });
+
+  it('decided by the time of the message, not the state now (a retry after the buyer bought)', () => {
+    expect(isEnquiryQuestion(bought, message('buyer', '2026-11-22T10:00:01.000Z'))).toBe(true);
+    expect(isEnquiryQuestion(bought, message('buyer', '2026-11-22T10:06:00.000Z'))).toBe(false);
+  });
+
+  it("not the seller's answers, nor messages of an order that never was an enquiry", () => {
+    expect(isEnquiryQuestion(enquiry, message('seller', '2026-11-22T10:01:00.000Z'))).toBe(false);
+    const order = {
+      customerId: 'buyer',
+      transitions: [entry('request-payment', '2026-11-22T10:00:00.000Z')],
+    };
+    expect(isEnquiryQuestion(order, message('buyer', '2026-11-22T10:01:00.000Z'))).toBe(false);
   });
 });

@@ -5,8 +5,11 @@ import { reportError } from '../lib/observability';
 import { mailsForTransition } from '../notifications/decide';
 import {
   claimMessageWindow,
+  mailable,
   messageWindowMs,
+  type Parties,
   partiesOf,
+  releaseMessageWindow,
   type SendOutcome,
   sendMessageMail,
   sendOnce,
@@ -111,23 +114,55 @@ async function messageMail(txId: string, sk: string): Promise<(SendOutcome | 'ba
   if (!tx) return [];
   const parties = await partiesOf(tx);
   if (isEnquiryQuestion(tx, message)) {
-    // The buyer's first message of an open enquiry is the question: the seller gets "New enquiry"
-    // with it (once per enquiry: a marker), which also opens the seller's message window, so the
-    // question is not mailed twice. An enquiry whose message never came mails nobody.
-    const mail = { template: 'enquiry-received', to: 'provider' } as const;
-    const outcome = await sendOnce(tx, 'enquiry', mail, parties, {
-      now: new Date(message.createdAt),
-      extra: { messageExcerpt: excerpt(message.content) },
-    });
-    if (outcome === 'sent' && parties.provider) {
-      await claimMessageWindow(tx.id, parties.provider.id, message.createdAt, messageWindowMs(), 'enquiry');
-    }
-    if (outcome !== 'already-sent') return [outcome];
+    const outcome = await enquiryMail(tx, message, parties);
+    if (outcome) return [outcome];
   }
   return [await sendMessageMail(tx, message, parties)];
 }
 
-/** A buyer's message on a transaction that is still an enquiry (it began with `enquire`). */
-function isEnquiryQuestion(tx: TransactionRecord, message: MessageItem): boolean {
-  return tx.state === 'enquiry' && message.senderId === tx.customerId;
+/**
+ * The buyer's question on an enquiry: the seller gets "New enquiry" quoting it, once per enquiry (a
+ * marker). The seller's message window is claimed first (the question's own time), so a retried or
+ * redelivered record never mails the question again, and follow-ups within the window are batched.
+ * Answers undefined when the enquiry was already mailed for an earlier question and the window has
+ * passed: this message is then an ordinary message mail. An enquiry whose message never came mails
+ * nobody (there is nothing to answer).
+ */
+async function enquiryMail(
+  tx: TransactionRecord,
+  message: MessageItem,
+  parties: Parties,
+): Promise<SendOutcome | 'batched' | undefined> {
+  const seller = parties.provider;
+  if (!mailable(seller)) return 'no-recipient';
+  const claim = await claimMessageWindow(tx.id, seller.id, message.createdAt, messageWindowMs(), 'enquiry');
+  if (!claim) return 'batched';
+  const release = () => releaseMessageWindow(tx.id, seller.id, message.createdAt, claim.previous);
+  let outcome: SendOutcome;
+  try {
+    outcome = await sendOnce(tx, 'enquiry', { template: 'enquiry-received', to: 'provider' }, parties, {
+      now: new Date(message.createdAt),
+      extra: { messageExcerpt: excerpt(message.content) },
+    });
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  if (outcome === 'sent') return outcome;
+  await release();
+  return undefined;
+}
+
+/**
+ * A buyer's message written while the transaction was an enquiry: it began with `enquire` and the
+ * message is older than the first transition out of it (decided by the message's time, not the
+ * state now, so a retry after the buyer has bought still mails the question as an enquiry).
+ */
+export function isEnquiryQuestion(
+  tx: Pick<TransactionRecord, 'customerId' | 'transitions'>,
+  message: Pick<MessageItem, 'senderId' | 'createdAt'>,
+): boolean {
+  if (message.senderId !== tx.customerId || tx.transitions[0]?.transition !== 'enquire') return false;
+  const leftEnquiry = tx.transitions.find((entry) => entry.transition !== 'enquire');
+  return !leftEnquiry || message.createdAt < leftEnquiry.createdAt;
 }

@@ -285,7 +285,7 @@ export class ApiStack extends Stack {
 
   /** The Lambda of a route handler module: in the account group if it calls Cognito's admin API. */
   functionFor(handler: string): lambda.Function {
-    if (handler in cognitoAdminActions) return this.accountHandlers.get(handler);
+    if (handler in cognitoAdminActions) return this.accountHandlers.get(handler, withPaymentSdks(handler));
     const settings = withPaymentSdks(handler, routeHandlerSettings[handler]);
     const marketing = (marketingHandlers as readonly string[]).includes(handler);
     const extra = {

@@ -17,6 +17,11 @@ import { signUpNewUser } from './payments-helpers';
  */
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(240_000);
+// Needs the e2e stack's own settings (the reminders in seconds) and fresh demo stock.
+test.skip(
+  Boolean(process.env.VELO_E2E_BASE_URL),
+  'runs only on the stack playwright.config.ts starts (reminder timers in seconds)',
+);
 
 const title = 'SRAM XX1 Eagle AXS rear derailleur';
 const sellerEmail = demoSeller.email;

@@ -162,8 +162,9 @@ export function paypalRestAdapter(config: PaypalRestConfig): PaypalPort {
   /** The SDK and its orders controller, made on first use (a failed load is retried next time). */
   let orders: Promise<{ sdk: PaypalSdk; api: OrdersController }> | undefined;
   function ordersApi(): Promise<{ sdk: PaypalSdk; api: OrdersController }> {
-    orders ??= (config.loadSdk ?? loadPaypalSdk)().then(
-      (sdk) => ({
+    // A failed load or client setup is forgotten, so the next call tries again.
+    orders ??= (config.loadSdk ?? loadPaypalSdk)()
+      .then((sdk) => ({
         sdk,
         api: new sdk.OrdersController(
           new sdk.Client({
@@ -178,12 +179,11 @@ export function paypalRestAdapter(config: PaypalRestConfig): PaypalPort {
             ...(config.sdkHttpsAgent ? { httpClientOptions: { httpsAgent: config.sdkHttpsAgent } } : {}),
           }),
         ),
-      }),
-      (error: unknown) => {
+      }))
+      .catch((error: unknown) => {
         orders = undefined;
         throw error;
-      },
-    );
+      });
     return orders;
   }
   const orderOf = (result: {

@@ -486,6 +486,24 @@ describe('webhook signatures', () => {
     expect(loads).toBe(2);
   });
 
+  it('a client that cannot be made is forgotten too: the next call tries again', async () => {
+    let loads = 0;
+    const broken = new RealCardProvider({
+      secretKey: 'sk_test',
+      loadSdk: async () => {
+        loads += 1;
+        return class {
+          constructor() {
+            throw new Error('bad settings');
+          }
+        } as never;
+      },
+    });
+    await expect(broken.fetchAccount('acct_1')).rejects.toThrow('bad settings');
+    await expect(broken.fetchAccount('acct_1')).rejects.toThrow('bad settings');
+    expect(loads).toBe(2);
+  });
+
   it('the real adapter needs STRIPE_WEBHOOK_SECRET', () => {
     expect(() => provider().verifyWebhook(payload, signStripePayload(payload, 'whsec_a'))).toThrow(
       WebhookSignatureError,

@@ -96,8 +96,9 @@ export class RealCardProvider implements CardProvider {
 
   private connect(): Promise<{ sdk: StripeSdk; stripe: Stripe }> {
     const options = this.options;
-    this.client ??= (options.loadSdk ?? loadStripeSdk)().then(
-      (sdk) => ({
+    // A failed load or client setup is forgotten, so the next call tries again.
+    this.client ??= (options.loadSdk ?? loadStripeSdk)()
+      .then((sdk) => ({
         sdk,
         stripe: new sdk(options.secretKey, {
           maxNetworkRetries: 2,
@@ -105,12 +106,11 @@ export class RealCardProvider implements CardProvider {
           ...(options.port ? { port: options.port } : {}),
           ...(options.protocol ? { protocol: options.protocol } : {}),
         }),
-      }),
-      (error: unknown) => {
+      }))
+      .catch((error: unknown) => {
         this.client = undefined;
         throw error;
-      },
-    );
+      });
     return this.client;
   }
 

@@ -82,6 +82,7 @@ import { ShippingFields } from './ShippingFields';
 import '../../forms/forms.css';
 import '../payments/payments.css';
 import './checkout-page.css';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 /**
  * The checkout (§2 CheckoutPage [auth], §6; docs/design/orders.md §5–§6): the order (delivery method
@@ -224,11 +225,6 @@ function checkoutDeps(
   };
 }
 
-const newCheckoutKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-
 /** What identifies the order a run made: a change after initiate needs a new order (a new key). */
 const fingerprint = (order: CheckoutOrder) =>
   JSON.stringify([order.orderData, order.card?.input.paymentMethodId ?? null, order.card?.save ?? null]);
@@ -293,7 +289,7 @@ function CheckoutForm({
   const initialValues = useMemo(() => initialCheckoutValues(listing, search, user), [listing, search, user]);
   // One checkout key per visit, kept so retries reuse it; a new order (changed after initiate, or a
   // PayPal attempt that ended before an order existed) gets a new one.
-  const [checkoutKey, setCheckoutKey] = useState(newCheckoutKey);
+  const [checkoutKey, setCheckoutKey] = useState(newIdempotencyKey);
   const [run, setRun] = useState<CheckoutRun | undefined>(initialRun);
   const lastOrder = useRef<{ order: CheckoutOrder; key: string } | undefined>(undefined);
   const paypalAction = useRef<{ action: 'approve' | 'cancel'; popup: Window | null }>({
@@ -376,7 +372,7 @@ function CheckoutForm({
       previous?.transactionId !== undefined || (previous?.payment === 'paypal' && previous.failure);
     let key = checkoutKey;
     if (!sameOrder && ordered) {
-      key = newCheckoutKey();
+      key = newIdempotencyKey();
       setCheckoutKey(key);
     }
     const order: CheckoutOrder = { ...draft, checkoutKey: key };

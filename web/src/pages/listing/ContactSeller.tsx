@@ -20,16 +20,12 @@ import {
 import '../../components/dialog.css';
 import '../../forms/forms.css';
 import './contact-seller.css';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 const defaultDeps: EnquiryDeps = {
   enquire: (listingId, checkoutKey) => enquire({ transition: 'enquire', params: { listingId }, checkoutKey }),
   sendMessage: (id, content) => sendMessage(id, content),
 };
-
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * "Contact the seller" under the seller card (§2 listing page: enquiry): for signed-in users other
@@ -83,7 +79,7 @@ export function ContactSellerModal({
   initialTransactionId?: string;
 }) {
   const navigate = useNavigate();
-  const checkoutKey = useRef(newKey());
+  const checkoutKey = useRef(newIdempotencyKey());
   const [transactionId, setTransactionId] = useState<string | undefined>(initialTransactionId);
   const busy = useRef(false);
   const onSubmit = async (values: EnquiryValues) => {
