@@ -35,7 +35,12 @@ export type HttpHandler = (event: HttpEvent, context: Context) => Promise<HttpRe
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' };
 
 export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
-  return { statusCode, headers: { ...jsonHeaders, ...headers }, body: JSON.stringify(body) };
+  return jsonText(statusCode, JSON.stringify(body), headers);
+}
+
+/** A JSON answer whose body is already serialised (the search index builds its pages' JSON itself). */
+export function jsonText(statusCode: number, body: string, headers: Record<string, string> = {}): HttpResult {
+  return { statusCode, headers: { ...jsonHeaders, ...headers }, body };
 }
 
 export function errorResult(error: ApiError, requestId: string): HttpResult {

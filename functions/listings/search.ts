@@ -7,7 +7,7 @@ import {
   parseBoundsParam,
   parseOriginParam,
 } from '../../shared/validation/filters';
-import { ApiError, type HttpEvent, httpHandler, intParam, json } from '../lib/http';
+import { ApiError, type HttpEvent, httpHandler, intParam, jsonText } from '../lib/http';
 import { currentSearchIndex } from '../search/catalogue-cache';
 
 const maxKeywordsLength = 200;
@@ -21,7 +21,7 @@ const maxKeywordsLength = 200;
 export const handler = httpHandler(async (event) => {
   const query = parseQuery(event);
   const index = await currentSearchIndex();
-  return json(200, index.search(query), { 'cache-control': 'public, max-age=5' });
+  return jsonText(200, index.searchJson(query), { 'cache-control': 'public, max-age=5' });
 });
 
 function parseQuery(event: HttpEvent) {

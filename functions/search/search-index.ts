@@ -60,31 +60,86 @@ function weightedTokens(record: ListingRecord): Map<string, number> {
   return tokens;
 }
 
+/** The listings one token occurs in (positions ascending) and its weight in each. */
+interface Posting {
+  positions: Int32Array;
+  weights: Uint8Array;
+}
+
+/** Matching entries, positions ascending, each with its relevance score (first `count` entries). */
+interface Matches {
+  positions: Int32Array;
+  scores: Int32Array;
+  count: number;
+}
+
+const noMatches = (): Matches => ({ positions: new Int32Array(0), scores: new Int32Array(0), count: 0 });
+
+/** The positions of a page of results and how many results there are in all. */
+interface Hits {
+  positions: ArrayLike<number>;
+  totalItems: number;
+}
+
 export class SearchIndex {
   private readonly summaries: ListingSummary[];
-  private readonly categories: string[];
+  /** Each summary as JSON, made the first time a page shows it (answers are built from these). */
+  private readonly summaryJson: (string | undefined)[];
+  /** Each entry's category as a small number (`categoryCodes` maps the names), for fast filtering. */
+  private readonly categoryOf: Uint16Array;
+  private readonly categoryCodes = new Map<string, number>();
+  /** The entries of each category code, positions ascending. */
+  private readonly categoryPositions: Int32Array[];
   private readonly points: LatLng[];
   /** Entry positions in each sort order; entries themselves are stored newest first. */
   private readonly orders: Record<OrderedSort, Int32Array>;
-  /** Rank of each entry in each order, to sort a subset of matches without comparing fields. */
-  private readonly ranks: Record<OrderedSort, Int32Array>;
-  private readonly postings = new Map<string, Map<number, number>>();
+  private readonly postings = new Map<string, Posting>();
   private readonly sortedTokens: string[];
+  /** Per-entry scratch space for one search at a time (search is synchronous); all zero between searches. */
+  private readonly scratch: Uint8Array;
 
   constructor(records: ListingRecord[]) {
     const published = records
       .filter((record) => record.state === 'published')
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
     this.summaries = published.map(toListingSummary);
-    this.categories = published.map((record) => record.publicData.category);
+    this.summaryJson = new Array(published.length).fill(undefined);
+    this.categoryOf = new Uint16Array(published.length);
+    published.forEach((record, position) => {
+      const category = record.publicData.category;
+      let code = this.categoryCodes.get(category);
+      if (code === undefined) {
+        code = this.categoryCodes.size + 1; // 0 is "no category of the query"
+        this.categoryCodes.set(category, code);
+      }
+      this.categoryOf[position] = code;
+    });
+    const perCategory = Array.from({ length: this.categoryCodes.size + 1 }, () => [] as number[]);
+    this.categoryOf.forEach((code, position) => {
+      perCategory[code]!.push(position);
+    });
+    this.categoryPositions = perCategory.map((positions) => Int32Array.from(positions));
     this.points = published.map((record) => record.geolocation);
+    this.scratch = new Uint8Array(published.length);
+
+    const lists = new Map<string, { positions: number[]; weights: number[] }>();
     published.forEach((record, position) => {
       for (const [token, weight] of weightedTokens(record)) {
-        const posting = this.postings.get(token) ?? new Map<number, number>();
-        posting.set(position, weight);
-        this.postings.set(token, posting);
+        let list = lists.get(token);
+        if (!list) {
+          list = { positions: [], weights: [] };
+          lists.set(token, list);
+        }
+        list.positions.push(position);
+        list.weights.push(weight);
       }
     });
+    for (const [token, list] of lists) {
+      this.postings.set(token, {
+        positions: Int32Array.from(list.positions),
+        weights: Uint8Array.from(list.weights),
+      });
+    }
     this.sortedTokens = [...this.postings.keys()].sort();
 
     const positions = published.map((_, position) => position);
@@ -97,19 +152,6 @@ export class SearchIndex {
       '-price': Int32Array.from(byPriceAscending),
       price: Int32Array.from(byPriceDescending),
     };
-    const rankOf = (order: Int32Array) => {
-      const ranks = new Int32Array(order.length);
-      order.forEach((position, rank) => {
-        ranks[position] = rank;
-      });
-      return ranks;
-    };
-    this.ranks = {
-      createdAt: rankOf(this.orders.createdAt),
-      '-createdAt': rankOf(this.orders['-createdAt']),
-      '-price': rankOf(this.orders['-price']),
-      price: rankOf(this.orders.price),
-    };
   }
 
   get size(): number {
@@ -117,7 +159,45 @@ export class SearchIndex {
   }
 
   search(query: SearchQuery): Page<ListingSummary> {
-    const accepts = this.filter(query);
+    const { positions, totalItems } = this.hits(query);
+    return {
+      data: Array.from(positions, (position) => this.summaries[position]!),
+      meta: this.meta(totalItems, query),
+    };
+  }
+
+  /** `JSON.stringify(this.search(query))`, the same bytes, from the summaries' cached JSON. */
+  searchJson(query: SearchQuery): string {
+    const { positions, totalItems } = this.hits(query);
+    let data = '';
+    for (let i = 0; i < positions.length; i++) {
+      const position = positions[i]!;
+      let summary = this.summaryJson[position];
+      if (summary === undefined) {
+        summary = JSON.stringify(this.summaries[position]);
+        this.summaryJson[position] = summary;
+      }
+      data += i === 0 ? summary : `,${summary}`;
+    }
+    return `{"data":[${data}],"meta":${JSON.stringify(this.meta(totalItems, query))}}`;
+  }
+
+  private meta(totalItems: number, query: SearchQuery): Page<ListingSummary>['meta'] {
+    return {
+      page: query.page,
+      perPage: query.perPage,
+      totalItems,
+      totalPages: Math.ceil(totalItems / query.perPage),
+    };
+  }
+
+  /**
+   * The requested page's positions and the number of matches. Every order is total (ties go to the
+   * newer entry, the lower position), so the answer does not depend on how matches are collected.
+   */
+  private hits(query: SearchQuery): Hits {
+    const wanted = this.categoryMask(query.categories);
+    const bounds = query.bounds;
     const queryTokens = tokenize(query.keywords ?? '');
     const sort = query.sort ?? (query.origin ? 'distance' : queryTokens.length ? 'relevance' : 'createdAt');
     const start = (query.page - 1) * query.perPage;
@@ -125,70 +205,122 @@ export class SearchIndex {
 
     if (queryTokens.length === 0 && sort !== 'distance') {
       const order = this.orders[sort === 'relevance' ? 'createdAt' : sort];
-      if (!accepts) return this.page(order.subarray(start, end), order.length, query);
-      // Count every match but keep only the requested page's.
-      const pagePositions: number[] = [];
-      let total = 0;
-      for (const position of order) {
-        if (!accepts(position)) continue;
-        if (total >= start && total < end) pagePositions.push(position);
-        total++;
-      }
-      return this.page(pagePositions, total, query);
+      if (!wanted && !bounds) return { positions: order.subarray(start, end), totalItems: order.length };
+      const matches = wanted ? this.inCategories(wanted) : this.everyEntry();
+      if (bounds) this.keep(matches, undefined, bounds);
+      return this.inOrder(matches, order, start, end);
     }
 
-    const scores = queryTokens.length ? this.score(queryTokens) : undefined;
-    let matches = scores ? [...scores.keys()] : Array.from(this.orders.createdAt);
-    if (accepts) matches = matches.filter(accepts);
-    if (sort === 'distance') {
-      const origin = query.origin as LatLng;
-      const distances = new Map(
-        matches.map((position) => [position, distanceMeters(origin, this.points[position]!)]),
-      );
-      matches.sort((a, b) => distances.get(a)! - distances.get(b)! || a - b);
-    } else if (sort === 'relevance') {
-      matches.sort((a, b) => scores!.get(b)! - scores!.get(a)! || a - b);
+    let matches: Matches;
+    if (queryTokens.length) {
+      matches = this.match(queryTokens);
+      if (wanted || bounds) this.keep(matches, wanted, bounds);
     } else {
-      const ranks = this.ranks[sort];
-      matches.sort((a, b) => ranks[a]! - ranks[b]!);
+      matches = wanted ? this.inCategories(wanted) : this.everyEntry();
+      if (bounds) this.keep(matches, undefined, bounds);
     }
-    return this.page(matches.slice(start, end), matches.length, query);
+    if (sort === 'distance') return this.byDistance(matches, query.origin as LatLng, start, end);
+    if (sort === 'relevance') return this.byRelevance(matches, start, end);
+    return this.inOrder(matches, this.orders[sort], start, end);
   }
 
-  /** The category and bounds filters as one test of an entry, or undefined when there is none. */
-  private filter(query: SearchQuery): ((position: number) => boolean) | undefined {
-    const categories = query.categories?.length ? new Set(query.categories) : undefined;
-    const bounds = query.bounds;
-    if (!categories && !bounds) return undefined;
-    return (position) =>
-      (!categories || categories.has(this.categories[position]!)) &&
-      (!bounds || boundsContain(bounds, this.points[position]!));
+  /** The query's categories as a lookup by category code (a category no entry has matches nothing). */
+  private categoryMask(categories: string[] | undefined): Uint8Array | undefined {
+    if (!categories?.length) return undefined;
+    const wanted = new Uint8Array(this.categoryCodes.size + 1);
+    for (const category of categories) {
+      const code = this.categoryCodes.get(category);
+      if (code !== undefined) wanted[code] = 1;
+    }
+    return wanted;
   }
 
-  /** Entries matching every token (the last one as a prefix, for search-as-you-type), with their score. */
-  private score(queryTokens: string[]): Map<number, number> {
-    let scores: Map<number, number> | undefined;
-    queryTokens.forEach((token, index) => {
-      const isLast = index === queryTokens.length - 1;
-      const weights = isLast
-        ? this.prefixPostings(token)
-        : (this.postings.get(token) ?? new Map<number, number>());
-      if (!scores) {
-        scores = new Map(weights);
-        return;
+  /** Keeps only the matches in the wanted categories and inside the bounds (in place). */
+  private keep(matches: Matches, wanted: Uint8Array | undefined, bounds: Bounds | undefined): void {
+    const { positions, scores } = matches;
+    let kept = 0;
+    for (let i = 0; i < matches.count; i++) {
+      const position = positions[i]!;
+      if (wanted && wanted[this.categoryOf[position]!] !== 1) continue;
+      if (bounds && !boundsContain(bounds, this.points[position]!)) continue;
+      positions[kept] = position;
+      scores[kept] = scores[i]!;
+      kept++;
+    }
+    matches.count = kept;
+  }
+
+  /** The entries of the wanted categories, positions ascending, scored 0. */
+  private inCategories(wanted: Uint8Array): Matches {
+    let count = 0;
+    let lists = 0;
+    for (let code = 1; code < wanted.length; code++) {
+      if (wanted[code] !== 1) continue;
+      count += this.categoryPositions[code]!.length;
+      lists++;
+    }
+    const positions = new Int32Array(count);
+    let at = 0;
+    for (let code = 1; code < wanted.length; code++) {
+      if (wanted[code] !== 1) continue;
+      positions.set(this.categoryPositions[code]!, at);
+      at += this.categoryPositions[code]!.length;
+    }
+    if (lists > 1) positions.sort();
+    return { positions, scores: new Int32Array(count), count };
+  }
+
+  /** Every entry, positions ascending, scored 0. */
+  private everyEntry(): Matches {
+    const count = this.summaries.length;
+    const positions = new Int32Array(count);
+    for (let i = 0; i < count; i++) positions[i] = i;
+    return { positions, scores: new Int32Array(count), count };
+  }
+
+  /**
+   * Entries matching every token (the last one as a prefix, for search-as-you-type), with their
+   * score: the sum of each token's weight in the entry.
+   */
+  private match(queryTokens: string[]): Matches {
+    let matches: Matches | undefined;
+    for (let index = 0; index < queryTokens.length; index++) {
+      const token = queryTokens[index]!;
+      const posting = index === queryTokens.length - 1 ? this.prefixPosting(token) : this.postings.get(token);
+      if (!posting || posting.positions.length === 0) return noMatches();
+      if (!matches) {
+        matches = {
+          positions: posting.positions.slice(),
+          scores: Int32Array.from(posting.weights),
+          count: posting.positions.length,
+        };
+        continue;
       }
-      const next = new Map<number, number>();
-      for (const [position, score] of scores) {
-        const weight = weights.get(position);
-        if (weight) next.set(position, score + weight);
+      // Both lists ascend: keep the entries in both, adding the token's weight.
+      const { positions, scores } = matches;
+      const other = posting.positions;
+      let j = 0;
+      let kept = 0;
+      for (let i = 0; i < matches.count; i++) {
+        const position = positions[i]!;
+        while (j < other.length && other[j]! < position) j++;
+        if (j === other.length) break;
+        if (other[j] !== position) continue;
+        positions[kept] = position;
+        scores[kept] = scores[i]! + posting.weights[j]!;
+        kept++;
       }
-      scores = next;
-    });
-    return scores ?? new Map();
+      matches.count = kept;
+      if (kept === 0) return noMatches();
+    }
+    return matches ?? noMatches();
   }
 
-  private prefixPostings(prefix: string): Map<number, number> {
-    const exact = this.postings.get(prefix);
+  /**
+   * The entries with a word that starts with `prefix`, weighted by the best such word: an exact word
+   * counts fully, and a longer word it starts counts the same, so "gar" finds Garmin.
+   */
+  private prefixPosting(prefix: string): Posting | undefined {
     let low = 0;
     let high = this.sortedTokens.length;
     while (low < high) {
@@ -196,26 +328,77 @@ export class SearchIndex {
       if (this.sortedTokens[middle]! < prefix) low = middle + 1;
       else high = middle;
     }
-    const merged = new Map<number, number>(exact);
-    for (let i = low; i < this.sortedTokens.length && this.sortedTokens[i]!.startsWith(prefix); i++) {
-      if (this.sortedTokens[i] === prefix) continue;
-      for (const [position, weight] of this.postings.get(this.sortedTokens[i]!)!) {
-        // An exact word counts fully; a longer word it starts counts the same, so "gar" finds Garmin.
-        merged.set(position, Math.max(merged.get(position) ?? 0, weight));
+    let last = low;
+    while (last < this.sortedTokens.length && this.sortedTokens[last]!.startsWith(prefix)) last++;
+    if (last === low) return undefined;
+    if (last === low + 1) return this.postings.get(this.sortedTokens[low]!);
+    // Several words: the best weight per entry in the scratch array, the entries in `touched`.
+    const weights = this.scratch;
+    const touched: number[] = [];
+    for (let t = low; t < last; t++) {
+      const posting = this.postings.get(this.sortedTokens[t]!)!;
+      for (let i = 0; i < posting.positions.length; i++) {
+        const position = posting.positions[i]!;
+        const weight = posting.weights[i]!;
+        const best = weights[position]!;
+        if (best === 0) touched.push(position);
+        if (weight > best) weights[position] = weight;
       }
     }
-    return merged;
+    const positions = Int32Array.from(touched).sort();
+    const merged = new Uint8Array(positions.length);
+    for (let i = 0; i < positions.length; i++) {
+      merged[i] = weights[positions[i]!]!;
+      weights[positions[i]!] = 0;
+    }
+    return { positions, weights: merged };
   }
 
-  private page(positions: ArrayLike<number>, totalItems: number, query: SearchQuery): Page<ListingSummary> {
-    return {
-      data: Array.from(positions, (position) => this.summaries[position]!),
-      meta: {
-        page: query.page,
-        perPage: query.perPage,
-        totalItems,
-        totalPages: Math.ceil(totalItems / query.perPage),
-      },
-    };
+  /** Highest score first, then newest (lower position): a counting sort by score, stable. */
+  private byRelevance(matches: Matches, start: number, end: number): Hits {
+    const { positions, scores, count } = matches;
+    let top = 0;
+    for (let i = 0; i < count; i++) if (scores[i]! > top) top = scores[i]!;
+    // `from[s]`: where entries scoring s start in the result (higher scores first).
+    const from = new Int32Array(top + 2);
+    for (let i = 0; i < count; i++) from[top - scores[i]! + 1]!++;
+    for (let s = 1; s <= top + 1; s++) from[s]! += from[s - 1]!;
+    const pageEnd = Math.min(end, count);
+    const page = new Array<number>(Math.max(0, pageEnd - start));
+    if (page.length === 0) return { positions: page, totalItems: count };
+    for (let i = 0; i < count; i++) {
+      const slot = from[top - scores[i]!]!++;
+      if (slot >= start && slot < pageEnd) page[slot - start] = positions[i]!;
+    }
+    return { positions: page, totalItems: count };
+  }
+
+  /** Matches in a precomputed order: mark them, then walk the order until the page is full. */
+  private inOrder(matches: Matches, order: Int32Array, start: number, end: number): Hits {
+    const { positions, count } = matches;
+    const page: number[] = [];
+    if (start < count) {
+      const marked = this.scratch;
+      for (let i = 0; i < count; i++) marked[positions[i]!] = 1;
+      let seen = 0;
+      for (let i = 0; i < order.length && seen < end; i++) {
+        const position = order[i]!;
+        if (marked[position] !== 1) continue;
+        if (seen >= start) page.push(position);
+        seen++;
+      }
+      for (let i = 0; i < count; i++) marked[positions[i]!] = 0;
+    }
+    return { positions: page, totalItems: count };
+  }
+
+  /** Nearest to the origin first, then newest. */
+  private byDistance(matches: Matches, origin: LatLng, start: number, end: number): Hits {
+    const { positions, count } = matches;
+    const distances = new Float64Array(this.summaries.length);
+    const sorted = Array.from(positions.subarray(0, count));
+    for (const position of sorted) distances[position] = distanceMeters(origin, this.points[position]!);
+    sorted.sort((a, b) => distances[a]! - distances[b]! || a - b);
+    return { positions: sorted.slice(start, end), totalItems: count };
   }
 }

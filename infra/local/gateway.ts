@@ -319,6 +319,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     await invoke(match.route.handler, event, requestId, request, response, cors);
   }
 
+  // Handlers by name, as a warm Lambda keeps its module: an import() per request goes through the
+  // module loader (and tsx's loader thread) every time, which cost more than a search itself.
+  type LocalHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
+  const handlers = new Map<string, LocalHandler>();
+  async function loadHandlerOnce(handlerName: string): Promise<LocalHandler> {
+    const handler = await loadHandler<LocalHandler>(handlerName);
+    handlers.set(handlerName, handler);
+    return handler;
+  }
+
   /** Runs a handler module as Lambda would and writes its result (API Gateway / Function URL format). */
   async function invoke(
     handlerName: string,
@@ -328,8 +338,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     response: ServerResponse,
     extraHeaders: Record<string, string>,
   ) {
-    const handler =
-      await loadHandler<(event: HttpEvent, context: Context) => Promise<HttpResult>>(handlerName);
+    const handler = handlers.get(handlerName) ?? (await loadHandlerOnce(handlerName));
     const result = await handler(event as HttpEvent, lambdaContext(requestId, handlerName));
     const resultHeaders = Object.fromEntries(
       Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),
