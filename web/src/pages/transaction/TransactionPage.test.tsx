@@ -89,6 +89,22 @@ describe('TransactionContent', () => {
     expect(sale).not.toContain('$1,075');
   });
 
+  it('an enquiry has no price yet: no breakdown (a $0 total would mislead)', () => {
+    const enquiry = fixtureShow(
+      fixtureTransaction({
+        state: 'enquiry',
+        lineItems: [],
+        payinTotal: { amount: 0, currency: 'USD' },
+        payoutTotal: { amount: 0, currency: 'USD' },
+      }),
+    );
+    for (const role of ['customer', 'provider'] as const) {
+      const html = page(role, enquiry);
+      expect(html).not.toContain('Order breakdown');
+      expect(html).not.toContain('$0');
+    }
+  });
+
   it('shows the activity and the deadlines still running', () => {
     const order = page('customer', fixtureShow());
     expect(order).toContain('The order was placed.');

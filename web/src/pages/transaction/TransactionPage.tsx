@@ -223,15 +223,18 @@ export function TransactionContent({
             disabledReason={messagingDisabledReason(show, role)}
           />
         </div>
-        <div className="tx-aside">
-          <Breakdown
-            role={role}
-            state={tx.state}
-            lineItems={tx.lineItems}
-            payinTotal={tx.payinTotal}
-            payoutTotal={tx.payoutTotal}
-          />
-        </div>
+        {/* An enquiry has no price yet (a $0 total would mislead): the checkout shows it. */}
+        {tx.lineItems.length > 0 ? (
+          <div className="tx-aside">
+            <Breakdown
+              role={role}
+              state={tx.state}
+              lineItems={tx.lineItems}
+              payinTotal={tx.payinTotal}
+              payoutTotal={tx.payoutTotal}
+            />
+          </div>
+        ) : null}
       </div>
     </div>
   );
