@@ -99,6 +99,28 @@ export function templateInput(
 export type SendOutcome = 'sent' | 'already-sent' | 'no-recipient' | 'turned-off';
 
 /**
+ * The marker `sendOnce` Puts before sending `mail` of `(txId, occasion)` to `recipientKey` (a user
+ * id, or `operator`). Exported for the local demo history, whose old orders' mails count as sent.
+ */
+export function sentMarkerItem(
+  txId: string,
+  occasion: string,
+  mail: PlannedMail,
+  recipientKey: string,
+  at: Date,
+) {
+  return {
+    ...keys.notificationSent(txId, `${occasion}#${mail.template}#${recipientKey}`),
+    entity: 'notification-sent' as const,
+    transactionId: txId,
+    template: mail.template,
+    to: mail.to,
+    createdAt: at.toISOString(),
+    expiresAt: expiresAt(at),
+  };
+}
+
+/**
  * Sends `template` to `to` at most once for `(txId, occasion, template, recipient)`: Put the marker
  * if not exists, then send; a failed send deletes the marker and rethrows.
  */
@@ -122,22 +144,11 @@ export async function sendOnce(
     address = user.email;
     recipientKey = user.id;
   }
-  const marker = keys.notificationSent(tx.id, `${occasion}#${mail.template}#${recipientKey}`);
+  const item = sentMarkerItem(tx.id, occasion, mail, recipientKey, now);
+  const marker = { PK: item.PK, SK: item.SK };
   try {
     await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...marker,
-          entity: 'notification-sent',
-          transactionId: tx.id,
-          template: mail.template,
-          to: mail.to,
-          createdAt: now.toISOString(),
-          expiresAt: expiresAt(now),
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
+      new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' }),
     );
   } catch (error) {
     if (isConditionFailure(error)) return 'already-sent';

@@ -18,18 +18,22 @@ import { marketplaceCurrency } from '../../../shared/config/marketplace';
 import { siteSettings } from '../../../shared/config/site';
 import { localCognitoClient } from '../cognito';
 import { listings, type SeedListing, type SeedSeller, sellers } from './catalogue';
+import { writeDemoHistory } from './history';
 import { renderListingImage } from './images';
 import { onboardDemoPaypalMerchant, onboardDemoSeller } from './payouts';
 
 /**
  * Demo data for the local marketplace: sellers who can sign in (Cognito + profile) and their
  * published listings with generated photos in S3; the sellers are payout-ready (a verified
- * simulated Stripe Connect account and a linked simulated PayPal merchant each, ./payouts.ts). Runs once per data folder (a marker item says
+ * simulated Stripe Connect account and a linked simulated PayPal merchant each, ./payouts.ts), and
+ * they have a past: completed, reviewed orders between them (./history.ts). Runs once per data folder (a marker item says
  * it ran); `reset` empties the table and the demo accounts first.
  */
 const marker = { PK: 'SEED', SK: 'DEMO' };
 /** Says the demo sellers have their payout accounts (data folders seeded before that get them on start). */
 const payoutsMarker = { PK: 'SEED', SK: 'PAYOUTS' };
+/** Says the demo history (past orders and reviews) is written (data folders seeded before that get it on start). */
+const historyMarker = { PK: 'SEED', SK: 'HISTORY' };
 const imageVariants = [
   { name: 'listing-card', size: 400, height: 400 },
   { name: 'listing-card-2x', size: 800, height: 800 },
@@ -74,11 +78,14 @@ export async function seedDemoData(options: {
   try {
     if (options.reset) await resetData(cognito, options.userPoolId);
     else if ((await dynamo().send(new GetCommand({ TableName: tableName(), Key: marker }))).Item) {
-      if (!(await hasItem(payoutsMarker))) {
+      const needsPayouts = !(await hasItem(payoutsMarker));
+      const needsHistory = !(await hasItem(historyMarker));
+      if (needsPayouts || needsHistory) {
         const sellerIds = new Map<string, string>();
         for (const seller of sellers)
           sellerIds.set(seller.key, await cognitoSub(cognito, options.userPoolId, seller.email));
-        await onboardSellers(sellerIds, origin);
+        if (needsPayouts) await onboardSellers(sellerIds, origin);
+        if (needsHistory) await seedHistory(sellerIds, options.now ?? new Date());
       }
       return { seeded: false, sellers: sellers.length, listings: listings.length };
     }
@@ -91,6 +98,7 @@ export async function seedDemoData(options: {
       onboardSellers(sellerIds, origin),
       inParallel(listings, 4, (listing) => seedListing(listing, sellerIds.get(listing.sellerKey)!, now)),
     ]);
+    await seedHistory(sellerIds, now);
     await dynamo().send(
       new PutCommand({ TableName: tableName(), Item: { ...marker, seededAt: now.toISOString() } }),
     );
@@ -102,6 +110,14 @@ export async function seedDemoData(options: {
 
 async function hasItem(key: Record<string, string>): Promise<boolean> {
   return Boolean((await dynamo().send(new GetCommand({ TableName: tableName(), Key: key }))).Item);
+}
+
+/** The demo users' past orders and reviews (./history.ts; idempotent), then the marker that says so. */
+async function seedHistory(sellerIds: ReadonlyMap<string, string>, now: Date): Promise<void> {
+  await writeDemoHistory({ userIds: sellerIds, listingIdOf: (key) => stableId('listing', key), now });
+  await dynamo().send(
+    new PutCommand({ TableName: tableName(), Item: { ...historyMarker, seededAt: now.toISOString() } }),
+  );
 }
 
 /** The payout country of a demo seller: the country of their listings. */
