@@ -12,7 +12,7 @@ import { dynamo } from '../../functions/lib/aws';
 import { keys } from '../../functions/lib/table-design';
 import { operatorEmail } from '../../functions/notifications/templates';
 import { handler as notificationsHandler } from '../../functions/streams/order-notifications';
-import { applyTransition, createTransaction, noMoney } from '../../functions/transactions/engine';
+import { applyTransition, createTransaction, fireTimer, noMoney } from '../../functions/transactions/engine';
 import { putMessage } from '../../functions/transactions/messages';
 import type { TransactionRecord } from '../../functions/transactions/record';
 import { queryAllDueItems } from '../../functions/transactions/repository';
@@ -187,6 +187,50 @@ describe('order e-mails', () => {
     await step(order, 'cancel', 'customer');
     await expectMails(order.buyer, /^Order canceled and refunded/, 1);
     await expectMails(order.seller, /^Order canceled: /, 1);
+  });
+
+  it('payment expired to the buyer only; reviews published to both when the review window expires', async () => {
+    // An order never paid: its expire-payment timer fires (here, or the cloud's sweeper first).
+    const seller = await givenUser('Sam');
+    const buyer = await givenUser('Bea');
+    const listing = await givenListing(seller.id, {
+      currentStock: 1,
+      title: `Bike ${randomUUID().slice(0, 8)}`,
+    });
+    const since = Date.now() - 2 * DAY_MS;
+    const { transaction } = await createTransaction({
+      transition: 'request-payment',
+      customerId: buyer.id,
+      listingId: listing.id,
+      checkoutKey: randomUUID(),
+      orderData: { deliveryMethod: 'pickup', quantity: 1 },
+      now: new Date(since),
+    });
+    const expired = await fireTimer(transaction.id, 'expire-payment', { money: noMoney, now: new Date() });
+    expect(['fired', 'already-moved']).toContain(expired.outcome);
+    const [mail] = await expectMails(buyer, /^Your order was not completed: /, 1);
+    expect(mail!.text).toContain(`/order/${transaction.id}/details`);
+    expect(mailsTo(seller)).toHaveLength(0);
+
+    // Only the buyer reviews; the seller's window runs out → both reviews published, both told.
+    const order = await givenPurchased({ since: Date.now() - 20 * DAY_MS });
+    await step(order, 'mark-delivered', 'provider', { trackingNumber: 'T-9' });
+    await step(order, 'mark-received', 'customer'); // → completed
+    order.clock += 1000;
+    await applyTransition(order.tx.id, 'review-1-by-customer', {
+      actor: 'customer',
+      userId: order.buyer.id,
+      money: noMoney,
+      now: new Date(order.clock),
+      params: { review: { rating: 4, content: 'Fine, a bit slow to ship.' } },
+    });
+    const published = await fireTimer(order.tx.id, 'expire-provider-review-period', {
+      money: noMoney,
+      now: new Date(order.clock + 8 * DAY_MS),
+    });
+    expect(['fired', 'already-moved']).toContain(published.outcome);
+    await expectMails(order.buyer, /^Reviews published: /, 1);
+    await expectMails(order.seller, /^Reviews published: /, 1);
   });
 
   it('messages: batched to one mail per conversation and recipient per window; another after it', async () => {
