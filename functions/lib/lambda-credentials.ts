@@ -13,7 +13,6 @@
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 
 type AwsCredentialIdentityProvider = ReturnType<typeof fromEnv>;
-type AwsCredentialIdentity = Awaited<ReturnType<AwsCredentialIdentityProvider>>;
 
 /** The options the SDK's clients pass (`{ ...config, parentClientConfig }`); only `logger` is read. */
 export interface LambdaCredentialsInit {
@@ -28,10 +27,3 @@ export interface LambdaCredentialsInit {
  */
 export const defaultProvider = (init: LambdaCredentialsInit = {}): AwsCredentialIdentityProvider =>
   fromEnv(init.logger ? { logger: init.logger } : {});
-
-/** The other exports of `@aws-sdk/credential-provider-node` (internal there; kept for completeness). */
-export const credentialsWillNeedRefresh = (credentials: AwsCredentialIdentity): boolean =>
-  credentials?.expiration !== undefined;
-
-export const credentialsTreatedAsExpired = (credentials: AwsCredentialIdentity): boolean =>
-  credentials?.expiration !== undefined && credentials.expiration.getTime() - Date.now() < 300_000;

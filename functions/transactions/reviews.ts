@@ -14,25 +14,17 @@ import { keys } from '../lib/table-design';
 import type { TransactionRecord } from './record';
 import type { TransactItem } from './repository';
 
-export type ReviewType = 'ofProvider' | 'ofCustomer';
+export type ReviewType = ReviewView['type'];
 
-/** The stored review item. */
-export interface ReviewItem {
+/** The stored review item: the view's fields plus its keys and order. */
+export interface ReviewItem extends ReviewView {
   PK: string;
   SK: string;
   GSI1PK?: string;
   GSI1SK?: string;
   entity: 'review';
-  id: string;
   transactionId: string;
   listingId: string;
-  type: ReviewType;
-  rating: number;
-  content: string;
-  createdAt: string;
-  authorId: string;
-  subjectId: string;
-  state: 'pending' | 'public';
 }
 
 /** The review a review transition writes: the customer reviews the provider, and the other way round. */

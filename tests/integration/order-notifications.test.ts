@@ -68,9 +68,11 @@ async function expectMails(user: { email: string } | string, subject: RegExp, co
   return found;
 }
 
-/** A paid order (confirm-payment through the engine, no money) of a fresh seller's listing. */
-async function givenPurchased(
-  options: { since?: number; buyer?: UserRecord; seller?: UserRecord } = {},
+type OrderParties = { since?: number; buyer?: UserRecord; seller?: UserRecord };
+
+/** An order pending payment (request-payment through the engine) of a fresh seller's listing. */
+async function givenPendingPayment(
+  options: OrderParties & { timers?: Parameters<typeof createTransaction>[0]['timers'] } = {},
 ): Promise<Order> {
   const seller = options.seller ?? (await givenUser('Sam'));
   const buyer = options.buyer ?? (await givenUser('Bea'));
@@ -78,7 +80,7 @@ async function givenPurchased(
     currentStock: 1,
     title: `Bike ${randomUUID().slice(0, 8)}`,
   });
-  let clock = options.since ?? Date.now();
+  const clock = options.since ?? Date.now();
   const { transaction } = await createTransaction({
     transition: 'request-payment',
     customerId: buyer.id,
@@ -86,11 +88,18 @@ async function givenPurchased(
     checkoutKey: randomUUID(),
     orderData: { deliveryMethod: 'pickup', quantity: 1 },
     now: new Date(clock),
-    // An order dated back must not expire (the cloud's sweeper) before this test confirms it.
-    timers: { scale, overrides: { 'expire-payment': DAY_MS } },
+    ...(options.timers ? { timers: options.timers } : {}),
   });
-  clock += 1000;
-  const tx = await applyTransition(transaction.id, 'confirm-payment', {
+  return { tx: transaction, buyer, seller, clock };
+}
+
+/** A paid order (confirm-payment through the engine, no money) of a fresh seller's listing. */
+async function givenPurchased(options: OrderParties = {}): Promise<Order> {
+  // An order dated back must not expire (the cloud's sweeper) before this test confirms it.
+  const timers = { scale, overrides: { 'expire-payment': DAY_MS } };
+  const { tx: pending, buyer, seller, clock: since } = await givenPendingPayment({ ...options, timers });
+  const clock = since + 1000;
+  const tx = await applyTransition(pending.id, 'confirm-payment', {
     actor: 'customer',
     userId: buyer.id,
     money: noMoney,
@@ -191,26 +200,12 @@ describe('order e-mails', () => {
 
   it('payment expired to the buyer only; reviews published to both when the review window expires', async () => {
     // An order never paid: its expire-payment timer fires (here, or the cloud's sweeper first).
-    const seller = await givenUser('Sam');
-    const buyer = await givenUser('Bea');
-    const listing = await givenListing(seller.id, {
-      currentStock: 1,
-      title: `Bike ${randomUUID().slice(0, 8)}`,
-    });
-    const since = Date.now() - 2 * DAY_MS;
-    const { transaction } = await createTransaction({
-      transition: 'request-payment',
-      customerId: buyer.id,
-      listingId: listing.id,
-      checkoutKey: randomUUID(),
-      orderData: { deliveryMethod: 'pickup', quantity: 1 },
-      now: new Date(since),
-    });
-    const expired = await fireTimer(transaction.id, 'expire-payment', { money: noMoney, now: new Date() });
+    const unpaid = await givenPendingPayment({ since: Date.now() - 2 * DAY_MS });
+    const expired = await fireTimer(unpaid.tx.id, 'expire-payment', { money: noMoney, now: new Date() });
     expect(['fired', 'already-moved']).toContain(expired.outcome);
-    const [mail] = await expectMails(buyer, /^Your order was not completed: /, 1);
-    expect(mail!.text).toContain(`/order/${transaction.id}/details`);
-    expect(mailsTo(seller)).toHaveLength(0);
+    const [mail] = await expectMails(unpaid.buyer, /^Your order was not completed: /, 1);
+    expect(mail!.text).toContain(`/order/${unpaid.tx.id}/details`);
+    expect(mailsTo(unpaid.seller)).toHaveLength(0);
 
     // Only the buyer reviews; the seller's window runs out → both reviews published, both told.
     const order = await givenPurchased({ since: Date.now() - 20 * DAY_MS });
