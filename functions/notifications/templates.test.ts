@@ -57,6 +57,15 @@ const cases: [TemplateName, MailRole, RegExp[]][] = [
     [/Sam S sent you a message about Trek Domane SL5/, /“Is it still available\?”/],
   ],
   ['new-message', 'provider', [/Bea B sent you a message/]],
+  [
+    'message-digest',
+    'provider',
+    [
+      /You have 2 new messages about Trek Domane SL5:/,
+      /Bea B \(Nov 22, 10:05 UTC\): “And can you ship on Friday\?”/,
+      /Bea B \(Nov 22, 10:07 UTC\): “Or Saturday\.”/,
+    ],
+  ],
   ['ship-reminder', 'provider', [/Bea B is waiting for Trek Domane SL5/, /within the next 2 days/]],
   ['report-problem-reminder', 'customer', [/report it by tomorrow/, /seller is paid/]],
 ];
@@ -65,6 +74,10 @@ const details = {
   trackingNumber: '1Z999AA10123456784',
   disputeReason: 'Frame is cracked',
   messageExcerpt: 'Is it still available?',
+  messages: [
+    { senderName: 'Bea B', at: '2026-11-22T10:05:00.000Z', excerpt: 'And can you ship on Friday?' },
+    { senderName: 'Bea B', at: '2026-11-22T10:07:30.000Z', excerpt: 'Or Saturday.' },
+  ],
 };
 
 describe('notification templates', () => {
@@ -120,6 +133,7 @@ describe('notification templates', () => {
         trackingNumber: evil,
         disputeReason: evil,
         messageExcerpt: evil,
+        messages: [{ senderName: evil, at: '2026-11-22T10:05:00.000Z', excerpt: evil }],
       }),
     );
     expect(mail.html).not.toContain('<script>');
@@ -141,6 +155,22 @@ describe('notification templates', () => {
     expect(mail.subject).toMatch(/^New order: Bike Bcc: x@y\.z a+…$/);
   });
 
+  it('message digest: one message is singular; the subject stays one line; every message listed in order', () => {
+    const one = renderTemplate(
+      'message-digest',
+      input('customer', {
+        listingTitle: 'Bike\nBcc: x@y.z',
+        messages: [{ senderName: 'Sam S', at: '2026-11-22T23:59:00.000Z', excerpt: 'Yes.' }],
+      }),
+    );
+    expect(one.subject).toBe('1 new message about Bike Bcc: x@y.z');
+    expect(one.text).toContain('You have 1 new message about Bike\nBcc: x@y.z:');
+    expect(one.text).toContain('Sam S (Nov 22, 23:59 UTC): “Yes.”');
+    expect(one.text).toContain('https://velo.test/order/tx-42/details');
+    const two = renderTemplate('message-digest', input('provider', details)).text;
+    expect(two.indexOf('Friday')).toBeLessThan(two.indexOf('Saturday'));
+  });
+
   it('links: the role page, the id escaped; origin and operator address from the environment', () => {
     expect(orderLink(origin, 'a/b', 'customer')).toBe('https://velo.test/order/a%2Fb/details');
     expect(orderLink(origin, 'x', 'provider')).toBe('https://velo.test/sale/x/details');
@@ -153,10 +183,11 @@ describe('notification templates', () => {
 
   it('categories: messages and reminders can be turned off, everything else is an order mail', () => {
     expect(categoryOf('new-message')).toBe('message');
+    expect(categoryOf('message-digest')).toBe('message');
     expect(categoryOf('ship-reminder')).toBe('reminder');
     expect(categoryOf('report-problem-reminder')).toBe('reminder');
     for (const name of templateNames.filter(
-      (n) => !['new-message', 'ship-reminder', 'report-problem-reminder'].includes(n),
+      (n) => !['new-message', 'message-digest', 'ship-reminder', 'report-problem-reminder'].includes(n),
     )) {
       expect(categoryOf(name)).toBe('order');
     }

@@ -19,6 +19,7 @@ export const templateNames = [
   'reviews-published',
   'enquiry-received',
   'new-message',
+  'message-digest',
   'ship-reminder',
   'report-problem-reminder',
 ] as const;
@@ -31,7 +32,7 @@ export type MailRole = 'customer' | 'provider' | 'operator';
 export type MailCategory = 'order' | 'message' | 'reminder';
 
 export function categoryOf(template: TemplateName): MailCategory {
-  if (template === 'new-message') return 'message';
+  if (template === 'new-message' || template === 'message-digest') return 'message';
   if (template === 'ship-reminder' || template === 'report-problem-reminder') return 'reminder';
   return 'order';
 }
@@ -53,9 +54,18 @@ export interface TemplateInput {
   disputeReason?: string;
   /** The start of the message that triggered a message mail. */
   messageExcerpt?: string;
+  /** The messages a digest lists, oldest first. */
+  messages?: DigestEntry[];
   /** What the buyer paid (refunds) and what the seller gets (payouts). */
   payinTotal?: Money;
   payoutTotal?: Money;
+}
+
+/** One message of a digest: who wrote it, when (ISO) and its excerpt. */
+export interface DigestEntry {
+  senderName: string;
+  at: string;
+  excerpt: string;
 }
 
 export interface RenderedEmail {
@@ -144,6 +154,19 @@ function render(body: Body, link: string): RenderedEmail {
     '</body></html>',
   ].join('');
   return { subject: oneLine(body.subject, 150), text, html };
+}
+
+/** A message's time in a mail: "Nov 22, 09:05 UTC" (the recipient's time zone is not known). */
+export function mailTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
 }
 
 function money(value: Money | undefined): string | undefined {
@@ -328,6 +351,23 @@ const bodies: Record<TemplateName, (input: TemplateInput) => Body> = {
     ],
     action: 'Read and answer',
   }),
+  'message-digest': (i) => {
+    const messages = i.messages ?? [];
+    const count = `${messages.length} new message${messages.length === 1 ? '' : 's'}`;
+    return {
+      subject: `${count} about ${oneLine(i.listingTitle)}`,
+      paragraphs: [
+        [`You have ${count} about `, { user: i.listingTitle }, ':'],
+        ...messages.map((m): Part[] => [
+          { user: m.senderName },
+          ` (${mailTime(m.at)}): “`,
+          { user: m.excerpt },
+          '”',
+        ]),
+      ],
+      action: 'Read and answer',
+    };
+  },
   'ship-reminder': (i) => ({
     subject: `Reminder: please ship ${oneLine(i.listingTitle)}`,
     paragraphs: [
