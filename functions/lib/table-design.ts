@@ -90,10 +90,13 @@ export const keys = {
     PK: `USER#${providerId}`,
     SK: `ACTION#${transactionId}`,
   }),
-  /** A due deadline (a timer, or the retry of an unfinished money operation), swept by due time. */
-  due: (transactionId: string, dueAt: string, kind: DueKind) => ({
+  /**
+   * A due deadline (a timer, the retry of an unfinished money operation, a reminder, a message
+   * digest), swept by due time. A digest also names its recipient: one per conversation and recipient.
+   */
+  due: (transactionId: string, dueAt: string, kind: DueKind, recipientId?: string) => ({
     PK: dueShardKey(shardOf(transactionId, dueShardCount)),
-    SK: `${dueAt}#${transactionId}#${kind}`,
+    SK: `${dueAt}#${transactionId}#${kind}${recipientId ? `#${recipientId}` : ''}`,
   }),
   /**
    * An order e-mail sent (or being sent): written if not exists before sending, so a redelivered
@@ -104,7 +107,7 @@ export const keys = {
     PK: `TX#${transactionId}`,
     SK: `NOTIFIED#${mailKey}`,
   }),
-  /** The last message e-mail of a conversation to one recipient (the 15-minute batching window). */
+  /** The message e-mails of a conversation to one recipient: the 15-minute window and what was mailed. */
   messageMailWindow: (transactionId: string, recipientId: string) => ({
     PK: `TX#${transactionId}`,
     SK: `MSGMAIL#${recipientId}`,
@@ -112,10 +115,11 @@ export const keys = {
 } as const;
 
 /**
- * What a due item is for: the timer of the state, the retry of an unfinished refund/payout, or an
- * e-mail reminder (functions/notifications/reminders.ts).
+ * What a due item is for: the timer of the state, the retry of an unfinished refund/payout, an
+ * e-mail reminder (functions/notifications/reminders.ts), or the digest of the messages batched in
+ * a message-mail window (functions/notifications/message-mails.ts).
  */
-export type DueKind = 'timer' | 'money' | 'reminder';
+export type DueKind = 'timer' | 'money' | 'reminder' | 'digest';
 
 /** How many `DUE#n` partitions due items are spread over (the sweeper Queries each). */
 export const dueShardCount = 4;

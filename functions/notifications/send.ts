@@ -3,15 +3,13 @@
  * the sweeper may see a reminder twice, so every mail is guarded by a marker item in the table:
  * `TX#<txId>/NOTIFIED#<mailKey>` is Put if it does not exist BEFORE the mail is sent; a second
  * attempt finds it and sends nothing. If sending fails, the marker is deleted again and the error
- * rethrown, so the stream batch (or the next sweep) retries. Message mails are batched per
- * conversation and recipient with one window item (`TX#<txId>/MSGMAIL#<recipientId>`, see
- * `claimMessageWindow`). Recipients come from their profile (`USER#<id>/PROFILE`): no profile, a
- * banned or a deleted user gets nothing; message and reminder mails follow the user's
- * `notificationSettings` (order mails always go). Keys: docs/data-model.md.
+ * rethrown, so the stream batch (or the next sweep) retries. Message mails have a window and a
+ * digest per conversation and recipient instead (./message-mails.ts). Recipients come from their
+ * profile (`USER#<id>/PROFILE`): no profile, a banned or a deleted user gets nothing; message and
+ * reminder mails follow the user's `notificationSettings` (order mails always go). Keys:
+ * docs/data-model.md.
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { MINUTE_MS } from '../../shared/config/constants';
-import { timerSettingsFromEnv } from '../../shared/process/deadlines';
 import { dynamo, tableName } from '../lib/aws';
 import { sendEmail } from '../lib/email';
 import { keys } from '../lib/table-design';
@@ -21,7 +19,6 @@ import { notificationSettingsOf, type UserRecord } from '../users/user-record';
 import type { PlannedMail } from './decide';
 import {
   categoryOf,
-  excerpt,
   type MailRole,
   operatorEmail,
   renderTemplate,
@@ -37,7 +34,8 @@ function isConditionFailure(error: unknown): boolean {
   return (error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
 }
 
-function expiresAt(now: Date): number {
+/** The TTL of a marker written at `now` (epoch seconds). */
+export function expiresAt(now: Date): number {
   return Math.floor(now.getTime() / 1000) + markerDays * 86_400;
 }
 
@@ -161,118 +159,6 @@ export async function sendOnce(
     });
   } catch (error) {
     await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: marker }));
-    throw error;
-  }
-  return 'sent';
-}
-
-/** The message batching window: 15 minutes × VELO_TIMER_SCALE. */
-export function messageWindowMs(env: Record<string, string | undefined> = process.env): number {
-  return Math.round(15 * MINUTE_MS * (timerSettingsFromEnv(env).scale ?? 1));
-}
-
-/**
- * Claims the message-mail window of `(txId, recipientId)` for a message written at `at`: a
- * conditional Put of `MSGMAIL#<recipientId>` with `lastAt = at` if there is none or its `lastAt` is
- * at least one window before `at`. Times are the messages' own (not the clock's), so a redelivered
- * record of the message that was mailed can never claim the window again. Returns the previous item
- * (to restore if sending fails), or `false` when the window is taken (the mail is batched away).
- */
-export async function claimMessageWindow(
-  txId: string,
-  recipientId: string,
-  at: string,
-  windowMs: number,
-  reason: 'message' | 'enquiry' = 'message',
-): Promise<{ previous: Record<string, unknown> | undefined } | false> {
-  const cutoff = new Date(Date.parse(at) - windowMs).toISOString();
-  try {
-    const result = await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.messageMailWindow(txId, recipientId),
-          entity: 'message-mail-window',
-          transactionId: txId,
-          recipientId,
-          lastAt: at,
-          reason,
-          expiresAt: expiresAt(new Date(at)),
-        },
-        ConditionExpression: 'attribute_not_exists(PK) OR lastAt <= :cutoff',
-        ExpressionAttributeValues: { ':cutoff': cutoff },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return { previous: result.Attributes };
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
-/** Gives the window back after a failed send: the previous item again, or none (only if still ours). */
-export async function releaseMessageWindow(
-  txId: string,
-  recipientId: string,
-  at: string,
-  previous: Record<string, unknown> | undefined,
-): Promise<void> {
-  const key = keys.messageMailWindow(txId, recipientId);
-  try {
-    if (previous) {
-      await dynamo().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: previous,
-          ConditionExpression: 'lastAt = :mine',
-          ExpressionAttributeValues: { ':mine': at },
-        }),
-      );
-    } else {
-      await dynamo().send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: key,
-          ConditionExpression: 'lastAt = :mine',
-          ExpressionAttributeValues: { ':mine': at },
-        }),
-      );
-    }
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
-}
-
-/** A message mail to the other party of `senderId`, batched (one per window), following their preference. */
-export async function sendMessageMail(
-  tx: TransactionRecord,
-  message: { senderId: string; content: string; createdAt: string },
-  parties: Parties,
-  windowMs: number = messageWindowMs(),
-): Promise<SendOutcome | 'batched'> {
-  const role: MailRole | undefined =
-    message.senderId === tx.customerId
-      ? 'provider'
-      : message.senderId === tx.providerId
-        ? 'customer'
-        : undefined;
-  if (!role) return 'no-recipient';
-  const user = role === 'customer' ? parties.customer : parties.provider;
-  if (!mailable(user)) return 'no-recipient';
-  if (!wants(user, 'new-message')) return 'turned-off';
-  const claim = await claimMessageWindow(tx.id, user.id, message.createdAt, windowMs);
-  if (!claim) return 'batched';
-  try {
-    await sendEmail({
-      to: user.email,
-      ...renderTemplate(
-        'new-message',
-        templateInput(tx, role, parties, { messageExcerpt: excerpt(message.content) }),
-      ),
-    });
-  } catch (error) {
-    await releaseMessageWindow(tx.id, user.id, message.createdAt, claim.previous);
     throw error;
   }
   return 'sent';

@@ -1,19 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { otherRole, partyRole } from '../../shared/process/permissions';
 import { dynamo, tableName } from '../lib/aws';
 import { reportError } from '../lib/observability';
 import { mailsForTransition } from '../notifications/decide';
-import {
-  claimMessageWindow,
-  mailable,
-  messageWindowMs,
-  type Parties,
-  partiesOf,
-  releaseMessageWindow,
-  type SendOutcome,
-  sendMessageMail,
-  sendOnce,
-} from '../notifications/send';
+import { type MessageOutcome, mailOrBatch, sendNewMessage } from '../notifications/message-mails';
+import { mailable, type Parties, partiesOf, type SendOutcome, sendOnce, wants } from '../notifications/send';
 import { excerpt } from '../notifications/templates';
 import type { MessageItem } from '../transactions/messages';
 import type { TransactionRecord } from '../transactions/record';
@@ -25,13 +17,15 @@ import { getTransaction } from '../transactions/repository';
  *   that made each new version (`transitions[version - 1]` of the item, read back consistently)
  *   mails what functions/notifications/decide.ts says, each mail at most once per
  *   (txId, version, template, recipient) through a marker item (functions/notifications/send.ts);
- * - a message (`TX#<id>` / `MSG#…`) INSERT: one mail to the other party, batched to at most one
- *   per conversation and recipient per 15 minutes (× VELO_TIMER_SCALE); the buyer's question on an
- *   open enquiry is mailed as "New enquiry" instead (the enquire transition itself mails nothing:
- *   the spec sends the enquiry first and its message after).
+ * - a message (`TX#<id>` / `MSG#…`) INSERT: a mail to the other party at once if it opens their
+ *   15-minute (× VELO_TIMER_SCALE) window, else batched into the digest mailed when the window
+ *   closes (functions/notifications/message-mails.ts); the buyer's question on an open enquiry is
+ *   mailed as "New enquiry" instead (the enquire transition itself mails nothing: the spec sends the
+ *   enquiry first and its message after).
  * Everything else of the `TX#` partition (outbox events, reviews, the markers themselves) is ignored.
  *
- * Records are delivered at least once; the markers make a redelivered record send nothing again.
+ * Records are delivered at least once; the markers (and the message window's `coveredThrough`)
+ * make a redelivered record send nothing again.
  * A failed mail deletes its marker and fails the batch after the other records were handled, so
  * the batch is retried (AWS: bisected, then the dead-letter queue) and only the failed mail goes again.
  */
@@ -104,7 +98,7 @@ async function transactionMails(
   return outcomes;
 }
 
-async function messageMail(txId: string, sk: string): Promise<(SendOutcome | 'batched')[]> {
+async function messageMail(txId: string, sk: string): Promise<MessageOutcome[]> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: { PK: `TX#${txId}`, SK: sk }, ConsistentRead: true }),
   );
@@ -112,45 +106,46 @@ async function messageMail(txId: string, sk: string): Promise<(SendOutcome | 'ba
   if (message?.entity !== 'message') return [];
   const tx = await getTransaction(txId);
   if (!tx) return [];
+  const sender = partyRole(tx, message.senderId);
+  if (!sender) return ['no-recipient'];
+  const role = otherRole(sender);
   const parties = await partiesOf(tx);
-  if (isEnquiryQuestion(tx, message)) {
-    const outcome = await enquiryMail(tx, message, parties);
-    if (outcome) return [outcome];
-  }
-  return [await sendMessageMail(tx, message, parties)];
+  const recipient = role === 'customer' ? parties.customer : parties.provider;
+  if (!mailable(recipient)) return ['no-recipient'];
+  const enquiry = isEnquiryQuestion(tx, message);
+  // The enquiry mail is an order mail (it always goes); message mails follow the preference.
+  if (!enquiry && !wants(recipient, 'new-message')) return ['turned-off'];
+  const newMessage = () => sendNewMessage(tx, role, parties, message);
+  return [
+    await mailOrBatch(
+      tx.id,
+      recipient.id,
+      message,
+      enquiry ? () => enquiryMail(tx, message, parties, newMessage) : newMessage,
+      {
+        reason: enquiry ? 'enquiry' : 'message',
+      },
+    ),
+  ];
 }
 
 /**
- * The buyer's question on an enquiry: the seller gets "New enquiry" quoting it, once per enquiry (a
- * marker). The seller's message window is claimed first (the question's own time), so a retried or
- * redelivered record never mails the question again, and follow-ups within the window are batched.
- * Answers undefined when the enquiry was already mailed for an earlier question and the window has
- * passed: this message is then an ordinary message mail. An enquiry whose message never came mails
- * nobody (there is nothing to answer).
+ * The buyer's question on an enquiry, when it opens the seller's window: "New enquiry" quoting it,
+ * once per enquiry (a marker). Asked again after the enquiry was mailed and the window is over, it is
+ * an ordinary message mail. An enquiry whose message never came mails nobody (there is nothing to
+ * answer).
  */
 async function enquiryMail(
   tx: TransactionRecord,
   message: MessageItem,
   parties: Parties,
-): Promise<SendOutcome | 'batched' | undefined> {
-  const seller = parties.provider;
-  if (!mailable(seller)) return 'no-recipient';
-  const claim = await claimMessageWindow(tx.id, seller.id, message.createdAt, messageWindowMs(), 'enquiry');
-  if (!claim) return 'batched';
-  const release = () => releaseMessageWindow(tx.id, seller.id, message.createdAt, claim.previous);
-  let outcome: SendOutcome;
-  try {
-    outcome = await sendOnce(tx, 'enquiry', { template: 'enquiry-received', to: 'provider' }, parties, {
-      now: new Date(message.createdAt),
-      extra: { messageExcerpt: excerpt(message.content) },
-    });
-  } catch (error) {
-    await release();
-    throw error;
-  }
-  if (outcome === 'sent') return outcome;
-  await release();
-  return undefined;
+  otherwise: () => Promise<SendOutcome>,
+): Promise<SendOutcome> {
+  const outcome = await sendOnce(tx, 'enquiry', { template: 'enquiry-received', to: 'provider' }, parties, {
+    now: new Date(message.createdAt),
+    extra: { messageExcerpt: excerpt(message.content) },
+  });
+  return outcome === 'already-sent' ? otherwise() : outcome;
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   DeleteCommand,
   GetCommand,
   QueryCommand,
+  type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { OrderData, PaymentMethodKind } from '../../shared/api/transactions';
@@ -292,25 +293,29 @@ export async function queryDueItems(now: Date, limitPerShard = 100): Promise<Due
 export async function queryAllDueItems(upTo?: Date): Promise<DueItem[]> {
   // `~` sorts after every `<dueAt ISO>#…` key with that prefix; '9999…' after every real date.
   const limit = `${upTo ? upTo.toISOString() : '9999-12-31T23:59:59.999Z'}~`;
-  const shards = Array.from({ length: dueShardCount }, async (_, shard) => {
-    const found: DueItem[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await dynamo().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'PK = :pk AND SK <= :upTo',
-          ExpressionAttributeValues: { ':pk': dueShardKey(shard), ':upTo': limit },
-          ConsistentRead: true,
-          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-        }),
-      );
-      found.push(...((page.Items ?? []) as DueItem[]));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return found;
-  });
+  const shards = Array.from({ length: dueShardCount }, (_, shard) =>
+    queryAll<DueItem>({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND SK <= :upTo',
+      ExpressionAttributeValues: { ':pk': dueShardKey(shard), ':upTo': limit },
+      ConsistentRead: true,
+    }),
+  );
   return (await Promise.all(shards)).flat();
+}
+
+/** Every item a Query matches, page by page. */
+export async function queryAll<T>(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<T[]> {
+  const found: T[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({ ...input, ...(startKey ? { ExclusiveStartKey: startKey } : {}) }),
+    );
+    found.push(...((page.Items ?? []) as T[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
 }
 
 /** Deletes one due item (the sweeper: an index entry whose order no longer has that deadline). */

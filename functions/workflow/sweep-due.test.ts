@@ -1,6 +1,7 @@
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../../shared/config/constants';
+import { digestDueItem, sendDigest } from '../notifications/message-mails';
 import { reminderDueItem } from '../notifications/reminders';
 import { sendReminder } from '../notifications/send-reminder';
 import {
@@ -33,6 +34,12 @@ vi.mock('../transactions/money-retry', async (importOriginal) => {
 vi.mock('../notifications/send-reminder', async (importOriginal) => {
   const real = await importOriginal<typeof import('../notifications/send-reminder')>();
   return { ...real, sendReminder: vi.fn(real.sendReminder) };
+});
+
+// The digest itself is message-mails' (tested over DynamoDB Local): here, only when the sweeper calls it.
+vi.mock('../notifications/message-mails', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../notifications/message-mails')>();
+  return { ...real, sendDigest: vi.fn(async () => 'sent' as const) };
 });
 
 const machine = 'arn:aws:states:us-east-1:000000000000:stateMachine:velo-order';
@@ -72,7 +79,14 @@ describe('workflow/sweep-due', () => {
     storeItem({ ...freshDue });
     storeItem({ ...dueItem('tx-c', { transition: 'mark-received', dueAt: iso(0) }, 'money') });
     // The money item is not a timer: retryMoney gets it (tx-c is no order: nothing to retry, deleted).
-    expect(await handler()).toEqual({ fired: 1, resumed: 0, moneyRetried: 0, reminders: 0, skipped: 0 });
+    expect(await handler()).toEqual({
+      fired: 1,
+      resumed: 0,
+      moneyRetried: 0,
+      reminders: 0,
+      digests: 0,
+      skipped: 0,
+    });
     expect(vi.mocked(retryMoney).mock.calls.map(([id]) => id)).toEqual(['tx-c']);
     expect(stored('tx-a')).toMatchObject({ state: 'payment-expired', version: 2 });
     expect(hasItem(a.deadline!.dueKey)).toBe(false);
@@ -116,7 +130,14 @@ describe('workflow/sweep-due', () => {
       id === 'tx-held' ? 'done' : realRetryMoney(id, now, timers),
     );
 
-    expect(await handler()).toEqual({ fired: 0, resumed: 0, moneyRetried: 1, reminders: 0, skipped: 0 });
+    expect(await handler()).toEqual({
+      fired: 0,
+      resumed: 0,
+      moneyRetried: 1,
+      reminders: 0,
+      digests: 0,
+      skipped: 0,
+    });
     const calls = vi.mocked(retryMoney).mock.calls;
     expect(calls.map(([id]) => id).sort()).toEqual(['tx-free', 'tx-held']);
     expect(calls.find(([id]) => id === 'tx-held')![1]).toEqual(new Date(t0 + DAY_MS));
@@ -135,6 +156,7 @@ describe('workflow/sweep-due', () => {
       resumed: 0,
       moneyRetried: 0,
       reminders: 0,
+      digests: 0,
       skipped: 1,
     });
     expect(hasItem(stale)).toBe(false);
@@ -162,6 +184,7 @@ describe('workflow/sweep-due', () => {
       resumed: 1,
       moneyRetried: 0,
       reminders: 0,
+      digests: 0,
       skipped: 0,
     });
     expect(sfnMock.commandCalls(StartExecutionCommand).map((c) => c.args[0].input)).toEqual([
@@ -191,6 +214,7 @@ describe('workflow/sweep-due', () => {
       resumed: 0,
       moneyRetried: 0,
       reminders: 1,
+      digests: 0,
       skipped: 0,
     });
     const calls = vi.mocked(sendReminder).mock.calls;
@@ -204,5 +228,32 @@ describe('workflow/sweep-due', () => {
     expect(hasItem(moved)).toBe(false);
     expect(hasItem(later)).toBe(true);
     expect(stored('tx-r1')).toMatchObject({ state: 'purchased', version: 2 });
+  });
+
+  it('digests: sent as soon as due (no grace) and counted; later ones left; never a reason to start a workflow', async () => {
+    process.env.ORDER_STATE_MACHINE_ARN = machine;
+    // An enquiry (no workflow, no deadline) whose seller has a digest due 1 ms ago, within the timers' grace.
+    const enquiry = {
+      state: 'enquiry' as const,
+      entered: { enquiry: iso(0) },
+      deadline: undefined,
+      transitions: [{ transition: 'enquire', by: 'customer' as const, userId: 'c-1', createdAt: iso(0) }],
+    };
+    givenTx(enquiry, 'tx-e');
+    const due = digestDueItem('tx-e', 'p-1', iso(DAY_MS - 1));
+    const later = digestDueItem('tx-e', 'c-1', iso(DAY_MS + 60_000));
+    for (const item of [due, later]) storeItem({ ...item });
+    vi.mocked(sendDigest).mockClear();
+
+    expect(await handler({ resumeWorkflows: true })).toEqual({
+      fired: 0,
+      resumed: 0,
+      moneyRetried: 0,
+      reminders: 0,
+      digests: 1,
+      skipped: 0,
+    });
+    expect(vi.mocked(sendDigest).mock.calls).toEqual([[due, new Date(t0 + DAY_MS)]]);
+    expect(sfnMock.commandCalls(StartExecutionCommand)).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 import { isTerminal } from '../../shared/process/graph';
 import { reportError } from '../lib/observability';
+import { isDigestDueItem, sendDigest } from '../notifications/message-mails';
 import { isReminderDueItem } from '../notifications/reminders';
 import { sendReminder } from '../notifications/send-reminder';
 import { retryMoney } from '../transactions/money-retry';
@@ -25,6 +26,8 @@ export interface SweepResult {
   moneyRetried: number;
   /** Reminder e-mails sent (due reminders of orders that moved on are deleted without a mail). */
   reminders: number;
+  /** Message digests sent (a digest with nothing new is deleted without a mail). */
+  digests: number;
   /** Due items left alone: timers that lost to a transition, stale items, failures. */
   skipped: number;
 }
@@ -54,21 +57,35 @@ async function sweepTimer(item: DueItem, now: Date, settings: ReturnType<typeof 
  * than the grace period overdue through the FireTimer code (`engine.fireTimer`: conditional, so
  * racing the workflow is harmless). Money items (after the grace too) finish their refund or payout
  * (`retryMoney`). Reminder items (issue 9) go as soon as due: they send their e-mail if the order is
- * still in that state, and are deleted either way. With `resumeWorkflows`, then starts the workflow
- * of every open order that has a due item (`startOrderWorkflow`), so tokens exist again.
+ * still in that state, and are deleted either way. So do message digests (issue 16, `sendDigest`):
+ * the messages batched in a window, in one mail. With `resumeWorkflows`, then starts the workflow
+ * of every open order that has a due item (`startOrderWorkflow`), so tokens exist again; digests do
+ * not count (an enquiry has no workflow, and a digest is no deadline of the order).
  */
 export async function handler(input: SweepInput = {}): Promise<SweepResult> {
   const now = input.now ? new Date(input.now) : new Date();
   const settings = workflowSettings();
-  const result: SweepResult = { fired: 0, resumed: 0, moneyRetried: 0, reminders: 0, skipped: 0 };
+  const result: SweepResult = {
+    fired: 0,
+    resumed: 0,
+    moneyRetried: 0,
+    reminders: 0,
+    digests: 0,
+    skipped: 0,
+  };
 
-  // Reminders go as soon as they are due (nothing else sends them); timers and money items are
-  // first left to the workflow for a grace period.
+  // Reminders and digests go as soon as they are due (nothing else sends them); timers and money
+  // items are first left to the workflow for a grace period.
   const leftToWorkflowAfter = now.getTime() - sweepGraceMs(settings.scale);
   const due = await queryAllDueItems(now);
   for (const item of due) {
-    if (!isReminderDueItem(item) && Date.parse(item.dueAt) > leftToWorkflowAfter) continue;
+    const mail = isReminderDueItem(item) || isDigestDueItem(item);
+    if (!mail && Date.parse(item.dueAt) > leftToWorkflowAfter) continue;
     try {
+      if (isDigestDueItem(item)) {
+        if ((await sendDigest(item, now)) === 'sent') result.digests++;
+        continue;
+      }
       if (isReminderDueItem(item)) {
         // Sent if the order is still in the reminder's state (once: a marker guards it), then gone.
         const outcome = await sendReminder(item, await getTransaction(item.transactionId), now);
@@ -91,7 +108,8 @@ export async function handler(input: SweepInput = {}): Promise<SweepResult> {
   }
 
   if (input.resumeWorkflows) {
-    const ids = [...new Set((await queryAllDueItems()).map((item) => item.transactionId))];
+    const orders = (await queryAllDueItems()).filter((item) => !isDigestDueItem(item));
+    const ids = [...new Set(orders.map((item) => item.transactionId))];
     for (const id of ids) {
       try {
         const tx = await getTransaction(id);

@@ -2,27 +2,43 @@
  * Order e-mails (issue 9) on the suite's local cloud: orders go through the engine in this process
  * (no money: the mails are the subject), the cloud's stream poller runs the `order-notifications`
  * consumer, and the mails are read from the dev outbox. Reminders are made by the engine as due
- * items and sent by the sweeper; the orders are dated back so their reminders are due now.
+ * items and sent by the sweeper; the orders are dated back so their reminders are due now. Message
+ * digests are due items too: sent by the cloud's sweeper, or (for conversations dated an hour ahead,
+ * which it leaves alone) fired here with `sendDigest`.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dynamo } from '../../functions/lib/aws';
+import { sendEmail } from '../../functions/lib/email';
 import { keys } from '../../functions/lib/table-design';
+import {
+  type DigestDueItem,
+  isDigestDueItem,
+  mailOrBatch,
+  sendDigest,
+} from '../../functions/notifications/message-mails';
+import type { SendOutcome } from '../../functions/notifications/send';
 import { operatorEmail } from '../../functions/notifications/templates';
 import { handler as notificationsHandler } from '../../functions/streams/order-notifications';
 import { applyTransition, createTransaction, fireTimer, noMoney } from '../../functions/transactions/engine';
-import { putMessage } from '../../functions/transactions/messages';
+import { messageItem, putMessage } from '../../functions/transactions/messages';
 import type { TransactionRecord } from '../../functions/transactions/record';
 import { queryAllDueItems } from '../../functions/transactions/repository';
 import { createUser, getUser } from '../../functions/users/repository';
 import type { UserRecord } from '../../functions/users/user-record';
 import { handler as sweep } from '../../functions/workflow/sweep-due';
-import { DAY_MS, MINUTE_MS } from '../../shared/config/constants';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/config/constants';
 import { api, messagesTo, signUp } from './accounts';
 import { eventually, useLocalCloud } from './cloud-env';
 import { givenListing } from './fixtures';
+
+// The mails sent in this process (handlers called by the tests) may be made to fail once.
+vi.mock('../../functions/lib/email', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../functions/lib/email')>();
+  return { ...real, sendEmail: vi.fn(real.sendEmail) };
+});
 
 let scale = 1;
 
@@ -66,6 +82,54 @@ async function expectMails(user: { email: string } | string, subject: RegExp, co
   const found = mailsTo(user, subject);
   expect(found).toHaveLength(count);
   return found;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The stream record of a message's INSERT (for a redelivery). */
+const insertOf = (txId: string, message: { createdAt: string; id: string }): DynamoDBRecord =>
+  ({
+    eventName: 'INSERT',
+    dynamodb: {
+      Keys: { PK: { S: `TX#${txId}` }, SK: { S: keys.message(txId, message.createdAt, message.id).SK } },
+    },
+  }) as DynamoDBRecord;
+
+const digestsOf = async (txId: string) =>
+  (await queryAllDueItems())
+    .filter((item) => item.transactionId === txId)
+    .flatMap((item) => (isDigestDueItem(item) ? [item] : []));
+
+/** Waits for the one digest due item of `txId`. */
+async function digestDue(txId: string): Promise<DigestDueItem> {
+  return eventually(async () => {
+    const [item, ...more] = await digestsOf(txId);
+    return item && more.length === 0 ? item : undefined;
+  });
+}
+
+async function windowOf(txId: string, recipientId: string) {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: process.env.TABLE_NAME,
+      Key: keys.messageMailWindow(txId, recipientId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item;
+}
+
+async function setProfile(userId: string, fields: Partial<UserRecord>) {
+  const entries = Object.entries(fields);
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: process.env.TABLE_NAME,
+      Key: keys.user(userId),
+      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+    }),
+  );
 }
 
 type OrderParties = { since?: number; buyer?: UserRecord; seller?: UserRecord };
@@ -228,24 +292,156 @@ describe('order e-mails', () => {
     await expectMails(order.seller, /^Reviews published: /, 1);
   });
 
-  it('messages: batched to one mail per conversation and recipient per window; another after it', async () => {
+  it('messages: the first mailed at once, the others of its window in ONE digest when it closes (3 messages → 2 mails)', async () => {
     const order = await givenPurchased();
-    const windowMs = 15 * MINUTE_MS * scale;
     const t = Date.now();
     await putMessage(order.tx.id, order.buyer.id, 'Is it still <i>available</i>?', new Date(t));
-    await putMessage(order.tx.id, order.buyer.id, 'And can you ship on Friday?', new Date(t + 100));
+    await putMessage(order.tx.id, order.buyer.id, 'And can you ship on <b>Friday</b>?', new Date(t + 100));
+    await putMessage(order.tx.id, order.buyer.id, 'Or Saturday.', new Date(t + 200));
     const [first] = await expectMails(order.seller, /^New message about/, 1);
     expect(first!.text).toContain('Bea T sent you a message');
     expect(first!.text).toContain('Is it still <i>available</i>?');
     expect(first!.html).not.toContain('<i>');
     expect(first!.text).toContain(`/sale/${order.tx.id}/details`);
+    // The cloud's sweeper sends the digest when the window closes (15 minutes × scale).
+    const [digest] = await expectMails(order.seller, /^2 new messages about /, 1);
+    expect(digest!.subject).toBe(`2 new messages about ${order.tx.listingSnapshot.title}`);
+    expect(digest!.text).toMatch(
+      /Bea T \([A-Z][a-z]{2} \d+, \d\d:\d\d UTC\): “And can you ship on <b>Friday<\/b>\?”/,
+    );
+    expect(digest!.text).toContain('“Or Saturday.”');
+    expect(digest!.text).not.toContain('available');
+    expect(digest!.html).toContain('&lt;b&gt;Friday&lt;/b&gt;');
+    expect(digest!.html).not.toContain('<b>Friday');
+    expect(digest!.text).toContain(`/sale/${order.tx.id}/details`);
+    // Sweeping again sends nothing more.
+    await sweep({ now: new Date().toISOString() });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(order.seller, /new messages? about/i)).toHaveLength(2);
     // The seller answers: the buyer has a window of their own.
-    await putMessage(order.tx.id, order.seller.id, 'Yes, Friday works.', new Date(t + 200));
+    await putMessage(order.tx.id, order.seller.id, 'Yes, Friday works.', new Date());
     const [answer] = await expectMails(order.buyer, /^New message about/, 1);
     expect(answer!.text).toContain(`/order/${order.tx.id}/details`);
-    // After the window: another mail.
-    await putMessage(order.tx.id, order.buyer.id, 'Great, thanks!', new Date(t + windowMs + 500));
-    await expectMails(order.seller, /^New message about/, 2);
+  });
+
+  it('message digests: fired twice at once, one mail; redelivered records and another firing send nothing; a late record goes in the next digest', async () => {
+    const order = await givenPurchased();
+    const windowMs = 15 * MINUTE_MS * scale;
+    // Dated an hour ahead, so the cloud's own sweeper leaves this conversation's digests to the test.
+    const t = Date.now() + HOUR_MS;
+    const one = await putMessage(order.tx.id, order.buyer.id, 'One', new Date(t));
+    const two = await putMessage(order.tx.id, order.buyer.id, 'Two', new Date(t + 100));
+    await expectMails(order.seller, /^New message about/, 1);
+    const item = await digestDue(order.tx.id);
+    expect(item).toMatchObject({ recipientId: order.seller.id, dueAt: iso(t + windowMs) });
+
+    // Two sweeps fire it at once: one mail, listing the second message only.
+    const end = new Date(t + windowMs);
+    const outcomes = await Promise.all([sendDigest(item, end), sendDigest(item, end)]);
+    expect(outcomes.filter((outcome) => outcome === 'sent')).toHaveLength(1);
+    const [digest] = await expectMails(order.seller, /^1 new message about /, 1);
+    expect(digest!.text).toContain('“Two”');
+    expect(digest!.text).not.toContain('One');
+    // The window starts again at the digest's due time; both messages are covered.
+    expect(await windowOf(order.tx.id, order.seller.id)).toMatchObject({
+      lastAt: iso(t + windowMs),
+      coveredThrough: keys.message(order.tx.id, two.createdAt, two.id).SK,
+    });
+    expect(await digestsOf(order.tx.id)).toEqual([]);
+
+    // The stream delivers both records again, and the item fires once more: nothing.
+    const again = await notificationsHandler({
+      Records: [insertOf(order.tx.id, one), insertOf(order.tx.id, two)],
+    });
+    expect(again).toEqual({ sent: 0 });
+    expect(await sendDigest(item, end)).toBe('nothing');
+    expect(await digestsOf(order.tx.id)).toEqual([]);
+
+    // Written just before the first window closed, its record handled after that digest went
+    // (stream lag): the next window's digest lists it.
+    await putMessage(order.tx.id, order.buyer.id, 'Three, <late>', new Date(t + windowMs - 50));
+    const next = await digestDue(order.tx.id);
+    expect(next.dueAt).toBe(iso(t + 2 * windowMs));
+    expect(await sendDigest(next, new Date(t + 2 * windowMs))).toBe('sent');
+    const digests = await expectMails(order.seller, /^1 new message about /, 2);
+    const late = digests.find((mail) => mail.text.includes('Three'))!;
+    expect(late.text).toContain('“Three, <late>”');
+    expect(late.html).toContain('Three, &lt;late&gt;');
+    expect(late.text).not.toContain('Two');
+    expect(mailsTo(order.seller, /new messages? about/i)).toHaveLength(3);
+  });
+
+  it('message digests: none to a recipient who turned message mails off or was banned since; those messages are never mailed later', async () => {
+    const order = await givenPurchased();
+    const windowMs = 15 * MINUTE_MS * scale;
+    const t = Date.now() + HOUR_MS;
+    await putMessage(order.tx.id, order.buyer.id, 'One', new Date(t));
+    await putMessage(order.tx.id, order.buyer.id, 'Two', new Date(t + 100));
+    await expectMails(order.seller, /^New message about/, 1);
+    const turnedOff = await digestDue(order.tx.id);
+    await setProfile(order.seller.id, { notificationSettings: { messages: false, reminders: true } });
+    expect(await sendDigest(turnedOff, new Date(t + windowMs))).toBe('turned-off');
+    expect(await digestsOf(order.tx.id)).toEqual([]);
+
+    // Back on: the next message after the window is mailed at once; "Two" never is.
+    await setProfile(order.seller.id, { notificationSettings: { messages: true, reminders: true } });
+    await putMessage(order.tx.id, order.buyer.id, 'Three', new Date(t + windowMs + 100));
+    const mails = await expectMails(order.seller, /^New message about/, 2);
+    expect(mails.find((mail) => mail.text.includes('“Three”'))).toBeDefined();
+    // Batched, then the seller is banned before the window closes.
+    await putMessage(order.tx.id, order.buyer.id, 'Four', new Date(t + windowMs + 200));
+    const banned = await digestDue(order.tx.id);
+    await setProfile(order.seller.id, { banned: true });
+    expect(await sendDigest(banned, new Date(banned.dueAt))).toBe('no-recipient');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(order.seller, /new messages? about/i)).toHaveLength(2);
+    expect(mails.some((mail) => mail.text.includes('Two'))).toBe(false);
+  });
+
+  it('message mails: a failed send leaves its message pending (no later one claims the window past it); a failed digest is fired again', async () => {
+    const order = await givenPurchased();
+    const windowMs = 15 * MINUTE_MS * scale;
+    const t = Date.now() + HOUR_MS;
+    // Written by no party, so the cloud's stream consumer mails nothing: this test drives the pieces.
+    const [one, two] = await Promise.all(
+      ['One', 'Two'].map(async (content, i) => {
+        const item = messageItem(order.tx.id, 'someone', content, iso(t + i * 100));
+        await dynamo().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: { ...item } }));
+        return item;
+      }),
+    );
+    const seller = order.seller.id;
+    const mailNow = vi.fn(async (): Promise<SendOutcome> => {
+      throw new Error('SES is down');
+    });
+    await expect(mailOrBatch(order.tx.id, seller, one!, mailNow)).rejects.toThrow('SES is down');
+    // The window is given back (as if one had just ended), with "One" pending: its digest is due at once.
+    expect(await windowOf(order.tx.id, seller)).toMatchObject({
+      lastAt: iso(t - windowMs),
+      batchedThrough: one!.SK,
+    });
+    const item = await digestDue(order.tx.id);
+    expect(item.dueAt).toBe(one!.createdAt);
+    // A later message, and the retried record, do not claim the window past "One": both batched.
+    mailNow.mockClear();
+    expect(await mailOrBatch(order.tx.id, seller, two!, mailNow)).toBe('batched');
+    expect(await mailOrBatch(order.tx.id, seller, one!, mailNow)).toBe('batched');
+    expect(mailNow).not.toHaveBeenCalled();
+    expect(await digestsOf(order.tx.id)).toEqual([item]);
+
+    // The digest's send fails: the window as it was, the item kept for the next sweep.
+    vi.mocked(sendEmail).mockRejectedValueOnce(new Error('SES is down'));
+    await expect(sendDigest(item, new Date(item.dueAt))).rejects.toThrow('SES is down');
+    expect(await digestsOf(order.tx.id)).toEqual([item]);
+    expect(await windowOf(order.tx.id, seller)).toMatchObject({ lastAt: iso(t - windowMs) });
+    expect(await sendDigest(item, new Date(item.dueAt))).toBe('sent');
+    const [digest] = await expectMails(order.seller, /^2 new messages about /, 1);
+    expect(digest!.text).toContain('The other party (');
+    expect(digest!.text.indexOf('“One”')).toBeLessThan(digest!.text.indexOf('“Two”'));
+    expect(await windowOf(order.tx.id, seller)).toMatchObject({
+      lastAt: item.dueAt,
+      coveredThrough: two!.SK,
+    });
   });
 
   it('message mails off by preference (order mails still go)', async () => {
@@ -253,8 +449,10 @@ describe('order e-mails', () => {
     const order = await givenPurchased({ seller });
     await expectMails(seller, /^New order: /, 1);
     await putMessage(order.tx.id, order.buyer.id, 'Hello?', new Date());
+    await putMessage(order.tx.id, order.buyer.id, 'Anyone?', new Date());
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(mailsTo(seller, /^New message/)).toHaveLength(0);
+    expect(mailsTo(seller, /new messages? about/i)).toHaveLength(0);
+    expect(await digestsOf(order.tx.id)).toEqual([]); // nothing batched for a digest either
   });
 
   it('reminders: the sweeper sends them when due (ship; report a problem), once, and not for an order that moved on or to whom turned them off', async () => {
@@ -317,9 +515,11 @@ describe('order e-mails', () => {
     expect(mail!.text).toContain(`Bea T has a question about ${listing.title}`);
     expect(mail!.text).toContain('Would you take 800?');
     expect(mail!.text).toContain(`/sale/${transaction.id}/details`);
-    // A second question within the window is batched; no "New message" for the question itself.
+    // A second question within the window goes in the window's digest; no "New message" for either.
     await putMessage(transaction.id, buyer.id, 'Or 750 with pickup?', new Date(t + 100));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const [digest] = await expectMails(seller, /^1 new message about /, 1);
+    expect(digest!.text).toContain('“Or 750 with pickup?”');
+    expect(digest!.text).not.toContain('800');
     expect(mailsTo(seller, /^New enquiry: /)).toHaveLength(1);
     expect(mailsTo(seller, /^New message/)).toHaveLength(0);
   });
