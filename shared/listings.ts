@@ -114,14 +114,6 @@ export function isStockOutOfSync(oldTotal: number, serverTotal: number): boolean
   return oldTotal !== serverTotal;
 }
 
-/**
- * "Has listings" (§4): a user whose first own-listing result (page 1, 1 per page) is not a draft
- * counts as having listings.
- */
-export function hasListings(firstOwnListing: { state: ListingState } | undefined | null): boolean {
-  return !!firstOwnListing && firstOwnListing.state !== 'draft';
-}
-
 export function isOwnListing(listing: { authorId: string }, userId: string | undefined): boolean {
   return userId !== undefined && listing.authorId === userId;
 }

@@ -122,3 +122,16 @@ export function staticMapSize(width: number, height: number): { width: number; h
   if (width <= max) return { width: Math.round(width), height: Math.round(height) };
   return { width: max, height: Math.round((height * max) / width) };
 }
+
+/**
+ * A link that opens a place in a maps site (a pickup place, issue 16): our offline basemap has no
+ * streets, so the buyer goes to OpenStreetMap, which every browser and phone opens. With a street
+ * address it searches for it; without one it marks the point.
+ */
+export function openInMapsUrl(point: LatLng, address?: string): string {
+  const query = address?.trim();
+  if (query) return `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
+  const lat = point.lat.toFixed(6);
+  const lng = point.lng.toFixed(6);
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
+}

@@ -7,7 +7,13 @@ const DAY = 86_400_000;
 
 describe('which mails for which transition', () => {
   it.each([
-    ['confirm-payment', [['new-order', 'provider']]],
+    [
+      'confirm-payment',
+      [
+        ['new-order', 'provider'],
+        ['order-confirmed', 'customer'],
+      ],
+    ],
     ['expire-payment', [['payment-expired', 'customer']]],
     ['cancel-payment', [['payment-expired', 'customer']]],
     ['mark-delivered', [['shipped', 'customer']]],
@@ -89,13 +95,24 @@ describe('which mails for which transition', () => {
 describe('reminder times', () => {
   const at = (ms: number) => new Date(Date.parse('2026-11-22T10:00:00.000Z') + ms);
 
-  it('ship: 3 days after purchase; report a problem: 2 days after delivered (1 day before the window closes)', () => {
+  it('ship: 3 days after purchase; report a problem: 1 day before the window closes (pickup: 2 days after the hand-over)', () => {
     expect(remindersFor('purchased', { purchased: at(0).toISOString() }, at(0), {})).toEqual([
       { reminder: 'ship', dueAt: at(3 * DAY) },
     ]);
-    expect(remindersFor('delivered', { delivered: at(0).toISOString() }, at(0), {})).toEqual([
+    const pickup = { deliveryMethod: 'pickup' as const };
+    expect(remindersFor('delivered', { delivered: at(0).toISOString() }, at(0), {}, pickup)).toEqual([
       { reminder: 'report-problem', dueAt: at(2 * DAY) },
     ]);
+  });
+
+  it('a shipped order: 12 days after marked shipped (10 days in transit, then 2 of the 3 to report)', () => {
+    const shipped = { deliveryMethod: 'shipping' as const };
+    expect(remindersFor('delivered', { delivered: at(0).toISOString() }, at(0), {}, shipped)).toEqual([
+      { reminder: 'report-problem', dueAt: at(12 * DAY) },
+    ]);
+  });
+
+  it('no reminders outside purchased and delivered', () => {
     for (const state of ['pending-payment', 'received', 'completed', 'disputed', 'enquiry'] as const) {
       expect(remindersFor(state, {}, at(0), {})).toEqual([]);
     }

@@ -42,8 +42,8 @@ const reviewedTransitions: readonly TransitionName[] = [
 ];
 
 /**
- * The mails of transition `name` (the one that made the new version): new order to the seller on
- * confirm-payment; payment expired to the buyer (expire-payment, cancel-payment); shipped to the
+ * The mails of transition `name` (the one that made the new version): new order to the seller and
+ * order confirmed to the buyer on confirm-payment; payment expired to the buyer (expire-payment, cancel-payment); shipped to the
  * buyer on mark-delivered; received to both; canceled and refunded to both on every cancel path;
  * dispute opened to both and the operator; review requests to both on entering `completed`; reviews
  * published to both on entering `reviewed`. request-payment, the first review and enquire send
@@ -51,7 +51,12 @@ const reviewedTransitions: readonly TransitionName[] = [
  */
 export function mailsForTransition(name: string): PlannedMail[] {
   const transition = name as TransitionName;
-  if (transition === 'confirm-payment') return [{ template: 'new-order', to: 'provider' }];
+  if (transition === 'confirm-payment') {
+    return [
+      { template: 'new-order', to: 'provider' },
+      { template: 'order-confirmed', to: 'customer' },
+    ];
+  }
   if (transition === 'expire-payment' || transition === 'cancel-payment') {
     return [{ template: 'payment-expired', to: 'customer' }];
   }

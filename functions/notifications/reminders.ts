@@ -2,8 +2,9 @@
  * Reminder e-mails (issue 9), kept as due items of kind `reminder` beside the order timers
  * (`DUE#<shard>` / `<dueAt>#<txId>#reminder`): the engine Puts one in the TransactWrite of the
  * transition that enters `purchased` (ship reminder to the seller, 3 days after purchase) or
- * `delivered` (report-a-problem reminder to the buyer, 1 day before the 3-day window closes, i.e.
- * 2 days after delivered). The deadline sweeper (functions/workflow/sweep-due.ts) sends the reminder
+ * `delivered` (report-a-problem reminder to the buyer, 1 day before the report window closes: for a
+ * shipped order 12 days after it was marked shipped (10 days' transit + 3 days), for a pickup 2 days
+ * after the hand-over). The deadline sweeper (functions/workflow/sweep-due.ts) sends the reminder
  * if the order is still in that state, and deletes the item either way: an order that moved on
  * simply loses its reminder when it falls due. Durations are scaled like the timers (VELO_TIMER_SCALE);
  * VELO_TIMER_OVERRIDES may set `ship-reminder` / `report-problem-reminder` to milliseconds after
@@ -17,7 +18,7 @@ import {
   scaledMs,
   type TimerSettings,
 } from '../../shared/process/deadlines';
-import type { ProcessState } from '../../shared/process/graph';
+import type { ProcessState, TimedOrder } from '../../shared/process/graph';
 import { tableName } from '../lib/aws';
 import { keys } from '../lib/table-design';
 import type { TransactionRecord } from '../transactions/record';
@@ -48,8 +49,9 @@ const timerNameOf = (reminder: ReminderKind): ReminderTimerName => `${reminder}-
 
 /**
  * When the reminders of entering `to` at `now` fall due: ship 3 days (scaled) after purchase;
- * report-a-problem 1 day (scaled) before the auto-mark-received deadline (so 2 days after delivered,
- * and never before delivered when a test overrides that timer). An override of the reminder itself
+ * report-a-problem 1 day (scaled) before the order's auto-mark-received deadline (12 days after a
+ * shipped order was marked shipped, 2 days after a pickup's hand-over; never before delivered when a
+ * test overrides that timer). An override of the reminder itself
  * counts from entering the state.
  */
 export function remindersFor(
@@ -57,6 +59,7 @@ export function remindersFor(
   entered: Partial<Record<ProcessState, string>>,
   now: Date,
   timers: TimerSettings,
+  order: TimedOrder = {},
 ): { reminder: ReminderKind; dueAt: Date }[] {
   const since = Date.parse(entered[to] ?? now.toISOString());
   const overridden = (reminder: ReminderKind) => {
@@ -69,7 +72,12 @@ export function remindersFor(
     );
   }
   if (to === 'delivered') {
-    const closes = deadlineFor('delivered', { ...entered, delivered: new Date(since).toISOString() }, timers);
+    const closes = deadlineFor(
+      'delivered',
+      { ...entered, delivered: new Date(since).toISOString() },
+      timers,
+      order,
+    );
     const end = closes ? closes.dueAt.getTime() : since + scaledMs(3 * DAY_MS, timers);
     const dueAt = new Date(Math.max(since, end - scaledMs(DAY_MS, timers)));
     return overridden('report-problem') ?? [{ reminder: 'report-problem', dueAt }];
@@ -93,15 +101,14 @@ export function reminderDueItem(transactionId: string, reminder: ReminderKind, d
 /** The engine's hook: the Puts of the reminder due items of the transition entering `to`. */
 export function reminderItemsFor(
   to: ProcessState,
-  tx: Pick<TransactionRecord, 'id' | 'entered'>,
+  tx: Pick<TransactionRecord, 'id' | 'entered' | 'orderData'>,
   now: Date,
   timers: TimerSettings,
 ): TransactItem[] {
-  return remindersFor(to, { ...tx.entered, [to]: tx.entered[to] ?? now.toISOString() }, now, timers).map(
-    ({ reminder, dueAt }) => ({
-      Put: { TableName: tableName(), Item: { ...reminderDueItem(tx.id, reminder, dueAt) } },
-    }),
-  );
+  const entered = { ...tx.entered, [to]: tx.entered[to] ?? now.toISOString() };
+  return remindersFor(to, entered, now, timers, tx.orderData).map(({ reminder, dueAt }) => ({
+    Put: { TableName: tableName(), Item: { ...reminderDueItem(tx.id, reminder, dueAt) } },
+  }));
 }
 
 export function isReminderDueItem(item: { kind?: string }): item is ReminderDueItem {

@@ -10,16 +10,18 @@
  * docs/data-model.md.
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { deadlineFor, scaledWindowDeadline, timerSettingsFromEnv } from '../../shared/process/deadlines';
 import { dynamo, tableName } from '../lib/aws';
 import { sendEmail } from '../lib/email';
 import { keys } from '../lib/table-design';
-import type { TransactionRecord } from '../transactions/record';
+import { protectedDataView, type TransactionRecord } from '../transactions/record';
 import { getUser } from '../users/repository';
 import { notificationSettingsOf, type UserRecord } from '../users/user-record';
 import type { PlannedMail } from './decide';
 import {
   categoryOf,
   type MailRole,
+  type OrderFacts,
   operatorEmail,
   renderTemplate,
   siteOrigin,
@@ -90,7 +92,34 @@ export function templateInput(
     ...(tx.protectedData?.disputeReason ? { disputeReason: tx.protectedData.disputeReason } : {}),
     ...(tx.payinTotal ? { payinTotal: tx.payinTotal } : {}),
     ...(tx.payoutTotal ? { payoutTotal: tx.payoutTotal } : {}),
+    ...(tx.lineItems ? { order: orderFacts(tx, role) } : {}),
     ...extra,
+  };
+}
+
+/**
+ * The order as `role`'s mails tell it (issue 16): what `role` may see of the addresses (the same rule
+ * as the order page: `protectedDataView`), and the deadlines from the order's entry times.
+ */
+export function orderFacts(tx: TransactionRecord, role: MailRole): OrderFacts {
+  const timers = timerSettingsFromEnv(process.env);
+  const seen = role === 'operator' ? {} : protectedDataView(tx, role);
+  const shipBy = deadlineFor('purchased', tx.entered, timers, tx.orderData)?.dueAt;
+  const cancelUntil = scaledWindowDeadline('cancel', 'customer', tx.entered, timers);
+  const reportUntil = deadlineFor('delivered', tx.entered, timers, tx.orderData)?.dueAt;
+  const refunded = tx.payment?.refundedAmount ?? tx.payment?.capturedAmount;
+  return {
+    lineItems: tx.lineItems,
+    ...(tx.orderData.quantity ? { quantity: tx.orderData.quantity } : {}),
+    ...(tx.orderData.deliveryMethod ? { deliveryMethod: tx.orderData.deliveryMethod } : {}),
+    ...(tx.payment ? { paymentMethod: tx.payment.method } : {}),
+    ...(seen.shippingDetails ? { shippingDetails: seen.shippingDetails } : {}),
+    ...(seen.pickupLocation ? { pickupLocation: seen.pickupLocation } : {}),
+    ...(tx.protectedData.carrier ? { carrier: tx.protectedData.carrier } : {}),
+    ...(shipBy ? { shipBy } : {}),
+    ...(cancelUntil ? { cancelUntil } : {}),
+    ...(reportUntil ? { reportUntil } : {}),
+    ...(refunded ? { refunded } : {}),
   };
 }
 

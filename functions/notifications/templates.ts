@@ -5,11 +5,22 @@
  * HTML body in which all user text (listing titles, names, tracking numbers, dispute reasons,
  * message excerpts) is escaped. Which event mails whom: ./decide.ts.
  */
+import type { PaymentMethodKind, PickupLocation } from '../../shared/api/transactions';
+import { carrierLabel, trackingUrl } from '../../shared/config/carriers';
+import { type DeliveryMethod, deliveryMethods } from '../../shared/config/listing-fields';
 import { siteName, siteSettings } from '../../shared/config/site';
+import { type LineItem, lineItemLabel, lineItemsFor } from '../../shared/line-items';
+import { openInMapsUrl } from '../../shared/maps';
 import { formatMoneyExact, type Money } from '../../shared/money';
+import type { Actor } from '../../shared/process/graph';
+import { statusLabel } from '../../shared/process/labels';
+import { pickupLocationLines, shippingAddressLines, shippingPhone } from '../../shared/text/addresses';
+import { formatDeadline, formatDeadlineDay } from '../../shared/text/dates';
+import type { ShippingAddressValues } from '../../shared/validation/addresses';
 
 export const templateNames = [
   'new-order',
+  'order-confirmed',
   'payment-expired',
   'shipped',
   'received',
@@ -59,6 +70,34 @@ export interface TemplateInput {
   /** What the buyer paid (refunds) and what the seller gets (payouts). */
   payinTotal?: Money;
   payoutTotal?: Money;
+  /** The order itself, for the mails that say what was bought and where it goes (issue 16). */
+  order?: OrderFacts;
+  /** The transition the mail is for, and who took it (a cancel says why). */
+  step?: { transition: string; by: Actor };
+}
+
+/**
+ * What the order mails tell about an order: the item and quantity, the money, how it is delivered
+ * and where, and the deadlines (computed from the order's entry times, so a late mail tells the same
+ * dates). A party's mail only carries what that party may see (`templateInput` decides).
+ */
+export interface OrderFacts {
+  quantity?: number;
+  deliveryMethod?: DeliveryMethod;
+  /** Every line; each mail shows the recipient's own (`lineItemsFor`). */
+  lineItems: readonly LineItem[];
+  paymentMethod?: PaymentMethodKind;
+  shippingDetails?: ShippingAddressValues;
+  pickupLocation?: PickupLocation;
+  carrier?: string;
+  /** The seller ships (or hands over) by then (auto-cancel). */
+  shipBy?: Date;
+  /** The buyer may cancel until then. */
+  cancelUntil?: Date;
+  /** The buyer may report a problem until then (auto-mark-received). */
+  reportUntil?: Date;
+  /** What went back to the buyer (a canceled order). */
+  refunded?: Money;
 }
 
 /** One message of a digest: who wrote it, when (ISO) and its excerpt. */
@@ -130,8 +169,10 @@ function partText(part: Part): string {
   return typeof part === 'string' ? part : part.user;
 }
 
+/** A "\n" in a paragraph is a line break (an address's lines), in HTML too. */
 function partHtml(part: Part): string {
-  return typeof part === 'string' ? escapeHtml(part) : `<strong>${escapeHtml(part.user)}</strong>`;
+  const html = typeof part === 'string' ? escapeHtml(part) : `<strong>${escapeHtml(part.user)}</strong>`;
+  return html.replace(/\n/g, '<br>');
 }
 
 function render(body: Body, link: string): RenderedEmail {
@@ -173,18 +214,169 @@ function money(value: Money | undefined): string | undefined {
   return value ? formatMoneyExact(value) : undefined;
 }
 
+/** A date in an e-mail: the reader's time zone is unknown, so UTC, said so ("Mon, Nov 30, 2026, 7:27 PM UTC"). */
+export function mailDate(date: Date): string {
+  return `${formatDeadline(date, { timeZone: 'UTC', withYear: true })} UTC`;
+}
+
+/** A day in a subject line, as the pages' labels write it ("Mon, Nov 30"). */
+export function mailDay(date: Date): string {
+  return formatDeadlineDay(date, 'UTC');
+}
+
+const paymentMethodNames: Record<PaymentMethodKind, string> = { card: 'Card', paypal: 'PayPal' };
+
+/** "Item: <title> × 2". */
+function itemLine(i: TemplateInput): Part[] {
+  const quantity = i.order?.quantity ?? 1;
+  return ['Item: ', { user: i.listingTitle }, quantity > 1 ? ` × ${quantity}` : ''];
+}
+
+/** The recipient's own lines and total ("Price $1,200.00", …, "Total paid $1,260.00"). */
+function breakdownLines(i: TemplateInput, role: 'customer' | 'provider', totalLabel: string): Part[][] {
+  const lines = lineItemsFor(role, i.order?.lineItems ?? [])
+    .filter((line) => line.lineTotal.amount !== 0) // a free pickup needs no "$0.00" line
+    .map((line): Part[] => [`${lineItemLabel(line)}: ${formatMoneyExact(line.lineTotal)}`]);
+  const total = role === 'customer' ? i.payinTotal : i.payoutTotal;
+  return [...lines, ...(total ? [[`${totalLabel}: ${formatMoneyExact(total)}`] as Part[]] : [])];
+}
+
+/** A heading and lines in one paragraph, one per line (an address). */
+function linesParagraph(heading: string, lines: readonly Part[]): Part[] {
+  return [heading, ...lines.flatMap((line) => ['\n', line])];
+}
+
+/** Where the order goes: the shipping address, or the pickup place with a maps link. */
+function deliveryParagraphs(i: TemplateInput, heading: { shipping: string; pickup: string }): Part[][] {
+  const order = i.order;
+  if (order?.deliveryMethod === 'pickup') {
+    const place = order.pickupLocation;
+    if (!place) return [[heading.pickup, ' the pickup place is on the order page.']];
+    const lines = pickupLocationLines(place);
+    return [
+      linesParagraph(
+        heading.pickup,
+        lines.map((line) => ({ user: line })),
+      ),
+      [`Open in maps: ${openInMapsUrl(place.geolocation, lines.join(', '))}`],
+    ];
+  }
+  const address = order?.shippingDetails;
+  if (!address) return [];
+  const phone = shippingPhone(address);
+  return [
+    linesParagraph(heading.shipping, [
+      ...shippingAddressLines(address).map((line): Part => ({ user: line })),
+      ...(phone ? [{ user: `Phone: ${phone}` }] : []),
+    ]),
+  ];
+}
+
+/** The carrier and tracking number, with the carrier's tracking page when it has one. */
+function trackingParagraphs(i: TemplateInput): Part[][] {
+  const number = i.trackingNumber;
+  if (!number) return [['The seller gave no tracking number.']];
+  const carrier = carrierLabel(i.order?.carrier);
+  const url = trackingUrl(i.order?.carrier, number, i.order?.shippingDetails);
+  return [
+    [carrier ? `Carrier: ${carrier}` : 'Carrier: not given'],
+    ['Tracking number: ', { user: number }],
+    ...(url ? [[`Track the parcel: ${url}`] as Part[]] : []),
+  ];
+}
+
+/** Why an order was canceled, told to `i.role` from the transition that canceled it (and who took it). */
+function whyCanceled(i: TemplateInput): Part[][] {
+  const step = i.step;
+  if (!step) return [];
+  const handedOver = i.order?.deliveryMethod === 'pickup' ? 'handed over' : 'marked shipped';
+  switch (step.transition) {
+    case 'cancel':
+      if (step.by === 'operator') return [['The marketplace canceled it.']];
+      return [
+        [i.role === 'customer' ? 'You canceled it.' : 'The buyer canceled it within 3 hours of buying.'],
+      ];
+    case 'auto-cancel':
+      return [[`It was not ${handedOver} within 5 days of the purchase, so it was canceled automatically.`]];
+    case 'cancel-from-disputed':
+      return [['The marketplace canceled it after looking into the reported problem.']];
+    case 'auto-cancel-from-disputed':
+      return [
+        ['The reported problem was not resolved within 60 days, so the order was canceled automatically.'],
+      ];
+    default:
+      return [];
+  }
+}
+
 const bodies: Record<TemplateName, (input: TemplateInput) => Body> = {
-  'new-order': (i) => ({
-    subject: `New order: ${oneLine(i.listingTitle)}`,
-    paragraphs: [
-      [{ user: i.otherPartyName ?? 'A buyer' }, ' bought ', { user: i.listingTitle }, ' and has paid.'],
-      [
-        'Please ship it within 5 days and mark it as shipped with the tracking number. ',
-        'If it is not shipped in time, the order is canceled and the buyer is refunded.',
+  'new-order': (i) => {
+    const pickup = i.order?.deliveryMethod === 'pickup';
+    const shipBy = i.order?.shipBy;
+    const label = statusLabel(
+      {
+        state: 'purchased',
+        deliveryMethod: i.order?.deliveryMethod,
+        ...(shipBy ? { deadline: { dueAt: shipBy.toISOString() } } : {}),
+      },
+      'provider',
+      mailDay,
+    );
+    return {
+      subject: `New order: ${oneLine(i.listingTitle)} · ${label}`,
+      paragraphs: [
+        [{ user: i.otherPartyName ?? 'A buyer' }, ' bought ', { user: i.listingTitle }, ' and has paid.'],
+        itemLine(i),
+        ...breakdownLines(i, 'provider', "You'll make"),
+        ...deliveryParagraphs(i, { shipping: 'Ship to:', pickup: 'The buyer collects it from you at:' }),
+        pickup
+          ? [
+              shipBy ? `Hand it over by ${mailDate(shipBy)}` : 'Hand it over within 5 days',
+              ' and mark the order handed over. Agree on a time with the buyer in the messages. ',
+              'If it is not handed over in time, the order is canceled and the buyer is refunded.',
+            ]
+          : [
+              shipBy ? `Ship it by ${mailDate(shipBy)}` : 'Ship it within 5 days',
+              ' and mark the order shipped with the carrier and tracking number. ',
+              'If it is not shipped in time, the order is canceled and the buyer is refunded.',
+            ],
       ],
-    ],
-    action: 'See the sale',
-  }),
+      action: 'See the sale',
+    };
+  },
+  'order-confirmed': (i) => {
+    const order = i.order;
+    const pickup = order?.deliveryMethod === 'pickup';
+    const method = order?.paymentMethod ? paymentMethodNames[order.paymentMethod] : undefined;
+    return {
+      subject: `Order confirmed: ${oneLine(i.listingTitle)}`,
+      paragraphs: [
+        [
+          'Thank you! Your payment went through and ',
+          { user: i.otherPartyName ?? 'the seller' },
+          ' has your order.',
+        ],
+        itemLine(i),
+        ...breakdownLines(i, 'customer', 'Total paid'),
+        ...(method ? [[`Paid by: ${method}`] as Part[]] : []),
+        [`Delivery: ${deliveryMethods[pickup ? 'pickup' : 'shipping']}`],
+        ...deliveryParagraphs(i, { shipping: 'Shipping to:', pickup: 'Pick it up at:' }),
+        ...(order?.shipBy
+          ? [
+              [
+                pickup ? 'The seller hands it over by ' : 'The seller ships it by ',
+                mailDate(order.shipBy),
+                ', or the order is canceled and you are refunded in full.',
+              ] as Part[],
+            ]
+          : []),
+        ...(order?.cancelUntil
+          ? [[`You can cancel the order on its page until ${mailDate(order.cancelUntil)}.`] as Part[]]
+          : []),
+      ],
+      action: 'See the order',
+    };
+  },
   'payment-expired': (i) => ({
     subject: `Your order was not completed: ${oneLine(i.listingTitle)}`,
     paragraphs: [
@@ -197,20 +389,32 @@ const bodies: Record<TemplateName, (input: TemplateInput) => Body> = {
     ],
     action: 'See the order',
   }),
-  shipped: (i) => ({
-    subject: `Your order has shipped: ${oneLine(i.listingTitle)}`,
-    paragraphs: [
-      [{ user: i.otherPartyName ?? 'The seller' }, ' has shipped ', { user: i.listingTitle }, '.'],
-      i.trackingNumber
-        ? ['Tracking number: ', { user: i.trackingNumber }]
-        : ['The seller gave no tracking number.'],
-      [
-        'When it arrives, mark the order as received. If something is wrong, report a problem ',
-        'within 3 days; after that the order is completed and the seller is paid.',
-      ],
-    ],
-    action: 'See the order',
-  }),
+  shipped: (i) => {
+    const pickup = i.order?.deliveryMethod === 'pickup';
+    const reportUntil = i.order?.reportUntil;
+    const report = reportUntil
+      ? `If something is wrong, report a problem on the order page by ${mailDate(reportUntil)}; after that the order is completed and the seller is paid.`
+      : 'If something is wrong, report a problem on the order page; otherwise the order is completed and the seller is paid.';
+    return {
+      subject: `${statusLabel({ state: 'delivered', deliveryMethod: i.order?.deliveryMethod }, 'customer', mailDay)}: ${oneLine(i.listingTitle)}`,
+      paragraphs: pickup
+        ? [
+            [
+              { user: i.otherPartyName ?? 'The seller' },
+              ' handed ',
+              { user: i.listingTitle },
+              ' over to you.',
+            ],
+            ['If you have it, mark the order as received. ', report],
+          ]
+        : [
+            [{ user: i.otherPartyName ?? 'The seller' }, ' has shipped ', { user: i.listingTitle }, '.'],
+            ...trackingParagraphs(i),
+            ['When it arrives, mark the order as received. ', report],
+          ],
+      action: 'See the order',
+    };
+  },
   received: (i) =>
     i.role === 'provider'
       ? {
@@ -239,6 +443,7 @@ const bodies: Record<TemplateName, (input: TemplateInput) => Body> = {
           subject: `Order canceled: ${oneLine(i.listingTitle)}`,
           paragraphs: [
             ['The order of ', { user: i.listingTitle }, ' was canceled and the buyer is refunded in full.'],
+            ...whyCanceled(i),
             ['The item is back in stock on your listing.'],
           ],
           action: 'See the sale',
@@ -247,9 +452,10 @@ const bodies: Record<TemplateName, (input: TemplateInput) => Body> = {
           subject: `Order canceled and refunded: ${oneLine(i.listingTitle)}`,
           paragraphs: [
             ['Your order of ', { user: i.listingTitle }, ' was canceled.'],
+            ...whyCanceled(i),
             [
-              money(i.payinTotal)
-                ? `You are refunded in full (${money(i.payinTotal)}); the refund may take a few days to show.`
+              money(i.order?.refunded)
+                ? `You are refunded in full (${money(i.order?.refunded)}); the refund may take a few days to show.`
                 : 'You are refunded in full; the refund may take a few days to show.',
             ],
           ],

@@ -27,5 +27,5 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     listingId,
     checkoutKey: key === undefined ? randomUUID() : checkoutKeyOf(key, 'checkoutKey must be a UUID.'),
   });
-  return json(created ? 201 : 200, { data: toTransactionView(transaction) });
+  return json(created ? 201 : 200, { data: toTransactionView(transaction, 'customer') });
 });

@@ -106,7 +106,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     const { transaction } = created;
     await startWorkflowOf(transaction.id, transaction.version);
     const answer: InitiateAnswer = {
-      transaction: toTransactionView(transaction),
+      transaction: toTransactionView(transaction, 'customer'),
       ...(card
         ? { stripePaymentIntentClientSecret: card.intent.clientSecret, stripePaymentIntentId: card.intent.id }
         : {}),
@@ -131,7 +131,7 @@ async function answerExisting(existing: TransactionRecord, listingId: string): P
     throw new ApiError('validation-invalid-params', 'The checkout key was used for another order.');
   }
   const answer: InitiateAnswer = {
-    transaction: toTransactionView(existing),
+    transaction: toTransactionView(existing, 'customer'),
     ...(await existingCardPayment(existing)),
   };
   return json(200, { data: answer });

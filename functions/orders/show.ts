@@ -11,13 +11,13 @@ import { transactionIdParam } from './request';
  */
 export const handler = httpHandler(async (event) => {
   const { id: userId } = requestUser(event);
-  const { transaction } = await getPartyTransaction(transactionIdParam(event), userId);
+  const { transaction, role } = await getPartyTransaction(transactionIdParam(event), userId);
   const [users, reviews] = await Promise.all([
     getPublicUsers([transaction.customerId, transaction.providerId]),
     getReviews(transaction.id, userId),
   ]);
   const data: TransactionShow = {
-    transaction: toTransactionView(transaction),
+    transaction: toTransactionView(transaction, role),
     customer: users.get(transaction.customerId)!,
     provider: users.get(transaction.providerId)!,
     reviews,

@@ -88,7 +88,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     }
     await startWorkflowOf(ordered.id, ordered.version);
     const answer: InitiateAnswer = {
-      transaction: toTransactionView(ordered),
+      transaction: toTransactionView(ordered, role),
       stripePaymentIntentClientSecret: card.intent.clientSecret,
       stripePaymentIntentId: card.intent.id,
     };
@@ -96,7 +96,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   }
 
   if (body.isSpeculative === true) {
-    return json(200, { data: { transaction: toTransactionView(tx) } satisfies InitiateAnswer });
+    return json(200, { data: { transaction: toTransactionView(tx, role) } satisfies InitiateAnswer });
   }
   const transitionParams: TransitionParams = {};
   const disbursementId = params.paypalDisbursementId;
@@ -116,7 +116,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
       ...(expectedVersion !== undefined ? { expectedVersion } : {}),
       params: transitionParams,
     });
-    return json(200, { data: { transaction: toTransactionView(moved) } satisfies InitiateAnswer });
+    return json(200, { data: { transaction: toTransactionView(moved, role) } satisfies InitiateAnswer });
   } catch (error) {
     throw await confirmFailure(error, tx.id, name);
   }
@@ -129,7 +129,10 @@ function requestedPayment(tx: TransactionRecord): boolean {
 
 /** The order request-payment-after-enquiry made, with its PaymentIntent's client secret (200). */
 async function answerRequested(tx: TransactionRecord) {
-  const answer: InitiateAnswer = { transaction: toTransactionView(tx), ...(await existingCardPayment(tx)) };
+  const answer: InitiateAnswer = {
+    transaction: toTransactionView(tx, 'customer'),
+    ...(await existingCardPayment(tx)),
+  };
   return json(200, { data: answer });
 }
 

@@ -1,17 +1,20 @@
+import type { CarrierId } from '../../shared/config/carriers';
 import { getTransition, isTransitionName } from '../../shared/process/graph';
 import { partyRole } from '../../shared/process/permissions';
-import { disputeReasonValidator, validateReview } from '../../shared/validation/orders';
+import { disputeReasonValidator, validateReview, validateShipment } from '../../shared/validation/orders';
 import { ApiError, assertValid, type HttpEvent, httpHandler, json, jsonBody, requestUser } from '../lib/http';
 import { applyTransition, type TransitionParams } from '../transactions/engine';
-import { toTransactionView } from '../transactions/record';
+import { type TransactionRecord, toTransactionView } from '../transactions/record';
 import { getTransaction } from '../transactions/repository';
 import { type ReviewInput, reviewTypeOf } from '../transactions/reviews';
 import { isObject, optionalVersion, transactionIdParam } from './request';
 
-const TRACKING_NUMBER_MAX = 100;
-
 /** The protected data a party's transition carries, checked with the spec's rules. */
-function protectedDataFor(name: string, raw: unknown): TransitionParams['protectedData'] {
+function protectedDataFor(
+  name: string,
+  raw: unknown,
+  tx: Pick<TransactionRecord, 'orderData'>,
+): TransitionParams['protectedData'] {
   const data = isObject(raw) ? raw : {};
   if (name === 'dispute') {
     const reason = typeof data.disputeReason === 'string' ? data.disputeReason.trim() : '';
@@ -20,15 +23,11 @@ function protectedDataFor(name: string, raw: unknown): TransitionParams['protect
       throw new ApiError('validation-invalid-params', problem, { fields: { disputeReason: problem } });
     return { disputeReason: reason };
   }
-  if (name === 'mark-delivered' && typeof data.trackingNumber === 'string' && data.trackingNumber.trim()) {
-    const trackingNumber = data.trackingNumber.trim();
-    if (trackingNumber.length > TRACKING_NUMBER_MAX) {
-      throw new ApiError(
-        'validation-invalid-params',
-        `The tracking number is too long (at most ${TRACKING_NUMBER_MAX}).`,
-      );
-    }
-    return { trackingNumber };
+  if (name === 'mark-delivered' && tx.orderData.deliveryMethod !== 'pickup') {
+    // A shipped order: the carrier and tracking number the buyer follows the parcel with (issue 16).
+    const trackingNumber = typeof data.trackingNumber === 'string' ? data.trackingNumber.trim() : '';
+    assertValid(validateShipment({ carrier: data.carrier, trackingNumber }, tx.orderData.deliveryMethod));
+    return { carrier: data.carrier as CarrierId, trackingNumber };
   }
   return undefined;
 }
@@ -50,7 +49,8 @@ function reviewOf(params: Record<string, unknown>): ReviewInput {
 
 /**
  * POST /api/transactions/{id}/transition (spec §7 transition, non-privileged) → `{ data: TransactionView }`:
- * a party's own transition (mark-delivered with a tracking number, dispute with a reason,
+ * a party's own transition (mark-delivered: a shipped order with its carrier and tracking number, a
+ * pickup with nothing; dispute with a reason;
  * cancel-payment, the review transitions with `reviewRating` and `reviewContent`). Privileged names
  * go to /api/transition-privileged (403 here). Anyone but a party: 404.
  */
@@ -66,7 +66,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   const role = tx ? partyRole(tx, user.id) : undefined;
   if (!tx || !role) throw new ApiError('not-found');
   const params = isObject(body.params) ? body.params : {};
-  const protectedData = protectedDataFor(name, params.protectedData);
+  const protectedData = protectedDataFor(name, params.protectedData, tx);
   const review = reviewTypeOf(name) ? reviewOf(params) : undefined;
   const expectedVersion = optionalVersion(body.expectedVersion);
   const moved = await applyTransition(tx.id, name, {
@@ -75,5 +75,5 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     ...(expectedVersion !== undefined ? { expectedVersion } : {}),
     params: { ...(protectedData ? { protectedData } : {}), ...(review ? { review } : {}) },
   });
-  return json(200, { data: toTransactionView(moved) });
+  return json(200, { data: toTransactionView(moved, role) });
 });

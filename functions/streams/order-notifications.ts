@@ -92,7 +92,12 @@ async function transactionMails(
     const entry = tx.transitions[version - 1];
     if (!entry) continue;
     for (const mail of mailsForTransition(entry.transition)) {
-      outcomes.push(await sendOnce(tx, `v${version}`, mail, parties, { now: new Date(entry.createdAt) }));
+      outcomes.push(
+        await sendOnce(tx, `v${version}`, mail, parties, {
+          now: new Date(entry.createdAt),
+          extra: { step: { transition: entry.transition, by: entry.by } },
+        }),
+      );
     }
   }
   return outcomes;

@@ -68,10 +68,16 @@ export const stockReservingTransitions: readonly TransitionName[] = ['request-pa
 /** The protected data a transition may carry (§3). */
 export type TransitionProtectedData = Pick<
   TransactionProtectedData,
-  'disputeReason' | 'trackingNumber' | 'paypalTransactionId' | 'paypalDisbursementId' | 'paypalOrderId'
+  | 'disputeReason'
+  | 'carrier'
+  | 'trackingNumber'
+  | 'paypalTransactionId'
+  | 'paypalDisbursementId'
+  | 'paypalOrderId'
 >;
 const protectedDataKeys: readonly (keyof TransitionProtectedData)[] = [
   'disputeReason',
+  'carrier',
   'trackingNumber',
   'paypalTransactionId',
   'paypalDisbursementId',
@@ -335,7 +341,8 @@ export async function applyTransition(
   );
 
   const entered = { ...tx.entered, [to]: tx.entered[to] ?? nowIso };
-  const next = deadlineFor(to, entered, timers);
+  const order = priced?.orderData ?? tx.orderData;
+  const next = deadlineFor(to, entered, timers, order);
   const due = next && dueItem(txId, { transition: next.transition, dueAt: next.dueAt.toISOString() });
   if (due) {
     update.set(['deadline'], {
@@ -370,6 +377,7 @@ export async function applyTransition(
     update.set(['payinTotal'], priced.payinTotal);
     update.set(['payoutTotal'], priced.payoutTotal);
     update.set(['payment'], { ...params.payment, method: params.paymentMethod ?? 'card' });
+    if (priced.pickupLocation) update.set(['protectedData', 'pickupLocation'], priced.pickupLocation);
   }
   for (const [attribute, value] of Object.entries(additions.set ?? {})) update.set([attribute], value);
   const reviews = reviewWrites(tx, transition.name as TransitionName, to, params.review, nowIso);
@@ -412,7 +420,7 @@ export async function applyTransition(
   }
 
   // 5b. E-mail reminders of the state entered (purchased: ship; delivered: report a problem), issue 9.
-  items.push(...reminderItemsFor(to, tx, now, timers));
+  items.push(...reminderItemsFor(to, { ...tx, orderData: order }, now, timers));
 
   // 6+. Reviews (written, or published on entering `reviewed`), the finance outbox and the money phase's items.
   items.push(...reviews.items);

@@ -11,8 +11,8 @@
  * Every provider call is keyed by the transaction, so a retry never moves money twice.
  */
 
-import { lineItemCodes, sumOfCode } from '../../shared/line-items';
-import type { Money } from '../../shared/money';
+import { lineItemCodes, payinTotal, payoutTotal, reverseLineItems, sumOfCode } from '../../shared/line-items';
+import { fromPaypalAmount, type Money } from '../../shared/money';
 import { getTransition, type TransitionName } from '../../shared/process/graph';
 import { tableName } from '../lib/aws';
 import { ApiError } from '../lib/http';
@@ -132,32 +132,36 @@ async function capturePayment(run: TransitionRun): Promise<WriteAdditions> {
           intent.status === 'requires_action' ? 'payment_intent_authentication_failure' : intent.status,
       });
     }
+    const capturedAmount = stripeCaptured(intent, tx);
     return {
       set: {
         payment: {
           ...payment,
           ...(intent.latestChargeId ? { stripeChargeId: intent.latestChargeId } : {}),
           capturedAt: nowIso,
+          capturedAmount,
         } satisfies TransactionPayment,
       },
-      items: [paymentCapturedPut(tx, 'stripe', intentId, run.now)],
+      items: [paymentCapturedPut(tx, 'stripe', intentId, capturedAmount, run.now)],
     };
   }
   if (payment?.method === 'paypal') {
     const orderId = tx.protectedData.paypalOrderId;
     if (!orderId) throw new ApiError('transaction-payment-failed');
     let captureId: string | undefined;
+    let capturedAmount: Money = tx.payinTotal;
     try {
       const order = await paypalPort().captureOrder(orderId, moneyKeys.capture(tx.id));
       captureId = order.status === 'COMPLETED' ? order.captureId : undefined;
+      if (order.amount) capturedAmount = fromPaypalAmount(order.amount);
     } catch (error) {
       throw (await orderMovedOn(run)) ?? paymentFailure(error);
     }
     if (!captureId) throw new ApiError('transaction-payment-failed');
     return {
-      set: { payment: { ...payment, paypalCaptureId: captureId, capturedAt: nowIso } },
+      set: { payment: { ...payment, paypalCaptureId: captureId, capturedAt: nowIso, capturedAmount } },
       protectedData: { paypalTransactionId: captureId },
-      items: [paymentCapturedPut(tx, 'paypal', captureId, run.now)],
+      items: [paymentCapturedPut(tx, 'paypal', captureId, capturedAmount, run.now)],
     };
   }
   throw new ApiError('transaction-payment-failed');
@@ -176,21 +180,24 @@ async function orderMovedOn(run: TransitionRun): Promise<ApiError | undefined> {
   return undefined;
 }
 
+/** What a Stripe PaymentIntent captured (the order's currency; the authorised amount if Stripe gave none). */
+function stripeCaptured(
+  intent: { amount: number; amountReceived: number },
+  tx: Pick<TransactionRecord, 'payinTotal'>,
+): Money {
+  return { amount: intent.amountReceived || intent.amount, currency: tx.payinTotal.currency };
+}
+
 function paymentCapturedPut(
   tx: TransactionRecord,
   provider: 'stripe' | 'paypal',
   providerPaymentId: string,
+  amount: Money,
   at: Date,
 ): TransactItem {
   return outboxPut({
     type: 'PaymentCaptured',
-    data: {
-      transactionId: tx.id,
-      customerId: tx.customerId,
-      provider,
-      providerPaymentId,
-      amount: tx.payinTotal,
-    },
+    data: { transactionId: tx.id, customerId: tx.customerId, provider, providerPaymentId, amount },
     occurredAt: at,
   });
 }
@@ -228,6 +235,8 @@ interface RefundOutcome {
   provider?: 'stripe' | 'paypal';
   providerPaymentId?: string;
   refundId?: string;
+  /** What was captured, and so given back (never a total recomputed from the lines). */
+  amount?: Money;
 }
 
 /**
@@ -250,14 +259,19 @@ async function refundPayment(tx: TransactionRecord, key: string): Promise<Refund
     }
     if (intent.status !== 'succeeded') return { captured: false };
     const refund = await stripe().refundPayment({ paymentIntentId: id, idempotencyKey: key });
-    return { captured: true, provider: 'stripe', providerPaymentId: id, refundId: refund.id };
+    const amount = payment.capturedAmount ?? stripeCaptured(intent, tx);
+    return { captured: true, provider: 'stripe', providerPaymentId: id, refundId: refund.id, amount };
   }
   if (payment?.method === 'paypal') {
     let captureId = payment.paypalCaptureId ?? tx.protectedData.paypalTransactionId;
+    let amount = payment.capturedAmount;
     const orderId = tx.protectedData.paypalOrderId;
     if (!captureId && orderId) {
       const order = await paypalPort().getOrder(orderId);
-      if (order?.status === 'COMPLETED') captureId = order.captureId;
+      if (order?.status === 'COMPLETED') {
+        captureId = order.captureId;
+        if (order.amount) amount ??= fromPaypalAmount(order.amount);
+      }
     }
     if (!captureId) return { captured: false };
     const refund = await paypalPort().refundCapture({
@@ -265,15 +279,24 @@ async function refundPayment(tx: TransactionRecord, key: string): Promise<Refund
       payeeMerchantId: payment.paypalPayeeMerchantId ?? '',
       requestId: key,
     });
-    return { captured: true, provider: 'paypal', providerPaymentId: captureId, refundId: refund.refundId };
+    return {
+      captured: true,
+      provider: 'paypal',
+      providerPaymentId: captureId,
+      refundId: refund.refundId,
+      // Orders captured before the amount was kept: their pay-in, unchanged since the capture.
+      amount: amount ?? tx.payinTotal,
+    };
   }
   return { captured: false };
 }
 
 /**
- * Records a refund: the refund id on the payment, the lock cleared (when `op` holds it) with its
- * retry item, and the RefundIssued event (plus PaymentCaptured when the capture had never been
- * recorded). One TransactWrite; if another path recorded it first, the outbox condition cancels it.
+ * Records a refund: the refund id and amount on the payment, the reversal line items (issue 16: the
+ * lines then sum to zero for both parties, and so do payinTotal and payoutTotal), the lock cleared
+ * (when `op` holds it) with its retry item, and the RefundIssued event of the captured amount (plus
+ * PaymentCaptured when the capture had never been recorded). One TransactWrite, so the lines and the
+ * event always agree; if another path recorded it first, the outbox condition cancels it.
  */
 async function recordRefund(
   tx: TransactionRecord,
@@ -286,13 +309,30 @@ async function recordRefund(
   const values: Record<string, unknown> = {};
   const sets: string[] = [];
   let condition = 'attribute_exists(PK)';
+  const amount = refund.amount ?? tx.payinTotal;
   if (refund.captured && refund.refundId) {
+    const lines = [...tx.lineItems, ...reverseLineItems(tx.lineItems)];
     names['#payment'] = 'payment';
     names['#refundId'] = 'refundId';
     names['#refundedAt'] = 'refundedAt';
+    names['#refundedAmount'] = 'refundedAmount';
+    names['#lineItems'] = 'lineItems';
+    names['#payinTotal'] = 'payinTotal';
+    names['#payoutTotal'] = 'payoutTotal';
     values[':refundId'] = refund.refundId;
     values[':refundedAt'] = now.toISOString();
-    sets.push('#payment.#refundId = :refundId', '#payment.#refundedAt = :refundedAt');
+    values[':refundedAmount'] = amount;
+    values[':lines'] = lines;
+    values[':payin'] = payinTotal(lines);
+    values[':payout'] = payoutTotal(lines);
+    sets.push(
+      '#payment.#refundId = :refundId',
+      '#payment.#refundedAt = :refundedAt',
+      '#payment.#refundedAmount = :refundedAmount',
+      '#lineItems = :lines',
+      '#payinTotal = :payin',
+      '#payoutTotal = :payout',
+    );
     if (!tx.payment?.capturedAt) {
       names['#capturedLate'] = 'capturedLate';
       values[':late'] = true;
@@ -329,7 +369,7 @@ async function recordRefund(
   if (op) items.push(deleteItem(moneyDueKey(tx.id, op)));
   if (refund.captured && refund.provider && refund.providerPaymentId && refund.refundId) {
     if (!tx.payment?.capturedAt)
-      items.push(paymentCapturedPut(tx, refund.provider, refund.providerPaymentId, now));
+      items.push(paymentCapturedPut(tx, refund.provider, refund.providerPaymentId, amount, now));
     items.push(
       outboxPut({
         type: 'RefundIssued',
@@ -338,7 +378,7 @@ async function recordRefund(
           customerId: tx.customerId,
           provider: refund.provider,
           providerRefundId: refund.refundId,
-          amount: tx.payinTotal,
+          amount,
           reason,
         },
         occurredAt: now,

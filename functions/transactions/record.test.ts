@@ -11,6 +11,8 @@ import {
   uuidV5,
 } from './record';
 
+const usd = (amount: number) => ({ amount, currency: 'USD' });
+
 describe('transaction ids', () => {
   it('uuidV5 matches the RFC 4122 / uuid package vectors', () => {
     expect(uuidV5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe(
@@ -76,7 +78,6 @@ describe('keys of the transaction items', () => {
 
 describe('toTransactionView', () => {
   it('shows the parties the order, never keys, payment ids or workflow bookkeeping', () => {
-    const usd = (amount: number) => ({ amount, currency: 'USD' });
     const record: TransactionRecord = {
       ...keys.transaction('tx-1'),
       SK: 'TX',
@@ -120,7 +121,7 @@ describe('toTransactionView', () => {
       messageCount: 0,
       checkoutKey: 'k',
     };
-    const view = toTransactionView(record);
+    const view = toTransactionView(record, 'provider');
     expect(view).toMatchObject({
       id: 'tx-1',
       state: 'purchased',
@@ -134,5 +135,60 @@ describe('toTransactionView', () => {
     for (const secret of ['pi_secret', 'token', 'DUE#1', 'GSI1', 'checkoutKey', 'userId']) {
       expect(json).not.toContain(secret);
     }
+
+    // Before the purchase the seller does not learn where the buyer lives; the buyer sees their own.
+    const pending = { ...record, state: 'pending-payment' as const, entered: { 'pending-payment': 't0' } };
+    const sellerBefore = toTransactionView(pending, 'provider');
+    expect(sellerBefore.protectedData.shippingDetails).toBeUndefined();
+    expect(sellerBefore.orderData.shippingDetails).toBeUndefined();
+    expect(JSON.stringify(sellerBefore)).not.toContain('1 Main St');
+    expect(toTransactionView(pending, 'customer').protectedData.shippingDetails?.recipientName).toBe('Ann');
+  });
+
+  it("shows a pickup place to the buyer only once paid and not after a cancel; the seller's own always", () => {
+    const pickupLocation = {
+      address: '12 Kastanienallee, Berlin',
+      building: 'Hinterhaus',
+      geolocation: { lat: 52.54, lng: 13.41 },
+    };
+    const base = {
+      PK: 'TX#tx-2',
+      SK: 'TX' as const,
+      entity: 'transaction' as const,
+      id: 'tx-2',
+      processAlias: 'release-2',
+      version: 1,
+      listingId: 'l-1',
+      customerId: 'c-1',
+      providerId: 'p-1',
+      listingSnapshot: { title: 'Trek', slug: 'trek' },
+      orderData: { deliveryMethod: 'pickup' as const, quantity: 1 },
+      lineItems: [],
+      payinTotal: usd(1000),
+      payoutTotal: usd(900),
+      createdAt: 't0',
+      lastTransition: 'request-payment' as const,
+      lastTransitionedAt: 't0',
+      transitions: [],
+      protectedData: { pickupLocation },
+      messageCount: 0,
+      checkoutKey: 'k',
+    };
+    const at = (state: TransactionRecord['state'], entered: TransactionRecord['entered']) => ({
+      ...base,
+      state,
+      entered,
+    });
+    const pending = at('pending-payment', { 'pending-payment': 't0' });
+    expect(JSON.stringify(toTransactionView(pending, 'customer'))).not.toContain('Kastanienallee');
+    expect(toTransactionView(pending, 'provider').protectedData.pickupLocation).toEqual(pickupLocation);
+    const paid = at('purchased', { 'pending-payment': 't0', purchased: 't1' });
+    expect(toTransactionView(paid, 'customer').protectedData.pickupLocation).toEqual(pickupLocation);
+    const handedOver = at('delivered', { purchased: 't1', delivered: 't2' });
+    expect(toTransactionView(handedOver, 'customer').protectedData.pickupLocation).toEqual(pickupLocation);
+    const canceled = at('canceled', { purchased: 't1', canceled: 't2' });
+    expect(JSON.stringify(toTransactionView(canceled, 'customer'))).not.toContain('Kastanienallee');
+    const expired = at('payment-expired', { 'pending-payment': 't0', 'payment-expired': 't1' });
+    expect(JSON.stringify(toTransactionView(expired, 'customer'))).not.toContain('Kastanienallee');
   });
 });

@@ -3,8 +3,11 @@ import type {
   ListingSnapshot,
   OrderData,
   PaymentMethodKind,
+  PickupLocation,
+  TransactionProtectedDataView,
   TransactionView,
 } from '../../shared/api/transactions';
+import type { CarrierId } from '../../shared/config/carriers';
 import type { LineItem } from '../../shared/line-items';
 import type { Money } from '../../shared/money';
 import {
@@ -12,7 +15,7 @@ import {
   type TimerSettings,
   timerSettingsFromEnv,
 } from '../../shared/process/deadlines';
-import type { Actor, ProcessState, TransitionName } from '../../shared/process/graph';
+import type { Actor, ProcessState, Role, TransitionName } from '../../shared/process/graph';
 import { isRelevantForInbox } from '../../shared/process/labels';
 import type { ShippingAddressValues } from '../../shared/validation/addresses';
 import { type DueKind, keys } from '../lib/table-design';
@@ -51,7 +54,10 @@ export interface TransactionProtectedData {
   paypalTransactionId?: string;
   paypalDisbursementId?: string;
   disputeReason?: string;
+  carrier?: CarrierId;
   trackingNumber?: string;
+  /** Pickup orders: the listing's pickup place, copied when the order is made (shown to the buyer once paid). */
+  pickupLocation?: PickupLocation;
 }
 
 export interface TransactionPayment {
@@ -62,9 +68,12 @@ export interface TransactionPayment {
   /** The PayPal order's payee (refunds act for this merchant). */
   paypalPayeeMerchantId?: string;
   capturedAt?: string;
+  /** What the provider captured (the refund gives back exactly this). */
+  capturedAmount?: Money;
   /** The refund (Stripe re_…, PayPal refund id) once the money went back to the customer. */
   refundId?: string;
   refundedAt?: string;
+  refundedAmount?: Money;
   /** The seller's payout (Stripe transfer tr_…, PayPal disbursement id). */
   payoutId?: string;
   paidOutAt?: string;
@@ -185,15 +194,43 @@ export function saleActionItem(providerId: string, transactionId: string, create
   return { ...keys.saleAction(providerId, transactionId), entity: 'sale-action', transactionId, createdAt };
 }
 
-/** The API view for a party: no keys, payment ids or workflow bookkeeping. */
+/** Whether the buyer has paid: from `purchased` on (the seller may then see where to ship). */
+function wasPurchased(record: Pick<TransactionRecord, 'entered'>): boolean {
+  return record.entered.purchased !== undefined;
+}
+
+/**
+ * The protected data `role` sees (issue 16): the seller gets the buyer's shipping address from the
+ * purchase on (never while the payment is pending); the buyer gets the pickup place from the purchase
+ * on, until the order is canceled; the seller always sees their own pickup place. Payment
+ * bookkeeping never leaves the server.
+ */
+export function protectedDataView(record: TransactionRecord, role: Role): TransactionProtectedDataView {
+  const { pickupLocation, ...shared } = record.protectedData;
+  const shippingDetails = record.orderData.shippingDetails;
+  const showShipping = shippingDetails && (role === 'customer' || wasPurchased(record));
+  const showPickup =
+    pickupLocation && (role === 'provider' || (wasPurchased(record) && record.state !== 'canceled'));
+  return {
+    ...shared,
+    ...(showShipping ? { shippingDetails } : {}),
+    ...(showPickup ? { pickupLocation } : {}),
+  };
+}
+
+/** The API view for the party `role`: no keys, payment ids or workflow bookkeeping. */
 export function toTransactionView(
   record: TransactionRecord,
+  role: Role,
   timers: TimerSettings = timerSettingsFromEnv(process.env),
 ): TransactionView {
   const cancelUntil =
     record.state === 'purchased'
       ? scaledWindowDeadline('cancel', 'customer', record.entered, timers)
       : undefined;
+  const { shippingDetails: _private, ...orderData } = record.orderData;
+  const protectedData = protectedDataView(record, role);
+  const refund = refundOf(record);
   return {
     id: record.id,
     processAlias: record.processAlias,
@@ -206,20 +243,27 @@ export function toTransactionView(
     customerId: record.customerId,
     providerId: record.providerId,
     listing: record.listingSnapshot,
-    orderData: { ...record.orderData },
+    orderData: {
+      ...orderData,
+      ...(protectedData.shippingDetails ? { shippingDetails: protectedData.shippingDetails } : {}),
+    },
     lineItems: record.lineItems,
     payinTotal: record.payinTotal,
     payoutTotal: record.payoutTotal,
     ...(record.payment ? { paymentMethod: record.payment.method } : {}),
     transitions: record.transitions.map(({ transition, by, createdAt }) => ({ transition, by, createdAt })),
-    protectedData: {
-      ...record.protectedData,
-      ...(record.orderData.shippingDetails ? { shippingDetails: record.orderData.shippingDetails } : {}),
-    },
+    protectedData,
     entered: record.entered,
     ...(record.deadline
       ? { deadline: { transition: record.deadline.transition, dueAt: record.deadline.dueAt } }
       : {}),
     ...(cancelUntil ? { customerCancelUntil: cancelUntil.toISOString() } : {}),
+    ...(refund ? { refund } : {}),
   };
+}
+
+/** The refund of an order, once recorded (amount and time, from the RefundIssued write). */
+export function refundOf(record: Pick<TransactionRecord, 'payment'>): TransactionView['refund'] {
+  const { refundedAmount, refundedAt } = record.payment ?? {};
+  return refundedAmount && refundedAt ? { amount: refundedAmount, refundedAt } : undefined;
 }

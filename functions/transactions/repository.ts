@@ -5,7 +5,7 @@ import {
   type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { OrderData, PaymentMethodKind } from '../../shared/api/transactions';
+import type { OrderData, PaymentMethodKind, PickupLocation } from '../../shared/api/transactions';
 import { processAlias } from '../../shared/config/marketplace';
 import { computeLineItems, LineItemError, payinTotal, payoutTotal } from '../../shared/line-items';
 import { chargeRefusalFor } from '../../shared/process/charges';
@@ -105,6 +105,24 @@ export interface PricedOrder {
   lineItems: TransactionRecord['lineItems'];
   payinTotal: TransactionRecord['payinTotal'];
   payoutTotal: TransactionRecord['payoutTotal'];
+  /** A pickup order: where the buyer collects it (issue 16), kept on the order's protected data. */
+  pickupLocation?: PickupLocation;
+}
+
+/**
+ * The listing's pickup place as the order keeps it: address, building and exact point. Copied when
+ * the order is made, so a later edit of the listing does not move an order's pickup.
+ */
+export function pickupLocationOf(listing: ListingRecord): PickupLocation {
+  const { address, building, city, region, country } = listing.publicData.location;
+  return {
+    address,
+    ...(building ? { building } : {}),
+    ...(city ? { city } : {}),
+    ...(region ? { region } : {}),
+    ...(country ? { country } : {}),
+    geolocation: { lat: listing.geolocation.lat, lng: listing.geolocation.lng },
+  };
 }
 
 /** The quantity of an order, or 400 "transition should contain quantity information". */
@@ -157,6 +175,7 @@ export function priceOrder(
     },
     lineItems,
     ...totals,
+    ...(orderData?.deliveryMethod === 'pickup' ? { pickupLocation: pickupLocationOf(listing) } : {}),
   };
 }
 
@@ -209,7 +228,12 @@ export async function createTransaction(input: CreateTransactionInput): Promise<
   const to = isOrder ? 'pending-payment' : 'enquiry';
   const now = (input.now ?? new Date()).toISOString();
   const entered = { initial: now, [to]: now };
-  const deadline = deadlineFor(to, entered, input.timers ?? timerSettingsFromEnv(process.env));
+  const deadline = deadlineFor(
+    to,
+    entered,
+    input.timers ?? timerSettingsFromEnv(process.env),
+    priced.orderData,
+  );
   const due =
     deadline && dueItem(id, { transition: deadline.transition, dueAt: deadline.dueAt.toISOString() });
   const parties = { id, customerId: input.customerId, providerId: listing.authorId };
@@ -228,13 +252,19 @@ export async function createTransaction(input: CreateTransactionInput): Promise<
       slug: createSlug(listing.title),
       ...(listing.images[0] ? { image: listing.images[0] } : {}),
     },
-    ...priced,
+    orderData: priced.orderData,
+    lineItems: priced.lineItems,
+    payinTotal: priced.payinTotal,
+    payoutTotal: priced.payoutTotal,
     createdAt: now,
     lastTransition: input.transition,
     lastTransitionedAt: now,
     entered,
     transitions: [{ transition: input.transition, by: 'customer', userId: input.customerId, createdAt: now }],
-    protectedData: { ...input.protectedData },
+    protectedData: {
+      ...input.protectedData,
+      ...(priced.pickupLocation ? { pickupLocation: priced.pickupLocation } : {}),
+    },
     ...(isOrder ? { payment: { ...input.payment, method: input.paymentMethod ?? 'card' } } : {}),
     ...(due
       ? { deadline: { transition: due.transition, dueAt: due.dueAt, dueKey: { PK: due.PK, SK: due.SK } } }

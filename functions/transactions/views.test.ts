@@ -34,6 +34,10 @@ describe('allowedTransitionViews', () => {
     expect(allowedTransitionViews(purchased, 'provider', new Date(t0), { scale: 1 })).toEqual([
       { name: 'mark-delivered', label: 'Mark shipped' },
     ]);
+    const pickup = { ...purchased, orderData: { deliveryMethod: 'pickup' as const, quantity: 1 } };
+    expect(allowedTransitionViews(pickup, 'provider', new Date(t0), { scale: 1 })).toEqual([
+      { name: 'mark-delivered', label: 'Mark handed over' },
+    ]);
     const disputed = { state: 'disputed' as const, entered: { disputed: iso(0) } };
     expect(allowedTransitionViews(disputed, 'customer', new Date(t0), { scale: 1 })).toEqual([]);
     expect(allowedTransitionViews(disputed, 'provider', new Date(t0), { scale: 1 })).toEqual([]);
@@ -115,6 +119,8 @@ describe('rows and parties', () => {
     providerId: 'p-1',
     payinTotal: { amount: 100, currency: 'USD' },
     payoutTotal: { amount: 90, currency: 'USD' },
+    orderData: { deliveryMethod: 'shipping', quantity: 1 },
+    deadline: { transition: 'auto-cancel', dueAt: iso(5), dueKey: { PK: 'DUE#0', SK: 'k' } },
   } as unknown as TransactionRecord;
 
   it("names the other party from the caller's role", () => {
@@ -134,6 +140,17 @@ describe('rows and parties', () => {
       role: 'customer',
       payinTotal: tx.payinTotal,
       payoutTotal: tx.payoutTotal,
+      deliveryMethod: 'shipping',
+      deadline: { transition: 'auto-cancel', dueAt: iso(5) },
+    });
+    const refunded = {
+      ...tx,
+      state: 'canceled',
+      payment: { method: 'card', refundedAmount: tx.payinTotal, refundedAt: iso(9) },
+    } as TransactionRecord;
+    expect(toTransactionRow(refunded, 'provider', other).refund).toEqual({
+      amount: tx.payinTotal,
+      refundedAt: iso(9),
     });
   });
 

@@ -15,14 +15,14 @@ import type { Page, PublicUser } from '../../shared/api/types';
 import { pageSizes } from '../../shared/config/marketplace';
 import { type TimerSettings, timerSettingsFromEnv, windowClock } from '../../shared/process/deadlines';
 import { type Role, transitionsFrom } from '../../shared/process/graph';
-import { actionLabels } from '../../shared/process/labels';
+import { actionLabel } from '../../shared/process/labels';
 import { checkTransition, otherRole, partyRole } from '../../shared/process/permissions';
 import { dynamo, tableName } from '../lib/aws';
 import { ApiError, type HttpEvent, intParam } from '../lib/http';
 import { keys } from '../lib/table-design';
 import type { UserRecord } from '../users/user-record';
 import { toPublicUser } from '../users/user-record';
-import type { TransactionRecord } from './record';
+import { refundOf, type TransactionRecord } from './record';
 import { getTransaction } from './repository';
 import { type ReviewItem, toReviewView } from './reviews';
 
@@ -113,7 +113,7 @@ export async function getReviews(txId: string, viewerId: string): Promise<Review
  * operator transitions never show (the role is a party).
  */
 export function allowedTransitionViews(
-  tx: Pick<TransactionRecord, 'state' | 'entered'>,
+  tx: Pick<TransactionRecord, 'state' | 'entered'> & Partial<Pick<TransactionRecord, 'orderData'>>,
   role: Role,
   now: Date = new Date(),
   timers: TimerSettings = timerSettingsFromEnv(process.env),
@@ -125,7 +125,7 @@ export function allowedTransitionViews(
     })
     .map((transition) => {
       const name = transition.name as AllowedTransitionView['name'];
-      const label = actionLabels[name];
+      const label = actionLabel(name, tx.orderData?.deliveryMethod);
       return { name, ...(label ? { label } : {}) };
     });
 }
@@ -246,6 +246,7 @@ export function toTransactionRow(
   role: Role,
   otherParty: PublicUser,
 ): TransactionRow {
+  const refund = refundOf(record);
   return {
     id: record.id,
     state: record.state,
@@ -256,6 +257,11 @@ export function toTransactionRow(
     role,
     payinTotal: record.payinTotal,
     payoutTotal: record.payoutTotal,
+    ...(record.orderData.deliveryMethod ? { deliveryMethod: record.orderData.deliveryMethod } : {}),
+    ...(record.deadline
+      ? { deadline: { transition: record.deadline.transition, dueAt: record.deadline.dueAt } }
+      : {}),
+    ...(refund ? { refund } : {}),
   };
 }
 

@@ -1,30 +1,50 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../lib/aws';
 
-/** Whether one item exists under a GSI partition key with a sort key prefix (a keys-only Limit 1 Query). */
-async function anyUnder(index: 'GSI1', partitionKey: string, sortPrefix: string): Promise<boolean> {
-  const page = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index,
-      KeyConditionExpression: `${index}PK = :pk AND begins_with(${index}SK, :prefix)`,
-      ExpressionAttributeValues: { ':pk': partitionKey, ':prefix': sortPrefix },
-      Select: 'COUNT',
-      Limit: 1,
-    }),
-  );
-  return (page.Count ?? 0) > 0;
+/**
+ * Whether a Query matches at least one item, reading page after page until one is found. With a
+ * filter, DynamoDB applies `Limit` before the filter, so one `Limit: 1` page could miss a match that
+ * comes after the first item: we keep going while pages come back empty.
+ */
+async function anyMatch(input: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Select'>): Promise<boolean> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({ ...input, Select: 'COUNT', ...(startKey ? { ExclusiveStartKey: startKey } : {}) }),
+    );
+    if ((page.Count ?? 0) > 0) return true;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return false;
 }
 
 /**
- * The spec's current user state flags (§3 "has-listings flag, has-orders flag"): whether the user
- * has any listing (drafts included) and any order as a buyer. The missing-information modal asks
- * such users to verify their e-mail first.
+ * The spec's current user state flags (§3 "has-listings flag, has-orders flag"):
+ * - has listings: at least one listing that is not a draft (and not deleted). Issue 16 deviates
+ *   from §4's "the first own listing is not a draft", which flips to false when an active seller
+ *   starts a new draft. The seller's drafts are paged past (25 a page), newest first.
+ * - has orders: any order or enquiry as a buyer (one keys-only `Limit 1` Query, no filter).
+ * The missing-information modal asks such users to verify their e-mail first, and shows the payout
+ * prompt only to users with listings; `/inbox` opens the sales tab for them.
  */
 export async function activityOf(userId: string): Promise<{ hasListings: boolean; hasOrders: boolean }> {
   const [hasListings, hasOrders] = await Promise.all([
-    anyUnder('GSI1', `AUTHOR#${userId}`, 'LISTING#'),
-    anyUnder('GSI1', `CUSTOMER#${userId}`, 'TX#'),
+    anyMatch({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+      FilterExpression: '#state <> :draft AND attribute_not_exists(#deleted)',
+      ExpressionAttributeNames: { '#state': 'state', '#deleted': 'deleted' },
+      ExpressionAttributeValues: { ':pk': `AUTHOR#${userId}`, ':prefix': 'LISTING#', ':draft': 'draft' },
+      Limit: 25,
+    }),
+    anyMatch({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': `CUSTOMER#${userId}`, ':prefix': 'TX#' },
+      Limit: 1,
+    }),
   ]);
   return { hasListings, hasOrders };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** SES stand-in: e-mails are stored as JSON files (or in memory) and shown at /_dev/outbox. */
@@ -27,9 +27,12 @@ export class LocalOutbox {
       sentAt,
       ...message,
     };
-    if (this.directory)
-      writeFileSync(join(this.directory, `${stored.id}.json`), JSON.stringify(stored, null, 2));
-    else this.memory.push(stored);
+    if (this.directory) {
+      // Written aside, then renamed: a reader in another process never sees half a file.
+      const file = join(this.directory, `${stored.id}.json`);
+      writeFileSync(`${file}.tmp`, JSON.stringify(stored, null, 2));
+      renameSync(`${file}.tmp`, file);
+    } else this.memory.push(stored);
     return stored;
   }
 

@@ -3,6 +3,7 @@
  * the transaction routes and read by the web app. JSON, not Transit. The stored record is
  * `functions/transactions/record.ts`; payment ids and the workflow's bookkeeping never leave the server.
  */
+import type { CarrierId } from '../config/carriers';
 import type { DeliveryMethod } from '../config/listing-fields';
 import type { LineItem } from '../line-items';
 import type { Money } from '../money';
@@ -33,14 +34,41 @@ export interface TransactionTransitionView {
   createdAt: string;
 }
 
-/** The protected data both parties see (§3). Payment ids stay on the server. */
+/**
+ * Where a pickup order is collected (issue 16): the listing's pickup address, building and exact
+ * point, copied onto the order when it is made. The buyer sees it only once they have paid.
+ */
+export interface PickupLocation {
+  address: string;
+  building?: string;
+  city?: string;
+  region?: string;
+  country?: string;
+  geolocation: { lat: number; lng: number };
+}
+
+/**
+ * The protected data of an order as a party sees it (§3). Payment ids stay on the server. The buyer's
+ * shipping address is shown to the seller from the purchase on (not while the payment is pending);
+ * the pickup place to the buyer from the purchase on, until the order is canceled.
+ */
 export interface TransactionProtectedDataView {
   paypalOrderId?: string;
   paypalTransactionId?: string;
   paypalDisbursementId?: string;
   disputeReason?: string;
+  /** The carrier (`shared/config/carriers.ts` id) and tracking number given with mark shipped. */
+  carrier?: CarrierId;
   trackingNumber?: string;
   shippingDetails?: ShippingAddressValues;
+  pickupLocation?: PickupLocation;
+}
+
+/** A refund of the order's payment, as recorded with its RefundIssued event. */
+export interface RefundView {
+  /** What went back to the buyer: the captured amount. */
+  amount: Money;
+  refundedAt: string;
 }
 
 /** A transaction as the API shows it to a party (`GET /api/transactions/{id}` → `transaction`). */
@@ -71,6 +99,8 @@ export interface TransactionView {
   deadline?: { transition: TransitionName; dueAt: string };
   /** Purchased orders: until when the customer may cancel (the 3-hour window, scaled like the timers). */
   customerCancelUntil?: string;
+  /** Set once the payment went back to the buyer (the line items then carry the reversals). */
+  refund?: RefundView;
 }
 
 /** `GET /api/transactions/{id}` answer. */
@@ -117,6 +147,11 @@ export interface TransactionRow {
   role: Role;
   payinTotal: Money;
   payoutTotal: Money;
+  /** How the order reaches the buyer (the status label depends on it); none for an enquiry. */
+  deliveryMethod?: DeliveryMethod;
+  /** The state's running timer (the "Ship by <date>" badge). */
+  deadline?: { transition: TransitionName; dueAt: string };
+  refund?: RefundView;
 }
 
 /** A message of a transaction (§3 message). */
@@ -230,7 +265,7 @@ export interface TransitionRequest {
   transition: TransitionName;
   expectedVersion?: number;
   params?: {
-    protectedData?: { disputeReason?: string; trackingNumber?: string };
+    protectedData?: { disputeReason?: string; carrier?: CarrierId; trackingNumber?: string };
     reviewRating?: number;
     reviewContent?: string;
   };

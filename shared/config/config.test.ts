@@ -188,6 +188,7 @@ describe('marketplace settings (§9)', () => {
       shipWithinDays: 5,
       customerCancelHours: 3,
       reportProblemDays: 3,
+      transitAllowanceDays: 10,
       reviewDays: 7,
       disputeAutoCancelDays: 60,
     });

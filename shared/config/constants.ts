@@ -17,6 +17,11 @@ export const orderWindows = {
   customerCancelHours: 3,
   /** The buyer reports a problem within 3 days of delivery (auto-mark-received). */
   reportProblemDays: 3,
+  /**
+   * A shipped order counts as delivered this many days after the seller marked it shipped (we have
+   * no carrier scans), unless the buyer marks it received earlier; a pickup is delivered at hand-over.
+   */
+  transitAllowanceDays: 10,
   /** Reviews can be left for 7 days from received. */
   reviewDays: 7,
   /** An open dispute auto-cancels after 60 days unless the operator resolves it. */
@@ -57,6 +62,8 @@ export const limits = {
   ratingMin: 1,
   ratingMax: 5,
   textAreaMaxLength: 5000,
+  /** A parcel's tracking number (carriers use up to about 40 characters). */
+  trackingNumberMaxLength: 100,
   /** Listing title maximum length: our choice (the spec asks for one), as in the Sharetribe template. */
   titleMaxLength: 60,
   /** Profile bio shown collapsed up to this many characters. */

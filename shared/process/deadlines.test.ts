@@ -52,6 +52,19 @@ describe('deadlineFor', () => {
     expect(deadlineFor('delivered', { delivered: iso(0) }, settings)?.dueAt).toEqual(at(3 * DAY_MS * 0.01));
   });
 
+  it("a shipped order's report window adds the transit allowance, scaled and overridable like the rest", () => {
+    const shipped = { deliveryMethod: 'shipping' as const };
+    expect(deadlineFor('delivered', { delivered: iso(0) }, {}, shipped)?.dueAt).toEqual(at(13 * DAY_MS));
+    expect(deadlineFor('delivered', { delivered: iso(0) }, { scale: 0.01 }, shipped)?.dueAt).toEqual(
+      at(13 * DAY_MS * 0.01),
+    );
+    expect(deadlineFor('delivered', { delivered: iso(0) }, {}, { deliveryMethod: 'pickup' })?.dueAt).toEqual(
+      at(3 * DAY_MS),
+    );
+    const overridden = { overrides: { 'auto-mark-received': 5000 } };
+    expect(deadlineFor('delivered', { delivered: iso(0) }, overridden, shipped)?.dueAt).toEqual(at(5000));
+  });
+
   it('is undefined without a timer or without the anchor entry', () => {
     expect(deadlineFor('enquiry', { enquiry: iso(0) })).toBeUndefined();
     expect(deadlineFor('canceled', { canceled: iso(0) })).toBeUndefined();
@@ -83,6 +96,15 @@ describe('plan', () => {
       transition: 'expire-payment',
       dueAt: iso(15 * MINUTE_MS - 1500),
     });
+  });
+
+  it("plans a shipped order's report window from its delivery method", () => {
+    const delivered = {
+      ...tx('delivered', { delivered: iso(0) }),
+      orderData: { deliveryMethod: 'shipping' as const },
+    };
+    const p = plan(delivered, t0);
+    expect(p.closed ? undefined : [p.transition, p.dueAt]).toEqual(['auto-mark-received', iso(13 * DAY_MS)]);
   });
 
   it('60 days at scale 1: capped at 2 000 000 s, always an integer ≥ 1', () => {

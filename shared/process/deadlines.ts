@@ -19,6 +19,7 @@ import {
   isTerminal,
   type ProcessState,
   type StateEntryTimes,
+  type TimedOrder,
   type Timer,
   type TransitionName,
   timerFor,
@@ -121,15 +122,17 @@ export interface Deadline {
 }
 
 /**
- * The deadline of the timer running in `state` (the graph's `timerDeadline` with scaled durations),
- * or undefined when no timer runs there or its anchor state was never entered.
+ * The deadline of the timer running in `state` for `order` (the graph's `timerDeadline` with scaled
+ * durations: a shipped order's report window includes the transit allowance), or undefined when no
+ * timer runs there or its anchor state was never entered.
  */
 export function deadlineFor(
   state: ProcessState,
   entered: StateEntryTimes,
   settings: TimerSettings = {},
+  order: TimedOrder = {},
 ): Deadline | undefined {
-  const timer = timerFor(state);
+  const timer = timerFor(state, order);
   if (!timer) return undefined;
   const start = entryTimeMs(entered[timer.anchor]);
   if (start === undefined) return undefined;
@@ -142,6 +145,8 @@ export interface PlannableTransaction {
   state: ProcessState;
   version: number;
   entered: StateEntryTimes;
+  /** How the order is delivered (its report window depends on it). */
+  orderData?: TimedOrder;
 }
 
 export type Plan =
@@ -173,7 +178,7 @@ export function waitSecondsUntil(dueAtMs: number, nowMs: number, maxWaitSeconds?
 export function plan(tx: PlannableTransaction, now: Date, settings: PlanSettings = {}): Plan {
   const base = { transactionId: tx.id, state: tx.state, version: tx.version };
   if (isTerminal(tx.state)) return { closed: true, ...base };
-  const deadline = deadlineFor(tx.state, tx.entered, settings);
+  const deadline = deadlineFor(tx.state, tx.entered, settings, tx.orderData);
   if (!deadline) {
     return { ...base, waitSeconds: waitSecondsUntil(Number.POSITIVE_INFINITY, 0, settings.maxWaitSeconds) };
   }

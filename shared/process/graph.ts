@@ -6,6 +6,7 @@
  * The process alias is `release-2` (config/marketplace.ts `processAlias`).
  */
 import { DAY_MS, HOUR_MS, MINUTE_MS, orderWindows } from '../config/constants';
+import type { DeliveryMethod } from '../config/listing-fields';
 
 export const processStates = [
   'initial',
@@ -128,6 +129,11 @@ export function nextState(state: ProcessState, transition: string): ProcessState
   return tr && tr.from === state ? tr.to : undefined;
 }
 
+/** What of an order its timers depend on: how it is delivered (rentals will add the listing type). */
+export interface TimedOrder {
+  deliveryMethod?: DeliveryMethod | undefined;
+}
+
 /**
  * A timer: the system takes `transition` when the transaction has stayed in `state` until
  * `anchor` was entered + `afterMs`. Deadlines live on the transaction record (DESIGN.md).
@@ -137,56 +143,82 @@ export interface Timer {
   state: ProcessState;
   /** The state whose first entry starts the clock (usually `state` itself). */
   anchor: ProcessState;
+  /** The duration for an order without a delivery allowance (`timerFor` adds it for the order). */
   afterMs: number;
-  /** ISO 8601 duration, as in process definitions and docs. */
+  /** ISO 8601 duration of `afterMs`, as in process definitions and docs. */
   iso: string;
+  /** Time added for orders delivered this way: a shipped parcel's transit before the report window. */
+  extraMsByDelivery?: Partial<Record<DeliveryMethod, number>>;
+}
+
+/** `ms` as an ISO 8601 duration (`P13D`, `PT15M`, `PT0S`). */
+export function isoDuration(ms: number): string {
+  const days = Math.floor(ms / DAY_MS);
+  let rest = ms - days * DAY_MS;
+  const hours = Math.floor(rest / HOUR_MS);
+  rest -= hours * HOUR_MS;
+  const minutes = Math.floor(rest / MINUTE_MS);
+  const seconds = (rest - minutes * MINUTE_MS) / 1000;
+  const time = `${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${seconds ? `${seconds}S` : ''}`;
+  if (!days && !time) return 'PT0S';
+  return `P${days ? `${days}D` : ''}${time ? `T${time}` : ''}`;
 }
 
 const timer = (
   transition: TransitionName,
   state: ProcessState,
   afterMs: number,
-  iso: string,
   anchor = state,
+  extraMsByDelivery?: Timer['extraMsByDelivery'],
 ): Timer => ({
   transition,
   state,
   anchor,
   afterMs,
-  iso,
+  iso: isoDuration(afterMs),
+  ...(extraMsByDelivery ? { extraMsByDelivery } : {}),
 });
 
 /**
  * Timers with their durations (DESIGN.md "The order"): payment window 15 minutes; seller ships
- * within 5 days of purchase; buyer reports a problem within 3 days of `delivered`; received →
- * completed at once; review window 7 days from received; an open dispute auto-cancels after 60 days.
+ * within 5 days of purchase; buyer reports a problem within 3 days of delivery, where a shipped
+ * order counts as delivered a transit allowance (10 days) after the seller marked it shipped and a
+ * pickup at the hand-over; received → completed at once; review window 7 days from received; an
+ * open dispute auto-cancels after 60 days.
  */
 export const timers: readonly Timer[] = [
-  timer('expire-payment', 'pending-payment', orderWindows.paymentMinutes * MINUTE_MS, 'PT15M'),
-  timer('auto-cancel', 'purchased', orderWindows.shipWithinDays * DAY_MS, 'P5D'),
-  timer('auto-mark-received', 'delivered', orderWindows.reportProblemDays * DAY_MS, 'P3D'),
-  timer('auto-cancel-from-disputed', 'disputed', orderWindows.disputeAutoCancelDays * DAY_MS, 'P60D'),
-  timer('auto-complete', 'received', 0, 'PT0S'),
-  timer('expire-review-period', 'completed', orderWindows.reviewDays * DAY_MS, 'P7D', 'received'),
+  timer('expire-payment', 'pending-payment', orderWindows.paymentMinutes * MINUTE_MS),
+  timer('auto-cancel', 'purchased', orderWindows.shipWithinDays * DAY_MS),
+  timer('auto-mark-received', 'delivered', orderWindows.reportProblemDays * DAY_MS, 'delivered', {
+    shipping: orderWindows.transitAllowanceDays * DAY_MS,
+  }),
+  timer('auto-cancel-from-disputed', 'disputed', orderWindows.disputeAutoCancelDays * DAY_MS),
+  timer('auto-complete', 'received', 0),
+  timer('expire-review-period', 'completed', orderWindows.reviewDays * DAY_MS, 'received'),
   timer(
     'expire-provider-review-period',
     'reviewed-by-customer',
     orderWindows.reviewDays * DAY_MS,
-    'P7D',
     'received',
   ),
   timer(
     'expire-customer-review-period',
     'reviewed-by-provider',
     orderWindows.reviewDays * DAY_MS,
-    'P7D',
     'received',
   ),
 ];
 
-/** The timer that runs while the transaction is in `state`, if any. */
-export function timerFor(state: ProcessState): Timer | undefined {
-  return timers.find((tm) => tm.state === state);
+/**
+ * The timer that runs while a transaction of `order` is in `state`, if any, with its duration for
+ * that order (a shipped order's report window adds the transit allowance).
+ */
+export function timerFor(state: ProcessState, order: TimedOrder = {}): Timer | undefined {
+  const tm = timers.find((candidate) => candidate.state === state);
+  const extra = (tm && order.deliveryMethod && tm.extraMsByDelivery?.[order.deliveryMethod]) ?? 0;
+  if (!tm || !extra) return tm;
+  const afterMs = tm.afterMs + extra;
+  return { ...tm, afterMs, iso: isoDuration(afterMs) };
 }
 
 /** When each state was first entered (ISO strings or Dates), as kept on the transaction record. */
@@ -200,8 +232,12 @@ export function entryTimeMs(value: string | Date | undefined): number | undefine
 }
 
 /** The deadline of the timer running in `state`, or undefined when none runs or the anchor is unknown. */
-export function timerDeadline(state: ProcessState, entered: StateEntryTimes): Date | undefined {
-  const tm = timerFor(state);
+export function timerDeadline(
+  state: ProcessState,
+  entered: StateEntryTimes,
+  order: TimedOrder = {},
+): Date | undefined {
+  const tm = timerFor(state, order);
   if (!tm) return undefined;
   const start = entryTimeMs(entered[tm.anchor]);
   return start === undefined ? undefined : new Date(start + tm.afterMs);

@@ -1,49 +1,141 @@
 /**
- * The (state, role) → UI mapping (§4): inbox labels, whether a transaction shows in the inbox,
- * whether a party has to act, provider notifications, the breakdown's total label and the action
- * buttons. Texts are the Sharetribe product template's English ones.
+ * The (state, role, delivery method) → UI mapping (§4, issue 16): the status label of the order and
+ * sale pages, the inbox badges and the e-mail subjects, the line under it, whether a transaction
+ * shows in the inbox, whether a party has to act, provider notifications, the breakdown's total
+ * label and the action buttons. Status labels describe where the order is, never what to press
+ * (the buttons say that); a label may carry the running deadline's date (`{date}`).
+ *
+ * Deviation from spec §4's label list (docs/decisions.md "Orders two strangers can finish"):
+ * purchased reads "Waiting for the seller to ship" / "Ship by <date>" (pickup: "Ready for pickup" /
+ * "Hand over by <date>") instead of "waiting for delivery", and delivered "On its way" / "Shipped"
+ * (pickup: "Picked up") instead of "delivered" and the buyer's "mark as received".
  */
+import type { DeliveryMethod } from '../config/listing-fields';
 import { type ProcessState, type Role, type TransitionName, transitionsTo } from './graph';
 
-type RoleLabels = Record<Role, string>;
-const same = (label: string): RoleLabels => ({ customer: label, provider: label });
+/** What of an order its wording depends on: the state and how it reaches the buyer. */
+export interface OrderStatus {
+  state: ProcessState;
+  /** Pickup or shipping; an enquiry has none yet (worded as shipping). */
+  deliveryMethod?: DeliveryMethod | undefined;
+}
 
-/** Inbox state label per role. */
-export const stateLabels: Record<ProcessState, RoleLabels> = {
+/** A label and the line under it; `{date}` in the label stands for the running deadline. */
+export interface StatusCopy {
+  label: string;
+  /** The label when the deadline is unknown (a label with `{date}` must never show without one). */
+  undated?: string;
+  description?: string;
+}
+
+type RoleCopy = Record<Role, StatusCopy>;
+type DeliveryCopy = Record<DeliveryMethod, RoleCopy>;
+
+const same = (label: string, description?: string): RoleCopy => ({
+  customer: { label, ...(description ? { description } : {}) },
+  provider: { label, ...(description ? { description } : {}) },
+});
+
+const reviewWindow =
+  'You have 7 days; reviews are published when you have both reviewed, or when the 7 days end.';
+/** Received (and at once completed): the order is done, both can review. */
+const reviewNow: RoleCopy = {
+  customer: { label: 'Waiting for review', description: `Leave a review of the seller. ${reviewWindow}` },
+  provider: { label: 'Waiting for review', description: `Leave a review of the buyer. ${reviewWindow}` },
+};
+
+const statusTable: Record<ProcessState, RoleCopy | DeliveryCopy> = {
   initial: same('Initiated'),
   enquiry: same('Enquiry'),
-  'pending-payment': same('Pending payment'),
+  'pending-payment': same('Pending payment', 'The buyer has 15 minutes to confirm the payment.'),
   'payment-expired': same('Payment expired'),
-  purchased: same('Waiting for delivery'),
-  delivered: { customer: 'Mark as received', provider: 'Delivered' },
-  disputed: same('Disputed'),
-  received: same('Waiting for review'),
-  completed: same('Waiting for review'),
+  purchased: {
+    shipping: {
+      customer: {
+        label: 'Waiting for the seller to ship',
+        description: 'The seller ships the item and adds a tracking number within 5 days of your purchase.',
+      },
+      provider: {
+        label: 'Ship by {date}',
+        undated: 'Waiting for you to ship',
+        description: 'Ship the item to the address below and add the carrier and tracking number.',
+      },
+    },
+    pickup: {
+      customer: {
+        label: 'Ready for pickup',
+        description:
+          'Collect the item at the pickup address below. Agree on a time with the seller in the messages.',
+      },
+      provider: {
+        label: 'Hand over by {date}',
+        undated: 'Waiting for the hand-over',
+        description:
+          'The buyer collects the item from your pickup address. Mark it handed over once they have it.',
+      },
+    },
+  },
+  delivered: {
+    shipping: {
+      customer: {
+        label: 'On its way',
+        description:
+          'The seller has shipped the item. Mark it received once it arrives, or report a problem.',
+      },
+      provider: {
+        label: 'Shipped',
+        description: 'You shipped the item. You are paid when the buyer marks it received.',
+      },
+    },
+    pickup: {
+      customer: {
+        label: 'Picked up',
+        description: 'The seller handed the item over. Mark it received, or report a problem.',
+      },
+      provider: {
+        label: 'Picked up',
+        description: 'You handed the item over. You are paid when the buyer marks it received.',
+      },
+    },
+  },
+  disputed: same(
+    'Problem reported',
+    'The marketplace is looking into the problem and will contact you both.',
+  ),
+  received: reviewNow,
+  completed: reviewNow,
   // The reviewer has given a review ("In review"); the other party still needs to.
-  'reviewed-by-customer': { customer: 'In review', provider: 'Waiting for review' },
-  'reviewed-by-provider': { customer: 'Waiting for review', provider: 'In review' },
+  'reviewed-by-customer': { customer: { label: 'In review' }, provider: { label: 'Waiting for review' } },
+  'reviewed-by-provider': { customer: { label: 'Waiting for review' }, provider: { label: 'In review' } },
   reviewed: same('Completed'),
   canceled: same('Canceled'),
 };
 
-export function stateLabel(state: ProcessState, role: Role): string {
-  return stateLabels[state][role];
+function isDeliveryCopy(copy: RoleCopy | DeliveryCopy): copy is DeliveryCopy {
+  return 'shipping' in copy;
 }
 
-/** One-line explanation under a label, from the spec's wording of the states. */
-export const stateDescriptions: Partial<Record<ProcessState, RoleLabels>> = {
-  'pending-payment': same('The buyer has 15 minutes to confirm the payment.'),
-  purchased: {
-    customer: 'Waiting for the seller to ship the item.',
-    provider: 'Ship the item and give a tracking number within 5 days of purchase.',
-  },
-  delivered: {
-    customer: 'The seller marked the item shipped. Mark it received once it arrives.',
-    provider: 'You marked the item shipped. Waiting for the buyer to receive it.',
-  },
-  received: same('Waiting for review.'),
-  completed: same('Waiting for review.'),
-};
+/** The wording of an order's status for `role` (shipping wording when no delivery method is known). */
+export function statusCopy(order: OrderStatus, role: Role): StatusCopy {
+  const copy = statusTable[order.state];
+  return isDeliveryCopy(copy) ? copy[order.deliveryMethod ?? 'shipping'][role] : copy[role];
+}
+
+/**
+ * The status label for `role`, with the running deadline (`dueAt`) written by `formatDate` (the
+ * browser's local date on pages, a UTC date in e-mails).
+ */
+export function statusLabel(
+  order: OrderStatus & { deadline?: { dueAt: string } | undefined },
+  role: Role,
+  formatDate: (date: Date) => string,
+): string {
+  const copy = statusCopy(order, role);
+  if (!copy.label.includes('{date}')) return copy.label;
+  const due = order.deadline ? new Date(order.deadline.dueAt) : undefined;
+  if (!due || Number.isNaN(due.getTime())) return copy.undated ?? copy.label.replace(' {date}', '');
+  return copy.label.replace('{date}', formatDate(due));
+}
 
 /** States not shown in the inbox: payment-expired (§4). */
 export const statesHiddenFromInbox: readonly ProcessState[] = ['payment-expired'];
@@ -105,18 +197,24 @@ export function totalLabel(state: ProcessState, role: Role): string {
   return "You'll make";
 }
 
-/** Labels of the buttons a party presses (§2 order/sale page actions). */
+/** Labels of the buttons a party presses (§2 order/sale page actions); see `actionLabel` for pickups. */
 export const actionLabels: Partial<Record<TransitionName, string>> = {
   'mark-delivered': 'Mark shipped',
   'mark-received-from-purchased': 'Mark received',
   'mark-received': 'Mark received',
-  dispute: 'Dispute order',
+  dispute: 'Report a problem',
   cancel: 'Cancel order',
   'review-1-by-customer': 'Leave review',
   'review-1-by-provider': 'Leave review',
   'review-2-by-customer': 'Leave review',
   'review-2-by-provider': 'Leave review',
 };
+
+/** The button of `name` for an order delivered by `deliveryMethod` (a pickup is handed over, not shipped). */
+export function actionLabel(name: TransitionName, deliveryMethod?: DeliveryMethod): string | undefined {
+  if (name === 'mark-delivered' && deliveryMethod === 'pickup') return 'Mark handed over';
+  return actionLabels[name];
+}
 
 /** Errors shown when an action fails (§8: refresh and retry). */
 export const actionErrors: Partial<Record<TransitionName, string>> = {
@@ -140,7 +238,7 @@ export function activityMessage(
     case 'confirm-payment':
       return 'The order was placed.';
     case 'mark-delivered':
-      return options.shipping ? 'The order was marked as shipped.' : 'The order was marked as delivered.';
+      return options.shipping ? 'The order was marked as shipped.' : 'The item was handed over.';
     case 'mark-received':
     case 'mark-received-from-purchased':
     case 'mark-received-from-disputed':

@@ -4,12 +4,14 @@ import { chargeRefusal, chargeRefusalFor } from './charges';
 import {
   actors,
   getTransition,
+  isoDuration,
   isProcessState,
   isTerminal,
   isTransitionName,
   nextState,
   type ProcessState,
   processStates,
+  type Role,
   terminalStates,
   timerDeadline,
   timerFor,
@@ -21,14 +23,15 @@ import {
 } from './graph';
 import {
   actionErrors,
+  actionLabel,
   actionLabels,
   activityMessage,
   isRelevantForInbox,
   needsAction,
   providerNeedsAction,
   providerNotificationTransitions,
-  stateDescriptions,
-  stateLabel,
+  statusCopy,
+  statusLabel,
   totalLabel,
 } from './labels';
 import {
@@ -175,6 +178,33 @@ describe('timers (DESIGN.md "The order")', () => {
     expect(timerSeconds('dispute' as never)).toBeUndefined();
     expect(timerFor('enquiry')).toBeUndefined();
   });
+  it('counts a shipped order as delivered after the transit allowance (10 days), a pickup at hand-over', () => {
+    expect(timerFor('delivered', { deliveryMethod: 'shipping' })).toMatchObject({
+      transition: 'auto-mark-received',
+      afterMs: 13 * day,
+      iso: 'P13D',
+    });
+    expect(timerFor('delivered', { deliveryMethod: 'pickup' })?.afterMs).toBe(3 * day);
+    expect(timerFor('delivered')?.afterMs).toBe(3 * day);
+    // Only the report window depends on the delivery method.
+    expect(timerFor('purchased', { deliveryMethod: 'shipping' })?.afterMs).toBe(5 * day);
+    const delivered = { delivered: '2026-03-01T10:00:00.000Z' };
+    expect(timerDeadline('delivered', delivered, { deliveryMethod: 'shipping' })?.toISOString()).toBe(
+      '2026-03-14T10:00:00.000Z',
+    );
+    expect(timerDeadline('delivered', delivered, { deliveryMethod: 'pickup' })?.toISOString()).toBe(
+      '2026-03-04T10:00:00.000Z',
+    );
+  });
+  it('writes durations as ISO 8601', () => {
+    expect([0, 90_000, 15 * minute, 3 * day, 13 * day + 3_600_000].map(isoDuration)).toEqual([
+      'PT0S',
+      'PT1M30S',
+      'PT15M',
+      'P3D',
+      'P13DT1H',
+    ]);
+  });
   it('computes deadlines from entry times', () => {
     const entered = {
       'pending-payment': '2026-03-01T10:00:00.000Z',
@@ -277,25 +307,49 @@ describe('permissions', () => {
 });
 
 describe('labels and inbox', () => {
-  it('labels states per role', () => {
-    expect(stateLabel('enquiry', 'customer')).toBe('Enquiry');
-    expect(stateLabel('pending-payment', 'provider')).toBe('Pending payment');
-    expect(stateLabel('payment-expired', 'customer')).toBe('Payment expired');
-    expect(stateLabel('purchased', 'customer')).toBe('Waiting for delivery');
-    expect(stateLabel('delivered', 'customer')).toBe('Mark as received');
-    expect(stateLabel('delivered', 'provider')).toBe('Delivered');
-    expect(stateLabel('received', 'provider')).toBe('Waiting for review');
-    expect(stateLabel('reviewed-by-customer', 'customer')).toBe('In review');
-    expect(stateLabel('reviewed-by-customer', 'provider')).toBe('Waiting for review');
-    expect(stateLabel('reviewed-by-provider', 'provider')).toBe('In review');
-    expect(stateLabel('reviewed', 'provider')).toBe('Completed');
-    expect(stateLabel('canceled', 'customer')).toBe('Canceled');
-    expect(stateLabel('disputed', 'customer')).toBe('Disputed');
-    for (const s of processStates) {
-      expect(stateLabel(s, 'customer')).toBeTruthy();
-      expect(stateLabel(s, 'provider')).toBeTruthy();
+  it('labels states per role and delivery method; a deadline label carries its date', () => {
+    const date = (d: Date) => d.toISOString().slice(0, 10);
+    const label = (state: ProcessState, role: Role, deliveryMethod?: 'shipping' | 'pickup', dueAt?: string) =>
+      statusLabel({ state, deliveryMethod, ...(dueAt ? { deadline: { dueAt } } : {}) }, role, date);
+    const due = '2026-03-06T10:00:00.000Z';
+    expect(label('enquiry', 'customer')).toBe('Enquiry');
+    expect(label('pending-payment', 'provider', 'shipping')).toBe('Pending payment');
+    expect(label('payment-expired', 'customer')).toBe('Payment expired');
+    expect(label('purchased', 'customer', 'shipping', due)).toBe('Waiting for the seller to ship');
+    expect(label('purchased', 'provider', 'shipping', due)).toBe('Ship by 2026-03-06');
+    expect(label('purchased', 'provider', 'shipping')).toBe('Waiting for you to ship');
+    expect(label('purchased', 'customer', 'pickup', due)).toBe('Ready for pickup');
+    expect(label('purchased', 'provider', 'pickup', due)).toBe('Hand over by 2026-03-06');
+    expect(label('delivered', 'customer', 'shipping')).toBe('On its way');
+    expect(label('delivered', 'provider', 'shipping')).toBe('Shipped');
+    expect(label('delivered', 'customer', 'pickup')).toBe('Picked up');
+    expect(label('delivered', 'provider', 'pickup')).toBe('Picked up');
+    expect(label('received', 'provider')).toBe('Waiting for review');
+    expect(label('reviewed-by-customer', 'customer')).toBe('In review');
+    expect(label('reviewed-by-customer', 'provider')).toBe('Waiting for review');
+    expect(label('reviewed-by-provider', 'provider')).toBe('In review');
+    expect(label('reviewed', 'provider')).toBe('Completed');
+    expect(label('canceled', 'customer')).toBe('Canceled');
+    expect(label('disputed', 'customer')).toBe('Problem reported');
+    expect(statusCopy({ state: 'pending-payment' }, 'provider').description).toContain('15 minutes');
+  });
+  it('never words a status as an action: no button verbs, every state and role labelled', () => {
+    const buttonWords = /^(Mark|Cancel|Leave|Report|Dispute|Pay|Buy|Confirm)\b/;
+    for (const state of processStates) {
+      for (const role of ['customer', 'provider'] as const) {
+        for (const deliveryMethod of ['shipping', 'pickup'] as const) {
+          const text = statusLabel({ state, deliveryMethod }, role, () => 'soon');
+          expect(text, `${state} ${role} ${deliveryMethod}`).toBeTruthy();
+          expect(text).not.toMatch(buttonWords);
+          expect(text).not.toContain('{date}');
+        }
+      }
     }
-    expect(stateDescriptions['pending-payment']?.provider).toContain('15 minutes');
+  });
+  it('names the pickup hand-over button apart from shipping', () => {
+    expect(actionLabel('mark-delivered', 'shipping')).toBe('Mark shipped');
+    expect(actionLabel('mark-delivered', 'pickup')).toBe('Mark handed over');
+    expect(actionLabel('mark-received', 'pickup')).toBe('Mark received');
   });
   it('hides payment-expired from the inbox', () => {
     expect(processStates.filter((s) => !isRelevantForInbox(s))).toEqual(['payment-expired']);
@@ -328,7 +382,7 @@ describe('labels and inbox', () => {
     expect(actionLabels['mark-delivered']).toBe('Mark shipped');
     expect(actionErrors['mark-delivered']).toContain('shipped');
     expect(activityMessage('confirm-payment')).toBe('The order was placed.');
-    expect(activityMessage('mark-delivered')).toBe('The order was marked as delivered.');
+    expect(activityMessage('mark-delivered')).toBe('The item was handed over.');
     expect(activityMessage('mark-delivered', { shipping: true })).toBe('The order was marked as shipped.');
     expect(activityMessage('auto-mark-received')).toBe('The order was marked as received.');
     expect(activityMessage('dispute')).toBe('The order was marked as disputed.');

@@ -97,3 +97,39 @@ export function formatRelativeDate(date: Date, options: FormatDateOptions = {}):
 export function formatMonthYear(date: Date, timeZone = 'UTC', locale = 'en-US'): string {
   return new Intl.DateTimeFormat(locale, { timeZone, month: 'long', year: 'numeric' }).format(date);
 }
+
+/**
+ * A deadline's day in a status label ("Ship by Mon, Nov 30"): always the weekday and the date, since
+ * a bare weekday is ambiguous for a day to come.
+ */
+export function formatDeadlineDay(date: Date, timeZone = 'UTC', locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  }).format(date);
+}
+
+/**
+ * A deadline with its time ("Sat, Nov 28, 8:28 PM"; the year too when it is not this year's, or when
+ * `withYear`): pages and e-mails say when something must happen in one format, never "Today" or a
+ * bare weekday, which read badly in a sentence and are ambiguous for days to come.
+ */
+export function formatDeadline(
+  date: Date,
+  options: { timeZone?: string; locale?: string; now?: Date; withYear?: boolean } = {},
+): string {
+  const timeZone = options.timeZone ?? 'UTC';
+  const year = (d: Date) => new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(d);
+  const showYear = options.withYear ?? year(date) !== year(options.now ?? new Date());
+  return new Intl.DateTimeFormat(options.locale ?? 'en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(showYear ? { year: 'numeric' } : {}),
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(date);
+}

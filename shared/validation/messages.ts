@@ -110,6 +110,13 @@ export const disputeMessages = {
   reasonTooLong: maxLengthMessage(limits.textAreaMaxLength),
 } as const;
 
+/** Mark shipped (issue 16): the carrier and the tracking number of a shipped order. */
+export const shipmentMessages = {
+  carrierRequired: 'You need to choose a carrier.',
+  trackingNumberRequired: 'You need to add a tracking number.',
+  trackingNumberTooLong: maxLengthMessage(limits.trackingNumberMaxLength),
+} as const;
+
 export const enquiryMessages = {
   messageRequired: 'A message is required',
   messageTooLong: maxLengthMessage(limits.textAreaMaxLength),

@@ -8,6 +8,7 @@ import {
   rangeSpansBlockedDay,
   startOfUtcDay,
 } from '../booking';
+import { isCarrierId } from '../config/carriers';
 import { limits } from '../config/constants';
 import type { DeliveryMethod } from '../config/listing-fields';
 import { marketplaceCurrency } from '../config/marketplace';
@@ -30,6 +31,7 @@ import {
   type ProductOrderMessageKey,
   productOrderMessages,
   reviewMessages,
+  shipmentMessages,
 } from './messages';
 
 /** Rating: a whole number from 1 to 5 (§5). */
@@ -57,6 +59,31 @@ export const disputeReasonValidator: Validator<unknown> = composeValidators(
   required(disputeMessages.reasonRequired),
   maxLength(disputeMessages.reasonTooLong, limits.textAreaMaxLength),
 );
+
+export interface ShipmentValues {
+  carrier: string;
+  trackingNumber: string;
+}
+
+/**
+ * Mark shipped (issue 16; the terms: "ship and give a tracking number within 5 days"): a shipped order
+ * needs a carrier of `shared/config/carriers.ts` and a tracking number of at most 100 characters. A
+ * pickup is handed over: nothing to give.
+ */
+export function validateShipment(
+  values: Partial<Record<keyof ShipmentValues, unknown>>,
+  deliveryMethod: DeliveryMethod | undefined,
+): FieldErrors<ShipmentValues> {
+  if (deliveryMethod === 'pickup') return {};
+  return validateFields(values, {
+    carrier: (value) => (isCarrierId(value) ? VALID : shipmentMessages.carrierRequired),
+    trackingNumber: composeValidators(required(shipmentMessages.trackingNumberRequired), (value) =>
+      typeof value === 'string' && value.trim().length <= limits.trackingNumberMaxLength
+        ? VALID
+        : shipmentMessages.trackingNumberTooLong,
+    ),
+  });
+}
 
 export const enquiryMessageValidator: Validator<unknown> = composeValidators(
   required(enquiryMessages.messageRequired),

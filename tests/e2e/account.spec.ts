@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { OutboxMessage } from '../../infra/local/outbox';
 import { mintLimitedSessionTokens } from '../../infra/operator/limited-session';
 import type { PublicUser } from '../../shared/api/types';
 import { apiErrors, messages } from '../../shared/errors/catalogue';
 import { loginMessages, signupMessages } from '../../shared/validation/messages';
 import { demoSeller, expectNoAxeViolations, listingCards, searchApi } from './helpers';
-import { outbox } from './mail-helpers';
+import { codeFor } from './mail-helpers';
 
 /**
  * Accounts (issue 4) in Chromium against the local cloud: sign up → verify with the code from the
@@ -15,36 +14,6 @@ import { outbox } from './mail-helpers';
  * it → edit the profile and the picture → the public profile shows them. Plus the spec's messages
  * on wrong input, keyboard use of the profile menu, and axe on every account page.
  */
-
-/**
- * The code of the newest e-mail to `email` that is not in `seen`. The local cloud stores cognito-local's
- * e-mails as it prints them, a moment after the API call that caused them, so the newest message
- * counts only once nothing newer has come for a second. Every message to the address is then
- * marked as seen, so the next call waits for a new one.
- */
-async function codeFor(request: APIRequestContext, email: string, seen: Set<string>): Promise<string> {
-  const id = (m: OutboxMessage) => m.sentAt + m.text;
-  let candidate: { id: string; since: number } | undefined;
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mine = (await outbox(request)).filter((m) =>
-          m.to.some((to) => to.toLowerCase() === email.toLowerCase()),
-        );
-        const newest = mine.find((m) => !seen.has(id(m)));
-        if (!newest) return undefined;
-        if (candidate?.id !== id(newest)) candidate = { id: id(newest), since: Date.now() };
-        if (Date.now() - candidate.since < 1000) return undefined;
-        for (const m of mine) seen.add(id(m));
-        code = /Your code is (\S+)/.exec(newest.text)?.[1];
-        return code;
-      },
-      { message: `a code e-mailed to ${email}`, timeout: 20_000, intervals: [250] },
-    )
-    .toBeTruthy();
-  return code!;
-}
 
 /** A small valid PNG (a colour gradient), made here so the test needs no fixture file. */
 function pngImage(width = 64, height = 64): Buffer {

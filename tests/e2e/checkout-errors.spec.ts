@@ -203,6 +203,6 @@ test('a declined card shows the card-declined message and keeps what was typed; 
   await pay.click();
   await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}\/details$/, { timeout: 30_000 });
   const main = page.getByRole('main');
-  await expect(main.getByText('Waiting for delivery').first()).toBeVisible();
+  await expect(main.getByText('Waiting for the seller to ship').first()).toBeVisible();
   await expect(main.getByText(message)).toBeVisible();
 });

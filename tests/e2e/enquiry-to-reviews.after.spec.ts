@@ -3,7 +3,14 @@ import type { PublicReview, UserReviewsMeta } from '../../shared/api/transaction
 import { enquiryMessages } from '../../shared/validation/messages';
 import { demoSeller, expectNoAxeViolations } from './helpers';
 import { expectMail } from './mail-helpers';
-import { demoListing, fillCard, fillShippingAddress, markShipped, sellerPage } from './order-helpers';
+import {
+  demoListing,
+  fillCard,
+  fillShippingAddress,
+  markReceived,
+  markShipped,
+  sellerPage,
+} from './order-helpers';
 import { signUpNewUser } from './payments-helpers';
 
 /**
@@ -56,7 +63,7 @@ test('enquiry → answer → buy from the enquiry → reminders → ship → rec
   const sellerId = listing.author.id;
   const sellerRatingsBefore = (await reviewsOf(page, sellerId, 'ofProvider')).data.map((r) => r.rating);
   const buyer = await signUpNewUser(page, 'Quinn', { missingInformationSeen: true });
-  const mail = (to: string, subject: string, containing?: string[], timeout?: number) =>
+  const mail = (to: string, subject: string | RegExp, containing?: string[], timeout?: number) =>
     expectMail(page.request, to, subject, containing, timeout);
   await page.goto(`/l/${listing.slug}/${listing.id}`);
 
@@ -125,14 +132,15 @@ test('enquiry → answer → buy from the enquiry → reminders → ship → rec
 
   // The same transaction, now purchased, with the conversation.
   await expect(page).toHaveURL(new RegExp(`${orderLink}$`), { timeout: 30_000 });
-  await expect(main.getByText('Waiting for delivery').first()).toBeVisible();
+  await expect(main.getByText('Waiting for the seller to ship').first()).toBeVisible();
   await expect(main.getByText(question)).toBeVisible();
   await expect(main.getByText(answer)).toBeVisible();
   await expect(main.getByRole('link', { name: 'Buy now' })).toHaveCount(0);
-  await mail(sellerEmail, `New order: ${title}`, [saleLink]);
+  await mail(sellerEmail, new RegExp(`^New order: ${title} · Ship by `), [saleLink, 'Quinn Cyclist']);
+  await mail(buyer.email, `Order confirmed: ${title}`, [orderLink]);
 
   await seller.reload();
-  await expect(sale.getByText('Waiting for delivery').first()).toBeVisible();
+  await expect(sale.getByRole('status').getByText(/^Ship by /)).toBeVisible();
   await expect(sale.getByText(question)).toBeVisible();
 
   // Not shipped yet when the ship reminder's (scaled) timer fires: Maya is reminded.
@@ -141,13 +149,12 @@ test('enquiry → answer → buy from the enquiry → reminders → ship → rec
   // Maya ships; the buyer gets the tracking number, then (timer) the report-a-problem reminder.
   const trackingNumber = '1Z999AA10123456785';
   await markShipped(seller, transactionId, trackingNumber);
-  await mail(buyer.email, `Your order has shipped: ${title}`, [trackingNumber, orderLink]);
+  await mail(buyer.email, `On its way: ${title}`, [trackingNumber, orderLink]);
   await mail(buyer.email, `Did ${title} arrive as described?`, [orderLink], 30_000);
 
   // The buyer receives: both are told (Maya is paid), then both are asked for a review.
   await page.reload();
-  await main.getByRole('button', { name: 'Mark received' }).click();
-  await expect(main.getByText('Waiting for review').first()).toBeVisible({ timeout: 15_000 });
+  await markReceived(page);
   await mail(buyer.email, `Order complete: ${title}`, [orderLink]);
   await mail(sellerEmail, `You have been paid: ${title}`, [saleLink]);
   await mail(buyer.email, `Leave a review: ${title}`, [orderLink]);

@@ -7,9 +7,11 @@ export async function outbox(request: APIRequestContext): Promise<OutboxMessage[
   return ((await response.json()) as { data: OutboxMessage[] }).data;
 }
 
-export function mailsTo(messages: OutboxMessage[], email: string, subject: string): OutboxMessage[] {
+/** The mails to `email` whose subject is `subject` (or matches it: subjects may carry a date). */
+export function mailsTo(messages: OutboxMessage[], email: string, subject: string | RegExp): OutboxMessage[] {
   const address = email.toLowerCase();
-  return messages.filter((m) => m.subject === subject && m.to.some((to) => to.toLowerCase() === address));
+  const matches = (text: string) => (typeof subject === 'string' ? text === subject : subject.test(text));
+  return messages.filter((m) => matches(m.subject) && m.to.some((to) => to.toLowerCase() === address));
 }
 
 /**
@@ -20,7 +22,7 @@ export function mailsTo(messages: OutboxMessage[], email: string, subject: strin
 export async function expectMail(
   request: APIRequestContext,
   email: string,
-  subject: string,
+  subject: string | RegExp,
   containing: string[] = [],
   timeout = 20_000,
 ): Promise<OutboxMessage> {
@@ -37,4 +39,34 @@ export async function expectMail(
   expect(found, `one "${subject}" to ${email}`).toHaveLength(1);
   for (const text of containing) expect(found[0]!.text).toContain(text);
   return found[0]!;
+}
+
+/**
+ * The code of the newest e-mail to `email` that is not in `seen`. The local cloud stores cognito-local's
+ * e-mails as it prints them, a moment after the API call that caused them, so the newest message
+ * counts only once nothing newer has come for a second. Every message to the address is then
+ * marked as seen, so the next call waits for a new one.
+ */
+export async function codeFor(request: APIRequestContext, email: string, seen: Set<string>): Promise<string> {
+  const id = (m: OutboxMessage) => m.sentAt + m.text;
+  let candidate: { id: string; since: number } | undefined;
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mine = (await outbox(request)).filter((m) =>
+          m.to.some((to) => to.toLowerCase() === email.toLowerCase()),
+        );
+        const newest = mine.find((m) => !seen.has(id(m)));
+        if (!newest) return undefined;
+        if (candidate?.id !== id(newest)) candidate = { id: id(newest), since: Date.now() };
+        if (Date.now() - candidate.since < 1000) return undefined;
+        for (const m of mine) seen.add(id(m));
+        code = /Your code is (\S+)/.exec(newest.text)?.[1];
+        return code;
+      },
+      { message: `a code e-mailed to ${email}`, timeout: 20_000, intervals: [250] },
+    )
+    .toBeTruthy();
+  return code!;
 }

@@ -66,11 +66,29 @@ export async function confirmAndPay(page: Page): Promise<string> {
   return page.url().split('/order/')[1]!.split('/')[0]!;
 }
 
-/** The seller marks the sale shipped with a tracking number. */
-export async function markShipped(seller: Page, transactionId: string, trackingNumber: string) {
+/** The seller marks the sale shipped with the carrier and the tracking number. */
+export async function markShipped(
+  seller: Page,
+  transactionId: string,
+  trackingNumber: string,
+  carrier = 'UPS',
+) {
   await seller.goto(`/sale/${transactionId}/details`);
   const sale = seller.getByRole('main');
-  await sale.getByLabel(/^Tracking number/).fill(trackingNumber);
+  await sale.getByLabel('Carrier').selectOption({ label: carrier });
+  await sale.getByLabel('Tracking number').fill(trackingNumber);
   await sale.getByRole('button', { name: 'Mark shipped' }).click();
-  await expect(sale.getByText('Delivered').first()).toBeVisible({ timeout: 15_000 });
+  await expect(sale.getByRole('status').getByText('Shipped', { exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
+}
+
+/** The buyer marks the order received: a confirmation says what it releases, then "I received it". */
+export async function markReceived(page: Page) {
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Mark received' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mark this order received?' });
+  await expect(dialog.getByText(/^This releases \$[\d,]+ to the seller/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'I received it' }).click();
+  await expect(main.getByText('Waiting for review').first()).toBeVisible({ timeout: 15_000 });
 }

@@ -5,6 +5,7 @@ import {
   demoListing,
   fillCard,
   fillShippingAddress,
+  markReceived,
   sellerPage,
   startCheckout,
 } from './order-helpers';
@@ -53,7 +54,7 @@ test('a buyer pays by card with shipping and a message; the seller ships; the bu
   await expectNoAxeViolations(page);
   const transactionId = await confirmAndPay(page);
   const main = page.getByRole('main');
-  await expect(main.getByText('Waiting for delivery').first()).toBeVisible();
+  await expect(main.getByText('Waiting for the seller to ship').first()).toBeVisible();
   await expect(main.getByText(message)).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -74,9 +75,12 @@ test('a buyer pays by card with shipping and a message; the seller ships; the bu
   const sale = seller.getByRole('main');
   await expect(sale.getByText(message)).toBeVisible();
   await expectNoAxeViolations(seller);
-  await sale.getByLabel(/^Tracking number/).fill('1Z999AA10123456784');
+  await sale.getByLabel('Carrier').selectOption({ label: 'Canada Post' });
+  await sale.getByLabel('Tracking number').fill('1Z999AA10123456784');
   await sale.getByRole('button', { name: 'Mark shipped' }).click();
-  await expect(sale.getByText('Delivered').first()).toBeVisible({ timeout: 15_000 });
+  await expect(sale.getByRole('status').getByText('Shipped', { exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(sale.getByText('1Z999AA10123456784').first()).toBeVisible();
   await sale.getByRole('textbox', { name: 'Your message' }).fill('Packed with the pedals. Enjoy!');
   await sale.getByRole('button', { name: 'Send message' }).click();
@@ -86,8 +90,7 @@ test('a buyer pays by card with shipping and a message; the seller ships; the bu
   await page.reload();
   await expect(main.getByText('1Z999AA10123456784').first()).toBeVisible();
   await expect(main.getByText('Packed with the pedals. Enjoy!')).toBeVisible();
-  await main.getByRole('button', { name: 'Mark received' }).click();
-  await expect(main.getByText('Waiting for review').first()).toBeVisible({ timeout: 15_000 });
+  await markReceived(page);
 
   await seller.reload();
   await expect(sale.getByText('Waiting for review').first()).toBeVisible();
@@ -110,11 +113,16 @@ test('a second buyer pays with simulated PayPal (checkout and order on a phone)'
   await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}\/details$/, { timeout: 30_000 });
   const transactionId = page.url().split('/order/')[1]!.split('/')[0]!;
   const main = page.getByRole('main');
-  await expect(main.getByText('Waiting for delivery').first()).toBeVisible();
+  await expect(main.getByText('Waiting for the seller to ship').first()).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // The buyer may mark it received before shipping: the PayPal funds are disbursed first.
+  // The buyer may mark it received before shipping (warned that it was not shipped): the PayPal
+  // funds are disbursed first.
   await main.getByRole('button', { name: 'Mark received' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mark this order received?' });
+  await expect(dialog.getByText('The seller has not marked this order as shipped yet.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'I received it' }).click();
   await expect(main.getByText('Waiting for review').first()).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => payoutEventOf(page, transactionId), { timeout: 15_000 }).toBeTruthy();
 

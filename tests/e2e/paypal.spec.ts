@@ -1,13 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { paypalProblems } from '../../shared/errors/paypal-errors';
 import { expectNoAxeViolations } from './helpers';
+import { codeFor } from './mail-helpers';
 import { signUpNewUser } from './payments-helpers';
+import { addPhotoAndPublish, apiAsUser, publishableListing } from './selling-helpers';
 
 /**
  * PayPal settings and the missing-information modal (issue 6) against the local cloud with the
  * simulated PayPal: a new seller links PayPal through the simulated onboarding page, sees the
- * merchant id and the status flags, then unlinks through the modal. A seller without payouts sees
- * the missing-information modal once, on their second page; closing it keeps it away.
+ * merchant id and the status flags, then unlinks through the modal. A seller without payouts (a
+ * published listing, PayPal unlinked) sees the missing-information modal once, on their second page;
+ * closing it keeps it away. A buyer never sees the payout prompt (fulfilment.after.spec.ts).
  */
 
 test('a seller links PayPal, sees the status flags and unlinks it', async ({ page, baseURL }) => {
@@ -61,8 +64,53 @@ test('a seller links PayPal, sees the status flags and unlinks it', async ({ pag
   await expect(page.getByRole('button', { name: 'Link PayPal account' })).toBeVisible();
 });
 
+/**
+ * A seller whose payouts stopped: PayPal linked through the API and the simulated onboarding form
+ * (never the payout pages, whose visit would mark the modal seen), a listing published with it, then
+ * PayPal unlinked. Only such users get the payout prompt (issue 16: not buyers, not drafts only).
+ */
+async function sellerWithoutPayouts(page: Page) {
+  const user = (await apiAsUser<{ data: { id: string } }>(page, 'GET', '/me')).body.data;
+  const link = await apiAsUser<{ links: { rel: string; href: string }[] }>(
+    page,
+    'POST',
+    '/get-paypal-onboarding-link',
+    { trackingId: user.id },
+  );
+  const actionUrl = new URL(link.body.links.find((l) => l.rel === 'action_url')!.href);
+  const agreed = await page.request.post('/api/simulated-paypal/onboarding', {
+    form: { ...Object.fromEntries(actionUrl.searchParams), action: 'agree' },
+    maxRedirects: 0,
+  });
+  expect(agreed.status()).toBe(303);
+  // What the settings page does on PayPal's return: fetch and store the merchant's flags.
+  const back = new URL(agreed.headers().location!);
+  const status = await apiAsUser(page, 'POST', '/get-paypal-onboarding-status', {
+    merchantId: back.searchParams.get('merchantIdInPayPal'),
+    updateUserMaybe: true,
+  });
+  expect(status.status).toBe(200);
+
+  const created = await apiAsUser<{ data: { id: string; slug: string } }>(page, 'POST', '/own-listings', {
+    ...publishableListing,
+    title: `Paypal seller bike ${Date.now()}`,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const { id, slug } = created.body.data;
+  await addPhotoAndPublish(page, { id, slug });
+  await expect(page).toHaveURL(new RegExp(`/l/[^/]+/${id}$`), { timeout: 30_000 });
+  expect((await apiAsUser(page, 'POST', '/paypal/offboard')).status).toBe(200);
+}
+
 test('the missing-information modal shows once for a seller without payouts', async ({ page }) => {
-  await signUpNewUser(page, 'Sam');
+  test.setTimeout(90_000);
+  const { email } = await signUpNewUser(page, 'Sam');
+  // A verified e-mail: with a listing and an unverified address the modal asks to verify first.
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await page.getByLabel('Verification code').fill(await codeFor(page.request, email, new Set()));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your email is verified' })).toBeVisible();
+  await sellerWithoutPayouts(page);
   // The first page of a visit never shows it.
   await page.goto('/about');
   const dialog = page.getByRole('dialog', { name: 'Add your payout details' });

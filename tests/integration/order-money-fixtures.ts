@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { ListingFields } from '../../functions/listings/listing-record';
 import { simulatedPaypalAdapter } from '../../functions/payments/paypal/simulated-adapter';
 import { businessMcc, storeAccount } from '../../functions/payments/stripe/service';
@@ -7,6 +8,8 @@ import { moneyKeys } from '../../functions/transactions/money';
 import type { DueItem, TransactionRecord } from '../../functions/transactions/record';
 import { type PricedOrder, queryAllDueItems } from '../../functions/transactions/repository';
 import type { DomainEvent } from '../../shared/events/envelope';
+import { reconcile } from '../../shared/events/reconcile';
+import { payinTotal, payoutTotal } from '../../shared/line-items';
 import { testCloud } from './accounts';
 import { givenPayoutReadySeller, givenRequestedOrder, givenSeller, type OrderPayment } from './fixtures';
 import { outboxOf, stored } from './order-fixtures';
@@ -179,6 +182,35 @@ export async function outboxEvents(txId: string): Promise<DomainEvent[]> {
 export async function eventTypes(txId: string): Promise<string[]> {
   return (await outboxEvents(txId)).map((event) => event.type).sort();
 }
+
+/**
+ * A refunded order as issue 16 wants it: the reversal lines written with the RefundIssued event, so
+ * the customer's and the provider's lines (and the totals) sum to zero, and the refund gives back
+ * exactly what was captured (never a total recomputed from the lines); the finance identity holds.
+ */
+export async function expectRefundedInFull(txId: string, reason: string): Promise<void> {
+  const tx = await stored(txId);
+  const events = await outboxEvents(txId);
+  const captured = events.find((event) => event.type === 'PaymentCaptured')?.data as
+    | { amount: { amount: number; currency: string } }
+    | undefined;
+  const refund = events.find((event) => event.type === 'RefundIssued');
+  expect(captured, `${txId} captured`).toBeDefined();
+  expect(refund?.data).toMatchObject({ reason, amount: captured!.amount });
+  expect(tx.payment?.refundedAmount).toEqual(captured!.amount);
+  expect(tx.lineItems.filter((line) => line.reversal)).toHaveLength(
+    tx.lineItems.filter((line) => !line.reversal).length,
+  );
+  const sum = (role: 'customer' | 'provider') => payinOrPayout(role, tx.lineItems).amount;
+  expect(sum('customer'), 'customer lines sum to 0').toBe(0);
+  expect(sum('provider'), 'provider lines sum to 0').toBe(0);
+  expect(tx.payinTotal.amount).toBe(0);
+  expect(tx.payoutTotal.amount).toBe(0);
+  expect(reconcile(events)).toEqual([]);
+}
+
+const payinOrPayout = (role: 'customer' | 'provider', lines: TransactionRecord['lineItems']) =>
+  role === 'customer' ? payinTotal(lines) : payoutTotal(lines);
 
 /** The order's `DUE#…` items of `kind`. */
 export async function dueItemsOf(txId: string, kind?: DueItem['kind']): Promise<DueItem[]> {

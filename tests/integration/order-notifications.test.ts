@@ -29,6 +29,7 @@ import { queryAllDueItems } from '../../functions/transactions/repository';
 import { createUser, getUser } from '../../functions/users/repository';
 import type { UserRecord } from '../../functions/users/user-record';
 import { handler as sweep } from '../../functions/workflow/sweep-due';
+import type { CarrierId } from '../../shared/config/carriers';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/config/constants';
 import { api, messagesTo, signUp } from './accounts';
 import { eventually, useLocalCloud } from './cloud-env';
@@ -132,7 +133,16 @@ async function setProfile(userId: string, fields: Partial<UserRecord>) {
   );
 }
 
-type OrderParties = { since?: number; buyer?: UserRecord; seller?: UserRecord };
+/** `shipped`: a listing picked up in Berlin or shipped, bought to be shipped to London (issue 16). */
+type OrderParties = { since?: number; buyer?: UserRecord; seller?: UserRecord; shipped?: boolean };
+
+const londonAddress = {
+  recipientName: 'Ann Smith',
+  recipientAddressLine1: '221B Baker Street',
+  recipientCity: 'London',
+  recipientPostal: 'NW1 6XE',
+  recipientCountry: 'GB',
+};
 
 /** An order pending payment (request-payment through the engine) of a fresh seller's listing. */
 async function givenPendingPayment(
@@ -143,6 +153,27 @@ async function givenPendingPayment(
   const listing = await givenListing(seller.id, {
     currentStock: 1,
     title: `Bike ${randomUUID().slice(0, 8)}`,
+    ...(options.shipped
+      ? {
+          publicData: {
+            category: 'roadBikes',
+            condition: 'usedGoodCondition',
+            pickupEnabled: true,
+            shippingEnabled: true,
+            location: {
+              address: 'Berlin, Germany',
+              building: 'Kastanienallee 12',
+              city: 'Berlin',
+              region: '',
+              country: 'US',
+            },
+          },
+          shippingFee: {
+            oneItem: { amount: 4_000, currency: 'USD' },
+            additionalItems: { amount: 0, currency: 'USD' },
+          },
+        }
+      : {}),
   });
   const clock = options.since ?? Date.now();
   const { transaction } = await createTransaction({
@@ -150,7 +181,9 @@ async function givenPendingPayment(
     customerId: buyer.id,
     listingId: listing.id,
     checkoutKey: randomUUID(),
-    orderData: { deliveryMethod: 'pickup', quantity: 1 },
+    orderData: options.shipped
+      ? { deliveryMethod: 'shipping', quantity: 1, shippingDetails: londonAddress }
+      : { deliveryMethod: 'pickup', quantity: 1 },
     now: new Date(clock),
     ...(options.timers ? { timers: options.timers } : {}),
   });
@@ -176,7 +209,7 @@ async function step(
   order: Order,
   name: string,
   actor: 'customer' | 'provider',
-  protectedData?: { trackingNumber?: string; disputeReason?: string },
+  protectedData?: { carrier?: CarrierId; trackingNumber?: string; disputeReason?: string },
 ) {
   order.clock += 1000;
   order.tx = await applyTransition(order.tx.id, name, {
@@ -189,23 +222,84 @@ async function step(
 }
 
 describe('order e-mails', () => {
-  it('new order to the seller on confirm-payment, with the sale link; nothing to the buyer', async () => {
-    const order = await givenPurchased();
+  it('new order to the seller with where to ship; order confirmed to the buyer (issue 16)', async () => {
+    const order = await givenPurchased({ shipped: true });
+    const title = order.tx.listingSnapshot.title;
     const [mail] = await expectMails(order.seller, /^New order: /, 1);
-    expect(mail!.subject).toBe(`New order: ${order.tx.listingSnapshot.title}`);
-    expect(mail!.text).toContain(`Bea T bought ${order.tx.listingSnapshot.title}`);
-    expect(mail!.text).toContain(`/sale/${order.tx.id}/details`);
+    expect(mail!.subject).toMatch(new RegExp(`^New order: ${title} · Ship by \\w{3}, \\w{3} \\d{1,2}$`));
+    for (const text of [
+      `Bea T bought ${title}`,
+      `Item: ${title}`,
+      "You'll make: $895.00",
+      'Ship to:',
+      '221B Baker Street',
+      'NW1 6XE',
+      'United Kingdom',
+      'Ship it by ',
+      `/sale/${order.tx.id}/details`,
+    ]) {
+      expect(mail!.text).toContain(text);
+    }
     expect(mail!.html).toContain(`/sale/${order.tx.id}/details`);
-    expect(mailsTo(order.buyer)).toHaveLength(0);
+
+    const [confirmed] = await expectMails(order.buyer, /^Order confirmed: /, 1);
+    for (const text of [
+      `Item: ${title}`,
+      'Total paid: $990.00',
+      'Delivery: Shipping',
+      'Shipping to:',
+      '221B Baker Street',
+      'The seller ships it by ',
+      'You can cancel the order on its page until ',
+      `/order/${order.tx.id}/details`,
+    ]) {
+      expect(confirmed!.text).toContain(text);
+    }
+    // The order mails to the buyer never carry the seller's side of the money.
+    expect(confirmed!.text).not.toContain("You'll make");
   });
 
-  it('shipped with the tracking number to the buyer (order link)', async () => {
+  it('a pickup order: the buyer gets the pickup place with the order, the seller a hand-over date', async () => {
     const order = await givenPurchased();
-    await step(order, 'mark-delivered', 'provider', { trackingNumber: '1Z <b>999</b>' });
-    const [mail] = await expectMails(order.buyer, /^Your order has shipped/, 1);
+    const title = order.tx.listingSnapshot.title;
+    const [sold] = await expectMails(order.seller, /^New order: /, 1);
+    expect(sold!.subject).toMatch(new RegExp(`^New order: ${title} · Hand over by `));
+    const [confirmed] = await expectMails(order.buyer, /^Order confirmed: /, 1);
+    expect(confirmed!.text).toContain('Pick it up at:');
+    expect(confirmed!.text).toContain('1 Main St');
+    expect(confirmed!.text).toContain('Open in maps: https://www.openstreetmap.org/');
+  });
+
+  it('shipped: the carrier and the tracking number linked to its tracking page (order link)', async () => {
+    const order = await givenPurchased({ shipped: true });
+    await step(order, 'mark-delivered', 'provider', {
+      carrier: 'royal-mail',
+      trackingNumber: '1Z <b>999</b>',
+    });
+    const [mail] = await expectMails(order.buyer, /^On its way: /, 1);
+    expect(mail!.text).toContain('Carrier: Royal Mail');
     expect(mail!.text).toContain('Tracking number: 1Z <b>999</b>');
+    expect(mail!.text).toContain(
+      'Track the parcel: https://www.royalmail.com/track-your-item#/tracking-results/1Z%20%3Cb%3E999%3C%2Fb%3E',
+    );
     expect(mail!.html).toContain('1Z &lt;b&gt;999&lt;/b&gt;');
     expect(mail!.text).toContain(`/order/${order.tx.id}/details`);
+    // The report window: 10 days' transit + 3 days from marking shipped (scaled like the timers).
+    expect(mail!.text).toContain('report a problem on the order page by ');
+    expect(Date.parse(order.tx.deadline!.dueAt) - Date.parse(order.tx.entered.delivered!)).toBe(
+      Math.round(13 * DAY_MS * scale),
+    );
+  });
+
+  it('a pickup handed over: "Picked up", no tracking', async () => {
+    const order = await givenPurchased();
+    await step(order, 'mark-delivered', 'provider');
+    const [mail] = await expectMails(order.buyer, /^Picked up: /, 1);
+    expect(mail!.text).toContain('handed');
+    expect(mail!.text).not.toContain('Tracking number');
+    expect(Date.parse(order.tx.deadline!.dueAt) - Date.parse(order.tx.entered.delivered!)).toBe(
+      Math.round(3 * DAY_MS * scale),
+    );
   });
 
   it('dispute opened: to both parties and the operator address', async () => {

@@ -216,12 +216,12 @@ describe('a card order from initiate to completed', () => {
     });
 
     const shipped = await transition(seller, txId, 'mark-delivered', {
-      protectedData: { trackingNumber: ' 1Z999 ' },
+      protectedData: { carrier: 'ups', trackingNumber: ' 1Z999 ' },
     });
     expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
     expect(shipped.body.data).toMatchObject({
       state: 'delivered',
-      protectedData: { trackingNumber: '1Z999' },
+      protectedData: { carrier: 'ups', trackingNumber: '1Z999' },
     });
 
     const received = await privileged(customer, txId, 'mark-received');

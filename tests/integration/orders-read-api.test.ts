@@ -227,8 +227,9 @@ describe('GET /api/transactions/{id}/transitions', () => {
       ]),
     );
     expect(forCustomer.body.data).toHaveLength(2);
+    // A pickup order: the seller hands it over (a shipped one says "Mark shipped").
     expect((await api('GET', path(fresh), as(seller))).body.data).toEqual([
-      { name: 'mark-delivered', label: 'Mark shipped' },
+      { name: 'mark-delivered', label: 'Mark handed over' },
     ]);
 
     // Purchased 10 minutes ago: past the cloud's (scaled) 3-hour window, so no cancel for the customer.

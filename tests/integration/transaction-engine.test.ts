@@ -128,7 +128,7 @@ async function walk(steps: Step[], options: { enquiry?: boolean } = {}) {
   for (const [name, actor] of steps) {
     const transition = transitions.find((tr) => tr.name === name)!;
     expect(tx.state, `${name} starts from ${transition.from}`).toBe(transition.from);
-    const timer = timerFor(tx.state);
+    const timer = timerFor(tx.state, tx.orderData);
     clock += actor === 'system' ? timer!.afterMs + 1000 : 1000;
     if (actor === 'system') expect(timer!.transition).toBe(name);
     const before = tx;
@@ -182,7 +182,7 @@ async function walk(steps: Step[], options: { enquiry?: boolean } = {}) {
     }
 
     // Deadline and its due item: the new one put, the old one gone (unless the very same key).
-    const timerNow = timerFor(state);
+    const timerNow = timerFor(state, tx.orderData);
     if (timerNow) {
       expect(tx.deadline?.transition).toBe(timerNow.transition);
       expect(await getItem(tx.deadline!.dueKey)).toMatchObject({ transactionId: tx.id, kind: 'timer' });
@@ -314,7 +314,18 @@ describe('transaction engine: every edge of the graph', () => {
       ['mark-delivered', 'provider'],
       ['dispute', 'customer'],
     ]);
-    expect(tx.protectedData).toEqual({ trackingNumber: 'TRACK-1', disputeReason: 'Arrived scratched' });
+    expect(tx.protectedData).toEqual({
+      trackingNumber: 'TRACK-1',
+      disputeReason: 'Arrived scratched',
+      // A pickup order keeps the listing's pickup place (issue 16).
+      pickupLocation: {
+        address: '1 Main St',
+        city: 'Toronto',
+        region: 'ON',
+        country: 'CA',
+        geolocation: { lat: 43.65, lng: -79.38 },
+      },
+    });
   });
 });
 

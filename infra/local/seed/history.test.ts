@@ -196,8 +196,9 @@ describe('demo history: the records', () => {
       authorId: 'seller-1',
       rating: order.sellerReview.rating,
     });
-    // new-order, shipped, received ×2, review-request ×2, reviews-published ×2.
-    expect(mailMarkers).toHaveLength(8);
+    // new-order, order-confirmed, shipped, received ×2, review-request ×2, reviews-published ×2.
+    expect(mailMarkers).toHaveLength(9);
     expect(mailMarkers.map((marker) => marker.SK)).toContain('NOTIFIED#v2#new-order#seller-1');
+    expect(mailMarkers.map((marker) => marker.SK)).toContain('NOTIFIED#v2#order-confirmed#buyer-1');
   });
 });

@@ -4,14 +4,15 @@ import { Modal } from './Modal';
 import './dialog.css';
 
 /**
- * A confirmation modal for an action that cannot be undone (delete the card, unlink PayPal):
- * Cancel (focused first) and the action; while it runs both are disabled and progress is
+ * A confirmation modal for an action that cannot be undone (delete the card, unlink PayPal, cancel
+ * or mark received an order): Cancel (or `cancelLabel`, focused first) and the action; while it runs both are disabled and progress is
  * announced; a failure is reported with `errorTag`, shown, and the dialog stays open.
  */
 export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busyLabel,
   failureMessage,
   errorTag,
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that leaves without acting ("Keep order" where "Cancel" would be ambiguous). */
+  cancelLabel?: string;
   busyLabel: string;
   failureMessage: string;
   errorTag: string;
@@ -53,7 +56,7 @@ export function ConfirmDialog({
       ) : null}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose} disabled={busy} data-autofocus>
-          Cancel
+          {cancelLabel}
         </button>
         <button
           type="button"

@@ -1,8 +1,16 @@
-import { formatRelativeDate } from '../../../shared/text/dates';
+import { formatDeadline, formatDeadlineDay, formatRelativeDate } from '../../../shared/text/dates';
 
 /** The time zone the browser runs in ("UTC" if it cannot tell). */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * A deadline's day in a status label ("Ship by Mon, Nov 30"), in the browser's time zone, with
+ * no-break spaces so a narrow screen never splits the date.
+ */
+export function deadlineDayText(date: Date): string {
+  return formatDeadlineDay(date, browserTimeZone()).replace(/ /g, '\u00a0');
 }
 
 function toDate(date: Date | string): Date | null {
@@ -23,6 +31,7 @@ export function DateLabel({
   locale = 'en-US',
   todayLabel,
   withTime = false,
+  deadline = false,
   className,
 }: {
   /** A Date or an ISO 8601 string, as the API sends them. */
@@ -36,18 +45,22 @@ export function DateLabel({
   todayLabel?: string;
   /** Adds the time to every form, not only to today's. */
   withTime?: boolean;
+  /** A deadline: the weekday, date and time, never "Today" or a bare weekday ("Sat, Nov 28, 8:28 PM"). */
+  deadline?: boolean;
   className?: string;
 }) {
   const value = toDate(date);
   if (!value) return null;
   const zone = timeZone ?? browserTimeZone();
-  const text = formatRelativeDate(value, {
-    now: now ?? new Date(),
-    timeZone: zone,
-    locale,
-    withTime,
-    ...(todayLabel ? { todayLabel } : {}),
-  });
+  const text = deadline
+    ? formatDeadline(value, { timeZone: zone, locale, now: now ?? new Date() })
+    : formatRelativeDate(value, {
+        now: now ?? new Date(),
+        timeZone: zone,
+        locale,
+        withTime,
+        ...(todayLabel ? { todayLabel } : {}),
+      });
   const full = new Intl.DateTimeFormat(locale, {
     timeZone: zone,
     dateStyle: 'full',

@@ -22,6 +22,7 @@ const user = (
     abbreviatedName: 'RC',
     createdAt: '2026-01-01T00:00:00Z',
     payments: { payoutReady: false, stripeConnected: false, seenMissingInformation: false, ...payments },
+    hasListings: true,
     ...changes,
   }) as CurrentUser;
 
@@ -43,8 +44,23 @@ describe('missing-information modal (§4)', () => {
     expect(missingInformationPrompt(input({ user: withListings }))).toBe('verify-email');
     const withOrders = { ...user({ emailVerified: false }), hasOrders: true } as CurrentUser;
     expect(missingInformationPrompt(input({ user: withOrders }))).toBe('verify-email');
-    // Unverified but nothing listed or ordered: the payment prompt.
-    expect(missingInformationPrompt(input({ user: user({ emailVerified: false }) }))).toBe('payment-account');
+    // Unverified with nothing listed or ordered: nothing to verify for, no payouts to ask for.
+    expect(
+      missingInformationPrompt(input({ user: user({ emailVerified: false, hasListings: undefined }) })),
+    ).toBe(null);
+  });
+
+  it('never asks a buyer (no listing that is not a draft) for payout details (issue 16)', () => {
+    const buyer = user({ hasListings: false, hasOrders: true });
+    expect(missingInformationPrompt(input({ user: buyer, pathname: '/l/bike/1/checkout' }))).toBeNull();
+    expect(missingInformationPrompt(input({ user: buyer, pathname: '/order/tx-1/details' }))).toBeNull();
+    expect(missingInformationPrompt(input({ user: user({ hasListings: false }) }))).toBeNull();
+    // An unverified buyer is still asked to verify the e-mail.
+    expect(
+      missingInformationPrompt(
+        input({ user: user({ hasListings: false, hasOrders: true, emailVerified: false }) }),
+      ),
+    ).toBe('verify-email');
   });
 
   it('shows nothing when the user can be paid out and the e-mail needs nothing', () => {

@@ -447,6 +447,14 @@ function CheckoutForm({
                 </h2>
                 <DeliveryField layout={layout} />
                 <QuantityField layout={layout} stock={listing.currentStock} />
+                {layout.pickup ? (
+                  <p className="field-hint checkout-pickup-note">
+                    You collect it from the seller
+                    {listing.publicData.location.city ? ` in ${listing.publicData.location.city}` : ''}. The
+                    exact pickup address is on your order page and in your confirmation e-mail as soon as you
+                    have paid.
+                  </p>
+                ) : null}
               </section>
               {layout.shipping ? <ShippingFields /> : null}
               <section className="checkout-section" aria-labelledby="checkout-message-title">
@@ -456,7 +464,11 @@ function CheckoutForm({
                 <TextAreaField
                   name="message"
                   label="Message (optional)"
-                  hint="Say hello, or ask about pickup times. The seller sees it with your order."
+                  hint={
+                    layout.pickup
+                      ? 'Say hello, or suggest a time to collect it. The seller sees it with your order.'
+                      : 'Say hello, or ask the seller anything. They see it with your order.'
+                  }
                   rows={4}
                 />
               </section>

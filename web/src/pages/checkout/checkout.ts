@@ -151,6 +151,8 @@ export interface CheckoutLayout {
   quantityHidden: boolean;
   quantityChoices: number[];
   shipping: boolean;
+  /** A pickup: the checkout says when the buyer learns the pickup address (issue 16). */
+  pickup: boolean;
   card?: CardEntry;
   saveCardOption: boolean;
   paypalOffered: boolean;
@@ -176,6 +178,7 @@ export function checkoutLayout(
     quantityHidden: quantity.fixed,
     quantityChoices: quantity.options,
     shipping: values.deliveryMethod === 'shipping',
+    pickup: values.deliveryMethod === 'pickup',
     ...(card ? { card } : {}),
     saveCardOption: card === 'simulated' || card === 'elements',
     paypalOffered: context.paypal && !context.enquiry,

@@ -83,9 +83,9 @@ describe('InboxPage (§2 /inbox/{tab})', () => {
     expect(html).not.toMatch(/href="\/inbox\/sales"[^>]*aria-current/);
     expect(html).toMatch(/<a[^>]*href="\/order\/tx-1\/details"[^>]*class="inbox-row-link"/);
     const [first, second] = rowTexts(html);
-    // delivered: the customer has to mark it received (needs action); purchased: waits for the seller.
-    expect(first).toMatch(/^R1Rider 1, Bike 1, Needs your action: Mark as received, (Mar 4|Wed)/);
-    expect(second).toMatch(/^R2Rider 2, Bike 2, Waiting for delivery, /);
+    // delivered: on its way, the customer has to mark it received (needs action); purchased: waits for the seller.
+    expect(first).toMatch(/^R1Rider 1, Bike 1, Needs your action: On its way, (Mar 4|Wed)/);
+    expect(second).toMatch(/^R2Rider 2, Bike 2, Waiting for the seller to ship, /);
     expect(second).not.toContain('Needs your action');
     expect(html).toContain('<time');
     // 23 orders: 3 pages, page 2 current, links keep the tab.
@@ -98,9 +98,21 @@ describe('InboxPage (§2 /inbox/{tab})', () => {
   it('lists sales with the label for the provider and links to the sale page', async () => {
     getTransactions.mockResolvedValue(
       page([
-        row(1, { role: 'provider', state: 'purchased', lastTransition: 'confirm-payment' }),
-        row(2, { role: 'provider', state: 'delivered' }),
+        row(1, {
+          role: 'provider',
+          state: 'purchased',
+          lastTransition: 'confirm-payment',
+          deliveryMethod: 'shipping',
+          deadline: { transition: 'auto-cancel', dueAt: '2026-03-09T10:00:00.000Z' },
+        }),
+        row(2, { role: 'provider', state: 'delivered', deliveryMethod: 'pickup' }),
         row(3, { role: 'provider', state: 'payment-expired', lastTransition: 'expire-payment' }),
+        row(4, {
+          role: 'provider',
+          state: 'canceled',
+          lastTransition: 'cancel',
+          refund: { amount: { amount: 10000, currency: 'USD' }, refundedAt: '2026-03-04T11:00:00.000Z' },
+        }),
       ]),
     );
     const { html } = await visit('/inbox/sales');
@@ -108,10 +120,11 @@ describe('InboxPage (§2 /inbox/{tab})', () => {
     expect(html).toMatch(/href="\/inbox\/sales"[^>]*aria-current="page"/);
     expect(html).toContain('href="/sale/tx-1/details"');
     const texts = rowTexts(html);
-    expect(texts).toHaveLength(2); // payment expired is not shown (§4)
-    expect(texts[0]).toContain('Needs your action: Waiting for delivery');
-    expect(texts[1]).toContain('Delivered');
+    expect(texts).toHaveLength(3); // payment expired is not shown (§4)
+    expect(texts[0]).toContain('Needs your action: Ship by Mon, Mar 9');
+    expect(texts[1]).toContain('Picked up');
     expect(texts[1]).not.toContain('Needs your action');
+    expect(texts[2]).toContain('Canceled, Refunded $100');
     expect(html).not.toContain('class="pagination"');
   });
 
@@ -142,23 +155,20 @@ describe('InboxPage (§2 /inbox/{tab})', () => {
   it('sends /inbox to sales for a user with listings and to orders otherwise, replacing the entry', async () => {
     const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }) });
     const inbox = router.routesById['/signed-in/inbox'];
-    const decide = async (listings: { id: string; state: string }[]) => {
-      const fetchImpl = vi.fn(async (_url: string) =>
-        Response.json({ data: listings, meta: { page: 1, perPage: 1 } }),
-      );
+    const decide = async (hasListings: boolean) => {
+      const fetchImpl = vi.fn(async (_url: string) => Response.json({ data: { id: 'me', hasListings } }));
       vi.stubGlobal('fetch', fetchImpl);
       const thrown: unknown = await Promise.resolve(
         (inbox.options.beforeLoad as (context: unknown) => unknown)({}),
       ).catch((error: unknown) => error);
-      expect(String(fetchImpl.mock.calls[0]?.[0])).toBe('/api/own-listings?perPage=1');
+      expect(String(fetchImpl.mock.calls[0]?.[0])).toBe('/api/me');
       expect(isRedirect(thrown)).toBe(true);
       const { options } = thrown as { options: { to: string; params: unknown; replace: boolean } };
       expect(options).toMatchObject({ to: '/inbox/$tab', replace: true });
       return options.params;
     };
-    expect(await decide([{ id: 'l1', state: 'published' }])).toEqual({ tab: 'sales' });
-    expect(await decide([])).toEqual({ tab: 'orders' });
-    expect(await decide([{ id: 'l2', state: 'draft' }])).toEqual({ tab: 'orders' });
+    expect(await decide(true)).toEqual({ tab: 'sales' });
+    expect(await decide(false)).toEqual({ tab: 'orders' });
   });
 
   it('is a signed-in route (anonymous visitors go to log in)', () => {

@@ -1,11 +1,12 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { TransactionRow } from '../../../../shared/api/transactions';
 import { messages } from '../../../../shared/errors/catalogue';
+import { formatMoney } from '../../../../shared/money';
 import type { Role } from '../../../../shared/process/graph';
-import { isRelevantForInbox, needsAction, stateLabel } from '../../../../shared/process/labels';
+import { isRelevantForInbox, needsAction, statusLabel } from '../../../../shared/process/labels';
 import { useCurrentUser } from '../../auth/store';
 import { Avatar } from '../../components/Avatar';
-import { DateLabel } from '../../components/DateLabel';
+import { DateLabel, deadlineDayText } from '../../components/DateLabel';
 import { Spinner } from '../../components/Loading';
 import { PaginationLinks } from '../../components/Pagination';
 import { RetryNotice } from '../../components/RetryNotice';
@@ -54,8 +55,18 @@ export function InboxRow({ row, forRole: role }: { row: TransactionRow; forRole:
                 <span className="visually-hidden">Needs your action: </span>
               </>
             ) : null}
-            {stateLabel(row.state, role)}
+            {statusLabel(
+              { state: row.state, deliveryMethod: row.deliveryMethod, deadline: row.deadline },
+              role,
+              deadlineDayText,
+            )}
           </span>
+          {row.refund ? (
+            <>
+              <Pause />
+              <span className="inbox-row-refund">{`Refunded ${formatMoney(row.refund.amount)}`}</span>
+            </>
+          ) : null}
           <Pause />
           <DateLabel className="inbox-row-date" date={row.lastTransitionedAt} />
         </span>

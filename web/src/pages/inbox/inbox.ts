@@ -34,23 +34,15 @@ export function inboxIndexTab(hasListings: boolean): InboxTab {
 }
 
 /**
- * "A user whose first own-listing result is not draft counts as having listings" (§4), from the
- * own listings query (page 1, per page 1, newest first).
- */
-export function hasListingsFrom(page: { data: readonly { state: string }[] }): boolean {
-  const first = page.data[0];
-  return first !== undefined && first.state !== 'draft';
-}
-
-/**
- * The tab `/inbox` opens, from one own-listings query of a single item (the spec's own listings
- * query, page 1, per_page 1). When that query fails: the sales tab (the spec's "goes to the sales
- * tab"), where the seller's notifications are.
+ * The tab `/inbox` opens, from the current user's has-listings flag (`GET /api/me`: at least one
+ * listing that is not a draft, issue 16; not the first own listing, which a new draft would hide).
+ * When the flag cannot be read: the sales tab (the spec's "goes to the sales tab"), where the
+ * seller's notifications are.
  */
 export async function loadInboxIndexTab(options?: RequestOptions): Promise<InboxTab> {
   try {
-    const page = await apiGet<{ data: { state: string }[] }>('/own-listings?perPage=1', options);
-    return inboxIndexTab(hasListingsFrom(page));
+    const me = await apiGet<{ data: { hasListings?: boolean } }>('/me', options);
+    return inboxIndexTab(me.data.hasListings === true);
   } catch {
     return 'sales';
   }

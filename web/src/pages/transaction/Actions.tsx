@@ -1,6 +1,13 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { TransactionView } from '../../../../shared/api/transactions';
-import { disputeReasonValidator } from '../../../../shared/validation/orders';
+import { carriers } from '../../../../shared/config/carriers';
+import { formatMoney } from '../../../../shared/money';
+import type { FieldErrors } from '../../../../shared/validation/core';
+import {
+  disputeReasonValidator,
+  type ShipmentValues,
+  validateShipment,
+} from '../../../../shared/validation/orders';
 import { errorCode, isNetworkError } from '../../api/errors';
 import * as transactionsApi from '../../api/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -12,9 +19,8 @@ import {
   type ActionSpec,
   actionErrorMessage,
   performAction,
+  shipmentRequired,
   type TransitionApi,
-  trackingNumberRequired,
-  validateTrackingNumber,
 } from './transaction-view';
 
 const defaultApi: TransitionApi = {
@@ -34,25 +40,35 @@ const errorTags: Record<ActionKind, string> = {
 export interface ActionsState {
   pending: ActionKind | null;
   error: { kind: ActionKind; message: string } | null;
+  carrier: string;
   trackingNumber: string;
   disputeReason: string;
   disputeOpen: boolean;
-  /** A field message shown after a submit with invalid input. */
+  /** A field message shown after a submit with invalid input (the dispute reason). */
   fieldError: { kind: ActionKind; message: string } | null;
+  /** The shipment fields' messages after a submit with invalid input. */
+  shipmentErrors: FieldErrors<ShipmentValues> | null;
 }
 
 const emptyState: ActionsState = {
   pending: null,
   error: null,
+  carrier: '',
   trackingNumber: '',
   disputeReason: '',
   disputeOpen: false,
   fieldError: null,
+  shipmentErrors: null,
 };
+
+/** Which confirmation is open: canceling, or marking received (which pays the seller). */
+type Confirming = 'cancel' | 'mark-received' | null;
 
 /**
  * The buttons of the order/sale page (§6), from the server's allowed transitions for the caller:
- * mark shipped (with a tracking number), mark received, dispute (with a reason), cancel (confirmed).
+ * mark shipped (with the carrier and tracking number; a pickup is marked handed over), mark received
+ * (confirmed: it pays the seller; before the seller shipped, with a warning), report a problem (a
+ * dispute, with a reason), cancel (confirmed: "Keep order" / "Cancel order").
  * A button shows its progress and is disabled while any action runs; a failure shows the §8
  * message for that action and keeps what was typed; a success calls `onApplied` (reload + refresh
  * the notification count).
@@ -71,19 +87,28 @@ export function Actions({
   initial?: Partial<ActionsState>;
 }) {
   const [state, update, setState] = usePanelState(emptyState, initial);
-  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming>(null);
   const busy = state.pending !== null;
   const byKind = (kind: ActionKind) => actions.find((action) => action.kind === kind);
   const disputeOpen = state.disputeOpen;
   useEffect(() => {
     if (disputeOpen) document.getElementById('tx-dispute-reason')?.focus();
   }, [disputeOpen]);
-  // An invalid submit moves focus to the field whose message appeared.
+  // An invalid submit moves focus to the first field whose message appeared.
   const invalidKind = state.fieldError?.kind;
   useEffect(() => {
-    if (invalidKind === 'mark-delivered') document.getElementById('tx-tracking-number')?.focus();
     if (invalidKind === 'dispute') document.getElementById('tx-dispute-reason')?.focus();
   }, [invalidKind]);
+  const firstInvalidShipmentField = state.shipmentErrors
+    ? state.shipmentErrors.carrier
+      ? 'tx-carrier'
+      : state.shipmentErrors.trackingNumber
+        ? 'tx-tracking-number'
+        : undefined
+    : undefined;
+  useEffect(() => {
+    if (firstInvalidShipmentField) document.getElementById(firstInvalidShipmentField)?.focus();
+  }, [firstInvalidShipmentField]);
 
   if (actions.length === 0) return null;
 
@@ -91,6 +116,7 @@ export function Actions({
     update({ pending: action.kind, error: null, fieldError: null });
     try {
       await performAction(api, transaction, action, {
+        carrier: state.carrier,
         trackingNumber: state.trackingNumber,
         disputeReason: state.disputeReason,
       });
@@ -113,6 +139,7 @@ export function Actions({
       setState((current) => ({
         ...current,
         pending: null,
+        carrier: '',
         trackingNumber: '',
         disputeReason: '',
         disputeOpen: false,
@@ -129,15 +156,28 @@ export function Actions({
   const markReceived = byKind('mark-received');
   const dispute = byKind('dispute');
   const cancel = byKind('cancel');
-  const trackingRequired = trackingNumberRequired(transaction);
+  const asksShipment = shipmentRequired(transaction);
+  // Marking received before the seller shipped or handed it over is allowed (spec §4), but not the
+  // usual way: a secondary button, and the confirmation says so.
+  const receivedBeforeShipped = markReceived?.transition === 'mark-received-from-purchased';
 
   const submitMarkDelivered = (event: FormEvent) => {
     event.preventDefault();
     if (!markDelivered || busy) return;
-    const message = validateTrackingNumber(state.trackingNumber, trackingRequired);
-    if (message) return update({ fieldError: { kind: 'mark-delivered', message }, error: null });
+    const errors = validateShipment(
+      { carrier: state.carrier, trackingNumber: state.trackingNumber },
+      transaction.orderData.deliveryMethod,
+    );
+    if (Object.keys(errors).length > 0) return update({ shipmentErrors: errors, error: null });
     void run(markDelivered);
   };
+  const shipmentField = (field: keyof ShipmentValues, value: string) =>
+    update({
+      [field]: value,
+      ...(state.shipmentErrors?.[field]
+        ? { shipmentErrors: { ...state.shipmentErrors, [field]: undefined } }
+        : {}),
+    });
   const submitDispute = (event: FormEvent) => {
     event.preventDefault();
     if (!dispute || busy) return;
@@ -161,6 +201,31 @@ export function Actions({
     </ProgressButton>
   );
 
+  /**
+   * Asks before an action that cannot be undone (cancel; mark received, which pays the seller); the
+   * action itself then runs on the page's button (its progress, its §8 message).
+   */
+  const confirmation = (
+    action: ActionSpec,
+    labels: { title: string; confirmLabel: string; cancelLabel: string },
+    body: ReactNode,
+  ) => (
+    <ConfirmDialog
+      {...labels}
+      busyLabel={action.progressLabel}
+      failureMessage={actionErrorMessage(action.transition, undefined)}
+      errorTag={errorTags[action.kind]}
+      action={() => Promise.resolve()}
+      onDone={() => {
+        setConfirming(null);
+        void run(action);
+      }}
+      onClose={() => setConfirming(null)}
+    >
+      {body}
+    </ConfirmDialog>
+  );
+
   const progress = state.pending
     ? actions.find((action) => action.kind === state.pending)?.progressLabel
     : '';
@@ -179,29 +244,56 @@ export function Actions({
           noValidate
           aria-label={markDelivered.label}
         >
-          <FieldFrame
-            id="tx-tracking-number"
-            label={trackingRequired ? 'Tracking number' : 'Tracking number (optional)'}
-            hint="The buyer sees it on their order page."
-            message={fieldMessage('mark-delivered')}
-            control={(ids) => (
-              <input
-                {...ids}
-                name="trackingNumber"
-                type="text"
-                autoComplete="off"
-                spellCheck={false}
-                value={state.trackingNumber}
-                aria-required={trackingRequired || undefined}
-                onChange={(event) =>
-                  update({
-                    trackingNumber: event.target.value,
-                    ...(state.fieldError?.kind === 'mark-delivered' ? { fieldError: null } : {}),
-                  })
-                }
+          {asksShipment ? (
+            <div className="tx-shipment-fields">
+              <FieldFrame
+                id="tx-carrier"
+                label="Carrier"
+                message={state.shipmentErrors?.carrier}
+                control={(ids) => (
+                  <select
+                    {...ids}
+                    name="carrier"
+                    value={state.carrier}
+                    aria-required
+                    onChange={(event) => shipmentField('carrier', event.target.value)}
+                  >
+                    <option value="">Choose the carrier…</option>
+                    {carriers.map((carrier) => (
+                      <option key={carrier.id} value={carrier.id}>
+                        {carrier.label}
+                      </option>
+                    ))}
+                  </select>
+                )}
               />
-            )}
-          />
+              <FieldFrame
+                id="tx-tracking-number"
+                label="Tracking number"
+                message={state.shipmentErrors?.trackingNumber}
+                control={(ids) => (
+                  <input
+                    {...ids}
+                    name="trackingNumber"
+                    type="text"
+                    autoComplete="off"
+                    spellCheck={false}
+                    value={state.trackingNumber}
+                    aria-required
+                    onChange={(event) => shipmentField('trackingNumber', event.target.value)}
+                  />
+                )}
+              />
+            </div>
+          ) : (
+            <p className="tx-action-hint">Press this once the buyer has collected the item.</p>
+          )}
+          {asksShipment ? (
+            <p className="tx-action-hint">
+              The buyer follows the parcel with the tracking number, linked to the carrier, on their order
+              page.
+            </p>
+          ) : null}
           {errorFor('mark-delivered')}
           {actionButton(markDelivered, { type: 'submit', className: 'button button-primary' })}
         </form>
@@ -209,10 +301,17 @@ export function Actions({
 
       {markReceived ? (
         <div className="tx-action">
+          {receivedBeforeShipped ? (
+            <p className="tx-action-hint">
+              {asksShipment
+                ? 'Already have the item? You can mark it received now.'
+                : 'Collected the item already? You can mark it received now.'}
+            </p>
+          ) : null}
           {errorFor('mark-received')}
           {actionButton(markReceived, {
-            className: 'button button-primary',
-            onClick: () => void run(markReceived),
+            className: receivedBeforeShipped ? 'button button-secondary' : 'button button-primary',
+            onClick: () => setConfirming('mark-received'),
           })}
         </div>
       ) : null}
@@ -273,29 +372,44 @@ export function Actions({
           {errorFor('cancel')}
           {actionButton(cancel, {
             className: 'button button-secondary',
-            onClick: () => setConfirmCancel(true),
+            onClick: () => setConfirming('cancel'),
           })}
         </div>
       ) : null}
 
-      {confirmCancel && cancel ? (
-        <ConfirmDialog
-          title="Cancel this order?"
-          confirmLabel="Cancel order"
-          busyLabel={cancel.progressLabel}
-          failureMessage={actionErrorMessage('cancel', undefined)}
-          errorTag={errorTags.cancel}
-          // The cancel itself runs on the page's button (its progress, its §8 message).
-          action={() => Promise.resolve()}
-          onDone={() => {
-            setConfirmCancel(false);
-            void run(cancel);
-          }}
-          onClose={() => setConfirmCancel(false)}
-        >
-          <p>The order is canceled and the full payment is refunded to you. This cannot be undone.</p>
-        </ConfirmDialog>
-      ) : null}
+      {confirming === 'cancel' && cancel
+        ? confirmation(
+            cancel,
+            { title: 'Cancel this order?', confirmLabel: 'Cancel order', cancelLabel: 'Keep order' },
+            <p>
+              The order is canceled and your payment of {formatMoney(transaction.payinTotal)} is refunded in
+              full. This cannot be undone.
+            </p>,
+          )
+        : null}
+
+      {confirming === 'mark-received' && markReceived
+        ? confirmation(
+            markReceived,
+            { title: 'Mark this order received?', confirmLabel: 'I received it', cancelLabel: 'Not yet' },
+            <>
+              {receivedBeforeShipped ? (
+                <p>
+                  <strong>
+                    {asksShipment
+                      ? 'The seller has not marked this order as shipped yet.'
+                      : 'The seller has not marked the item as handed over yet.'}
+                  </strong>{' '}
+                  Only continue if the item is already with you.
+                </p>
+              ) : null}
+              <p>
+                This releases {formatMoney(transaction.payinTotal)} to the seller and completes the order. You
+                can no longer report a problem afterwards.
+              </p>
+            </>,
+          )
+        : null}
     </section>
   );
 }

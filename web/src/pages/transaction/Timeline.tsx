@@ -28,7 +28,7 @@ export function Timeline({
           {deadlines.map((deadline) => (
             <li key={deadline.kind} className={`tx-deadline tx-deadline-${deadline.kind}`}>
               {deadline.before}
-              <DateLabel date={deadline.at} withTime {...(now ? { now } : {})} />
+              <DateLabel date={deadline.at} deadline {...(now ? { now } : {})} />
               {deadline.after}
             </li>
           ))}

@@ -55,12 +55,85 @@ const tag = (html: string, name: string, id: string) =>
 afterEach(() => authStore.reset());
 
 describe('TransactionContent', () => {
-  it("shows the state label of the viewer's role", () => {
+  it("shows the status of the viewer's role and delivery method, never as an action", () => {
     const show = fixtureShow(deliveredTransaction());
-    expect(page('customer', show)).toContain('Mark as received');
+    expect(page('customer', show)).toMatch(/class="tx-state tx-state-delivered">On its way</);
     const sale = page('provider', show);
-    expect(sale).toContain('>Delivered<');
+    expect(sale).toMatch(/class="tx-state tx-state-delivered">Shipped</);
     expect(sale).not.toContain('Mark as received');
+    // Purchased: the seller's label carries the ship-by day of the server's deadline.
+    expect(page('provider', fixtureShow())).toMatch(/>Ship by Wed,\u00a0Nov\u00a025</);
+    expect(page('customer', fixtureShow())).toMatch(/>Waiting for the seller to ship</);
+    const pickup = fixtureShow({ orderData: { deliveryMethod: 'pickup', quantity: 1 } });
+    expect(page('customer', pickup)).toMatch(/>Ready for pickup</);
+    expect(page('provider', pickup)).toMatch(/>Hand over by Wed,\u00a0Nov\u00a025</);
+  });
+
+  it("the seller's Ship to (copyable) and the buyer's Shipping to", () => {
+    const shippingDetails = {
+      recipientName: 'Ann Smith',
+      recipientPhoneNumber: '+44 20 7946 0958',
+      recipientAddressLine1: '10 Downing Street',
+      recipientCity: 'London',
+      recipientPostal: 'SW1A 2AA',
+      recipientCountry: 'GB',
+    };
+    const show = fixtureShow({ protectedData: { shippingDetails } });
+    const sale = page('provider', show);
+    expect(sale).toContain('>Ship to</h2>');
+    for (const text of [
+      'Ann Smith',
+      '10 Downing Street',
+      'London',
+      'SW1A 2AA',
+      'United Kingdom',
+      '+44 20 7946 0958',
+    ]) {
+      expect(sale).toContain(text);
+    }
+    expect(sale).toContain('>Copy address</button>');
+    const order = page('customer', show);
+    expect(order).toContain('>Shipping to</h2>');
+    expect(order).toContain('SW1A 2AA');
+    expect(
+      page('provider', fixtureShow({ state: 'reviewed', protectedData: { shippingDetails } })),
+    ).not.toContain('Ship to');
+  });
+
+  it('a pickup: the place with copy and maps for the buyer, and before payment when it comes', () => {
+    const place = {
+      address: 'Berlin, Germany',
+      building: 'Kastanienallee 12',
+      geolocation: { lat: 52.5, lng: 13.4 },
+    };
+    const paid = fixtureShow({
+      orderData: { deliveryMethod: 'pickup', quantity: 1 },
+      protectedData: { pickupLocation: place },
+    });
+    const order = page('customer', paid);
+    expect(order).toContain('>Pickup address</h2>');
+    expect(order).toContain('Kastanienallee 12');
+    expect(order).toContain(
+      'href="https://www.openstreetmap.org/search?query=Kastanienallee%2012%2C%20Berlin%2C%20Germany"',
+    );
+    expect(order).toContain('Open in maps');
+    const pending = fixtureShow({
+      state: 'pending-payment',
+      orderData: { deliveryMethod: 'pickup', quantity: 1 },
+    });
+    expect(page('customer', pending)).toContain('shown here once your payment is confirmed');
+  });
+
+  it('links the tracking number to the carrier and shows a refund as a refund', () => {
+    const shipped = page('customer', fixtureShow(deliveredTransaction()));
+    expect(shipped).toContain('UPS tracking number: ');
+    expect(shipped).toContain('href="https://www.ups.com/track?tracknum=1Z999AA10123456784"');
+    const refunded = fixtureShow({
+      state: 'canceled',
+      refund: { amount: { amount: 107500, currency: 'USD' }, refundedAt: PURCHASED_AT },
+    });
+    expect(page('customer', refunded)).toContain('Refunded $1,075');
+    expect(page('provider', refunded)).toContain('Refunded $1,075 to the buyer');
   });
 
   it('heads the page with the listing (linked) and the other party', () => {
@@ -70,7 +143,7 @@ describe('TransactionContent', () => {
     );
     expect(html).toContain('Seller: ');
     expect(html).toContain('href="/u/seller-1"');
-    expect(html).toContain('Waiting for the seller to ship the item.');
+    expect(html).toContain('The seller ships the item and adds a tracking number within 5 days');
     expect(page('provider', fixtureShow())).toContain('Buyer: ');
   });
 
@@ -118,8 +191,17 @@ describe('TransactionContent', () => {
   it('shows the actions the server allows, per state and role', () => {
     const purchasedSale = page('provider', fixtureShow(), [{ name: 'mark-delivered' }]);
     expect(purchasedSale).toContain('Mark shipped');
-    expect(purchasedSale).toContain('>Tracking number<');
+    expect(purchasedSale).toContain('>Carrier</label>');
+    expect(purchasedSale).toContain('>Royal Mail</option>');
+    expect(purchasedSale).toContain('>Tracking number</label>');
     expect(purchasedSale).not.toContain('Mark received');
+    const pickupSale = page(
+      'provider',
+      fixtureShow({ orderData: { deliveryMethod: 'pickup', quantity: 1 } }),
+      [{ name: 'mark-delivered' }],
+    );
+    expect(pickupSale).toContain('Mark handed over');
+    expect(pickupSale).not.toContain('Tracking number');
 
     const purchasedOrder = page('customer', fixtureShow(), [
       { name: 'mark-received-from-purchased' },
@@ -134,7 +216,7 @@ describe('TransactionContent', () => {
       { name: 'dispute' },
     ]);
     expect(deliveredOrder).toContain('Mark received');
-    expect(deliveredOrder).toContain('Dispute order');
+    expect(deliveredOrder).toContain('Report a problem');
     expect(deliveredOrder).toContain('1Z999AA10123456784');
 
     const nothing = page('customer', fixtureShow({ state: 'canceled' }), []);
@@ -166,13 +248,14 @@ describe('Actions', () => {
   const tx = fixtureTransaction();
   const markShipped = actionsFor([{ name: 'mark-delivered' }], 'provider');
 
-  it('shows the §8 message of a failed action and keeps the tracking number typed', () => {
+  it('shows the §8 message of a failed action and keeps the carrier and tracking number typed', () => {
     const html = render(
       <Actions
         transaction={tx}
         actions={markShipped}
         onApplied={noop}
         initial={{
+          carrier: 'dhl',
           trackingNumber: '1Z99-KEEP',
           error: { kind: 'mark-delivered', message: messages.transitionInProgress },
         }}
@@ -180,6 +263,26 @@ describe('Actions', () => {
     );
     expect(html).toMatch(/<p[^>]*role="alert"[^>]*>Transition already in progress<\/p>/);
     expect(tag(html, 'input', 'tx-tracking-number')).toContain('value="1Z99-KEEP"');
+    expect(html).toMatch(/<option value="dhl" selected="">DHL<\/option>/);
+  });
+
+  it('shows the shipment messages on the fields', () => {
+    const html = render(
+      <Actions
+        transaction={tx}
+        actions={markShipped}
+        onApplied={noop}
+        initial={{
+          shipmentErrors: {
+            carrier: 'You need to choose a carrier.',
+            trackingNumber: 'You need to add a tracking number.',
+          },
+        }}
+      />,
+    );
+    expect(html).toContain('You need to choose a carrier.');
+    expect(html).toContain('You need to add a tracking number.');
+    expect(tag(html, 'select', 'tx-carrier')).toContain('aria-invalid="true"');
   });
 
   it('shows progress and disables the buttons while an action runs', () => {
@@ -327,7 +430,7 @@ describe('OrderDetailsPage and SaleDetailsPage', () => {
 
   it('shows the order to its customer', async () => {
     const html = await renderPage('customer', Promise.resolve(fixtureShow()), 'buyer-1');
-    expect(html).toContain('Waiting for delivery');
+    expect(html).toContain('Waiting for the seller to ship');
     expect(html).toContain('Steel gravel bike');
   });
 

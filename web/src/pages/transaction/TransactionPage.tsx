@@ -2,11 +2,13 @@ import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { useRef } from 'react';
 import type { AllowedTransitionView, TransactionShow } from '../../../../shared/api/transactions';
+import { formatMoney } from '../../../../shared/money';
 import type { Role } from '../../../../shared/process/graph';
-import { stateDescriptions, stateLabel } from '../../../../shared/process/labels';
+import { statusCopy, statusLabel } from '../../../../shared/process/labels';
 import type { Loaded } from '../../api/client';
 import { useCurrentUser } from '../../auth/store';
 import { Avatar } from '../../components/Avatar';
+import { deadlineDayText } from '../../components/DateLabel';
 import { CardImage } from '../../components/ListingCard';
 import { Spinner } from '../../components/Loading';
 import { RetryNotice } from '../../components/RetryNotice';
@@ -17,6 +19,7 @@ import { refreshNotificationsAtom } from '../../state/notifications';
 import { NotFoundPage } from '../NotFoundPage';
 import { Actions } from './Actions';
 import { Breakdown } from './Breakdown';
+import { Delivery, Tracking } from './Delivery';
 import { EnquiryActions } from './EnquiryActions';
 import { MessageThread } from './MessageThread';
 import { OrderReviews, ReviewForm } from './Review';
@@ -139,9 +142,10 @@ export function TransactionContent({
   const tx = show.transaction;
   const other = otherPartyOf(show, role);
   const otherName = userDisplayName(other);
-  const description = stateDescriptions[tx.state]?.[role];
-  const actions = Array.isArray(allowed) ? actionsFor(allowed, role) : [];
-  const trackingNumber = tx.protectedData.trackingNumber;
+  const status = { state: tx.state, deliveryMethod: tx.orderData.deliveryMethod, deadline: tx.deadline };
+  const label = statusLabel(status, role, deadlineDayText);
+  const description = statusCopy(status, role).description;
+  const actions = Array.isArray(allowed) ? actionsFor(allowed, role, tx.orderData.deliveryMethod) : [];
   const disputeReason = tx.protectedData.disputeReason;
 
   return (
@@ -171,20 +175,22 @@ export function TransactionContent({
             </span>
           </div>
           <div className="tx-status" role="status">
-            <p className={`tx-state tx-state-${tx.state}`}>{stateLabel(tx.state, role)}</p>
+            <p className={`tx-state tx-state-${tx.state}`}>{label}</p>
+            {tx.refund ? (
+              <p className="tx-refunded">
+                {`Refunded ${formatMoney(tx.refund.amount)}${role === 'provider' ? ' to the buyer' : ''}`}
+              </p>
+            ) : null}
             {description ? <p className="tx-state-description">{description}</p> : null}
           </div>
-          {trackingNumber ? (
-            <p className="tx-detail">
-              Tracking number: <span className="tx-tracking">{trackingNumber}</span>
-            </p>
-          ) : null}
-          {disputeReason ? <p className="tx-detail">Dispute reason: {disputeReason}</p> : null}
+          <Tracking transaction={tx} />
+          {disputeReason ? <p className="tx-detail">Problem reported: {disputeReason}</p> : null}
         </div>
       </header>
 
       <div className="tx-layout">
         <div className="tx-main">
+          <Delivery transaction={tx} role={role} />
           {allowed === 'failed' ? (
             <section className="tx-section" aria-labelledby="actions-heading">
               <h2 id="actions-heading">What you can do</h2>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { MessageView } from '../../../../shared/api/transactions';
+import type { MessageView, TransactionView } from '../../../../shared/api/transactions';
 import { apiErrors, messages } from '../../../../shared/errors/catalogue';
 import { deliveredTransaction, fixtureShow, fixtureTransaction, PURCHASED_AT } from './fixtures';
 import {
@@ -9,16 +9,16 @@ import {
   breakdownLines,
   breakdownTotal,
   deadlineNotices,
+  deliverySection,
   fetchFailedMessage,
   MissingPaypalTransactionError,
   messagingDisabledReason,
   performAction,
   senderLabel,
+  shipmentRequired,
   type TransitionApi,
   threadOrder,
   timelineEntries,
-  trackingNumberRequired,
-  validateTrackingNumber,
   viewerHasRole,
 } from './transaction-view';
 
@@ -55,10 +55,19 @@ describe('breakdown', () => {
     expect(lines[0]?.detail).toBe('$500 × 2');
   });
 
-  it('marks refund lines', () => {
+  it('marks refund lines, without the "× quantity" detail; a refund of a $0 line is left out', () => {
     const [line] = breakdownLines([{ ...tx.lineItems[0]!, quantity: -2, reversal: true }], 'customer');
     expect(line?.label).toBe('Refund: price');
     expect(line?.reversal).toBe(true);
+    expect(line?.detail).toBeUndefined();
+    const zero = { amount: 0, currency: 'USD' };
+    const freePickup = {
+      ...tx.lineItems[0]!,
+      code: 'line-item/pickup-fee' as const,
+      lineTotal: zero,
+      reversal: true,
+    };
+    expect(breakdownLines([freePickup], 'customer')).toEqual([]);
   });
 
   it('totals payin for customers and payout for providers, with the spec label', () => {
@@ -85,7 +94,7 @@ describe('activity feed', () => {
     expect(actorName('operator', 'provider', 'X')).toBe('Marketplace');
   });
 
-  it('says delivered for a pickup and skips silent transitions', () => {
+  it('says handed over for a pickup and skips silent transitions', () => {
     const tx = fixtureTransaction({
       orderData: { deliveryMethod: 'pickup', quantity: 1 },
       transitions: [
@@ -94,7 +103,7 @@ describe('activity feed', () => {
       ],
     });
     expect(timelineEntries(tx, 'customer', 'Sam S').map((e) => e.text)).toEqual([
-      'The order was marked as delivered.',
+      'The item was handed over.',
     ]);
   });
 });
@@ -123,9 +132,11 @@ describe('deadlines', () => {
     ]);
   });
 
-  it('falls back to the graph timer when the server sent no deadline', () => {
-    const [notice] = deadlineNotices({ ...purchased, deadline: undefined }, 'provider', soon);
-    expect(notice?.at.toISOString()).toBe('2026-11-25T10:00:00.000Z');
+  it("shows the server's deadline, never one recomputed in the browser", () => {
+    expect(deadlineNotices({ ...purchased, deadline: undefined }, 'provider', soon)).toEqual([]);
+    const later = { transition: 'auto-cancel' as const, dueAt: '2026-11-26T12:00:00.000Z' };
+    const [notice] = deadlineNotices({ ...purchased, deadline: later }, 'provider', soon);
+    expect(notice?.at.toISOString()).toBe(later.dueAt);
   });
 
   it('gives the report-a-problem deadline in delivered, to both', () => {
@@ -134,7 +145,7 @@ describe('deadlines', () => {
     const [customer] = deadlineNotices(delivered, 'customer', now);
     expect(customer?.kind).toBe('report-until');
     expect(customer?.before).toBe('Report a problem until ');
-    expect(customer?.at.toISOString()).toBe('2026-11-24T10:00:00.000Z');
+    expect(customer?.at.toISOString()).toBe('2026-12-04T10:00:00.000Z');
     expect(deadlineNotices(delivered, 'provider', now)[0]?.before).toBe(
       'The buyer can report a problem until ',
     );
@@ -162,7 +173,7 @@ describe('actions', () => {
     expect(actionsFor([...all], 'customer').map((a) => [a.kind, a.transition, a.label])).toEqual([
       ['mark-received', 'mark-received-from-purchased', 'Mark received'],
       ['cancel', 'cancel', 'Cancel order'],
-      ['dispute', 'dispute', 'Dispute order'],
+      ['dispute', 'dispute', 'Report a problem'],
     ]);
   });
 
@@ -193,14 +204,71 @@ describe('actions', () => {
     expect(actionErrorMessage('dispute', undefined, true)).toBe(messages.topbarNetworkError);
   });
 
-  it('needs a tracking number for shipped orders only', () => {
-    expect(trackingNumberRequired(fixtureTransaction())).toBe(true);
-    expect(trackingNumberRequired(fixtureTransaction({ orderData: { deliveryMethod: 'pickup' } }))).toBe(
-      false,
-    );
-    expect(validateTrackingNumber('  ', true)).toBe('You need to add a tracking number.');
-    expect(validateTrackingNumber('', false)).toBeUndefined();
-    expect(validateTrackingNumber('x'.repeat(101), false)).toBe('Must be 100 characters or less');
+  it('asks the carrier and tracking number for shipped orders only; a pickup is handed over', () => {
+    expect(shipmentRequired(fixtureTransaction())).toBe(true);
+    expect(shipmentRequired(fixtureTransaction({ orderData: { deliveryMethod: 'pickup' } }))).toBe(false);
+    const pickup = actionsFor([{ name: 'mark-delivered' }], 'provider', 'pickup');
+    expect(pickup.map((a) => [a.label, a.progressLabel])).toEqual([
+      ['Mark handed over', 'Marking handed over…'],
+    ]);
+  });
+});
+
+describe('delivery section (issue 16)', () => {
+  const address = {
+    recipientName: 'Ann Smith',
+    recipientAddressLine1: '10 Downing Street',
+    recipientCity: 'London',
+    recipientPostal: 'SW1A 2AA',
+    recipientCountry: 'GB',
+  };
+  const place = {
+    address: 'Berlin, Germany',
+    building: 'Kastanienallee 12',
+    geolocation: { lat: 52.5, lng: 13.4 },
+  };
+  const shipped = (state: TransactionView['state']) =>
+    fixtureTransaction({ state, protectedData: { shippingDetails: address } });
+  const pickup = (state: TransactionView['state'], withPlace = true) =>
+    fixtureTransaction({
+      state,
+      orderData: { deliveryMethod: 'pickup', quantity: 1 },
+      protectedData: withPlace ? { pickupLocation: place } : {},
+    });
+
+  it('the seller: "Ship to" with a copy button from the purchase until the order ends', () => {
+    for (const state of ['purchased', 'delivered', 'disputed'] as const) {
+      expect(deliverySection(shipped(state), 'provider')).toEqual({
+        kind: 'shipping',
+        heading: 'Ship to',
+        address,
+        copy: true,
+      });
+    }
+    for (const state of ['received', 'completed', 'reviewed', 'canceled'] as const) {
+      expect(deliverySection(shipped(state), 'provider')).toBeUndefined();
+    }
+  });
+
+  it('the buyer: "Shipping to", their own address', () => {
+    expect(deliverySection(shipped('purchased'), 'customer')).toMatchObject({
+      heading: 'Shipping to',
+      copy: false,
+    });
+  });
+
+  it('pickup: the place for the buyer once the API sends it; before payment, when it will come', () => {
+    expect(deliverySection(pickup('purchased'), 'customer')).toEqual({
+      kind: 'pickup',
+      heading: 'Pickup address',
+      place,
+    });
+    expect(deliverySection(pickup('pending-payment', false), 'customer')).toEqual({ kind: 'pickup-pending' });
+    expect(deliverySection(pickup('canceled', false), 'customer')).toBeUndefined();
+    expect(deliverySection(pickup('purchased'), 'provider')).toMatchObject({
+      heading: 'The buyer collects it at',
+    });
+    expect(deliverySection(pickup('reviewed'), 'provider')).toBeUndefined();
   });
 });
 
@@ -219,13 +287,14 @@ describe('performAction', () => {
       fixtureTransaction(),
       { kind: 'mark-delivered', transition: 'mark-delivered' },
       {
+        carrier: 'royal-mail',
         trackingNumber: ' 1Z99 ',
       },
     );
     expect(calls.transition).toHaveBeenCalledWith('tx-1', {
       transition: 'mark-delivered',
       expectedVersion: 3,
-      params: { protectedData: { trackingNumber: '1Z99' } },
+      params: { protectedData: { carrier: 'royal-mail', trackingNumber: '1Z99' } },
     });
   });
 

@@ -7,19 +7,21 @@ import type {
   AllowedTransitionView,
   DisbursePaypalFundsRequest,
   MessageView,
+  PickupLocation,
   TransactionShow,
   TransactionView,
   TransitionPrivilegedRequest,
   TransitionRequest,
 } from '../../../../shared/api/transactions';
 import type { PublicUser } from '../../../../shared/api/types';
+import { isCarrierId } from '../../../../shared/config/carriers';
+import type { DeliveryMethod } from '../../../../shared/config/listing-fields';
 import { apiErrors, messages } from '../../../../shared/errors/catalogue';
-import { type LineItem, lineItemCodes, lineItemsFor, totalForRole } from '../../../../shared/line-items';
+import { type LineItem, lineItemLabel, lineItemsFor, totalForRole } from '../../../../shared/line-items';
 import { formatMoney, type Money } from '../../../../shared/money';
-import type { Actor, Role, TransitionName } from '../../../../shared/process/graph';
-import { timerDeadline } from '../../../../shared/process/graph';
-import { actionErrors, actionLabels, activityMessage, totalLabel } from '../../../../shared/process/labels';
-import { isBlank } from '../../../../shared/validation/core';
+import type { Actor, ProcessState, Role, TransitionName } from '../../../../shared/process/graph';
+import { actionErrors, actionLabel, activityMessage, totalLabel } from '../../../../shared/process/labels';
+import type { ShippingAddressValues } from '../../../../shared/validation/addresses';
 import { userDisplayName } from '../../lib/users';
 
 // ---- Who is looking
@@ -59,39 +61,26 @@ export interface BreakdownLine {
   reversal: boolean;
 }
 
-const codeLabels: Record<string, string> = {
-  [lineItemCodes.units]: 'Price',
-  [lineItemCodes.night]: 'Price per night',
-  [lineItemCodes.day]: 'Price per day',
-  [lineItemCodes.hour]: 'Price per hour',
-  [lineItemCodes.shippingFee]: 'Shipping',
-  [lineItemCodes.pickupFee]: 'Pickup',
-  [lineItemCodes.customerCommission]: 'Service fee',
-  [lineItemCodes.providerCommission]: 'Marketplace fee',
-  [lineItemCodes.tax]: 'Tax',
-};
-
-export function lineItemLabel(line: Pick<LineItem, 'code' | 'reversal'>): string {
-  const base =
-    codeLabels[line.code] ??
-    line.code
-      .slice('line-item/'.length)
-      .replace(/-/g, ' ')
-      .replace(/^./, (c) => c.toUpperCase());
-  return line.reversal ? `Refund: ${base.charAt(0).toLowerCase()}${base.slice(1)}` : base;
-}
-
 /** The lines `role` sees: filtered by includeFor (so the customer commission only for customers…). */
 export function breakdownLines(lines: readonly LineItem[], role: Role): BreakdownLine[] {
-  return lineItemsFor(role, lines).map((line, index) => ({
-    key: `${line.code}-${line.reversal ? 'r' : 'n'}-${index}`,
-    label: lineItemLabel(line),
-    ...(line.quantity !== undefined && !line.code.endsWith('commission') && line.quantity !== 1
-      ? { detail: `${formatMoney(line.unitPrice)} × ${Math.abs(line.quantity)}` }
-      : {}),
-    amount: line.lineTotal,
-    reversal: line.reversal,
-  }));
+  return (
+    lineItemsFor(role, lines)
+      .map((line, index) => ({ line, index }))
+      // The refund of a $0 line (a free pickup) says nothing.
+      .filter(({ line }) => !(line.reversal && line.lineTotal.amount === 0))
+      .map(({ line, index }) => ({
+        key: `${line.code}-${line.reversal ? 'r' : 'n'}-${index}`,
+        label: lineItemLabel(line),
+        ...(line.quantity !== undefined &&
+        !line.reversal &&
+        !line.code.endsWith('commission') &&
+        line.quantity !== 1
+          ? { detail: `${formatMoney(line.unitPrice)} × ${line.quantity}` }
+          : {}),
+        amount: line.lineTotal,
+        reversal: line.reversal,
+      }))
+  );
 }
 
 export function breakdownTotal(
@@ -99,6 +88,44 @@ export function breakdownTotal(
   role: Role,
 ): { label: string; amount: Money } {
   return { label: totalLabel(tx.state, role), amount: totalForRole(role, tx) };
+}
+
+// ---- Delivery (issue 16)
+
+/** States in which the seller still needs the buyer's address: from the purchase until the order ends. */
+const fulfilmentStates: readonly ProcessState[] = ['purchased', 'delivered', 'disputed'];
+
+export type DeliverySection =
+  | { kind: 'shipping'; heading: 'Ship to' | 'Shipping to'; address: ShippingAddressValues; copy: boolean }
+  | { kind: 'pickup'; heading: string; place: PickupLocation }
+  | { kind: 'pickup-pending' };
+
+/**
+ * What the page shows of the delivery: the seller's "Ship to" with a copy button while the order
+ * is open (purchased, shipped, disputed); the buyer's "Shipping to" (their own address); for a pickup
+ * the place to collect the item (the API sends it to the buyer only once paid; until then the page
+ * says when it comes) or, for the seller, where the buyer will come.
+ */
+export function deliverySection(
+  tx: Pick<TransactionView, 'state' | 'orderData' | 'protectedData'>,
+  role: Role,
+): DeliverySection | undefined {
+  if (tx.orderData.deliveryMethod === 'pickup') {
+    const place = tx.protectedData.pickupLocation;
+    if (role === 'customer') {
+      if (place) return { kind: 'pickup', heading: 'Pickup address', place };
+      return tx.state === 'pending-payment' ? { kind: 'pickup-pending' } : undefined;
+    }
+    return place && fulfilmentStates.includes(tx.state)
+      ? { kind: 'pickup', heading: 'The buyer collects it at', place }
+      : undefined;
+  }
+  const address = tx.protectedData.shippingDetails ?? tx.orderData.shippingDetails;
+  if (!address) return undefined;
+  if (role === 'customer') return { kind: 'shipping', heading: 'Shipping to', address, copy: false };
+  return fulfilmentStates.includes(tx.state)
+    ? { kind: 'shipping', heading: 'Ship to', address, copy: true }
+    : undefined;
 }
 
 // ---- Activity feed
@@ -165,16 +192,14 @@ export interface DeadlineNotice {
   at: Date;
 }
 
-/** The state's timer deadline: the server's `deadline` when it is that timer, else the graph's. */
-function runningTimer(
-  tx: Pick<TransactionView, 'state' | 'entered' | 'deadline'>,
-  transition: TransitionName,
-): Date | undefined {
-  if (tx.deadline?.transition === transition) {
-    const at = new Date(tx.deadline.dueAt);
-    if (!Number.isNaN(at.getTime())) return at;
-  }
-  return timerDeadline(tx.state, tx.entered);
+/**
+ * The state's timer deadline as the server computed it (`deadline.dueAt`: it knows the delivery
+ * method, the transit allowance and the deployment's timer scale), when it is that timer.
+ */
+function runningTimer(tx: Pick<TransactionView, 'deadline'>, transition: TransitionName): Date | undefined {
+  if (tx.deadline?.transition !== transition) return undefined;
+  const at = new Date(tx.deadline.dueAt);
+  return Number.isNaN(at.getTime()) ? undefined : at;
 }
 
 /** The words around each deadline's date, per role (`shipping`: the order is shipped, not picked up). */
@@ -200,6 +225,7 @@ function deadlineWords(
     case 'cancel-until':
       return { before: 'You can cancel the order until ', after: '.' };
     case 'report-until':
+      // Terms: "within 3 days of delivery"; a parcel counts as delivered 10 days after it was shipped.
       return role === 'customer'
         ? { before: 'Report a problem until ', after: receivedLater }
         : { before: 'The buyer can report a problem until ', after: receivedLater };
@@ -211,7 +237,7 @@ function deadlineWords(
  * within 3 days of delivery). Past deadlines are not shown.
  */
 export function deadlineNotices(
-  tx: Pick<TransactionView, 'state' | 'entered' | 'deadline' | 'orderData' | 'customerCancelUntil'>,
+  tx: Pick<TransactionView, 'state' | 'deadline' | 'orderData' | 'customerCancelUntil'>,
   role: Role,
   now: Date = new Date(),
 ): DeadlineNotice[] {
@@ -258,18 +284,23 @@ const actionRoles: Record<string, { kind: ActionKind; role: Role; progressLabel:
  * The buttons to show: the server's list for the caller (`GET …/transitions`) restricted to what the
  * route's role presses on this page, in the list's order, one per kind. Reviews are not here.
  */
-export function actionsFor(allowed: readonly AllowedTransitionView[], role: Role): ActionSpec[] {
+export function actionsFor(
+  allowed: readonly AllowedTransitionView[],
+  role: Role,
+  deliveryMethod?: DeliveryMethod,
+): ActionSpec[] {
   const seen = new Set<ActionKind>();
   const result: ActionSpec[] = [];
   for (const { name } of allowed) {
     const known = actionRoles[name];
     if (!known || known.role !== role || seen.has(known.kind)) continue;
     seen.add(known.kind);
+    const pickup = deliveryMethod === 'pickup' && known.kind === 'mark-delivered';
     result.push({
       kind: known.kind,
       transition: name,
-      label: actionLabels[name] ?? name,
-      progressLabel: known.progressLabel,
+      label: actionLabel(name, deliveryMethod) ?? name,
+      progressLabel: pickup ? 'Marking handed over…' : known.progressLabel,
     });
   }
   return result;
@@ -291,21 +322,9 @@ export function actionErrorMessage(
   return actionErrors[transition] ?? (transition === 'cancel' ? cancelFailed : messages.somethingWentWrong);
 }
 
-/** Whether mark shipped needs a tracking number: shipped orders do (terms §1), pickups do not. */
-export function trackingNumberRequired(tx: Pick<TransactionView, 'orderData'>): boolean {
-  return tx.orderData.deliveryMethod === 'shipping';
-}
-
-export const trackingNumberMessages = {
-  required: 'You need to add a tracking number.',
-  tooLong: 'Must be 100 characters or less',
-} as const;
-
-export function validateTrackingNumber(value: unknown, required: boolean): string | undefined {
-  const text = typeof value === 'string' ? value.trim() : '';
-  if (required && isBlank(value)) return trackingNumberMessages.required;
-  if (text.length > 100) return trackingNumberMessages.tooLong;
-  return undefined;
+/** Whether mark shipped asks for the carrier and tracking number: shipped orders do (terms §1), pickups do not. */
+export function shipmentRequired(tx: Pick<TransactionView, 'orderData'>): boolean {
+  return tx.orderData.deliveryMethod !== 'pickup';
 }
 
 export interface TransitionApi {
@@ -315,6 +334,7 @@ export interface TransitionApi {
 }
 
 export interface ActionInput {
+  carrier?: string;
   trackingNumber?: string;
   disputeReason?: string;
 }
@@ -339,10 +359,16 @@ export async function performAction(
   switch (action.kind) {
     case 'mark-delivered': {
       const trackingNumber = input.trackingNumber?.trim();
+      const carrier = isCarrierId(input.carrier) ? input.carrier : undefined;
       await api.transition(tx.id, {
         transition: action.transition,
         expectedVersion,
-        params: { protectedData: trackingNumber ? { trackingNumber } : {} },
+        params: {
+          protectedData: {
+            ...(carrier ? { carrier } : {}),
+            ...(trackingNumber ? { trackingNumber } : {}),
+          },
+        },
       });
       return;
     }
