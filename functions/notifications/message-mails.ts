@@ -303,11 +303,22 @@ export async function sendDigest(
   let outcome: DigestOutcome = 'nothing';
   if (isPending(window)) {
     outcome =
-      Date.parse(end) <= now.getTime() ? await mailDigest(txId, recipientId, window!, end) : 'not-yet';
+      Date.parse(end) <= now.getTime()
+        ? await mailDigest(txId, recipientId, window!, end, settledBefore(now, windowMs))
+        : 'not-yet';
   }
   await deleteDueItem(item);
   await scheduleDigest(txId, recipientId, await readWindow(txId, recipientId), item.dueAt, windowMs);
   return outcome;
+}
+
+/**
+ * A digest covers only the messages written before this moment (5 s ago, less for a test window):
+ * messages are ordered by their `createdAt`, and one created a moment earlier may still be in
+ * flight; covering past it would skip it for good. Newer ones stay pending for the next digest.
+ */
+export function settledBefore(now: Date, windowMs: number): string {
+  return new Date(now.getTime() - Math.min(5000, windowMs / 4)).toISOString();
 }
 
 async function mailDigest(
@@ -315,12 +326,16 @@ async function mailDigest(
   recipientId: string,
   window: MessageWindow,
   end: string,
+  settled: string,
 ): Promise<SendOutcome | 'nothing'> {
   const tx = await getTransaction(txId);
   const role = tx && partyRole(tx, recipientId);
   const parties = tx && (await partiesOf(tx));
   const recipient = role === 'customer' ? parties?.customer : parties?.provider;
-  const messages = await messagesAfter(txId, coveredOf(window));
+  const after = await messagesAfter(txId, coveredOf(window));
+  const messages = after.filter((message) => message.createdAt <= settled);
+  // Nothing settled yet: leave everything pending (the sweeper fires the digest again shortly).
+  if (after.length && !messages.length) return 'nothing';
   const through = messages.at(-1)?.SK ?? window.batchedThrough;
   const theirs = messages.filter((message) => message.senderId !== recipientId);
   const read = asRead(window, ['lastAt', 'coveredThrough']);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LineItem } from '../../shared/line-items';
 import type { Actor } from '../../shared/process/graph';
+import { londonAddress } from '../../shared/text/addresses.test-helper';
 import {
   categoryOf,
   escapeHtml,
@@ -26,14 +27,6 @@ const line = (code: string, includeFor: ('customer' | 'provider')[], lineTotal: 
   quantity: 1,
   reversal: false,
 });
-const londonAddress = {
-  recipientName: 'Ann Smith',
-  recipientPhoneNumber: '+44 20 7946 0958',
-  recipientAddressLine1: '10 Downing Street',
-  recipientCity: 'London',
-  recipientPostal: 'SW1A 2AA',
-  recipientCountry: 'GB',
-};
 /** A shipped order: purchased Tue 24 Nov 2026 10:00 UTC, marked shipped a day later. */
 const shippedOrder: OrderFacts = {
   quantity: 1,
@@ -129,7 +122,11 @@ const cases: [TemplateName, MailRole, RegExp[]][] = [
       /Bea B \(Nov 22, 10:07 UTC\): “Or Saturday\.”/,
     ],
   ],
-  ['ship-reminder', 'provider', [/Bea B is waiting for Trek Domane SL5/, /within the next 2 days/]],
+  [
+    'ship-reminder',
+    'provider',
+    [/Bea B is waiting for Trek Domane SL5/, /mark the order as shipped by Sun, Nov 29, 2026, 10:00 AM UTC/],
+  ],
   ['report-problem-reminder', 'customer', [/report it by tomorrow/, /seller is paid/]],
 ];
 
@@ -278,6 +275,12 @@ describe('notification templates', () => {
     expect(mail.html).toContain(
       'Ship to:<br><strong>Ann Smith</strong><br><strong>10 Downing Street</strong>',
     );
+  });
+
+  it('the ship reminder of a pickup speaks of handing over', () => {
+    const mail = renderTemplate('ship-reminder', input('provider', { order: pickupOrder }));
+    expect(mail.subject).toBe('Reminder: please hand over Trek Domane SL5');
+    expect(mail.text).toContain('Please hand it over and mark the order handed over by Sun, Nov 29, 2026');
   });
 
   it('dates in mails are UTC and say so', () => {

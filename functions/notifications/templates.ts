@@ -7,6 +7,7 @@
  */
 import type { PaymentMethodKind, PickupLocation } from '../../shared/api/transactions';
 import { carrierLabel, trackingUrl } from '../../shared/config/carriers';
+import { orderWindows } from '../../shared/config/constants';
 import { type DeliveryMethod, deliveryMethods } from '../../shared/config/listing-fields';
 import { siteName, siteSettings } from '../../shared/config/site';
 import { type LineItem, lineItemLabel, lineItemsFor } from '../../shared/line-items';
@@ -294,10 +295,18 @@ function whyCanceled(i: TemplateInput): Part[][] {
     case 'cancel':
       if (step.by === 'operator') return [['The marketplace canceled it.']];
       return [
-        [i.role === 'customer' ? 'You canceled it.' : 'The buyer canceled it within 3 hours of buying.'],
+        [
+          i.role === 'customer'
+            ? 'You canceled it.'
+            : `The buyer canceled it within ${orderWindows.customerCancelHours} hours of buying.`,
+        ],
       ];
     case 'auto-cancel':
-      return [[`It was not ${handedOver} within 5 days of the purchase, so it was canceled automatically.`]];
+      return [
+        [
+          `It was not ${handedOver} within ${orderWindows.shipWithinDays} days of the purchase, so it was canceled automatically.`,
+        ],
+      ];
     case 'cancel-from-disputed':
       return [['The marketplace canceled it after looking into the reported problem.']];
     case 'auto-cancel-from-disputed':
@@ -574,17 +583,26 @@ const bodies: Record<TemplateName, (input: TemplateInput) => Body> = {
       action: 'Read and answer',
     };
   },
-  'ship-reminder': (i) => ({
-    subject: `Reminder: please ship ${oneLine(i.listingTitle)}`,
-    paragraphs: [
-      [{ user: i.otherPartyName ?? 'Your buyer' }, ' is waiting for ', { user: i.listingTitle }, '.'],
-      [
-        'Please ship it and mark the order as shipped within the next 2 days. ',
-        'Orders not shipped within 5 days of purchase are canceled and the buyer is refunded.',
+  'ship-reminder': (i) => {
+    const pickup = i.order?.deliveryMethod === 'pickup';
+    const by = i.order?.shipBy ? `by ${mailDate(i.order.shipBy)}` : 'within the next 2 days';
+    return {
+      subject: `Reminder: please ${pickup ? 'hand over' : 'ship'} ${oneLine(i.listingTitle)}`,
+      paragraphs: [
+        [{ user: i.otherPartyName ?? 'Your buyer' }, ' is waiting for ', { user: i.listingTitle }, '.'],
+        pickup
+          ? [
+              `Please hand it over and mark the order handed over ${by}. `,
+              `Orders not handed over within ${orderWindows.shipWithinDays} days of purchase are canceled and the buyer is refunded.`,
+            ]
+          : [
+              `Please ship it and mark the order as shipped ${by}. `,
+              `Orders not shipped within ${orderWindows.shipWithinDays} days of purchase are canceled and the buyer is refunded.`,
+            ],
       ],
-    ],
-    action: 'Mark as shipped',
-  }),
+      action: pickup ? 'See the sale' : 'Mark as shipped',
+    };
+  },
   'report-problem-reminder': (i) => ({
     subject: `Did ${oneLine(i.listingTitle)} arrive as described?`,
     paragraphs: [

@@ -5,7 +5,13 @@ import { createTransaction } from '../transactions/engine';
 import { type TransactionRecord, toTransactionView, transactionIdFor } from '../transactions/record';
 import { getTransaction } from '../transactions/repository';
 import { cardPaymentFor, existingCardPayment, voidUnusedPayment } from './card-payment';
-import { parseOrderData, parsePaymentMethod, priceRequestedOrder, sellerPayee } from './order-request';
+import {
+  parseOrderData,
+  parsePaymentMethod,
+  priceRequestedOrder,
+  sellerPayee,
+  speculativeAnswer,
+} from './order-request';
 import { checkoutKeyOf, isObject, listingIdOf, profileRequest, startWorkflowOf } from './request';
 
 /** PayPal order ids: short letters, digits and dashes (PayPal's are 17 characters). */
@@ -50,7 +56,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   if (speculative) {
     const { listing, priced } = await priceRequestedOrder(listingId, user.id, orderData);
     await sellerPayee(listing.authorId, method);
-    const answer: InitiateAnswer = { transaction: { speculative: true, ...priced } };
+    const answer: InitiateAnswer = { transaction: speculativeAnswer(priced) };
     return json(200, { data: answer });
   }
 

@@ -4,7 +4,7 @@
  * chosen method. Prices are only ever computed here, by the domain core (shared/line-items.ts).
  */
 
-import type { OrderData, PaymentMethodKind } from '../../shared/api/transactions';
+import type { OrderData, PaymentMethodKind, SpeculativeTransaction } from '../../shared/api/transactions';
 import type { DeliveryMethod } from '../../shared/config/listing-fields';
 import { type ShippingAddressValues, validateShippingAddress } from '../../shared/validation/addresses';
 import { maxLengthMessage } from '../../shared/validation/messages';
@@ -143,4 +143,19 @@ export async function sellerPayee(
     throw new ApiError('transaction-missing-stripe-account');
   }
   return { paypalMerchantId: paypal.merchantId };
+}
+
+/**
+ * What a speculative initiate or transition answers: the price and the order data, named field by
+ * field. The priced order also carries the pickup place for the order to keep; a price check must
+ * never hand it out (issue 16: the buyer learns the street only once paid).
+ */
+export function speculativeAnswer(priced: PricedOrder): SpeculativeTransaction {
+  return {
+    speculative: true,
+    orderData: priced.orderData,
+    lineItems: priced.lineItems,
+    payinTotal: priced.payinTotal,
+    payoutTotal: priced.payoutTotal,
+  };
 }

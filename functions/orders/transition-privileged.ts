@@ -8,7 +8,13 @@ import { applyTransition, type TransitionParams } from '../transactions/engine';
 import { type TransactionRecord, toTransactionView } from '../transactions/record';
 import { getListingConsistent, getTransaction } from '../transactions/repository';
 import { cardPaymentFor, existingCardPayment, voidUnusedPayment } from './card-payment';
-import { parseOrderData, parsePaymentMethod, priceFor, sellerPayee } from './order-request';
+import {
+  parseOrderData,
+  parsePaymentMethod,
+  priceFor,
+  sellerPayee,
+  speculativeAnswer,
+} from './order-request';
 import { isObject, optionalVersion, profileRequest, startWorkflowOf, transactionIdOf } from './request';
 
 /** PayPal ids (orders, captures, disbursements): short letters, digits, dashes and underscores. */
@@ -55,7 +61,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
       throw new ApiError('validation-invalid-params', 'PayPal orders start from the checkout page.');
     }
     if (body.isSpeculative === true) {
-      return json(200, { data: { transaction: { speculative: true, ...priced } } satisfies InitiateAnswer });
+      return json(200, { data: { transaction: speculativeAnswer(priced) } satisfies InitiateAnswer });
     }
     const card = await cardPaymentFor({
       user,

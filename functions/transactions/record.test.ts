@@ -143,6 +143,15 @@ describe('toTransactionView', () => {
     expect(sellerBefore.orderData.shippingDetails).toBeUndefined();
     expect(JSON.stringify(sellerBefore)).not.toContain('1 Main St');
     expect(toTransactionView(pending, 'customer').protectedData.shippingDetails?.recipientName).toBe('Ann');
+    // Once the order has ended (received, reviewed, canceled) the seller no longer sees it either.
+    for (const state of ['received', 'completed', 'reviewed', 'canceled'] as const) {
+      const ended = toTransactionView({ ...record, state }, 'provider');
+      expect(JSON.stringify(ended), state).not.toContain('1 Main St');
+      expect(toTransactionView({ ...record, state }, 'customer').protectedData.shippingDetails).toBeDefined();
+    }
+    expect(
+      toTransactionView({ ...record, state: 'disputed' }, 'provider').protectedData.shippingDetails,
+    ).toBeDefined();
   });
 
   it("shows a pickup place to the buyer only once paid and not after a cancel; the seller's own always", () => {

@@ -15,7 +15,13 @@ import {
   type TimerSettings,
   timerSettingsFromEnv,
 } from '../../shared/process/deadlines';
-import type { Actor, ProcessState, Role, TransitionName } from '../../shared/process/graph';
+import {
+  type Actor,
+  fulfilmentStates,
+  type ProcessState,
+  type Role,
+  type TransitionName,
+} from '../../shared/process/graph';
 import { isRelevantForInbox } from '../../shared/process/labels';
 import type { ShippingAddressValues } from '../../shared/validation/addresses';
 import { type DueKind, keys } from '../lib/table-design';
@@ -194,21 +200,22 @@ export function saleActionItem(providerId: string, transactionId: string, create
   return { ...keys.saleAction(providerId, transactionId), entity: 'sale-action', transactionId, createdAt };
 }
 
-/** Whether the buyer has paid: from `purchased` on (the seller may then see where to ship). */
+/** Whether the buyer has paid: from `purchased` on. */
 function wasPurchased(record: Pick<TransactionRecord, 'entered'>): boolean {
   return record.entered.purchased !== undefined;
 }
 
 /**
  * The protected data `role` sees (issue 16): the seller gets the buyer's shipping address from the
- * purchase on (never while the payment is pending); the buyer gets the pickup place from the purchase
- * on, until the order is canceled; the seller always sees their own pickup place. Payment
- * bookkeeping never leaves the server.
+ * purchase until the order ends (purchased, shipped, disputed: never while the payment is pending,
+ * nor once received or canceled); the buyer gets the pickup place from the purchase on, until the
+ * order is canceled; the seller always sees their own pickup place, the buyer their own address.
+ * Payment bookkeeping never leaves the server.
  */
 export function protectedDataView(record: TransactionRecord, role: Role): TransactionProtectedDataView {
   const { pickupLocation, ...shared } = record.protectedData;
   const shippingDetails = record.orderData.shippingDetails;
-  const showShipping = shippingDetails && (role === 'customer' || wasPurchased(record));
+  const showShipping = shippingDetails && (role === 'customer' || fulfilmentStates.includes(record.state));
   const showPickup =
     pickupLocation && (role === 'provider' || (wasPurchased(record) && record.state !== 'canceled'));
   return {

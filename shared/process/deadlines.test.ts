@@ -107,6 +107,16 @@ describe('plan', () => {
     expect(p.closed ? undefined : [p.transition, p.dueAt]).toEqual(['auto-mark-received', iso(13 * DAY_MS)]);
   });
 
+  it('waits for the deadline written on the order when it has one (it keeps the rule it entered with)', () => {
+    const written = {
+      ...tx('delivered', { delivered: iso(0) }),
+      orderData: { deliveryMethod: 'shipping' as const },
+      deadline: { transition: 'auto-mark-received' as const, dueAt: iso(3 * DAY_MS) },
+    };
+    const p = plan(written, t0);
+    expect(p.closed ? undefined : p.dueAt).toBe(iso(3 * DAY_MS));
+  });
+
   it('60 days at scale 1: capped at 2 000 000 s, always an integer ≥ 1', () => {
     const p = plan(tx('disputed', { disputed: iso(0) }), t0, { maxWaitSeconds: LOCAL_MAX_WAIT_SECONDS });
     expect(p.closed).toBeFalsy();

@@ -147,6 +147,8 @@ export interface PlannableTransaction {
   entered: StateEntryTimes;
   /** How the order is delivered (its report window depends on it). */
   orderData?: TimedOrder;
+  /** The deadline written on the order (the truth: an order keeps the rule it entered its state with). */
+  deadline?: { transition: TransitionName; dueAt: string };
 }
 
 export type Plan =
@@ -178,7 +180,11 @@ export function waitSecondsUntil(dueAtMs: number, nowMs: number, maxWaitSeconds?
 export function plan(tx: PlannableTransaction, now: Date, settings: PlanSettings = {}): Plan {
   const base = { transactionId: tx.id, state: tx.state, version: tx.version };
   if (isTerminal(tx.state)) return { closed: true, ...base };
-  const deadline = deadlineFor(tx.state, tx.entered, settings, tx.orderData);
+  const computed = deadlineFor(tx.state, tx.entered, settings, tx.orderData);
+  const deadline =
+    computed && tx.deadline?.transition === computed.transition
+      ? { transition: computed.transition, dueAt: new Date(tx.deadline.dueAt) }
+      : computed;
   if (!deadline) {
     return { ...base, waitSeconds: waitSecondsUntil(Number.POSITIVE_INFINITY, 0, settings.maxWaitSeconds) };
   }

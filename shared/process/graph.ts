@@ -27,6 +27,12 @@ export type ProcessState = (typeof processStates)[number];
 
 export const terminalStates: readonly ProcessState[] = ['reviewed', 'canceled', 'payment-expired'];
 
+/**
+ * The order is being fulfilled: paid, not yet received nor canceled (shipped, handed over or in
+ * dispute on the way). The seller sees where to ship only in these states (issue 16).
+ */
+export const fulfilmentStates: readonly ProcessState[] = ['purchased', 'delivered', 'disputed'];
+
 /** Who may take a transition: the two parties, the system (timers) and the marketplace operator. */
 export const actors = ['customer', 'provider', 'system', 'operator'] as const;
 export type Actor = (typeof actors)[number];
@@ -241,10 +247,4 @@ export function timerDeadline(
   if (!tm) return undefined;
   const start = entryTimeMs(entered[tm.anchor]);
   return start === undefined ? undefined : new Date(start + tm.afterMs);
-}
-
-/** Timer durations in whole seconds, for Step Functions `TimeoutSeconds`. */
-export function timerSeconds(transition: TransitionName): number | undefined {
-  const tm = timers.find((x) => x.transition === transition);
-  return tm ? Math.round(tm.afterMs / 1000) : undefined;
 }

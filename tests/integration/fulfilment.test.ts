@@ -11,6 +11,7 @@ import {
   bikePublicData,
   buyer,
   confirmCard,
+  enquire,
   initiate,
   paidCardOrder,
   pickupOne,
@@ -161,6 +162,35 @@ describe('a pickup place reaches the buyer once paid (issue 16)', () => {
     const after = await api('GET', `/api/transactions/${txId}`, as(customer));
     expect(after.body.data.transaction.state).toBe('canceled');
     expect(JSON.stringify(after.body)).not.toContain('Kastanienallee');
+  });
+});
+
+describe('a price check never gives the pickup street away (issue 16)', () => {
+  it('speculative initiate and speculative request-payment-after-enquiry answer the price only', async () => {
+    const listing = await berlinListing();
+    const speculative = await initiate(customer, listing.id, { orderData: pickupOne, isSpeculative: true });
+    expect(speculative.status).toBe(200);
+    expect(Object.keys(speculative.body.data.transaction).sort()).toEqual([
+      'lineItems',
+      'orderData',
+      'payinTotal',
+      'payoutTotal',
+      'speculative',
+    ]);
+    expect(JSON.stringify(speculative.body)).not.toContain('Kastanienallee');
+
+    const enquiry = await enquire(stranger, listing.id);
+    expect(enquiry.status).toBe(201);
+    const priced = await privileged(
+      stranger,
+      enquiry.body.data.id,
+      'request-payment-after-enquiry',
+      { ...pickupOne, paymentMethod: 'card' },
+      { isSpeculative: true },
+    );
+    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+    expect(priced.body.data.transaction.speculative).toBe(true);
+    expect(JSON.stringify(priced.body)).not.toContain('Kastanienallee');
   });
 });
 

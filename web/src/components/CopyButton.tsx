@@ -10,6 +10,8 @@ async function copyText(text: string): Promise<boolean> {
   } catch {
     // Refused (no permission, not a secure page): try the old way below.
   }
+  // Selecting the text area takes the focus: give it back to the button afterwards.
+  const focused = document.activeElement as HTMLElement | null;
   const area = document.createElement('textarea');
   area.value = text;
   area.setAttribute('readonly', '');
@@ -23,6 +25,7 @@ async function copyText(text: string): Promise<boolean> {
     return false;
   } finally {
     area.remove();
+    focused?.focus();
   }
 }
 

@@ -99,16 +99,16 @@ export function Actions({
   useEffect(() => {
     if (invalidKind === 'dispute') document.getElementById('tx-dispute-reason')?.focus();
   }, [invalidKind]);
-  const firstInvalidShipmentField = state.shipmentErrors
-    ? state.shipmentErrors.carrier
-      ? 'tx-carrier'
-      : state.shipmentErrors.trackingNumber
-        ? 'tx-tracking-number'
-        : undefined
-    : undefined;
+  // Only an invalid submit moves focus (to the first field with a message): clearing a message while
+  // choosing a carrier with the arrow keys must leave the focus where it is.
+  const [invalidShipmentSubmits, setInvalidShipmentSubmits] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus again on each invalid submit, not on each edit
   useEffect(() => {
-    if (firstInvalidShipmentField) document.getElementById(firstInvalidShipmentField)?.focus();
-  }, [firstInvalidShipmentField]);
+    if (!invalidShipmentSubmits) return;
+    const errors = state.shipmentErrors;
+    const first = errors?.carrier ? 'tx-carrier' : errors?.trackingNumber ? 'tx-tracking-number' : undefined;
+    if (first) document.getElementById(first)?.focus();
+  }, [invalidShipmentSubmits]);
 
   if (actions.length === 0) return null;
 
@@ -168,7 +168,11 @@ export function Actions({
       { carrier: state.carrier, trackingNumber: state.trackingNumber },
       transaction.orderData.deliveryMethod,
     );
-    if (Object.keys(errors).length > 0) return update({ shipmentErrors: errors, error: null });
+    if (Object.keys(errors).length > 0) {
+      update({ shipmentErrors: errors, error: null });
+      setInvalidShipmentSubmits((count) => count + 1);
+      return;
+    }
     void run(markDelivered);
   };
   const shipmentField = (field: keyof ShipmentValues, value: string) =>

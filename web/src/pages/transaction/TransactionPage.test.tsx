@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../../shared/api/account';
 import type { AllowedTransitionView, TransactionShow } from '../../../../shared/api/transactions';
 import { apiErrors, messages } from '../../../../shared/errors/catalogue';
+import { londonAddress } from '../../../../shared/text/addresses.test-helper';
 import { ApiError, settle } from '../../api/client';
 import { authStore } from '../../auth/store';
 import { createAppRouter } from '../../router';
@@ -70,14 +71,7 @@ describe('TransactionContent', () => {
   });
 
   it("the seller's Ship to (copyable) and the buyer's Shipping to", () => {
-    const shippingDetails = {
-      recipientName: 'Ann Smith',
-      recipientPhoneNumber: '+44 20 7946 0958',
-      recipientAddressLine1: '10 Downing Street',
-      recipientCity: 'London',
-      recipientPostal: 'SW1A 2AA',
-      recipientCountry: 'GB',
-    };
+    const shippingDetails = londonAddress;
     const show = fixtureShow({ protectedData: { shippingDetails } });
     const sale = page('provider', show);
     expect(sale).toContain('>Ship to</h2>');

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MessageView, TransactionView } from '../../../../shared/api/transactions';
 import { apiErrors, messages } from '../../../../shared/errors/catalogue';
+import { londonAddress } from '../../../../shared/text/addresses.test-helper';
 import { deliveredTransaction, fixtureShow, fixtureTransaction, PURCHASED_AT } from './fixtures';
 import {
   actionErrorMessage,
@@ -215,13 +216,7 @@ describe('actions', () => {
 });
 
 describe('delivery section (issue 16)', () => {
-  const address = {
-    recipientName: 'Ann Smith',
-    recipientAddressLine1: '10 Downing Street',
-    recipientCity: 'London',
-    recipientPostal: 'SW1A 2AA',
-    recipientCountry: 'GB',
-  };
+  const address = londonAddress;
   const place = {
     address: 'Berlin, Germany',
     building: 'Kastanienallee 12',

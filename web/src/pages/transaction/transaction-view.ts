@@ -19,7 +19,12 @@ import type { DeliveryMethod } from '../../../../shared/config/listing-fields';
 import { apiErrors, messages } from '../../../../shared/errors/catalogue';
 import { type LineItem, lineItemLabel, lineItemsFor, totalForRole } from '../../../../shared/line-items';
 import { formatMoney, type Money } from '../../../../shared/money';
-import type { Actor, ProcessState, Role, TransitionName } from '../../../../shared/process/graph';
+import {
+  type Actor,
+  fulfilmentStates,
+  type Role,
+  type TransitionName,
+} from '../../../../shared/process/graph';
 import { actionErrors, actionLabel, activityMessage, totalLabel } from '../../../../shared/process/labels';
 import type { ShippingAddressValues } from '../../../../shared/validation/addresses';
 import { userDisplayName } from '../../lib/users';
@@ -91,9 +96,6 @@ export function breakdownTotal(
 }
 
 // ---- Delivery (issue 16)
-
-/** States in which the seller still needs the buyer's address: from the purchase until the order ends. */
-const fulfilmentStates: readonly ProcessState[] = ['purchased', 'delivered', 'disputed'];
 
 export type DeliverySection =
   | { kind: 'shipping'; heading: 'Ship to' | 'Shipping to'; address: ShippingAddressValues; copy: boolean }
