@@ -11,11 +11,15 @@ import { orderWindows } from '../../shared/config/constants';
 import { type DeliveryMethod, deliveryMethods } from '../../shared/config/listing-fields';
 import { siteName, siteSettings } from '../../shared/config/site';
 import { type LineItem, lineItemLabel, lineItemsFor } from '../../shared/line-items';
-import { openInMapsUrl } from '../../shared/maps';
 import { formatMoneyExact, type Money } from '../../shared/money';
 import type { Actor } from '../../shared/process/graph';
 import { statusLabel } from '../../shared/process/labels';
-import { pickupLocationLines, shippingAddressLines, shippingPhone } from '../../shared/text/addresses';
+import {
+  pickupLocationLines,
+  pickupMapsUrl,
+  shippingAddressLines,
+  shippingPhone,
+} from '../../shared/text/addresses';
 import { formatDeadline, formatDeadlineDay } from '../../shared/text/dates';
 import type { ShippingAddressValues } from '../../shared/validation/addresses';
 
@@ -259,7 +263,7 @@ function deliveryParagraphs(i: TemplateInput, heading: { shipping: string; picku
         heading.pickup,
         lines.map((line) => ({ user: line })),
       ),
-      [`Open in maps: ${openInMapsUrl(place.geolocation, lines.join(', '))}`],
+      [`Open in maps: ${pickupMapsUrl(place)}`],
     ];
   }
   const address = order?.shippingDetails;

@@ -284,8 +284,7 @@ async function refundPayment(tx: TransactionRecord, key: string): Promise<Refund
       provider: 'paypal',
       providerPaymentId: captureId,
       refundId: refund.refundId,
-      // Orders captured before the amount was kept: their pay-in, unchanged since the capture.
-      amount: amount ?? tx.payinTotal,
+      ...(amount ? { amount } : {}),
     };
   }
   return { captured: false };
@@ -309,6 +308,7 @@ async function recordRefund(
   const values: Record<string, unknown> = {};
   const sets: string[] = [];
   let condition = 'attribute_exists(PK)';
+  // Orders captured before the amount was kept: their pay-in, unchanged since the capture.
   const amount = refund.amount ?? tx.payinTotal;
   if (refund.captured && refund.refundId) {
     const lines = [...tx.lineItems, ...reverseLineItems(tx.lineItems)];

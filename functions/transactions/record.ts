@@ -261,12 +261,16 @@ export function toTransactionView(
     transitions: record.transitions.map(({ transition, by, createdAt }) => ({ transition, by, createdAt })),
     protectedData,
     entered: record.entered,
-    ...(record.deadline
-      ? { deadline: { transition: record.deadline.transition, dueAt: record.deadline.dueAt } }
-      : {}),
+    ...deadlineView(record),
     ...(cancelUntil ? { customerCancelUntil: cancelUntil.toISOString() } : {}),
     ...(refund ? { refund } : {}),
   };
+}
+
+/** The running timer as a party sees it (no `dueKey`), or nothing. */
+export function deadlineView(record: Pick<TransactionRecord, 'deadline'>): Pick<TransactionView, 'deadline'> {
+  const { deadline } = record;
+  return deadline ? { deadline: { transition: deadline.transition, dueAt: deadline.dueAt } } : {};
 }
 
 /** The refund of an order, once recorded (amount and time, from the RefundIssued write). */

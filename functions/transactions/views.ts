@@ -22,7 +22,7 @@ import { ApiError, type HttpEvent, intParam } from '../lib/http';
 import { keys } from '../lib/table-design';
 import type { UserRecord } from '../users/user-record';
 import { toPublicUser } from '../users/user-record';
-import { refundOf, type TransactionRecord } from './record';
+import { deadlineView, refundOf, type TransactionRecord } from './record';
 import { getTransaction } from './repository';
 import { type ReviewItem, toReviewView } from './reviews';
 
@@ -258,9 +258,7 @@ export function toTransactionRow(
     payinTotal: record.payinTotal,
     payoutTotal: record.payoutTotal,
     ...(record.orderData.deliveryMethod ? { deliveryMethod: record.orderData.deliveryMethod } : {}),
-    ...(record.deadline
-      ? { deadline: { transition: record.deadline.transition, dueAt: record.deadline.dueAt } }
-      : {}),
+    ...deadlineView(record),
     ...(refund ? { refund } : {}),
   };
 }

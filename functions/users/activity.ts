@@ -22,7 +22,7 @@ async function anyMatch(input: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Se
  * The spec's current user state flags (§3 "has-listings flag, has-orders flag"):
  * - has listings: at least one listing that is not a draft (and not deleted). Issue 16 deviates
  *   from §4's "the first own listing is not a draft", which flips to false when an active seller
- *   starts a new draft. The seller's drafts are paged past (25 a page), newest first.
+ *   starts a new draft. The seller's drafts are paged past (25 a page, oldest first).
  * - has orders: any order or enquiry as a buyer (one keys-only `Limit 1` Query, no filter).
  * The missing-information modal asks such users to verify their e-mail first, and shows the payout
  * prompt only to users with listings; `/inbox` opens the sales tab for them.

@@ -4,6 +4,7 @@
  */
 import type { PickupLocation } from '../api/transactions';
 import { countryName, isCountryCode } from '../config/countries';
+import { openInMapsUrl } from '../maps';
 import type { ShippingAddressValues } from '../validation/addresses';
 
 function present(value: string | undefined): value is string {
@@ -44,4 +45,9 @@ export function shippingPhone(address: ShippingAddressValues): string | undefine
  */
 export function pickupLocationLines(location: PickupLocation): string[] {
   return [location.building, location.address].filter(present).map((line) => line.trim());
+}
+
+/** Where a pickup place opens in a maps site: a search for its street when it has one. */
+export function pickupMapsUrl(location: PickupLocation): string {
+  return openInMapsUrl(location.geolocation, pickupLocationLines(location).join(', '));
 }

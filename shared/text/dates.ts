@@ -121,8 +121,9 @@ export function formatDeadline(
   options: { timeZone?: string; locale?: string; now?: Date; withYear?: boolean } = {},
 ): string {
   const timeZone = options.timeZone ?? 'UTC';
-  const year = (d: Date) => new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(d);
-  const showYear = options.withYear ?? year(date) !== year(options.now ?? new Date());
+  const showYear =
+    options.withYear ??
+    calendarDay(date, timeZone).year !== calendarDay(options.now ?? new Date(), timeZone).year;
   return new Intl.DateTimeFormat(options.locale ?? 'en-US', {
     timeZone,
     weekday: 'short',

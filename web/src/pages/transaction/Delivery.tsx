@@ -1,8 +1,12 @@
 import type { TransactionView } from '../../../../shared/api/transactions';
 import { carrierLabel, trackingUrl } from '../../../../shared/config/carriers';
-import { openInMapsUrl } from '../../../../shared/maps';
 import type { Role } from '../../../../shared/process/graph';
-import { pickupLocationLines, shippingAddressLines, shippingPhone } from '../../../../shared/text/addresses';
+import {
+  pickupLocationLines,
+  pickupMapsUrl,
+  shippingAddressLines,
+  shippingPhone,
+} from '../../../../shared/text/addresses';
 import { CopyButton } from '../../components/CopyButton';
 import { deliverySection } from './transaction-view';
 
@@ -47,7 +51,7 @@ export function Delivery({ transaction: tx, role }: { transaction: TransactionVi
           <CopyButton text={lines.join('\n')} label="Copy address" />
           <a
             className="button button-secondary button-small"
-            href={openInMapsUrl(section.place.geolocation, lines.join(', '))}
+            href={pickupMapsUrl(section.place)}
             target="_blank"
             rel="noopener noreferrer"
           >
