@@ -5,9 +5,11 @@ import {
   circlePath,
   destination,
   distanceMeters,
+  drawPublicPoint,
   mapCenter,
-  obfuscatedCenter,
+  roundPoint,
   staticMapSize,
+  widenedBounds,
 } from './maps';
 
 const montreal = { lat: 45.5017, lng: -73.5673 };
@@ -20,16 +22,45 @@ describe('map helpers (§5, §9)', () => {
     expect(distanceMeters(montreal, montreal)).toBe(0);
     expect(destination({ lat: 0, lng: 179.99 }, 5000, 90).lng).toBeLessThan(-179);
   });
-  it('obfuscates within the 2000 m offset, the same for the same seed', () => {
-    const a = obfuscatedCenter(montreal, 'listing-1');
-    expect(obfuscatedCenter(montreal, 'listing-1')).toEqual(a);
-    expect(obfuscatedCenter(montreal, 'listing-2')).not.toEqual(a);
+  it('draws the public point at random within the 2000 m offset, rounded to 3 decimals', () => {
+    const draws = Array.from({ length: 200 }, () => drawPublicPoint(montreal));
+    for (const point of draws) {
+      // 2000 m plus the rounding (half of 0.001° each way is under 80 m)
+      expect(distanceMeters(montreal, point)).toBeLessThanOrEqual(2080);
+      expect(roundPoint(point)).toEqual(point);
+    }
+    // A secure random draw: 200 draws land on many of the disc's ~1,450 rounded points (about 186
+    // distinct expected), and they spread over the disc (mean distance two thirds of the radius).
+    expect(new Set(draws.map((point) => `${point.lat},${point.lng}`)).size).toBeGreaterThan(150);
+    const mean = draws.reduce((sum, point) => sum + distanceMeters(montreal, point), 0) / draws.length;
+    expect(mean).toBeGreaterThan(1100);
+    expect(mean).toBeLessThan(1600);
     fc.assert(
-      fc.property(fc.string(), (seed) => {
-        expect(distanceMeters(montreal, obfuscatedCenter(montreal, seed))).toBeLessThanOrEqual(2000 + 1e-6);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 0.999999, noNaN: true }),
+        fc.double({ min: 0, max: 0.999999, noNaN: true }),
+        (u, v) => {
+          const point = drawPublicPoint(montreal, () => [u, v], 100);
+          expect(distanceMeters(montreal, point)).toBeLessThanOrEqual(180);
+        },
+      ),
     );
-    expect(distanceMeters(montreal, obfuscatedCenter(montreal, 'x', 100))).toBeLessThanOrEqual(100 + 1e-6);
+  });
+  it('widens a search box smaller than the fuzzy disc around its middle', () => {
+    const tiny = { ne: { lat: 45.5018, lng: -73.5672 }, sw: { lat: 45.5016, lng: -73.5674 } };
+    const widened = widenedBounds(tiny);
+    expect(distanceMeters(widened.sw, { lat: widened.ne.lat, lng: widened.sw.lng })).toBeCloseTo(4000, -1);
+    expect(distanceMeters(widened.sw, { lat: widened.sw.lat, lng: widened.ne.lng })).toBeCloseTo(4000, -1);
+    const big = boundsAround(montreal, 10_000);
+    expect(widenedBounds(big)).toEqual(big);
+    const world = { ne: { lat: 85, lng: 180 }, sw: { lat: -85, lng: -180 } };
+    expect(widenedBounds(world)).toEqual(world);
+    // A thin box across 180°: kept wide, made tall.
+    const across = { ne: { lat: 0.001, lng: -179 }, sw: { lat: 0, lng: 179 } };
+    const acrossWidened = widenedBounds(across);
+    expect(acrossWidened.ne.lng).toBe(-179);
+    expect(acrossWidened.sw.lng).toBe(179);
+    expect(acrossWidened.ne.lat - acrossWidened.sw.lat).toBeGreaterThan(0.03);
   });
   it('draws the circle in 8-degree steps', () => {
     const path = circlePath(montreal);
@@ -37,11 +68,11 @@ describe('map helpers (§5, §9)', () => {
     for (const p of path) expect(distanceMeters(montreal, p)).toBeCloseTo(2000, 3);
     expect(circlePath(montreal, 10, 90)).toHaveLength(4);
   });
-  it('needs an obfuscated center when fuzzy is on, else the center', () => {
-    const obf = { lat: 1, lng: 2 };
-    expect(mapCenter({ fuzzy: true, center: montreal, obfuscatedCenter: obf })).toBe(obf);
-    expect(mapCenter({ fuzzy: false, center: montreal, obfuscatedCenter: obf })).toBe(montreal);
-    expect(() => mapCenter({ fuzzy: true, center: montreal })).toThrow('obfuscated center');
+  it('needs a public point when fuzzy is on, else the center', () => {
+    const shown = { lat: 1, lng: 2 };
+    expect(mapCenter({ fuzzy: true, center: montreal, publicPoint: shown })).toBe(shown);
+    expect(mapCenter({ fuzzy: false, center: montreal, publicPoint: shown })).toBe(montreal);
+    expect(() => mapCenter({ fuzzy: true, center: montreal })).toThrow('public point');
     expect(() => mapCenter({ fuzzy: false })).toThrow('Map needs a center');
   });
   it('makes bounds around the current location and caps static maps', () => {

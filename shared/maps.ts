@@ -1,6 +1,6 @@
 /**
- * Map helpers (§5, §9): fuzzy locations (an obfuscated center within the 2000 m offset, the same for
- * the same listing every time), the fuzzy circle drawn in 8-degree steps, the center a map must
+ * Map helpers (§5, §9): fuzzy locations (a public point drawn at random within the 2000 m offset
+ * and stored with the listing), the fuzzy circle drawn in 8-degree steps, the center a map must
  * have, bounds around the current location, and the static map size cap (640 px).
  */
 import { mapSettings } from './config/constants';
@@ -30,36 +30,37 @@ export function distanceMeters(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** Two deterministic numbers in [0, 1) from a seed (FNV-1a then xorshift). */
-function seededUnits(seed: string): [number, number] {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) {
-    h ^= seed.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  const next = () => {
-    h ^= h << 13;
-    h >>>= 0;
-    h ^= h >>> 17;
-    h ^= h << 5;
-    h >>>= 0;
-    return h / 2 ** 32;
-  };
-  return [next(), next()];
+/** Two independent uniform numbers in [0, 1) from the platform's secure random source. */
+export function secureUnits(): [number, number] {
+  const words = new Uint32Array(2);
+  globalThis.crypto.getRandomValues(words);
+  return [words[0]! / 2 ** 32, words[1]! / 2 ** 32];
+}
+
+/** Decimals of a public point: 3 (about 110 m), far below the fuzzy radius but no finer. */
+export const publicPointDecimals = 3;
+
+const roundTo = (value: number, decimals: number) => Number(value.toFixed(decimals)) + 0;
+
+/** A point rounded to `decimals` places (the public point, §5 fuzzy location). */
+export function roundPoint(point: LatLng, decimals: number = publicPointDecimals): LatLng {
+  return { lat: roundTo(point.lat, decimals), lng: roundTo(point.lng, decimals) };
 }
 
 /**
- * The obfuscated center of a fuzzy location: `origin` moved up to `offsetMeters` in a direction and
- * distance fixed by `seed` (use the listing id), so the circle does not move between page loads.
+ * The public point of a listing (§5 fuzzy location): drawn once, when its place is set, uniformly
+ * over the disc of `offsetMeters` around the exact point, from a secure random source, then rounded.
+ * It is stored and is the only point the public ever sees, searches or sorts by: nothing derives it
+ * from the listing id (which anyone can read), and it does not change between page loads.
  */
-export function obfuscatedCenter(
-  origin: LatLng,
-  seed: string,
+export function drawPublicPoint(
+  exact: LatLng,
+  units: () => [number, number] = secureUnits,
   offsetMeters: number = mapSettings.fuzzy.offsetMeters,
 ): LatLng {
-  const [u, v] = seededUnits(seed);
+  const [u, v] = units();
   // sqrt for an even spread over the disc
-  return destination(origin, Math.sqrt(u) * offsetMeters, v * 360);
+  return roundPoint(destination(exact, Math.sqrt(u) * offsetMeters, v * 360));
 }
 
 /** The fuzzy circle as a polygon: a point every `stepDegrees` (8) around `center`. */
@@ -74,11 +75,11 @@ export function circlePath(
   return points;
 }
 
-/** The center a map shows (§5): the obfuscated center when fuzzy is on, else the center; throws if missing. */
-export function mapCenter(options: { fuzzy: boolean; center?: LatLng; obfuscatedCenter?: LatLng }): LatLng {
-  const point = options.fuzzy ? options.obfuscatedCenter : options.center;
+/** The center a map shows (§5): the public point when fuzzy is on, else the center; throws if missing. */
+export function mapCenter(options: { fuzzy: boolean; center?: LatLng; publicPoint?: LatLng }): LatLng {
+  const point = options.fuzzy ? options.publicPoint : options.center;
   if (!point) {
-    throw new Error(options.fuzzy ? 'Map needs an obfuscated center when fuzzy is on' : 'Map needs a center');
+    throw new Error(options.fuzzy ? 'Map needs a public point when fuzzy is on' : 'Map needs a center');
   }
   return point;
 }
@@ -100,8 +101,37 @@ export interface Place {
   /** The place's province or state (full name), when known, and its ISO 3166-1 alpha-2 country. */
   region?: string;
   countryCode?: string;
+  /** A city or town (the default), or a whole region or country (searchable, not a listing's place). */
+  kind?: 'city' | 'region' | 'country';
   origin: LatLng;
   bounds: Bounds;
+}
+
+/**
+ * A search box no smaller than the fuzzy disc: a box less than 2 × `offsetMeters` tall or wide is
+ * widened around its middle, so no box can single out a listing's public point more finely than the
+ * fuzzy radius blurs its exact one.
+ */
+export function widenedBounds(bounds: Bounds, offsetMeters: number = mapSettings.fuzzy.offsetMeters): Bounds {
+  const minimum = boundsAround(boundsMiddle(bounds), offsetMeters);
+  const tall = bounds.ne.lat - bounds.sw.lat >= minimum.ne.lat - minimum.sw.lat;
+  const wide = longitudeSpan(bounds) >= longitudeSpan(minimum);
+  return {
+    ne: { lat: tall ? bounds.ne.lat : minimum.ne.lat, lng: wide ? bounds.ne.lng : minimum.ne.lng },
+    sw: { lat: tall ? bounds.sw.lat : minimum.sw.lat, lng: wide ? bounds.sw.lng : minimum.sw.lng },
+  };
+}
+
+/** Degrees of longitude a box spans, eastwards from its south-west corner. */
+function longitudeSpan(bounds: Bounds): number {
+  const span = bounds.ne.lng - bounds.sw.lng;
+  return span >= 0 ? span : span + 360;
+}
+
+/** The middle of a box (across 180° when ne.lng < sw.lng). */
+export function boundsMiddle(bounds: Bounds): LatLng {
+  const lng = ((bounds.sw.lng + longitudeSpan(bounds) / 2 + 540) % 360) - 180;
+  return { lat: (bounds.ne.lat + bounds.sw.lat) / 2, lng };
 }
 
 /** Bounds `distance` metres around a point (current-location search uses 1000 m). */

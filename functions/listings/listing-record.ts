@@ -1,5 +1,4 @@
 import type { Listing, ListingState, ListingSummary, OwnListing, PublicUser } from '../../shared/api/types';
-import { obfuscatedCenter } from '../../shared/maps';
 import { createSlug } from '../../shared/text/slug';
 import { keys } from '../lib/table-design';
 
@@ -69,7 +68,7 @@ export function toListingSummary(record: ListingRecord): ListingSummary {
 }
 
 /**
- * The public view of a listing: only the fuzzy location (the obfuscated center, §5) and no pickup
+ * The public view of a listing: only the fuzzy location (the stored public point, §5) and no pickup
  * address or building; features, rules and disclaimer are public. Exact coordinates, the address
  * and the building go to the owner only (functions/own-listings).
  */
@@ -83,7 +82,7 @@ export function toListing(record: ListingRecord, author: PublicUser): Listing {
     price: record.price,
     state: record.state,
     publicData: { ...record.publicData, location },
-    geolocation: obfuscatedCenter(record.geolocation, record.id),
+    ...(record.publicGeolocation ? { geolocation: record.publicGeolocation } : {}),
     currentStock: record.currentStock,
     ...(record.shippingFee ? { shippingFee: record.shippingFee } : {}),
     createdAt: record.createdAt,

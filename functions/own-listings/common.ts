@@ -1,6 +1,8 @@
 import type { ListingPublicData, OwnListing } from '../../shared/api/types';
 import { bikeFields, requiredListingFields } from '../../shared/config/listing-fields';
 import { marketplaceCurrency } from '../../shared/config/marketplace';
+import { isPayoutCountry } from '../../shared/config/payout-countries';
+import { drawPublicPoint } from '../../shared/maps';
 import type { Money } from '../../shared/money';
 import { sanitizeListing } from '../../shared/text/sanitize';
 import { createSlug } from '../../shared/text/slug';
@@ -29,7 +31,8 @@ export function toOwnListing(record: ListingRecord): OwnListing {
     price: record.price,
     state: record.state,
     publicData: record.publicData,
-    geolocation: record.geolocation,
+    ...(record.geolocation ? { geolocation: record.geolocation } : {}),
+    ...(record.publicGeolocation ? { publicGeolocation: record.publicGeolocation } : {}),
     currentStock: record.currentStock,
     ...(record.shippingFee ? { shippingFee: record.shippingFee } : {}),
     images: record.images,
@@ -63,7 +66,7 @@ export function emptyPublicData(): ListingPublicData {
     condition: '',
     pickupEnabled: false,
     shippingEnabled: false,
-    location: { address: '', city: '', region: '', country: 'US' },
+    location: { address: '', city: '', region: '', country: '' },
   };
 }
 
@@ -171,8 +174,14 @@ export function parseListingInput(
     if (
       typeof geo?.lat !== 'number' ||
       typeof geo?.lng !== 'number' ||
+      !Number.isFinite(lat) ||
+      !Number.isFinite(lng) ||
       Math.abs(lat) > 90 ||
-      Math.abs(lng) > 180
+      Math.abs(lng) > 180 ||
+      // 0,0 is open ocean: a client that lost the picked place, not a place of the gazetteer.
+      (lat === 0 && lng === 0) ||
+      !text('city') ||
+      !isPayoutCountry(text('country'))
     ) {
       invalid('location', listingMessages.locationNotRecognized);
     }
@@ -181,13 +190,12 @@ export function parseListingInput(
     }
     const buildingError = buildingValidator(text('building'));
     if (buildingError) invalid('building', buildingError);
-    const country = text('country') === 'CA' ? 'CA' : 'US';
     next.location = {
       address: text('address'),
       ...(text('building') ? { building: text('building') } : {}),
       city: text('city'),
       region: text('region'),
-      country,
+      country: text('country'),
     };
     set.geolocation = { lat, lng };
     publicData = next;
@@ -216,3 +224,19 @@ export function parseListingInput(
 }
 
 export const defaultPrice = (): Money => ({ amount: 0, currency: marketplaceCurrency });
+
+/**
+ * The public point to store with a change (§5 fuzzy location): a fresh secure draw when the place
+ * is new or moved, nothing when it is the same place again. Saving the same place never redraws:
+ * many draws around one point would average out to it.
+ */
+export function publicPointWrite(
+  set: Partial<ListingRecord>,
+  current?: Pick<ListingRecord, 'geolocation' | 'publicGeolocation'>,
+): Partial<Pick<ListingRecord, 'publicGeolocation'>> {
+  const exact = set.geolocation;
+  if (!exact) return {};
+  const same = current?.geolocation?.lat === exact.lat && current.geolocation.lng === exact.lng;
+  if (same && current?.publicGeolocation) return {};
+  return { publicGeolocation: drawPublicPoint(exact) };
+}

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { httpHandler, json, jsonBody, requestUser } from '../lib/http';
 import { createListing } from '../listings/repository';
-import { defaultPrice, emptyPublicData, parseListingInput, toOwnListing } from './common';
+import { defaultPrice, emptyPublicData, parseListingInput, publicPointWrite, toOwnListing } from './common';
 
 /**
  * POST /api/own-listings — a new draft of the caller (§7 createDraft): state draft, stock 0. The
  * body may hold any subset of the listing fields (checked with the shared validators); unknown
- * fields are ignored.
+ * fields are ignored. With a place, the draft gets its public point too.
  */
 export const handler = httpHandler(async (event) => {
   const { id: userId } = requestUser(event);
@@ -21,7 +21,8 @@ export const handler = httpHandler(async (event) => {
     price: set.price ?? defaultPrice(),
     state: 'draft',
     publicData: publicData ?? current,
-    geolocation: set.geolocation ?? { lat: 0, lng: 0 },
+    // No place, no point: a draft has a geolocation only once a place is picked (never 0,0).
+    ...(set.geolocation ? { geolocation: set.geolocation, ...publicPointWrite(set) } : {}),
     currentStock: 0,
     ...(set.shippingFee ? { shippingFee: set.shippingFee } : {}),
     images: [],

@@ -14,8 +14,9 @@ import { ownListing, toOwnListing } from './common';
 /**
  * What a draft needs before it can go live (§5), the spec's message per missing field: every
  * required detail (title, description, category, brand, size, condition: validateListingDetails),
- * a delivery method (deliveryMethodNotChosen), the pickup address when pickup is on, both shipping fees
- * when shipping is on (reported on `shippingFee`), and at least one photo.
+ * a delivery method (deliveryMethodNotChosen), a place (locationRequired: every listing has one,
+ * shipping-only too, so cards and search can show where it is), both shipping fees when shipping is
+ * on (reported on `shippingFee`), and at least one photo.
  */
 export function publishErrors(record: ListingRecord): Record<string, string | undefined> {
   const data = record.publicData;
@@ -37,7 +38,9 @@ export function publishErrors(record: ListingRecord): Record<string, string | un
     delivery:
       data.pickupEnabled || data.shippingEnabled ? undefined : listingMessages.deliveryMethodNotChosen,
     location:
-      data.pickupEnabled && !data.location.address ? listingMessages.pickupAddressRequired : undefined,
+      data.location.address && record.geolocation && record.publicGeolocation
+        ? undefined
+        : listingMessages.locationRequired,
     shippingFee: delivery.shippingPriceOneItem ?? delivery.shippingPriceAdditionalItems,
     images: validatePhotos(record.images),
   };

@@ -1,12 +1,13 @@
 import { listingMessages } from '../../shared/validation/messages';
 import { ApiError, httpHandler, json, jsonBody } from '../lib/http';
 import { updateListing } from '../listings/repository';
-import { ownListing, parseListingInput, toOwnListing } from './common';
+import { ownListing, parseListingInput, publicPointWrite, toOwnListing } from './common';
 
 /**
  * PATCH /api/own-listings/{id} — changes listing fields (§7 update); the state is kept (a published
  * listing stays published). Conditional on the item existing, not deleted and still in the state
- * it was read in (a concurrent close/publish makes this a 409 `conflict`).
+ * it was read in (a concurrent close/publish makes this a 409 `conflict`). A moved place gets a
+ * new public point (publicPointWrite).
  */
 export const handler = httpHandler(async (event) => {
   const { record } = await ownListing(event);
@@ -18,7 +19,7 @@ export const handler = httpHandler(async (event) => {
     });
   }
   const updated = await updateListing(record.id, {
-    set: { ...set, ...(publicData ? { publicData } : {}) },
+    set: { ...set, ...publicPointWrite(set, record), ...(publicData ? { publicData } : {}) },
     fromStates: [record.state],
   });
   return json(200, { data: toOwnListing(updated) });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SortKey } from '../../shared/config/sort';
-import { type Bounds, distanceMeters } from '../../shared/maps';
+import { type Bounds, distanceMeters, widenedBounds } from '../../shared/maps';
 import type { LatLng } from '../../shared/validation/core';
 import { boundsContain } from '../../shared/validation/filters';
 import { type ListingRecord, listingRecord } from '../listings/listing-record';
@@ -34,7 +34,9 @@ function reference(records: ListingRecord[], query: SearchQuery) {
   const sort = query.sort ?? (query.origin ? 'distance' : tokens.length ? 'relevance' : 'createdAt');
   const entries = published.flatMap((record, position) => {
     if (query.categories?.length && !query.categories.includes(record.publicData.category)) return [];
-    if (query.bounds && !boundsContain(query.bounds, record.geolocation)) return [];
+    const point = record.publicGeolocation;
+    const box = query.bounds && widenedBounds(query.bounds);
+    if (box && !(point && boundsContain(box, point))) return [];
     const weights = weightsOf(record);
     let score = 0;
     for (const [i, token] of tokens.entries()) {
@@ -45,7 +47,11 @@ function reference(records: ListingRecord[], query: SearchQuery) {
       if (!weight) return [];
       score += weight;
     }
-    const distance = query.origin ? distanceMeters(query.origin, record.geolocation) : 0;
+    const distance = query.origin
+      ? point
+        ? distanceMeters(query.origin, point)
+        : Number.POSITIVE_INFINITY
+      : 0;
     return [{ record, position, score, distance }];
   });
   type Entry = (typeof entries)[number];
@@ -100,6 +106,7 @@ const catalogue = fc.array(listing, { maxLength: 60 }).map((list) =>
         location: { address: 'x', city: entry.city, region: 'ON', country: 'CA' },
       },
       geolocation: entry.at,
+      publicGeolocation: entry.at,
       currentStock: 1,
       images: [],
       createdAt: `2026-01-0${entry.day}T00:00:00.000Z`,

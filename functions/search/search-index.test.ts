@@ -20,6 +20,7 @@ function record(id: string, overrides: Partial<ListingRecord> & { brand?: string
       location: { address: 'x', city: 'Calgary', region: 'AB', country: 'CA' },
     },
     geolocation: { lat: 51, lng: -114 },
+    publicGeolocation: { lat: 51.01, lng: -114.01 },
     currentStock: 1,
     images: [],
     createdAt: '2026-01-01T00:00:00.000Z',
@@ -99,7 +100,7 @@ describe('SearchIndex', () => {
 
 describe('SearchIndex location search', () => {
   const at = (id: string, lat: number, lng: number, createdAt: string, title = `Bike ${id}`) =>
-    record(id, { title, geolocation: { lat, lng }, createdAt });
+    record(id, { title, geolocation: { lat: lat + 0.05, lng }, publicGeolocation: { lat, lng }, createdAt });
   const index = new SearchIndex([
     at('toronto', 43.65, -79.38, '2026-01-05T00:00:00.000Z', 'Trek road bike'),
     at('mississauga', 43.59, -79.64, '2026-01-04T00:00:00.000Z', 'Trek gravel bike'),
@@ -150,5 +151,23 @@ describe('SearchIndex location search', () => {
     const page = index.search({ ...query, origin: oakville, page: 2, perPage: 2 });
     expect(page.data.map((listing) => listing.id)).toEqual(['toronto', 'vancouver']);
     expect(page.meta.totalItems).toBe(6);
+  });
+
+  it('uses only the public point: a box around the exact point alone, or a listing with none, finds nothing', () => {
+    // Each listing's exact point is 0.05° (5.6 km) north of its public one; the box (widened to
+    // 4 km) holds Toronto's exact point only.
+    const aroundExactToronto = { ne: { lat: 43.705, lng: -79.37 }, sw: { lat: 43.695, lng: -79.39 } };
+    expect(ids({ bounds: aroundExactToronto })).toEqual([]);
+    const unplaced = new SearchIndex([
+      record('placed', { publicGeolocation: { lat: 51, lng: -114 } }),
+      record('unplaced', { publicGeolocation: undefined }),
+    ]);
+    const near = { lat: 51, lng: -114 };
+    expect(unplaced.search({ ...query, origin: near }).data.map((listing) => listing.id)).toEqual([
+      'placed',
+      'unplaced',
+    ]);
+    const box = { ne: { lat: 52, lng: -113 }, sw: { lat: 50, lng: -115 } };
+    expect(unplaced.search({ ...query, bounds: box }).data.map((listing) => listing.id)).toEqual(['placed']);
   });
 });

@@ -1,6 +1,6 @@
 import type { ListingSummary, Page } from '../../shared/api/types';
 import type { SortKey } from '../../shared/config/sort';
-import { type Bounds, distanceMeters } from '../../shared/maps';
+import { type Bounds, distanceMeters, widenedBounds } from '../../shared/maps';
 import type { LatLng } from '../../shared/validation/core';
 import { boundsContain } from '../../shared/validation/filters';
 import type { ListingRecord } from '../listings/listing-record';
@@ -90,7 +90,12 @@ export class SearchIndex {
   private readonly categoryCodes = new Map<string, number>();
   /** The entries of each category code, positions ascending. */
   private readonly categoryPositions: Int32Array[];
-  private readonly points: LatLng[];
+  /**
+   * Each listing's public point (§5 fuzzy location): the only point bounds and distance use, so no
+   * sequence of searches narrows a listing down further than the fuzzy radius. None: never in a box,
+   * last by distance.
+   */
+  private readonly points: Array<LatLng | undefined>;
   /** Entry positions in each sort order; entries themselves are stored newest first. */
   private readonly orders: Record<OrderedSort, Int32Array>;
   private readonly postings = new Map<string, Posting>();
@@ -119,7 +124,7 @@ export class SearchIndex {
       perCategory[code]!.push(position);
     });
     this.categoryPositions = perCategory.map((positions) => Int32Array.from(positions));
-    this.points = published.map((record) => record.geolocation);
+    this.points = published.map((record) => record.publicGeolocation);
     this.scratch = new Uint8Array(published.length);
 
     const lists = new Map<string, { positions: number[]; weights: number[] }>();
@@ -197,7 +202,8 @@ export class SearchIndex {
    */
   private hits(query: SearchQuery): Hits {
     const wanted = this.categoryMask(query.categories);
-    const bounds = query.bounds;
+    // A box smaller than the fuzzy disc is widened: it cannot pin a public point down further.
+    const bounds = query.bounds && widenedBounds(query.bounds);
     const queryTokens = tokenize(query.keywords ?? '');
     const sort = query.sort ?? (query.origin ? 'distance' : queryTokens.length ? 'relevance' : 'createdAt');
     const start = (query.page - 1) * query.perPage;
@@ -242,7 +248,7 @@ export class SearchIndex {
     for (let i = 0; i < matches.count; i++) {
       const position = positions[i]!;
       if (wanted && wanted[this.categoryOf[position]!] !== 1) continue;
-      if (bounds && !boundsContain(bounds, this.points[position]!)) continue;
+      if (bounds && !isInBox(bounds, this.points[position])) continue;
       positions[kept] = position;
       scores[kept] = scores[i]!;
       kept++;
@@ -397,8 +403,17 @@ export class SearchIndex {
     const { positions, count } = matches;
     const distances = new Float64Array(this.summaries.length);
     const sorted = Array.from(positions.subarray(0, count));
-    for (const position of sorted) distances[position] = distanceMeters(origin, this.points[position]!);
-    sorted.sort((a, b) => distances[a]! - distances[b]! || a - b);
+    for (const position of sorted) {
+      const point = this.points[position];
+      distances[position] = point ? distanceMeters(origin, point) : Number.POSITIVE_INFINITY;
+    }
+    // Compared, not subtracted: two listings without a point are both at infinity.
+    sorted.sort((a, b) => compareNumbers(distances[a]!, distances[b]!) || a - b);
     return { positions: sorted.slice(start, end), totalItems: count };
   }
 }
+
+const isInBox = (bounds: Bounds, point: LatLng | undefined) =>
+  point !== undefined && boundsContain(bounds, point);
+
+const compareNumbers = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);

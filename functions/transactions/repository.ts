@@ -115,6 +115,8 @@ export interface PricedOrder {
  */
 export function pickupLocationOf(listing: ListingRecord): PickupLocation {
   const { address, building, city, region, country } = listing.publicData.location;
+  // Publishing needs a place (functions/own-listings/publish.ts), so a listing on sale has one.
+  if (!listing.geolocation) throw new Error(`Listing ${listing.id} has no place`);
   return {
     address,
     ...(building ? { building } : {}),

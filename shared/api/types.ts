@@ -36,7 +36,8 @@ export interface ListingLocation {
   building?: string;
   city: string;
   region: string;
-  country: 'CA' | 'US';
+  /** ISO 3166-1 alpha-2 of a payout country (§9, shared/config/payout-countries.ts); '' until a place is set. */
+  country: string;
 }
 
 export interface ListingPublicData {
@@ -100,7 +101,8 @@ export interface Listing {
   publicData: Omit<ListingPublicData, 'location'> & {
     location: Omit<ListingLocation, 'address' | 'building'>;
   };
-  geolocation: { lat: number; lng: number };
+  /** The public (fuzzy) point, §5: the listing's `publicGeolocation`, never its exact point. */
+  geolocation?: { lat: number; lng: number };
   currentStock: number;
   shippingFee?: { oneItem: Money; additionalItems: Money };
   createdAt: string;
@@ -121,7 +123,13 @@ export interface OwnListing {
   price: Money;
   state: ListingState;
   publicData: ListingPublicData;
-  geolocation: { lat: number; lng: number };
+  /** The point of the place picked on the location tab; absent until one is (never 0,0). */
+  geolocation?: { lat: number; lng: number };
+  /**
+   * The fuzzy point the public sees, searches and sorts by (§5): drawn at random within the fuzzy
+   * offset when the place is set (shared/maps.ts drawPublicPoint); absent with the place.
+   */
+  publicGeolocation?: { lat: number; lng: number };
   currentStock: number;
   shippingFee?: { oneItem: Money; additionalItems: Money };
   images: ListingImage[];

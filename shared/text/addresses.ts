@@ -51,3 +51,14 @@ export function pickupLocationLines(location: PickupLocation): string[] {
 export function pickupMapsUrl(location: PickupLocation): string {
   return openInMapsUrl(location.geolocation, pickupLocationLines(location).join(', '));
 }
+
+/**
+ * Where a listing is, as the public reads it: "München, Bavaria, Germany". The region is left out
+ * when it repeats the city (Berlin, Berlin; Wien, Wien), the country is named in full.
+ */
+export function listingPlaceText(location: { city?: string; region?: string; country?: string }): string {
+  const city = location.city?.trim() ?? '';
+  const region = location.region?.trim() ?? '';
+  const repeatsCity = city !== '' && region.toLowerCase().startsWith(city.toLowerCase());
+  return [city, repeatsCity ? undefined : region, countryText(location.country)].filter(present).join(', ');
+}

@@ -120,15 +120,8 @@ describe('pricing and stock', () => {
 });
 
 describe('delivery (§5)', () => {
-  it('needs a recognised pickup address when pickup is on', () => {
-    expect(validateDelivery({ pickupEnabled: true, pickupLocation: place })).toEqual({});
-    expect(validateDelivery({ pickupEnabled: true })).toEqual({
-      pickupLocation: 'You need to provide a location',
-    });
-    expect(validateDelivery({ pickupEnabled: true, pickupLocation: { search: 'Mai' } })).toEqual({
-      pickupLocation: "We didn't recognize this location. Please try another location.",
-    });
-    expect(validateDelivery({ pickupEnabled: false })).toEqual({});
+  it('leaves the pickup place to the location tab (locationValidator)', () => {
+    expect(validateDelivery({ pickupEnabled: true })).toEqual({});
   });
   it('needs both shipping fees when shipping is on', () => {
     expect(validateDelivery({ shippingEnabled: true })).toEqual({

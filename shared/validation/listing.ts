@@ -138,8 +138,6 @@ export function validatePricing(values: Partial<PricingValues>): FieldErrors<Pri
 export interface DeliveryValues {
   pickupEnabled?: boolean;
   shippingEnabled?: boolean;
-  /** The location field value: `{ search, selectedPlace }`. */
-  pickupLocation?: unknown;
   shippingPriceOneItem?: Money | null;
   shippingPriceAdditionalItems?: Money | null;
 }
@@ -147,20 +145,9 @@ export interface DeliveryValues {
 const shippingFee = (message: string): Validator<unknown> =>
   composeValidators(required(message), marketplaceCurrencyValidator(), moneyAtLeast(message, 0));
 
-/**
- * Delivery (§5): pickup needs an address that was recognised; shipping needs the fee for one item and
- * for additional items.
- */
+/** Delivery (§5): shipping needs the fee for one item and for additional items. */
 export function validateDelivery(values: DeliveryValues): FieldErrors<DeliveryValues> {
   return validateFields(values, {
-    ...(values.pickupEnabled
-      ? {
-          pickupLocation: composeValidators(
-            placeSearchRequired(listingMessages.pickupAddressRequired),
-            placeSelected(listingMessages.addressNotRecognized),
-          ),
-        }
-      : {}),
     ...(values.shippingEnabled
       ? {
           shippingPriceOneItem: shippingFee(listingMessages.shippingOneItemRequired),

@@ -88,7 +88,8 @@ test('the map: a static PNG of the fuzzy area, then the interactive map on reque
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBe(640);
   const src = await image.getAttribute('src');
-  expect(src).toContain(`center=${listing.geolocation.lat.toFixed(5)},${listing.geolocation.lng.toFixed(5)}`);
+  const point = listing.geolocation!;
+  expect(src).toContain(`center=${point.lat.toFixed(5)},${point.lng.toFixed(5)}`);
   expect(src).toContain('zoom=13');
   const response = await request.get(src!);
   expect(response.status()).toBe(200);

@@ -12,6 +12,7 @@ import {
 } from '../../functions/transactions/repository';
 import { createUser, updateUser } from '../../functions/users/repository';
 import { onboardDemoSeller } from '../../infra/local/seed/payouts';
+import { destination, roundPoint } from '../../shared/maps';
 
 /** Writes a seller and a published listing through the same repositories the handlers use. */
 export async function givenSeller(overrides: { displayName?: string } = {}) {
@@ -27,8 +28,13 @@ export async function givenSeller(overrides: { displayName?: string } = {}) {
   });
 }
 
+/**
+ * A published listing of the author's, written directly. Its public point is its exact one moved
+ * 1.2 km north-east (a fixed offset, so location tests are repeatable; the real one is random).
+ */
 export async function givenListing(authorId: string, overrides: Partial<ListingFields> = {}) {
   const now = new Date().toISOString();
+  const exact = overrides.geolocation ?? { lat: 43.65, lng: -79.38 };
   return createListing({
     id: randomUUID(),
     authorId,
@@ -44,7 +50,8 @@ export async function givenListing(authorId: string, overrides: Partial<ListingF
       shippingEnabled: false,
       location: { address: '1 Main St', city: 'Toronto', region: 'ON', country: 'CA' },
     },
-    geolocation: { lat: 43.65, lng: -79.38 },
+    geolocation: exact,
+    publicGeolocation: roundPoint(destination(exact, 1200, 45)),
     currentStock: 1,
     images: [],
     createdAt: now,

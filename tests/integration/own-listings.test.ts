@@ -140,18 +140,19 @@ describe('own listings: publishing', () => {
       size: listingMessages.sizeRequired,
       condition: listingMessages.conditionRequired,
       delivery: listingMessages.deliveryMethodNotChosen,
+      location: listingMessages.locationRequired,
       images: listingMessages.imageRequired,
     });
   });
 
-  it('needs the pickup address when pickup is on and both shipping fees when shipping is on', async () => {
+  it('needs a place and both shipping fees when shipping is on', async () => {
     await updateUser(seller.user.id, { set: { payoutReady: true } });
     const { location: _location, geolocation: _geolocation, ...noAddress } = complete;
     const id = await readyDraft(seller, { ...noAddress, shippingEnabled: true });
     const answer = await api('POST', `/api/own-listings/${id}/publish`, as(seller));
     expect(answer.status).toBe(400);
     expect(answer.body.errors[0].meta.fields).toEqual({
-      location: listingMessages.pickupAddressRequired,
+      location: listingMessages.locationRequired,
       shippingFee: listingMessages.shippingOneItemRequired,
     });
     const fixed = await api('PATCH', `/api/own-listings/${id}`, {

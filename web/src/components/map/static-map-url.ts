@@ -1,4 +1,5 @@
 import { mapSettings } from '../../../../shared/config/constants';
+import { listingPlaceText } from '../../../../shared/text/addresses';
 import type { LatLng } from '../../../../shared/validation/core';
 import { apiBaseUrl } from '../../api/client';
 
@@ -23,7 +24,11 @@ export function staticMapUrl(
 }
 
 /** "Approximate location: Toronto, ON" — the map's text alternative. */
-export function approximateLocationLabel(location: { city?: string; region?: string }): string {
-  const place = [location.city, location.region].filter(Boolean).join(', ');
+export function approximateLocationLabel(location: {
+  city?: string;
+  region?: string;
+  country?: string;
+}): string {
+  const place = listingPlaceText(location);
   return place ? `Approximate location: ${place}` : 'Approximate location';
 }

@@ -2,25 +2,16 @@ import { type ReactNode, useId } from 'react';
 import { useField } from 'react-final-form';
 import type { Money } from '../../../../shared/money';
 import { moneyInputValidator } from '../../../../shared/validation/inputs';
-import {
-  buildingMaxLength,
-  buildingValidator,
-  validateDelivery,
-} from '../../../../shared/validation/listing';
+import { validateDelivery } from '../../../../shared/validation/listing';
 import { listingMessages } from '../../../../shared/validation/messages';
 import type { OwnListing, OwnListingChanges } from '../../api/own-listings';
 import { CheckboxField } from '../../components/ChoiceFields';
 import { MoneyField, moneyFieldText, moneyOfText } from '../../components/MoneyField';
-import { PlaceField } from '../../components/PlaceField';
-import { type PlaceFieldValue, placeFieldValueOf } from '../../components/place-location';
-import { TextField } from '../../forms/fields';
 import { TabForm } from './tab-form';
 import type { EditListingTabProps } from './tab-props';
 
 export interface DeliveryFormValues {
   pickupEnabled: boolean;
-  pickupLocation: PlaceFieldValue;
-  building: string;
   shippingEnabled: boolean;
   shippingPriceOneItem: string;
   shippingPriceAdditionalItems: string;
@@ -28,26 +19,18 @@ export interface DeliveryFormValues {
 
 const deliveryFields = [
   'pickupEnabled',
-  'pickupLocation',
-  'building',
   'shippingEnabled',
   'shippingPriceOneItem',
   'shippingPriceAdditionalItems',
 ] as const;
 
 /** The API's field names (meta.fields) → this form's. */
-const apiFieldNames = {
-  location: 'pickupLocation',
-  geolocation: 'pickupLocation',
-  shippingFee: 'shippingPriceOneItem',
-};
+const apiFieldNames = { shippingFee: 'shippingPriceOneItem' };
 
 export function deliveryInitialValues(listing: OwnListing | undefined): DeliveryFormValues {
   const data = listing?.publicData;
   return {
     pickupEnabled: data?.pickupEnabled ?? false,
-    pickupLocation: placeFieldValueOf(data?.location, listing?.geolocation ?? { lat: 0, lng: 0 }),
-    building: data?.location.building ?? '',
     shippingEnabled: data?.shippingEnabled ?? false,
     shippingPriceOneItem: moneyFieldText(listing?.shippingFee?.oneItem),
     shippingPriceAdditionalItems: moneyFieldText(listing?.shippingFee?.additionalItems),
@@ -57,9 +40,9 @@ export function deliveryInitialValues(listing: OwnListing | undefined): Delivery
 const moneyText = moneyInputValidator();
 
 /**
- * The delivery tab's checks (§5): at least one method; pickup needs a recognised address (picked
- * from the list); shipping needs both fees, each a valid amount (validateDelivery on the parsed
- * Money, after the money input's own rules).
+ * The delivery tab's checks (§5): at least one method; shipping needs both fees, each a valid
+ * amount (validateDelivery on the parsed Money, after the money input's own rules). Where the item
+ * is, pickup street included, is the location tab's.
  */
 export function validateDeliveryForm(values: Partial<DeliveryFormValues>): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -70,7 +53,6 @@ export function validateDeliveryForm(values: Partial<DeliveryFormValues>): Recor
   const shared = validateDelivery({
     pickupEnabled: Boolean(values.pickupEnabled),
     shippingEnabled: Boolean(values.shippingEnabled),
-    pickupLocation: values.pickupLocation,
     shippingPriceOneItem: money(values.shippingPriceOneItem),
     shippingPriceAdditionalItems: money(values.shippingPriceAdditionalItems),
   });
@@ -81,10 +63,6 @@ export function validateDeliveryForm(values: Partial<DeliveryFormValues>): Recor
       if (textError) errors[key] = textError;
     }
   }
-  if (values.pickupEnabled) {
-    const buildingError = buildingValidator(values.building ?? '');
-    if (buildingError) errors.building = buildingError;
-  }
   return errors;
 }
 
@@ -93,18 +71,6 @@ export function deliveryChanges(values: DeliveryFormValues): OwnListingChanges {
     pickupEnabled: values.pickupEnabled,
     shippingEnabled: values.shippingEnabled,
   };
-  const place = values.pickupLocation?.selectedPlace;
-  if (values.pickupEnabled && place) {
-    const building = (values.building ?? '').trim();
-    changes.location = {
-      address: place.address,
-      building,
-      city: place.city,
-      region: place.region,
-      country: place.country,
-    };
-    changes.geolocation = { lat: place.origin.lat, lng: place.origin.lng };
-  }
   const oneItem = moneyOfText(values.shippingPriceOneItem);
   const additionalItems = moneyOfText(values.shippingPriceAdditionalItems);
   if (values.shippingEnabled && oneItem && additionalItems) {
@@ -154,8 +120,8 @@ function MethodFieldset({
 }
 
 /**
- * The delivery tab (§2, §3, §5): pickup from an address (a place picked in the search, plus the
- * building, street and unit) and shipping with the fee for one item and for each additional one.
+ * The delivery tab (§2, §3, §5): pickup, and shipping with the fee for one item and for each
+ * additional one. The pickup place is the location tab's (next).
  */
 export function DeliveryTab(props: EditListingTabProps) {
   return (
@@ -169,19 +135,7 @@ export function DeliveryTab(props: EditListingTabProps) {
     >
       <p className="form-aside">Offer pickup, shipping or both.</p>
       <MethodFieldset name="pickupEnabled" legend="Pickup" checkboxLabel="Buyers can pick the item up">
-        <PlaceField
-          name="pickupLocation"
-          label="Pickup address"
-          hint="Search for your city and choose it from the list. Buyers see only the area until they buy."
-          required
-        />
-        <TextField
-          name="building"
-          label="Building, street and unit (optional)"
-          hint="For example: 123 Main Street, unit 4. Shared with the buyer after the purchase."
-          maxLength={buildingMaxLength}
-          autoComplete="street-address"
-        />
+        <p className="form-aside">You give the pickup street on the location tab, next.</p>
       </MethodFieldset>
       <MethodFieldset name="shippingEnabled" legend="Shipping" checkboxLabel="I can ship the item">
         <div className="field-row">

@@ -17,6 +17,7 @@ import { NotFoundPage } from '../NotFoundPage';
 import { DeliveryTab } from './DeliveryTab';
 import { DetailsTab } from './DetailsTab';
 import { FeaturesTab } from './FeaturesTab';
+import { LocationTab } from './LocationTab';
 import { PhotosTab } from './PhotosTab';
 import { PoliciesTab } from './PoliciesTab';
 import { PricingTab } from './PricingTab';
@@ -35,11 +36,12 @@ import {
 import '../../components/tab-nav.css';
 import './edit-listing.css';
 
-/** The component of each tab (location and availability are for booking listings, not built here). */
+/** The component of each tab (availability is for booking listings, not built here). */
 const tabComponents: Partial<Record<EditListingTab, ComponentType<EditListingTabProps>>> = {
   details: DetailsTab,
   pricing: PricingTab,
   delivery: DeliveryTab,
+  location: LocationTab,
   features: FeaturesTab,
   policies: PoliciesTab,
   photos: PhotosTab,

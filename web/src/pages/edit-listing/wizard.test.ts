@@ -6,6 +6,7 @@ import { pickedPlace } from '../../components/place-location';
 import { deliveryChanges, validateDeliveryForm } from './DeliveryTab';
 import { detailsChanges, validateDetails } from './DetailsTab';
 import { orderedFeatures } from './FeaturesTab';
+import { locationChanges, validateLocationForm } from './LocationTab';
 import {
   bikeFieldsForCategory,
   editListingTabPath,
@@ -26,7 +27,6 @@ function listing(overrides: Partial<OwnListing> = {}, publicData: Partial<OwnLis
     description: 'Fast',
     price: { amount: 0, currency: 'USD' },
     state: 'draft',
-    geolocation: { lat: 0, lng: 0 },
     currentStock: 0,
     images: [],
     createdAt: '2026-01-01T00:00:00.000Z',
@@ -39,7 +39,7 @@ function listing(overrides: Partial<OwnListing> = {}, publicData: Partial<OwnLis
       size: 'm',
       pickupEnabled: false,
       shippingEnabled: false,
-      location: { address: '', city: '', region: '', country: 'US' },
+      location: { address: '', city: '', region: '', country: '' },
       ...publicData,
     },
   } satisfies OwnListing;
@@ -48,8 +48,9 @@ function listing(overrides: Partial<OwnListing> = {}, publicData: Partial<OwnLis
 const product = tabsFor('product');
 
 describe('the wizard tabs', () => {
-  it('lists the product tabs in order, without location and availability', () => {
-    expect(product).toEqual(['details', 'pricing', 'delivery', 'features', 'policies', 'photos']);
+  it('lists the product tabs in order, location after delivery, without availability', () => {
+    expect(product).toEqual(['details', 'pricing', 'delivery', 'location', 'features', 'policies', 'photos']);
+    expect(nextTab(product, 'delivery')).toBe('location');
     expect(nextTab(product, 'details')).toBe('pricing');
     expect(nextTab(product, 'photos')).toBeUndefined();
   });
@@ -69,9 +70,23 @@ describe('the wizard tabs', () => {
       'details',
       'pricing',
       'delivery',
+      'location',
+    ]);
+    const placed = listing(
+      { currentStock: 1, geolocation: { lat: 52.52, lng: 13.405 } },
+      {
+        shippingEnabled: true,
+        location: { address: 'Berlin, Germany', city: 'Berlin', region: 'Berlin', country: 'DE' },
+      },
+    );
+    expect([...enabledTabs(product, 'draft', placed)]).toEqual([
+      'details',
+      'pricing',
+      'delivery',
+      'location',
       'features',
     ]);
-    expect([...enabledTabs(product, 'draft', delivered, new Set(['features']))]).toContain('policies');
+    expect([...enabledTabs(product, 'draft', placed, new Set(['features']))]).toContain('policies');
     expect([...enabledTabs(product, 'draft', listing({ title: '' }))]).toEqual(['details']);
   });
 
@@ -132,14 +147,23 @@ describe('the details tab', () => {
   });
 });
 
-describe('the delivery tab', () => {
+describe('the location tab', () => {
   const toronto = pickedPlace({
     name: 'Toronto',
     address: 'Toronto, Ontario, Canada',
+    region: 'Ontario',
+    countryCode: 'CA',
     origin: { lat: 43.7, lng: -79.4 },
   });
+  const munich = pickedPlace({
+    name: 'München',
+    address: 'München, Bavaria, Germany',
+    region: 'Bavaria',
+    countryCode: 'DE',
+    origin: { lat: 48.1375, lng: 11.575 },
+  });
 
-  it('reads city, region and country from a picked place', () => {
+  it('takes a city of any payout country, with the region and country code the places answer gives', () => {
     expect(toronto).toEqual({
       address: 'Toronto, Ontario, Canada',
       origin: { lat: 43.7, lng: -79.4 },
@@ -147,41 +171,60 @@ describe('the delivery tab', () => {
       region: 'Ontario',
       country: 'CA',
     });
-    expect(
-      pickedPlace({
-        name: 'Portland',
-        address: 'Portland, Oregon, United States',
-        origin: { lat: 1, lng: 2 },
-      })?.country,
-    ).toBe('US');
-    expect(
-      pickedPlace({ name: 'Paris', address: 'Paris, France', origin: { lat: 1, lng: 2 } }),
-    ).toBeUndefined();
-  });
-
-  it('prefers the region and country code the places answer gives', () => {
-    expect(
-      pickedPlace({
-        name: 'Québec',
-        address: 'Québec, Quebec, Canada',
-        region: 'Quebec',
-        countryCode: 'CA',
-        origin: { lat: 46.8, lng: -71.2 },
-      }),
-    ).toMatchObject({ city: 'Québec', region: 'Quebec', country: 'CA' });
+    expect(munich).toMatchObject({ city: 'München', region: 'Bavaria', country: 'DE' });
     expect(
       pickedPlace({ name: 'Lyon', address: 'Lyon, France', countryCode: 'FR', origin: { lat: 1, lng: 2 } }),
+    ).toMatchObject({ city: 'Lyon', region: '', country: 'FR' });
+  });
+
+  it('refuses a place outside the payout countries, without a country, or a whole region or country', () => {
+    const at = { origin: { lat: 1, lng: 2 } };
+    expect(pickedPlace({ ...at, name: 'Cairo', address: 'Cairo, Egypt', countryCode: 'EG' })).toBeUndefined();
+    expect(pickedPlace({ ...at, name: 'Paris', address: 'Paris, France' })).toBeUndefined();
+    expect(
+      pickedPlace({ ...at, name: 'Germany', address: 'Germany', countryCode: 'DE', kind: 'country' }),
+    ).toBeUndefined();
+    expect(
+      pickedPlace({ ...at, name: 'Bavaria', address: 'Bavaria, Germany', countryCode: 'DE', kind: 'region' }),
     ).toBeUndefined();
   });
 
-  it('needs a method, a picked pickup address and both shipping fees', () => {
+  it('needs a picked place; the street only with pickup, at most 100 characters', () => {
+    expect(validateLocationForm({}, false)).toEqual({ location: listingMessages.locationRequired });
+    expect(validateLocationForm({ location: { search: 'Münch' } }, true)).toEqual({
+      location: listingMessages.locationNotRecognized,
+    });
+    const picked = { search: munich!.address, selectedPlace: munich };
+    expect(validateLocationForm({ location: picked, building: 'x'.repeat(101) }, false)).toEqual({});
+    expect(validateLocationForm({ location: picked, building: 'x'.repeat(101) }, true)).toHaveProperty(
+      'building',
+    );
+  });
+
+  it('sends the picked place as location and geolocation, the street only while pickup is on', () => {
+    const values = {
+      location: { search: munich!.address, selectedPlace: munich },
+      building: ' Torstraße 12 ',
+    };
+    expect(locationChanges(values, true)).toEqual({
+      location: {
+        address: 'München, Bavaria, Germany',
+        building: 'Torstraße 12',
+        city: 'München',
+        region: 'Bavaria',
+        country: 'DE',
+      },
+      geolocation: { lat: 48.1375, lng: 11.575 },
+    });
+    expect(locationChanges(values, false).location?.building).toBe('');
+    expect(locationChanges({ location: { search: 'Münch' }, building: '' }, true)).toEqual({});
+  });
+});
+
+describe('the delivery tab', () => {
+  it('needs a method and both shipping fees', () => {
     expect(validateDeliveryForm({})).toEqual({ pickupEnabled: listingMessages.deliveryMethodNotChosen });
-    expect(validateDeliveryForm({ pickupEnabled: true, pickupLocation: { search: '' } })).toEqual({
-      pickupLocation: listingMessages.pickupAddressRequired,
-    });
-    expect(validateDeliveryForm({ pickupEnabled: true, pickupLocation: { search: 'Toro' } })).toEqual({
-      pickupLocation: listingMessages.addressNotRecognized,
-    });
+    expect(validateDeliveryForm({ pickupEnabled: true })).toEqual({});
     expect(
       validateDeliveryForm({
         shippingEnabled: true,
@@ -195,7 +238,6 @@ describe('the delivery tab', () => {
     expect(
       validateDeliveryForm({
         pickupEnabled: true,
-        pickupLocation: { search: toronto!.address, selectedPlace: toronto },
         shippingEnabled: true,
         shippingPriceOneItem: '12,50',
         shippingPriceAdditionalItems: '0',
@@ -203,12 +245,10 @@ describe('the delivery tab', () => {
     ).toEqual({});
   });
 
-  it('sends the picked place as location and geolocation, the fees as Money', () => {
+  it('sends the methods and the fees as Money, no place', () => {
     expect(
       deliveryChanges({
         pickupEnabled: true,
-        pickupLocation: { search: toronto!.address, selectedPlace: toronto },
-        building: ' 12 King St, unit 3 ',
         shippingEnabled: true,
         shippingPriceOneItem: '12,50',
         shippingPriceAdditionalItems: '5',
@@ -216,14 +256,6 @@ describe('the delivery tab', () => {
     ).toEqual({
       pickupEnabled: true,
       shippingEnabled: true,
-      location: {
-        address: 'Toronto, Ontario, Canada',
-        building: '12 King St, unit 3',
-        city: 'Toronto',
-        region: 'Ontario',
-        country: 'CA',
-      },
-      geolocation: { lat: 43.7, lng: -79.4 },
       shippingFee: {
         oneItem: { amount: 1250, currency: 'USD' },
         additionalItems: { amount: 500, currency: 'USD' },

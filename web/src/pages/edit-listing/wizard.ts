@@ -20,11 +20,12 @@ export function isEditListingType(value: unknown): value is EditListingType {
 export type ListingKind = 'product' | 'booking';
 
 /**
- * The tabs of each kind, in wizard order. Products (the marketplace's main flow, §1) have no
- * location or availability tab: those are for bookings only.
+ * The tabs of each kind, in wizard order. Products (the marketplace's main flow, §1) have a location
+ * tab right after delivery (where the item is, and the pickup street); no availability tab: that
+ * is for bookings only. Photos come last because the draft is published from there.
  */
 export const wizardTabs: Record<ListingKind, readonly EditListingTab[]> = {
-  product: ['details', 'pricing', 'delivery', 'features', 'policies', 'photos'],
+  product: ['details', 'pricing', 'delivery', 'location', 'features', 'policies', 'photos'],
   booking: ['details', 'location', 'pricing', 'availability', 'features', 'policies', 'photos'],
 };
 
@@ -86,7 +87,7 @@ export function isTabComplete(
     case 'photos':
       return hasPhotos;
     case 'location':
-      return Boolean(data.location.address);
+      return Boolean(data.location.address && listing.geolocation);
     case 'availability':
       return false;
   }

@@ -75,7 +75,7 @@ export function ListingContent({
           <FeaturesSection features={publicData.features} />
           <PolicySections rules={publicData.rules} disclaimer={publicData.disclaimer} />
           <SellerReviewsSection author={listing.author} />
-          {showMap ? (
+          {showMap && listing.geolocation ? (
             <ListingMap
               center={listing.geolocation}
               label={approximateLocationLabel(publicData.location ?? {})}

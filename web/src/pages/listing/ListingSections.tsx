@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { PublicProfile } from '../../../../shared/api/account';
 import type { Listing } from '../../../../shared/api/types';
 import { isKeyOf, listingFeatures } from '../../../../shared/config/listing-fields';
+import { listingPlaceText } from '../../../../shared/text/addresses';
 import { Avatar } from '../../components/Avatar';
 import { UserReviewsBody } from '../../components/ReviewList';
 import { deliveryOptions, listingDetails } from '../../lib/listing-details';
@@ -97,12 +98,7 @@ export function DeliveryBox({ listing }: { listing: Pick<Listing, 'publicData' |
       ) : (
         <p>Contact the seller about delivery.</p>
       )}
-      {location?.city ? (
-        <p className="listing-location">
-          Located in {location.city}
-          {location.region ? `, ${location.region}` : ''}
-        </p>
-      ) : null}
+      {location?.city ? <p className="listing-location">Located in {listingPlaceText(location)}</p> : null}
     </section>
   );
 }

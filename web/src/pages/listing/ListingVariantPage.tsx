@@ -8,7 +8,6 @@ import {
   listingPageVariants,
   listingPath,
 } from '../../../../shared/listings';
-import { obfuscatedCenter } from '../../../../shared/maps';
 import type { Loaded } from '../../api/client';
 import { useCurrentUser } from '../../auth/store';
 import { Spinner } from '../../components/Loading';
@@ -31,8 +30,8 @@ function isVariant(value: string): value is ListingPageVariant {
 
 /**
  * The owner's view of their listing as buyers will see it (public fields only, the fuzzy map),
- * for a listing that is not public yet: the owner's own listing, with its exact location turned
- * into the same fuzzy center the public API gives.
+ * for a listing that is not public yet: the owner's own listing, shown at its public (fuzzy) point,
+ * as the public API will show it.
  */
 export function ownListingAsPublic(listing: OwnListing, owner: CurrentUser | null): Listing {
   const { location, ...publicData } = listing.publicData;
@@ -48,12 +47,10 @@ export function ownListingAsPublic(listing: OwnListing, owner: CurrentUser | nul
       location: {
         city: location?.city ?? '',
         region: location?.region ?? '',
-        country: location?.country ?? 'US',
+        country: location?.country ?? '',
       },
     },
-    geolocation: listing.geolocation
-      ? obfuscatedCenter(listing.geolocation, listing.id)
-      : listing.geolocation,
+    ...(listing.publicGeolocation ? { geolocation: listing.publicGeolocation } : {}),
     currentStock: listing.currentStock,
     ...(listing.shippingFee ? { shippingFee: listing.shippingFee } : {}),
     createdAt: listing.createdAt,
@@ -68,10 +65,9 @@ export function ownListingAsPublic(listing: OwnListing, owner: CurrentUser | nul
   };
 }
 
-/** A draft gets a location on the location tab; before that (0,0 and no city) there is no map. */
+/** A draft gets a place on the location tab; before that there is no map. */
 export function hasLocation(listing: OwnListing): boolean {
-  const { lat, lng } = listing.geolocation ?? { lat: 0, lng: 0 };
-  return Boolean(listing.publicData.location?.city) && !(lat === 0 && lng === 0);
+  return Boolean(listing.publicData.location?.city && listing.publicGeolocation);
 }
 
 const banners: Record<ListingPageVariant, { title: string; action: string; tab: string }> = {

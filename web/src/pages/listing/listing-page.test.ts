@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../../shared/api/account';
 import type { Listing, OwnListing } from '../../../../shared/api/types';
-import { obfuscatedCenter } from '../../../../shared/maps';
 import { productOrderMessages } from '../../../../shared/validation/messages';
 import { featureLabels } from './ListingSections';
 import { hasLocation, ownListingAsPublic } from './ListingVariantPage';
@@ -112,6 +111,7 @@ describe('ownListingAsPublic (the variant pages)', () => {
         rules: 'Cash only',
       },
       geolocation: { lat: 43.65, lng: -79.38 },
+      publicGeolocation: { lat: 43.661, lng: -79.392 },
       currentStock: 1,
       images: [],
       createdAt: '2026-01-01T00:00:00.000Z',
@@ -122,18 +122,16 @@ describe('ownListingAsPublic (the variant pages)', () => {
     expect(shown.publicData.location).toEqual({ city: 'Toronto', region: 'ON', country: 'CA' });
     expect(JSON.stringify(shown)).not.toContain('1 Main St');
     expect(shown.publicData.rules).toBe('Cash only');
-    expect(shown.geolocation).toEqual(obfuscatedCenter(own.geolocation, own.id));
+    expect(shown.geolocation).toEqual(own.publicGeolocation);
     expect(shown.author).toMatchObject({ id: 'seller', displayName: 'Maya T' });
     expect(hasLocation(own)).toBe(true);
     expect(ownListingAsPublic({ ...own, title: '' }, owner).title).toBe('Untitled listing');
+    const { geolocation: _exact, publicGeolocation: _public, ...unplaced } = own;
     const fresh = {
-      ...own,
-      geolocation: { lat: 0, lng: 0 },
-      publicData: {
-        ...own.publicData,
-        location: { address: '', city: '', region: '', country: 'US' as const },
-      },
+      ...unplaced,
+      publicData: { ...own.publicData, location: { address: '', city: '', region: '', country: '' } },
     };
     expect(hasLocation(fresh)).toBe(false);
+    expect(ownListingAsPublic(fresh, owner).geolocation).toBeUndefined();
   });
 });
