@@ -183,6 +183,8 @@ export const moneyInputMessages = {
   notDivisible: (decimals: number) =>
     decimals === 0 ? 'Enter a whole amount.' : `Use at most ${decimals} decimals.`,
   unsafe: 'The amount is too large.',
+  /** Issue 17: "1.200" or "1,200" could be 1.20 or 1200, so it is refused rather than guessed. */
+  thousandsSeparator: 'Write the price without a thousands separator, e.g. 1200 or 1200.50',
   currencyInvalid: "Oops, the currency of the listing doesn't match the currency of the marketplace.",
 } as const;
 

@@ -101,7 +101,8 @@ test('a new seller fills the wizard tab by tab, with checks on each, and resumes
   for (const [text, message] of [
     ['-5', moneyInputMessages.negative],
     ['abc', moneyInputMessages.invalid],
-    ['12.345', moneyInputMessages.notDivisible(2)],
+    ['12.3456', moneyInputMessages.notDivisible(2)],
+    ['1.200', moneyInputMessages.thousandsSeparator],
     ['', listingMessages.priceRequired],
   ] as const) {
     await price.fill(text);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { fromPaypalAmount, sumMoney, toPaypalAmount } from '../../../shared/money';
 import { dynamo, tableName } from '../../lib/aws';
 import { ApiError } from '../../lib/http';
 import { paypalKeys } from '../../lib/table-design';
@@ -278,16 +279,19 @@ export function simulatedPaypalAdapter(): SimulatedPaypalPort {
     async createOrder(input) {
       // Idempotent per PayPal-Request-Id, as PayPal is: the request id decides the order id.
       const id = orderIdFor(input.requestId);
-      const cents = [input.itemTotal, input.shipping, input.tax].reduce(
-        (total, amount) => total + (amount ? Math.round(Number(amount.value) * 100) : 0),
-        0,
+      // PayPal reads `value` strictly (a dot is the decimal point, no grouping), and so do we.
+      const total = sumMoney(
+        [input.itemTotal, input.shipping, input.tax].flatMap((amount) =>
+          amount ? [fromPaypalAmount(amount)] : [],
+        ),
+        input.itemTotal.currency_code,
       );
       const order: SimulatedOrderItem = {
         id,
         status: 'CREATED',
         referenceId: input.referenceId,
         payeeMerchantId: input.payeeMerchantId,
-        amount: { currency_code: input.itemTotal.currency_code, value: (cents / 100).toFixed(2) },
+        amount: toPaypalAmount(total),
         breakdown: {
           itemTotal: input.itemTotal,
           ...(input.shipping ? { shipping: input.shipping } : {}),
