@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { fromPaypalAmount, sumMoney, toPaypalAmount } from '../../../shared/money';
+import { chargeBounds } from '../../../shared/config/charge-limits';
+import { fromPaypalAmount, type Money as OurMoney, sumMoney, toPaypalAmount } from '../../../shared/money';
 import { dynamo, tableName } from '../../lib/aws';
 import { ApiError } from '../../lib/http';
 import { paypalKeys } from '../../lib/table-design';
@@ -202,6 +203,23 @@ function viewOf(order: SimulatedOrderItem): PaypalOrder {
   };
 }
 
+/**
+ * PayPal's refusals of an order amount it will not take (422 UNPROCESSABLE_ENTITY with an issue):
+ * zero or less, or above the per-transaction limit (shared/config/charge-limits, issue 17).
+ */
+function refuseOutOfBounds(total: OurMoney): void {
+  const bounds = chargeBounds('paypal', total.currency);
+  if (total.amount <= 0 || (bounds && total.amount < bounds.minimumMinor)) {
+    throw new PaypalRefusal(
+      'CANNOT_BE_ZERO_OR_NEGATIVE',
+      'Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.',
+    );
+  }
+  if (bounds && total.amount > bounds.maximumMinor) {
+    throw new PaypalRefusal('TRANSACTION_LIMIT_EXCEEDED', 'Total payment amount exceeded transaction limit.');
+  }
+}
+
 const notFound = () => new PaypalRefusal('RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 404);
 
 /** Moves an order from one of `from` to `to` with a conditional write; false when the condition failed. */
@@ -286,6 +304,7 @@ export function simulatedPaypalAdapter(): SimulatedPaypalPort {
         ),
         input.itemTotal.currency_code,
       );
+      refuseOutOfBounds(total);
       const order: SimulatedOrderItem = {
         id,
         status: 'CREATED',

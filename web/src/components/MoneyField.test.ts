@@ -23,6 +23,10 @@ describe('money field', () => {
     expect(validate('1.2345')).toBe(moneyInputMessages.notDivisible(2));
     expect(validate('1.234')).toBe(moneyInputMessages.thousandsSeparator);
     expect(validate('99999999999999999')).toBe(moneyInputMessages.unsafe);
+    expect(validate('100000')).toBeUndefined();
+    expect(validate('100 000,00')).toBeUndefined();
+    expect(validate('100000.01')).toBe(listingMessages.priceTooHigh('$100,000'));
+    expect(validate('99999999999')).toBe(listingMessages.priceTooHigh('$100,000'));
   });
 
   it('starts from the saved amount', () => {
