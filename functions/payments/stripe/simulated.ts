@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PayoutAccountType, SetupIntentView, SimulatedCardRequest } from '../../../shared/api/payments';
 import { chargeLimits } from '../../../shared/config/charge-limits';
-import { payoutCountry } from '../../../shared/config/payout-countries';
+import { connectedAccountSetup, payoutCountry } from '../../../shared/config/payout-countries';
 import { cardErrorMessage } from '../../../shared/errors/card-errors';
 import { bankConnectionFailed, unsupportedCountry } from '../../../shared/errors/catalogue';
 import { formatMoneyExact } from '../../../shared/money';
@@ -420,6 +420,7 @@ export class SimulatedCardProvider implements CardProvider {
         { code: 'invalid_bank_account', param: 'external_account' },
       );
     }
+    const setup = connectedAccountSetup(country.code);
     const account: Of<'account'> = {
       id: newId('acct'),
       object: 'account',
@@ -429,7 +430,9 @@ export class SimulatedCardProvider implements CardProvider {
       charges_enabled: false,
       payouts_enabled: false,
       details_submitted: false,
-      capabilities: { card_payments: 'inactive', transfers: 'inactive' },
+      // What a real account asks for in its country (connectedAccountSetup, issue 17).
+      capabilities: Object.fromEntries(setup.capabilities.map((name) => [name, 'inactive'])),
+      tos_acceptance: { service_agreement: setup.serviceAgreement },
       requirements: {
         currently_due: simulatedRequirements[accountToken.business_type],
         past_due: [],
@@ -509,10 +512,13 @@ export class SimulatedCardProvider implements CardProvider {
     const account = await this.require('account', accountId, 'account');
     const verified: Of<'account'> = {
       ...account,
-      charges_enabled: true,
       payouts_enabled: true,
       details_submitted: true,
-      capabilities: { card_payments: 'active', transfers: 'active' },
+      // The requested capabilities become active; a recipient account never takes charges itself.
+      charges_enabled: account.capabilities?.card_payments !== undefined,
+      capabilities: Object.fromEntries(
+        Object.keys(account.capabilities ?? {}).map((name) => [name, 'active']),
+      ),
       requirements: { currently_due: [], past_due: [], errors: [], disabled_reason: null },
     };
     await this.put(verified);
