@@ -72,11 +72,6 @@ export function parsePaymentMethod(value: unknown): PaymentMethodKind {
   throw new ApiError('validation-invalid-params', 'paymentMethod must be card or paypal.');
 }
 
-/**
- * The §5 product-order rules over the listing as it is now, then the server's price. The refusals:
- * 404 not orderable, 403 own listing, 409 not enough stock, 400 with the spec's message for the
- * rest (quantity, delivery method, a shipping address missing a required field).
- */
 export interface PriceOptions {
   /** Whether a shipped order needs its address now (an order does; a price check only if given). */
   requireAddress?: boolean;
@@ -87,6 +82,12 @@ export interface PriceOptions {
   chargeWith: PaymentMethodKind | 'any';
 }
 
+/**
+ * The §5 product-order rules over the listing as it is now, then the server's price. The refusals:
+ * 404 not orderable, 403 own listing, 409 not enough stock, 400 with the spec's message for the
+ * rest (quantity, delivery method, a shipping address missing a required field), 400 for a pay-in
+ * the payment provider cannot take (assertChargeable).
+ */
 export function priceFor(
   listing: ListingRecord | undefined,
   customerId: string,
@@ -136,12 +137,12 @@ export function assertChargeable(payin: Money, chargeWith: PaymentMethodKind | '
   const refusal = chargeBoundsRefusal(payin, provider);
   if (!refusal) return;
   const bounds = provider ? chargeBounds(provider, payin.currency) : anyProviderChargeBounds(payin.currency);
-  const bound =
-    refusal === 'transaction-charge-too-high'
-      ? { maximum: { amount: bounds?.maximumMinor, currency: payin.currency } }
-      : bounds
-        ? { minimum: { amount: bounds.minimumMinor, currency: payin.currency } }
-        : {};
+  const at = (amount: number) => ({ amount, currency: payin.currency });
+  const bound = !bounds
+    ? {}
+    : refusal === 'transaction-charge-too-high'
+      ? { maximum: at(bounds.maximumMinor) }
+      : { minimum: at(bounds.minimumMinor) };
   throw new ApiError(refusal, undefined, { ...bound, ...(provider ? { paymentMethod: provider } : {}) });
 }
 
