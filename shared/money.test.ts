@@ -15,6 +15,7 @@ import {
   money,
   multiplyMoney,
   negateMoney,
+  parseDecimalAmount,
   parseMoneyInput,
   subtractMoney,
   sumMoney,
@@ -101,7 +102,6 @@ describe('parseMoneyInput (§5 money input)', () => {
     expect(parseMoneyInput('12.')).toEqual({ ok: true, value: usd(1200) });
     expect(parseMoneyInput('.5')).toEqual({ ok: true, value: usd(50) });
     expect(parseMoneyInput('007')).toEqual({ ok: true, value: usd(700) });
-    expect(parseMoneyInput('1.500')).toEqual({ ok: true, value: usd(150) });
     expect(parseMoneyInput('0')).toEqual({ ok: true, value: usd(0) });
   });
   it('allows empty', () => {
@@ -111,12 +111,13 @@ describe('parseMoneyInput (§5 money input)', () => {
   it('rejects negative, non-divisible, unsafe and malformed', () => {
     expect(parseMoneyInput('-1')).toEqual({ ok: false, error: 'negative' });
     expect(parseMoneyInput('- 1.5')).toEqual({ ok: false, error: 'negative' });
-    expect(parseMoneyInput('1.234')).toEqual({ ok: false, error: 'notDivisible' });
+    expect(parseMoneyInput('1.2345')).toEqual({ ok: false, error: 'notDivisible' });
+    expect(parseMoneyInput('0.125')).toEqual({ ok: false, error: 'notDivisible' });
     expect(parseMoneyInput('1.5', 'JPY')).toEqual({ ok: false, error: 'notDivisible' });
     expect(parseMoneyInput('1.0', 'JPY')).toEqual({ ok: true, value: { amount: 1, currency: 'JPY' } });
     expect(parseMoneyInput('90071992547409.92')).toEqual({ ok: false, error: 'unsafe' });
     expect(parseMoneyInput('90071992547409.91')).toEqual({ ok: true, value: usd(Number.MAX_SAFE_INTEGER) });
-    for (const bad of ['abc', '1,000.50', '1e5', '.', ',', '1 000', '+5', '--1', '-']) {
+    for (const bad of ['abc', '1e5', '.', ',', '+5', '--1', '-', '12a', '1.5 0', '$12', '1_000']) {
       expect(parseMoneyInput(bad)).toEqual({ ok: false, error: 'invalid' });
     }
   });
@@ -152,10 +153,68 @@ describe('parseMoneyInput (§5 money input)', () => {
   });
 });
 
+describe('parseMoneyInput: separators people write (issue 17)', () => {
+  const thousands = { ok: false, error: 'thousandsSeparator' };
+  it.each([
+    ['1.200,00', 120_000],
+    ['1,200.00', 120_000],
+    ['1200,5', 120_050],
+    ['1200.5', 120_050],
+    ['1 200', 120_000],
+    ['1\u00a0200', 120_000],
+    ['1\u2009200,50', 120_050],
+    ['1\u202f200.50', 120_050],
+    ['1 200 000', 120_000_000],
+    ['1200', 120_000],
+    ['1.200,5', 120_050],
+    ['0.500', 50],
+    ['.500', 50],
+    ['12,34', 1234],
+  ])('%j is accepted as %i cents', (text, cents) => {
+    expect(parseMoneyInput(text)).toEqual({ ok: true, value: usd(cents) });
+  });
+  it.each([
+    '1.200',
+    '1,200',
+    '1.200.000,5',
+    '1,2,3',
+    '1.200.000',
+    '1,200,000.00',
+    '12.00,5',
+    '1234,567.00',
+    '1 200.000,5',
+    '12 00',
+    '1  200',
+    '1.500',
+  ])('%j is refused: thousands separator', (text) => {
+    expect(parseMoneyInput(text)).toEqual(thousands);
+  });
+  it('says the same for a negative amount with a thousands separator', () => {
+    expect(parseMoneyInput('-1,200')).toEqual(thousands);
+    expect(parseMoneyInput('-1 200')).toEqual({ ok: false, error: 'negative' });
+  });
+});
+
+describe('parseDecimalAmount (strict: providers and our own API)', () => {
+  it('reads a dot as the decimal separator, always', () => {
+    expect(parseDecimalAmount('1.200')).toEqual({ ok: true, value: usd(120) });
+    expect(parseDecimalAmount('1200.00')).toEqual({ ok: true, value: usd(120_000) });
+    expect(parseDecimalAmount('-0.05')).toEqual({ ok: true, value: usd(-5) });
+    expect(parseDecimalAmount('1234', 'JPY')).toEqual({ ok: true, value: { amount: 1234, currency: 'JPY' } });
+  });
+  it('refuses what a person might write but a machine does not', () => {
+    for (const bad of ['1,20', '1.200,00', '1,200.00', '1 200', '', ' 1', '.5', '12.', '+1', '1e3']) {
+      expect(parseDecimalAmount(bad)).toEqual({ ok: false, error: 'invalid' });
+    }
+    expect(parseDecimalAmount('1.234')).toEqual({ ok: false, error: 'notDivisible' });
+    expect(parseDecimalAmount('90071992547409.92')).toEqual({ ok: false, error: 'unsafe' });
+  });
+});
+
 describe('fromMajorUnits', () => {
   it('converts numbers and text', () => {
     expect(fromMajorUnits(12.34)).toEqual(usd(1234));
-    expect(fromMajorUnits('12,34')).toEqual(usd(1234));
+    expect(fromMajorUnits('12.34')).toEqual(usd(1234));
     expect(fromMajorUnits(-12.34)).toEqual(usd(-1234));
     expect(fromMajorUnits(0.1)).toEqual(usd(10));
     expect(fromMajorUnits(1e-7 * 0)).toEqual(usd(0));
@@ -169,6 +228,8 @@ describe('fromMajorUnits', () => {
     expect(() => fromMajorUnits('')).toThrow(MoneyError);
     expect(() => fromMajorUnits('1e30')).toThrow(MoneyError);
     expect(() => fromMajorUnits('99999999999999999')).toThrow(/Cannot convert/);
+    expect(() => fromMajorUnits('12,34')).toThrow(MoneyError);
+    expect(() => fromMajorUnits('1,200.00')).toThrow(MoneyError);
   });
 });
 
@@ -182,6 +243,13 @@ describe('PayPal amounts (§9)', () => {
       currency_code: 'JPY',
       value: '1234',
     });
+  });
+  it('reads PayPal values strictly: "1.200" is $1.20, a comma is refused', () => {
+    expect(fromPaypalAmount({ currency_code: 'USD', value: '1.200' })).toEqual(usd(120));
+    expect(fromPaypalAmount({ currency_code: 'USD', value: '100000.00' })).toEqual(usd(10_000_000));
+    expect(() => fromPaypalAmount({ currency_code: 'USD', value: '1,20' })).toThrow(MoneyError);
+    expect(() => fromPaypalAmount({ currency_code: 'USD', value: '1.200,00' })).toThrow(MoneyError);
+    expect(() => fromPaypalAmount({ currency_code: 'USD', value: '1 200' })).toThrow(MoneyError);
   });
   it('round-trips (property)', () => {
     fc.assert(

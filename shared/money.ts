@@ -140,25 +140,77 @@ export function formatMoneyInput(m: Money, decimalSeparator: '.' | ',' = '.'): s
   return `${negative ? '-' : ''}${text}`;
 }
 
-export type MoneyParseError = 'invalid' | 'negative' | 'notDivisible' | 'unsafe';
+export type MoneyParseError = 'invalid' | 'negative' | 'notDivisible' | 'unsafe' | 'thousandsSeparator';
 export type MoneyParseResult = { ok: true; value: Money | null } | { ok: false; error: MoneyParseError };
 
-const NUMBER_RE = /^(\d*)(?:[.,](\d*))?$/;
+/** Spaces people put between thousands: ordinary, no-break, thin and narrow no-break spaces. */
+const GROUP_SPACE = /[ \u00a0\u2009\u202f]/;
+/** Digit groups split by spaces: 1 to 3 digits, then groups of exactly 3 ("1 200 000"). */
+const SPACE_GROUPED = /^\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+$/;
+const DIGITS = /^\d*$/;
 
 /**
- * Parses what a person typed into a price field (§5 money input): comma or dot decimals; an empty
- * field is allowed (value null); negative numbers, more decimals than the currency has (unless they
- * are zeros) and amounts beyond the safe-integer range are rejected. Exact: no floating point.
+ * Splits what a person typed (no sign) into whole and fraction digits, reading the separators the
+ * way people in any country write them (§5: comma or dot decimals), or says why it cannot:
+ * - spaces (also no-break and thin ones) group thousands: "1 200" is 1200;
+ * - with both a dot and a comma, the last one is the decimal separator and the other must group the
+ *   whole part in threes, once: "1.200,00" and "1,200.00" are 1200.00;
+ * - a lone separator followed by exactly three digits ("1.200", "1,200") could be either, so it is
+ *   refused (`thousandsSeparator`) rather than guessed: "1.200" silently meaning $1.20 was issue 17;
+ * - a separator used more than once ("1,2,3", "1.200.000,5") is refused the same way.
+ */
+function splitMoneyText(text: string): { whole: string; fraction: string } | MoneyParseError {
+  const dots = text.split('.').length - 1;
+  const commas = text.split(',').length - 1;
+  if (dots > 1 || commas > 1) return 'thousandsSeparator';
+  let whole: string;
+  let fraction = '';
+  if (dots === 1 && commas === 1) {
+    const decimalAt = Math.max(text.lastIndexOf('.'), text.lastIndexOf(','));
+    const groupAt = Math.min(text.indexOf('.'), text.indexOf(','));
+    const head = text.slice(0, groupAt);
+    const tail = text.slice(groupAt + 1, decimalAt);
+    if (!/^\d{1,3}$/.test(head) || !/^\d{3}$/.test(tail)) return 'thousandsSeparator';
+    whole = head + tail;
+    fraction = text.slice(decimalAt + 1);
+  } else if (dots + commas === 1) {
+    const at = Math.max(text.indexOf('.'), text.indexOf(','));
+    whole = text.slice(0, at);
+    fraction = text.slice(at + 1);
+    // "1.200" may be twelve hundred or one point two; "0.125" can only be a decimal.
+    if (/^\d{3}$/.test(fraction) && /[1-9]/.test(whole)) return 'thousandsSeparator';
+  } else {
+    whole = text;
+  }
+  if (GROUP_SPACE.test(whole)) {
+    if (!SPACE_GROUPED.test(whole)) return 'thousandsSeparator';
+    whole = whole.replace(new RegExp(GROUP_SPACE.source, 'g'), '');
+  }
+  if (!DIGITS.test(whole) || !DIGITS.test(fraction) || (whole === '' && fraction === '')) return 'invalid';
+  return { whole, fraction };
+}
+
+/**
+ * Parses what a person typed into a price field (§5 money input): comma or dot decimals, spaces
+ * between thousands (see splitMoneyText for the separators); an empty field is allowed (value
+ * null); negative numbers, more decimals than the currency has (unless they are zeros) and amounts
+ * beyond the safe-integer range are rejected. Exact: no floating point. For people only: amounts
+ * from providers and from our own code go through the strict `parseDecimalAmount`.
  */
 export function parseMoneyInput(input: string, currency: string = marketplaceCurrency): MoneyParseResult {
   const text = input.trim();
   if (text === '') return { ok: true, value: null };
   const negative = text.startsWith('-');
-  const match = NUMBER_RE.exec(negative ? text.slice(1).trimStart() : text);
-  const whole = match?.[1] ?? '';
-  const fraction = match?.[2] ?? '';
-  if (!match || (whole === '' && fraction === '')) return { ok: false, error: 'invalid' };
+  const body = negative ? text.slice(1).trimStart() : text;
+  if (!/^[\d.,]/.test(body) || !/[\d.,]$/.test(body)) return { ok: false, error: 'invalid' };
+  const split = splitMoneyText(body);
+  if (typeof split === 'string') return { ok: false, error: split };
   if (negative) return { ok: false, error: 'negative' };
+  return toMinorUnits(split.whole, split.fraction, currency);
+}
+
+/** Whole and fraction digits as Money, checking the currency's decimals and the safe range. */
+function toMinorUnits(whole: string, fraction: string, currency: string): MoneyParseResult {
   const decimals = currencyDecimals(currency);
   const kept = fraction.slice(0, decimals);
   if (/[1-9]/.test(fraction.slice(decimals))) return { ok: false, error: 'notDivisible' };
@@ -169,20 +221,36 @@ export function parseMoneyInput(input: string, currency: string = marketplaceCur
   return { ok: true, value: { amount: Number(minor), currency } };
 }
 
+/** A machine's decimal amount: optional minus, digits, optionally a dot and digits. Nothing else. */
+const DECIMAL_AMOUNT = /^(-?)(\d+)(?:\.(\d+))?$/;
+
 /**
- * Converts an amount in major units (number or decimal text, dot or comma) to Money. Negative
- * amounts are allowed here; throws MoneyError when the amount has more decimals than the currency
- * or is not safe.
+ * The strict reading of an amount written by a machine (PayPal's `value`, our own API's decimal
+ * strings): a dot is always the decimal separator, there is no grouping, so "1.200" is 1.20 here.
+ * Negative amounts are allowed (refunds); more decimals than the currency has (unless zeros), unsafe
+ * amounts and anything else are refused.
+ */
+export function parseDecimalAmount(text: string, currency: string = marketplaceCurrency): MoneyParseResult {
+  const match = DECIMAL_AMOUNT.exec(text);
+  if (!match) return { ok: false, error: 'invalid' };
+  const parsed = toMinorUnits(match[2] ?? '', match[3] ?? '', currency);
+  if (!parsed.ok || parsed.value === null || match[1] !== '-') return parsed;
+  return { ok: true, value: negateMoney(parsed.value) };
+}
+
+/**
+ * Converts an amount in major units (a number, or strict decimal text with a dot) to Money.
+ * Negative amounts are allowed here; throws MoneyError when the amount is not decimal text, has
+ * more decimals than the currency or is not safe.
  */
 export function fromMajorUnits(major: number | string, currency: string = marketplaceCurrency): Money {
   const text = typeof major === 'number' ? numberToPlainString(major) : major.trim();
-  const negative = text.startsWith('-');
-  const parsed = parseMoneyInput(negative ? text.slice(1) : text, currency);
+  const parsed = parseDecimalAmount(text, currency);
   if (!parsed.ok || parsed.value === null) {
     const code = parsed.ok ? 'not-integer' : parsed.error === 'unsafe' ? 'unsafe' : 'not-divisible';
     throw new MoneyError(code, `Cannot convert ${String(major)} ${currency} to minor units`);
   }
-  return negative ? negateMoney(parsed.value) : parsed.value;
+  return parsed.value;
 }
 
 function numberToPlainString(n: number): string {
@@ -207,7 +275,7 @@ export function toPaypalAmount(m: Money): { currency_code: string; value: string
   return { currency_code: m.currency, value: `${negative ? '-' : ''}${value}` };
 }
 
-/** Money from a PayPal amount `{ currency_code, value }`. */
+/** Money from a PayPal amount `{ currency_code, value }`, read strictly ("1.200" is 1.20, "1,20" is refused). */
 export function fromPaypalAmount(amount: { currency_code: string; value: string }): Money {
   return fromMajorUnits(amount.value, amount.currency_code);
 }

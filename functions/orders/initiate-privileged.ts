@@ -54,7 +54,9 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   }
 
   if (speculative) {
-    const { listing, priced } = await priceRequestedOrder(listingId, user.id, orderData);
+    const { listing, priced } = await priceRequestedOrder(listingId, user.id, orderData, {
+      chargeWith: method,
+    });
     await sellerPayee(listing.authorId, method);
     const answer: InitiateAnswer = { transaction: speculativeAnswer(priced) };
     return json(200, { data: answer });
@@ -72,7 +74,9 @@ export const handler = httpHandler(async (event: HttpEvent) => {
 
   let cardIntentId: string | undefined;
   try {
-    const { listing, priced } = await priceRequestedOrder(listingId, user.id, orderData);
+    const { listing, priced } = await priceRequestedOrder(listingId, user.id, orderData, {
+      chargeWith: method,
+    });
     const payee = await sellerPayee(listing.authorId, method);
     const card =
       method === 'card'

@@ -5,7 +5,10 @@
  */
 
 import type { OrderData, PaymentMethodKind, SpeculativeTransaction } from '../../shared/api/transactions';
+import { anyProviderChargeBounds, chargeBounds } from '../../shared/config/charge-limits';
 import type { DeliveryMethod } from '../../shared/config/listing-fields';
+import type { Money } from '../../shared/money';
+import { chargeBoundsRefusal } from '../../shared/process/charges';
 import { type ShippingAddressValues, validateShippingAddress } from '../../shared/validation/addresses';
 import { maxLengthMessage } from '../../shared/validation/messages';
 import { checkProductOrder, productOrderMessage } from '../../shared/validation/orders';
@@ -69,16 +72,27 @@ export function parsePaymentMethod(value: unknown): PaymentMethodKind {
   throw new ApiError('validation-invalid-params', 'paymentMethod must be card or paypal.');
 }
 
+export interface PriceOptions {
+  /** Whether a shipped order needs its address now (an order does; a price check only if given). */
+  requireAddress?: boolean;
+  /**
+   * Who will be asked to charge the pay-in: its bounds apply (shared/config/charge-limits); 'any'
+   * before the buyer chose (a price check: some provider must take it).
+   */
+  chargeWith: PaymentMethodKind | 'any';
+}
+
 /**
  * The §5 product-order rules over the listing as it is now, then the server's price. The refusals:
  * 404 not orderable, 403 own listing, 409 not enough stock, 400 with the spec's message for the
- * rest (quantity, delivery method, a shipping address missing a required field).
+ * rest (quantity, delivery method, a shipping address missing a required field), 400 for a pay-in
+ * the payment provider cannot take (assertChargeable).
  */
 export function priceFor(
   listing: ListingRecord | undefined,
   customerId: string,
   order: OrderData,
-  { requireAddress = true }: { requireAddress?: boolean } = {},
+  { requireAddress = true, chargeWith }: PriceOptions,
 ): PricedOrder {
   if (!isOrderable(listing)) throw new ApiError('transaction-listing-not-found');
   const problem = checkProductOrder({
@@ -108,7 +122,28 @@ export function priceFor(
   if (order.deliveryMethod === 'shipping' && (requireAddress || order.shippingDetails)) {
     assertValid(validateShippingAddress(order.shippingDetails ?? {}));
   }
-  return priceOrder(listing, customerId, order, 'request-payment');
+  const priced = priceOrder(listing, customerId, order, 'request-payment');
+  assertChargeable(priced.payinTotal, chargeWith);
+  return priced;
+}
+
+/**
+ * Issue 17: a pay-in outside the payment provider's bounds is refused before anyone is charged:
+ * 400 `transaction-charge-zero-payin` (§8 amount too low) below the minimum, 400
+ * `transaction-charge-too-high` above the maximum; `meta.minimum` / `meta.maximum` say the bound.
+ */
+export function assertChargeable(payin: Money, chargeWith: PaymentMethodKind | 'any'): void {
+  const provider = chargeWith === 'any' ? undefined : chargeWith;
+  const refusal = chargeBoundsRefusal(payin, provider);
+  if (!refusal) return;
+  const bounds = provider ? chargeBounds(provider, payin.currency) : anyProviderChargeBounds(payin.currency);
+  const at = (amount: number) => ({ amount, currency: payin.currency });
+  const bound = !bounds
+    ? {}
+    : refusal === 'transaction-charge-too-high'
+      ? { maximum: at(bounds.maximumMinor) }
+      : { minimum: at(bounds.minimumMinor) };
+  throw new ApiError(refusal, undefined, { ...bound, ...(provider ? { paymentMethod: provider } : {}) });
 }
 
 /** Reads the listing (consistently) and prices the order on it. */
@@ -116,7 +151,7 @@ export async function priceRequestedOrder(
   listingId: unknown,
   customerId: string,
   order: OrderData,
-  options: { requireAddress?: boolean } = {},
+  options: PriceOptions,
 ): Promise<{ listing: ListingRecord; priced: PricedOrder }> {
   const listing = await getListingConsistent(listingIdOf(listingId));
   const priced = priceFor(listing, customerId, order, options);

@@ -55,7 +55,9 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     if (requestedPayment(tx)) return answerRequested(tx);
     const orderData = parseOrderData(params);
     const method = parsePaymentMethod(params.paymentMethod);
-    const priced = priceFor(await getListingConsistent(tx.listingId), user.id, orderData);
+    const priced = priceFor(await getListingConsistent(tx.listingId), user.id, orderData, {
+      chargeWith: method,
+    });
     await sellerPayee(tx.providerId, method);
     if (method === 'paypal') {
       throw new ApiError('validation-invalid-params', 'PayPal orders start from the checkout page.');

@@ -43,7 +43,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     listingIdOf(body.listingId),
     user.id,
     parseOrderData(body.orderData),
-    { requireAddress: false },
+    { requireAddress: false, chargeWith: 'paypal' },
   );
   const { paypalMerchantId: payeeMerchantId } = await sellerPayee(listing.authorId, 'paypal');
   if (!payeeMerchantId) throw new ApiError('transaction-missing-stripe-account');

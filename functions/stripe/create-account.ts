@@ -25,8 +25,9 @@ import {
 
 /**
  * POST /api/stripe/account (StripeAccountCreateRequest) → 201 `{ data: StripeAccountView }`: the
- * connected account from the browser's tokens, with card_payments and transfers, the user's profile
- * page as business URL and MCC 5734. 409 if the caller has one; §8 errors (payoutError).
+ * connected account from the browser's tokens, with the capabilities of its country (card_payments and
+ * transfers at home, transfers under the recipient agreement abroad: connectedAccountSetup), the
+ * user's profile page as business URL and MCC 5734. 409 if the caller has one; §8 errors (payoutError).
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);

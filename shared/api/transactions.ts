@@ -192,6 +192,8 @@ export interface OrderDataRequest {
 export interface LineItemsRequest {
   listingId: string;
   orderData: OrderDataRequest;
+  /** The provider whose charge bounds apply; without it, any provider that can take the total (issue 17). */
+  paymentMethod?: PaymentMethodKind;
 }
 
 /** The server's price of an order (line items only ever computed by the domain core on the server). */

@@ -46,10 +46,13 @@ import {
   commissionPercent,
   currencyDisplayDecimals,
   customerCommissionPercent,
+  listingPriceLimits,
   marketplaceCurrency,
   minimumListingPriceMinor,
   pageSizes,
+  payoutCurrencyNote,
   processAlias,
+  shippingFeeLimits,
   subunitDivisor,
   taxPercent,
 } from './marketplace';
@@ -379,5 +382,18 @@ describe('payout countries (§9)', () => {
     expect(isPayoutCountry('US')).toBe(true);
     expect(isPayoutCountry('FI ')).toBe(false);
     expect(isPayoutCountry(1)).toBe(false);
+  });
+});
+
+describe('money limits and the currency note (issue 17)', () => {
+  it('keeps listing prices between 0 and $100,000 and shipping fees up to $1,000', () => {
+    expect(listingPriceLimits).toEqual({ minimumMinor: 0, maximumMinor: 10_000_000 });
+    expect(minimumListingPriceMinor).toBe(listingPriceLimits.minimumMinor);
+    expect(shippingFeeLimits).toEqual({ minimumMinor: 0, maximumMinor: 100_000 });
+  });
+  it('says the one currency plainly', () => {
+    expect(payoutCurrencyNote).toBe(
+      "Buyers pay in USD; your payout is converted to your bank's currency by the payment provider",
+    );
   });
 });

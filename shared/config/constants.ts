@@ -156,11 +156,13 @@ export const mapSettings = {
 /** Date display formats (moment-style names from the spec, realised with Intl in text/dates.ts). */
 export const dateFormats = { weekday: 'ddd', monthDay: 'MMM D', monthYear: 'MMMM YYYY' } as const;
 
-/** Payout account defaults (§3, §9). */
+/**
+ * Payout account defaults (§3, §9). The capabilities a connected account requests depend on its
+ * country: `connectedAccountSetup` (config/payout-countries.ts, issue 17).
+ */
 export const payoutSettings = {
   defaultMcc: '5734',
   accountTypes: ['individual', 'company'] as readonly string[],
-  requestedCapabilities: ['card_payments', 'transfers'] as readonly string[],
 } as const;
 
 /** Pages of transaction queries that are not in `pageSizes`. */

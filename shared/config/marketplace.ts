@@ -9,6 +9,12 @@ export const marketplaceName = 'Velo Exchange';
 /** The single marketplace currency (ISO 4217). */
 export const marketplaceCurrency = 'USD';
 
+/**
+ * One currency, said plainly (issue 17): shown on the pricing tab and the payout page. Sellers in
+ * the 36 payout countries are paid in their bank's currency; the provider converts (docs/payments.md).
+ */
+export const payoutCurrencyNote = `Buyers pay in ${marketplaceCurrency}; your payout is converted to your bank's currency by the payment provider`;
+
 /** Decimals shown when an amount is displayed (USD is shown with 0 decimals, §9). */
 export const currencyDisplayDecimals = 0;
 
@@ -51,5 +57,18 @@ export const customerCommissionPercent = 0;
 /** Tax added to an order, as a percentage of items + delivery. Zero unless configured. */
 export const taxPercent = 0;
 
+/**
+ * A listing's price in minor units: at least the spec's minimum (§5, §9: 0 subunits) and at most a
+ * configured maximum, $100,000 by default (issue 17: a price of $99,999,999,999 was accepted). The
+ * maximum is ours; the form and the API read it from here.
+ */
+export const listingPriceLimits = { minimumMinor: 0, maximumMinor: 10_000_000 } as const;
+
 /** Minimum listing price in minor units (§5, §9: 0 subunits). */
-export const minimumListingPriceMinor = 0;
+export const minimumListingPriceMinor = listingPriceLimits.minimumMinor;
+
+/**
+ * Each shipping fee (one item, each additional item) in minor units: 0 up to $1,000 by default.
+ * Ours (issue 17): shipping a boxed bike across the world costs a few hundred dollars.
+ */
+export const shippingFeeLimits = { minimumMinor: 0, maximumMinor: 100_000 } as const;

@@ -292,3 +292,39 @@ export function isPayoutCountry(code: unknown): code is string {
 export function bankFieldFormat(country: PayoutCountry, field: BankField): BankFieldFormat {
   return country.formats?.[field] ?? defaultFormats[field];
 }
+
+/**
+ * The country of the platform's own Stripe account. A deployment assumes a US platform that charges
+ * buyers in USD (docs/payments.md); sellers elsewhere are paid with Stripe cross-border payouts.
+ */
+export const platformCountry = 'US';
+
+/**
+ * Payout countries a US platform can pay self-serve with cross-border payouts: the US, the UK, the
+ * EEA, Canada and Switzerland (https://docs.stripe.com/connect/cross-border-payouts, "Availability").
+ * The others of the 36 (AU, HK, JP, MX, NZ, SG) need Stripe's approval (sales) or Global Payouts.
+ */
+export const selfServeCrossBorderCountries: readonly string[] = payoutCountryCodes.filter(
+  (code) => !['AU', 'HK', 'JP', 'MX', 'NZ', 'SG'].includes(code),
+);
+
+export type ConnectCapability = 'card_payments' | 'transfers';
+
+/** What a seller's connected account asks Stripe for. */
+export interface ConnectedAccountSetup {
+  capabilities: readonly ConnectCapability[];
+  /** Stripe's service agreement: `full` may take card payments; `recipient` only receives transfers. */
+  serviceAgreement: 'full' | 'recipient';
+}
+
+/**
+ * A domestic (US) account takes `card_payments` and `transfers` under the full agreement; a foreign
+ * one only `transfers` under the `recipient` agreement, the only one cross-border payouts work with
+ * (https://docs.stripe.com/connect/service-agreement-types). Sellers never take card payments
+ * themselves here: the platform charges and transfers (separate charges and transfers).
+ */
+export function connectedAccountSetup(country: string): ConnectedAccountSetup {
+  return country === platformCountry
+    ? { capabilities: ['card_payments', 'transfers'], serviceAgreement: 'full' }
+    : { capabilities: ['transfers'], serviceAgreement: 'recipient' };
+}

@@ -46,6 +46,12 @@ export const apiErrors = {
     title:
       'We are unable to process this payment since the amount paid to the seller would be zero. Please contact the marketplace administrator.',
   },
+  // Ours (issue 17): a pay-in above the payment provider's maximum charge (shared/config/charge-limits).
+  'transaction-charge-too-high': {
+    status: 400,
+    title:
+      'We are unable to process this payment since the payment amount is too high. Please contact the marketplace administrator.',
+  },
   'email-taken': {
     status: 409,
     title: 'An account with this email address already exists. Try logging in instead.',
@@ -138,6 +144,9 @@ export const messages = {
   paypalPaymentError: 'Something went wrong with the PayPal payment. Please try again.',
   amountTooLow:
     'We are unable to process this payment since the payment amount is too low. Please contact the marketplace administrator.',
+  /** Ours (issue 17), in the words of amountTooLow. */
+  amountTooHigh:
+    'We are unable to process this payment since the payment amount is too high. Please contact the marketplace administrator.',
   chargeDisabled:
     "This seller's payout information is incomplete so this listing cannot be purchased. Please contact the marketplace administrators.",
   providerLacksPayoutInfo:

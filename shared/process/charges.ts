@@ -3,6 +3,7 @@
  * `transaction-charge-zero-payin`, and one that pays the provider refuses a zero payout with
  * `transaction-charge-zero-payout`.
  */
+import { anyProviderChargeBounds, type ChargeProvider, chargeBounds } from '../config/charge-limits';
 import type { Money } from '../money';
 
 export type ChargeRefusal = 'transaction-charge-zero-payin' | 'transaction-charge-zero-payout';
@@ -32,5 +33,23 @@ export function chargeRefusalFor(
   if (payoutTransitions.includes(transition) && totals.payoutTotal.amount <= 0) {
     return 'transaction-charge-zero-payout';
   }
+  return undefined;
+}
+
+/** Why a provider cannot take a pay-in: below its minimum (§8 amount too low) or above its maximum. */
+export type ChargeBoundsRefusal = 'transaction-charge-zero-payin' | 'transaction-charge-too-high';
+
+/**
+ * The refusal for charging `payin` with `provider` (shared/config/charge-limits), or with whichever
+ * provider can take it when none is chosen yet (the checkout's price check). A currency no provider
+ * takes is refused as too low: nothing can be charged. Issue 17.
+ */
+export function chargeBoundsRefusal(
+  payin: Money,
+  provider?: ChargeProvider,
+): ChargeBoundsRefusal | undefined {
+  const bounds = provider ? chargeBounds(provider, payin.currency) : anyProviderChargeBounds(payin.currency);
+  if (!bounds || payin.amount < bounds.minimumMinor) return 'transaction-charge-zero-payin';
+  if (payin.amount > bounds.maximumMinor) return 'transaction-charge-too-high';
   return undefined;
 }

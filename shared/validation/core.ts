@@ -102,6 +102,15 @@ export function moneyAtLeast(message: string, min: number): Validator<unknown> {
   };
 }
 
+/** Money in minor units at most `max` (issue 17: prices and fees have a ceiling). Empty passes. */
+export function moneyAtMost(message: string, max: number): Validator<unknown> {
+  return (value) => {
+    if (typeof value !== 'object' || value === null) return VALID;
+    const amount = (value as { amount?: unknown }).amount;
+    return typeof amount === 'number' && amount > max ? message : VALID;
+  };
+}
+
 export interface LatLng {
   lat: number;
   lng: number;

@@ -19,11 +19,17 @@ describe('money input (§5)', () => {
   });
   it('rejects negative, non-divisible, unsafe and malformed', () => {
     expect(v('-1')).toBe('The amount cannot be negative.');
-    expect(v('1.234')).toBe('Use at most 2 decimals.');
+    expect(v('1.2345')).toBe('Use at most 2 decimals.');
     expect(moneyInputValidator('JPY')('1.5')).toBe('Enter a whole amount.');
     expect(v('99999999999999999999')).toBe('The amount is too large.');
     expect(v('12a')).toBe('Enter a valid amount.');
     expect(v(12)).toBe('Enter a valid amount.');
+  });
+  it('refuses an ambiguous thousands separator with one clear message (issue 17)', () => {
+    for (const text of ['1.200', '1,200', '1.200.000,5', '1,2,3']) {
+      expect(v(text)).toBe('Write the price without a thousands separator, e.g. 1200 or 1200.50');
+    }
+    for (const text of ['1.200,00', '1,200.00', '1200,5', '1 200', '1200']) expect(v(text)).toBeUndefined();
   });
   it('requires the marketplace currency', () => {
     const c = marketplaceCurrencyValidator();

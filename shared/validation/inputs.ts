@@ -24,8 +24,9 @@ import {
 } from './messages';
 
 /**
- * A money input's text (§5): comma or dot decimals; empty allowed; negative, non-divisible and
- * unsafe amounts rejected.
+ * A money input's text (§5): comma or dot decimals, spaces between thousands; empty allowed;
+ * negative, non-divisible and unsafe amounts rejected, and so is an ambiguous thousands separator
+ * ("1.200", "1,200": see parseMoneyInput).
  */
 export function moneyInputValidator(currency: string = marketplaceCurrency): Validator<unknown> {
   return (value) => {
@@ -40,6 +41,8 @@ export function moneyInputValidator(currency: string = marketplaceCurrency): Val
         return moneyInputMessages.notDivisible(currencyDecimals(currency));
       case 'unsafe':
         return moneyInputMessages.unsafe;
+      case 'thousandsSeparator':
+        return moneyInputMessages.thousandsSeparator;
       default:
         return moneyInputMessages.invalid;
     }

@@ -102,7 +102,21 @@ describe('pricing and stock', () => {
     expect(v({ amount: 100, currency: 'CAD' })).toBe(
       "Oops, the currency of the listing doesn't match the currency of the marketplace.",
     );
-    expect(priceValidator(500)(usd(499))).toBe('Price should be at least $5.');
+    expect(priceValidator({ minimumMinor: 500, maximumMinor: 1000 })(usd(499))).toBe(
+      'Price should be at least $5.',
+    );
+    expect(priceValidator({ minimumMinor: 500, maximumMinor: 1000 })(usd(1001))).toBe(
+      'Price should be at most $10.',
+    );
+  });
+  it('accepts $100,000.00 and refuses $100,000.01 (issue 17: the configured maximum)', () => {
+    const v = priceValidator();
+    expect(v(usd(10_000_000))).toBeUndefined();
+    expect(v(usd(10_000_001))).toBe('Price should be at most $100,000.');
+    expect(v(usd(9_999_999_999_900))).toBe('Price should be at most $100,000.');
+    expect(validatePricing({ price: usd(10_000_001), stock: 1 })).toEqual({
+      price: 'Price should be at most $100,000.',
+    });
   });
   it('requires stock', () => {
     expect(stockValidator(undefined)).toBe('Stock is required');
@@ -143,6 +157,15 @@ describe('delivery (§5)', () => {
       }),
     ).toEqual({ shippingPriceOneItem: 'Shipping fee for one item required' });
     expect(validateDelivery({ shippingEnabled: false, shippingPriceOneItem: null })).toEqual({});
+  });
+  it('caps each shipping fee at $1,000 (issue 17)', () => {
+    expect(
+      validateDelivery({
+        shippingEnabled: true,
+        shippingPriceOneItem: usd(100_000),
+        shippingPriceAdditionalItems: usd(100_001),
+      }),
+    ).toEqual({ shippingPriceAdditionalItems: 'A shipping fee should be at most $1,000.' });
   });
 });
 

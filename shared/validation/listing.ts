@@ -14,7 +14,7 @@ import {
   sizes,
   wheelSizes,
 } from '../config/listing-fields';
-import { marketplaceCurrency, minimumListingPriceMinor } from '../config/marketplace';
+import { listingPriceLimits, marketplaceCurrency, shippingFeeLimits } from '../config/marketplace';
 import { formatMoney, type Money } from '../money';
 import {
   composeValidators,
@@ -22,6 +22,7 @@ import {
   integerAtLeast,
   maxLength,
   moneyAtLeast,
+  moneyAtMost,
   oneOf,
   parseInteger,
   placeSearchRequired,
@@ -108,15 +109,26 @@ export function validateListingDetails(
   });
 }
 
-/** Price: required, in the marketplace currency, at least the minimum (0 subunits) (§5). */
+/** Bounds of an amount in minor units (shared/config/marketplace: listingPriceLimits, shippingFeeLimits). */
+export interface MoneyLimits {
+  minimumMinor: number;
+  maximumMinor: number;
+}
+
+/**
+ * Price: required, in the marketplace currency, at least the minimum (0 subunits, §5) and at most
+ * the configured maximum ($100,000, issue 17). The edit form and the API both use it.
+ */
 export function priceValidator(
-  minimumMinor: number = minimumListingPriceMinor,
+  limits: MoneyLimits = listingPriceLimits,
   currency: string = marketplaceCurrency,
 ): Validator<unknown> {
+  const shown = (amount: number) => formatMoney({ amount, currency });
   return composeValidators(
     required(listingMessages.priceRequired),
     marketplaceCurrencyValidator(currency),
-    moneyAtLeast(listingMessages.priceTooLow(formatMoney({ amount: minimumMinor, currency })), minimumMinor),
+    moneyAtLeast(listingMessages.priceTooLow(shown(limits.minimumMinor)), limits.minimumMinor),
+    moneyAtMost(listingMessages.priceTooHigh(shown(limits.maximumMinor)), limits.maximumMinor),
   );
 }
 
@@ -142,8 +154,19 @@ export interface DeliveryValues {
   shippingPriceAdditionalItems?: Money | null;
 }
 
+/** A shipping fee: required, in the marketplace currency, within shippingFeeLimits (issue 17). */
 const shippingFee = (message: string): Validator<unknown> =>
-  composeValidators(required(message), marketplaceCurrencyValidator(), moneyAtLeast(message, 0));
+  composeValidators(
+    required(message),
+    marketplaceCurrencyValidator(),
+    moneyAtLeast(message, shippingFeeLimits.minimumMinor),
+    moneyAtMost(
+      listingMessages.shippingFeeTooHigh(
+        formatMoney({ amount: shippingFeeLimits.maximumMinor, currency: marketplaceCurrency }),
+      ),
+      shippingFeeLimits.maximumMinor,
+    ),
+  );
 
 /** Delivery (§5): shipping needs the fee for one item and for additional items. */
 export function validateDelivery(values: DeliveryValues): FieldErrors<DeliveryValues> {

@@ -75,6 +75,8 @@ export const listingMessages = {
   optionInvalid: 'Select one of the options.',
   priceRequired: 'You need to add a valid price.',
   priceTooLow: (minPrice: string) => `Price should be at least ${minPrice}.`,
+  /** Ours (issue 17), in the pattern of priceTooLow. */
+  priceTooHigh: (maxPrice: string) => `Price should be at most ${maxPrice}.`,
   stockRequired: 'Stock is required',
   /** Ours. */
   stockInvalid: 'Stock must be a whole number of 0 or more.',
@@ -82,6 +84,8 @@ export const listingMessages = {
   addressNotRecognized: "We didn't recognize this location. Please try another location.",
   shippingOneItemRequired: 'Shipping fee for one item required',
   shippingAdditionalItemsRequired: 'Shipping fee for additional items required',
+  /** Ours (issue 17). */
+  shippingFeeTooHigh: (maxFee: string) => `A shipping fee should be at most ${maxFee}.`,
   imageRequired: 'You need to add at least one image.',
   /** Ours, from the template's hint ".JPG, .GIF or .PNG. Max. 20 MB". */
   imageTypeInvalid: 'Only .JPG, .GIF or .PNG images are allowed.',
@@ -183,6 +187,8 @@ export const moneyInputMessages = {
   notDivisible: (decimals: number) =>
     decimals === 0 ? 'Enter a whole amount.' : `Use at most ${decimals} decimals.`,
   unsafe: 'The amount is too large.',
+  /** Issue 17: "1.200" or "1,200" could be 1.20 or 1200, so it is refused rather than guessed. */
+  thousandsSeparator: 'Write the price without a thousands separator, e.g. 1200 or 1200.50',
   currencyInvalid: "Oops, the currency of the listing doesn't match the currency of the marketplace.",
 } as const;
 

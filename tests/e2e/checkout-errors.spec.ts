@@ -26,8 +26,7 @@ async function publishedListingOfNewSeller(browser: Browser): Promise<{ id: stri
   const marker = `ce${randomUUID()
     .replace(/[^a-f]/g, '')
     .slice(0, 8)}`;
-  const created = await apiAsUser<{ data: OwnListing }>(page, 'POST', '/own-listings', {
-    title: `Cannondale CAAD10 ${marker}`,
+  const draftBody = {
     description: 'Aluminium road bike, Shimano 105, shipped in a bike box.',
     category: 'roadBikes',
     brand: 'Cannondale',
@@ -44,6 +43,10 @@ async function publishedListingOfNewSeller(browser: Browser): Promise<{ id: stri
     geolocation: { lat: 43.6532, lng: -79.3832 },
     // The optional policies tab, saved: the wizard opens every step up to the photos.
     rules: 'Shipped within two days.',
+  };
+  const created = await apiAsUser<{ data: OwnListing }>(page, 'POST', '/own-listings', {
+    ...draftBody,
+    title: `Cannondale CAAD10 ${marker}`,
   });
   expect(created.status).toBe(201);
   const { id, slug } = created.body.data;
@@ -59,9 +62,28 @@ async function publishedListingOfNewSeller(browser: Browser): Promise<{ id: stri
   await expect(page).toHaveURL(new RegExp(`/l/[^/]+/${id}$`), { timeout: 30_000 });
   const published = await apiAsUser<{ data: OwnListing }>(page, 'GET', `/own-listings/${id}`);
   expect(published.body.data).toMatchObject({ state: 'published', currentStock: 1 });
+
+  // A dear one of the same seller (payouts ready now): $12,000, more than PayPal takes (issue 17).
+  const dearDraft = await apiAsUser<{ data: OwnListing }>(page, 'POST', '/own-listings', {
+    ...draftBody,
+    title: `Custom titanium frame ${marker}`,
+    price: { amount: 1_200_000, currency: 'USD' },
+  });
+  expect(dearDraft.status).toBe(201);
+  await page.goto(`/l/${dearDraft.body.data.slug}/${dearDraft.body.data.id}/draft/photos`);
+  await page.getByLabel('Add photos').setInputFiles(files.red);
+  await expect(page.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(1, {
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('list', { name: 'Uploads' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Publish listing' }).click();
+  await expect(page).toHaveURL(new RegExp(`/l/[^/]+/${dearDraft.body.data.id}$`), { timeout: 30_000 });
+  dear = { id: dearDraft.body.data.id, slug: dearDraft.body.data.slug };
   await context.close();
   return { id, slug: published.body.data.slug };
 }
+
+let dear: { id: string; slug: string };
 
 let listing: { id: string; slug: string };
 
@@ -205,4 +227,20 @@ test('a declined card shows the card-declined message and keeps what was typed; 
   const main = page.getByRole('main');
   await expect(main.getByText('Waiting for the seller to ship').first()).toBeVisible();
   await expect(main.getByText(message)).toBeVisible();
+});
+
+test("a total above PayPal's maximum is paid by card, and the checkout says why in one line", async ({
+  page,
+}) => {
+  await signUpNewUser(page, 'Tia', { missingInformationSeen: true });
+  await page.goto(`/l/${dear.slug}/${dear.id}`);
+  await page.getByRole('region', { name: 'Buy this item' }).getByRole('button', { name: 'Buy now' }).click();
+  await expect(page).toHaveURL(/\/checkout\?/);
+  await expect(
+    page.getByText('PayPal takes at most $10,000 in one payment, so this order is paid by card.'),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('radio', { name: 'PayPal' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Confirm and pay' })).toBeEnabled();
+  await expect(cardGroup(page).getByLabel('Card number')).toBeVisible();
+  await expectNoAxeViolations(page);
 });

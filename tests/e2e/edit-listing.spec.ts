@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { payoutCurrencyNote } from '../../shared/config/marketplace';
 import { messages } from '../../shared/errors/catalogue';
 import { NEW_LISTING_ID } from '../../shared/listings';
 import { listingMessages, moneyInputMessages } from '../../shared/validation/messages';
@@ -97,11 +98,14 @@ test('a new seller fills the wizard tab by tab, with checks on each, and resumes
 
   // Pricing: the money input's rules and the required messages.
   const price = page.getByLabel('Price (USD)');
+  await expect(page.getByText(payoutCurrencyNote)).toBeVisible();
   const stock = page.getByLabel('Stock');
   for (const [text, message] of [
     ['-5', moneyInputMessages.negative],
     ['abc', moneyInputMessages.invalid],
-    ['12.345', moneyInputMessages.notDivisible(2)],
+    ['12.3456', moneyInputMessages.notDivisible(2)],
+    ['1.200', moneyInputMessages.thousandsSeparator],
+    ['100000.01', listingMessages.priceTooHigh('$100,000')],
     ['', listingMessages.priceRequired],
   ] as const) {
     await price.fill(text);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { payoutCurrencyNote } from '../../shared/config/marketplace';
 import { messages } from '../../shared/errors/catalogue';
 import { expectNoAxeViolations } from './helpers';
 
@@ -29,6 +30,7 @@ test('a new seller connects a Canadian bank account and becomes ready for payout
 
   await page.goto('/account/payments');
   await expect(page.getByRole('heading', { level: 1, name: 'Payout details' })).toBeVisible();
+  await expect(page.getByText(payoutCurrencyNote)).toBeVisible();
   const save = page.getByRole('button', { name: 'Save details' });
   await expect(save).toBeDisabled();
 

@@ -299,14 +299,15 @@ describe('refusals', () => {
     expect((await stored(transaction.id)).state).not.toBe('purchased');
   });
 
-  it("an order below Stripe's minimum: 402 with Stripe's message; a zero price: zero pay-in", async () => {
-    // The minimum listing price is 0 (shared/config/marketplace minimumListingPriceMinor), so 40 ¢ is a valid price.
+  it("an order below Stripe's minimum: the §8 amount too low before Stripe is asked; a zero price: zero pay-in", async () => {
+    // The minimum listing price is 0 (shared/config/marketplace minimumListingPriceMinor), so 40 ¢ is a
+    // valid price, but below the card's minimum charge (shared/config/charge-limits, issue 17).
     const cheap = await bikeListing(seller.user.id, 2, { price: { amount: 40, currency: 'USD' } });
     const answer = await initiate(customer, cheap.id);
-    expect(answer.status).toBe(402);
+    expect(answer.status).toBe(400);
     expect(errorOf(answer.body)).toMatchObject({
-      code: 'transaction-payment-failed',
-      meta: { stripeMessage: 'Amount must be at least $0.50 usd', stripeCode: 'amount_too_small' },
+      code: 'transaction-charge-zero-payin',
+      title: messages.amountTooLow,
     });
     expect(await stockOf(cheap.id)).toBe(2);
 

@@ -29,7 +29,8 @@ describe('demo seller payout onboarding', () => {
         currency: country === 'US' ? 'USD' : 'CAD',
         transfersActive: true,
         payoutsEnabled: true,
-        chargesEnabled: true,
+        // A CA seller of the US platform is a cross-border recipient: transfers, no charges (issue 17).
+        chargesEnabled: country === 'US',
         requirementsDue: [],
         bankAccountLast4: '6789',
         userId: seller.user.id,

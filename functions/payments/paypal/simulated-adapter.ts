@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { chargeBounds } from '../../../shared/config/charge-limits';
+import { fromPaypalAmount, type Money as OurMoney, sumMoney, toPaypalAmount } from '../../../shared/money';
 import { dynamo, tableName } from '../../lib/aws';
 import { ApiError } from '../../lib/http';
 import { paypalKeys } from '../../lib/table-design';
@@ -201,6 +203,23 @@ function viewOf(order: SimulatedOrderItem): PaypalOrder {
   };
 }
 
+/**
+ * PayPal's refusals of an order amount it will not take (422 UNPROCESSABLE_ENTITY with an issue):
+ * zero or less, or above the per-transaction limit (shared/config/charge-limits, issue 17).
+ */
+function refuseOutOfBounds(total: OurMoney): void {
+  const bounds = chargeBounds('paypal', total.currency);
+  if (total.amount <= 0 || (bounds && total.amount < bounds.minimumMinor)) {
+    throw new PaypalRefusal(
+      'CANNOT_BE_ZERO_OR_NEGATIVE',
+      'Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.',
+    );
+  }
+  if (bounds && total.amount > bounds.maximumMinor) {
+    throw new PaypalRefusal('TRANSACTION_LIMIT_EXCEEDED', 'Total payment amount exceeded transaction limit.');
+  }
+}
+
 const notFound = () => new PaypalRefusal('RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 404);
 
 /** Moves an order from one of `from` to `to` with a conditional write; false when the condition failed. */
@@ -278,16 +297,20 @@ export function simulatedPaypalAdapter(): SimulatedPaypalPort {
     async createOrder(input) {
       // Idempotent per PayPal-Request-Id, as PayPal is: the request id decides the order id.
       const id = orderIdFor(input.requestId);
-      const cents = [input.itemTotal, input.shipping, input.tax].reduce(
-        (total, amount) => total + (amount ? Math.round(Number(amount.value) * 100) : 0),
-        0,
+      // PayPal reads `value` strictly (a dot is the decimal point, no grouping), and so do we.
+      const total = sumMoney(
+        [input.itemTotal, input.shipping, input.tax].flatMap((amount) =>
+          amount ? [fromPaypalAmount(amount)] : [],
+        ),
+        input.itemTotal.currency_code,
       );
+      refuseOutOfBounds(total);
       const order: SimulatedOrderItem = {
         id,
         status: 'CREATED',
         referenceId: input.referenceId,
         payeeMerchantId: input.payeeMerchantId,
-        amount: { currency_code: input.itemTotal.currency_code, value: (cents / 100).toFixed(2) },
+        amount: toPaypalAmount(total),
         breakdown: {
           itemTotal: input.itemTotal,
           ...(input.shipping ? { shipping: input.shipping } : {}),

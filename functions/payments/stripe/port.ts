@@ -228,6 +228,8 @@ export interface AccountObject {
   payouts_enabled?: boolean;
   details_submitted?: boolean;
   capabilities?: { transfers?: string; card_payments?: string } | null;
+  /** `recipient` for a cross-border account (issue 17); absent or `full` otherwise. */
+  tos_acceptance?: { service_agreement?: string } | null;
   requirements?: {
     currently_due?: string[] | null;
     past_due?: string[] | null;

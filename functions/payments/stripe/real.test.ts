@@ -78,7 +78,7 @@ const provider = () =>
   new RealCardProvider({ secretKey: 'sk_test_contract', host: '127.0.0.1', port, protocol: 'http' });
 
 describe('RealCardProvider (stripe SDK against an HTTP double)', () => {
-  it('creates a custom account with both capabilities, MCC 5734, the profile URL and an idempotency key', async () => {
+  it('creates a cross-border (CA) account: transfers only, recipient agreement, MCC 5734, the profile URL and an idempotency key', async () => {
     reply = () => ({ status: 200, body: account });
     const created = await provider().createAccount({
       userId: 'user-1',
@@ -98,8 +98,8 @@ describe('RealCardProvider (stripe SDK against an HTTP double)', () => {
       country: 'CA',
       account_token: 'ct_1',
       external_account: 'btok_1',
-      'capabilities[card_payments][requested]': 'true',
       'capabilities[transfers][requested]': 'true',
+      'tos_acceptance[service_agreement]': 'recipient',
       'business_profile[mcc]': '5734',
       'business_profile[url]': 'https://www.veloexchange.com/u/user-1',
       'metadata[userId]': 'user-1',
@@ -121,12 +121,30 @@ describe('RealCardProvider (stripe SDK against an HTTP double)', () => {
     });
   });
 
+  it('creates a domestic (US) account with card_payments and transfers under the full agreement', async () => {
+    reply = () => ({ status: 200, body: { ...account, country: 'US', default_currency: 'usd' } });
+    await provider().createAccount({
+      userId: 'user-2',
+      country: 'US',
+      accountToken: 'ct_2',
+      bankAccountToken: 'btok_2',
+      businessProfileUrl: 'https://www.veloexchange.com/u/user-2',
+      mcc: '5734',
+      idempotencyKey: 'account-user-2-abc',
+    });
+    const form = recorded[0]?.form;
+    expect(form?.get('capabilities[card_payments][requested]')).toBe('true');
+    expect(form?.get('capabilities[transfers][requested]')).toBe('true');
+    expect(form?.has('tos_acceptance[service_agreement]')).toBe(false);
+  });
+
   it('updates the bank account and fetches the account', async () => {
     reply = () => ({ status: 200, body: { ...account, capabilities: { transfers: 'active' } } });
     const updated = await provider().updateAccount('acct_123', { bankAccountToken: 'btok_2' });
     expect(recorded[0]?.path).toBe('/v1/accounts/acct_123');
     expect(recorded[0]?.form.get('external_account')).toBe('btok_2');
     expect(recorded[0]?.form.get('capabilities[transfers][requested]')).toBe('true');
+    expect(recorded[0]?.form.has('capabilities[card_payments][requested]')).toBe(false);
     expect(updated.transfersActive).toBe(true);
     await provider().fetchAccount('acct_123');
     expect(recorded[1]).toMatchObject({ method: 'GET', path: '/v1/accounts/acct_123' });

@@ -7,6 +7,7 @@
  */
 import type Stripe from 'stripe';
 import type { SetupIntentView } from '../../../shared/api/payments';
+import { type ConnectCapability, connectedAccountSetup } from '../../../shared/config/payout-countries';
 import {
   type AccountLinkInput,
   type AccountObject,
@@ -132,7 +133,7 @@ export class RealCardProvider implements CardProvider {
           country: input.country,
           account_token: input.accountToken,
           external_account: input.bankAccountToken,
-          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          ...connectedAccountParams(input.country),
           business_profile: { mcc: input.mcc, url: input.businessProfileUrl },
           metadata: { userId: input.userId },
         },
@@ -146,7 +147,9 @@ export class RealCardProvider implements CardProvider {
     const account = await this.call((stripe) =>
       stripe.accounts.update(accountId, {
         external_account: input.bankAccountToken,
-        capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+        // Transfers only: card_payments is for domestic accounts, requested when they were made, and a
+        // recipient (cross-border) account cannot request it (issue 17).
+        capabilities: { transfers: { requested: true } },
       }),
     );
     return toProviderAccount(account as AccountObject);
@@ -295,4 +298,19 @@ export class RealCardProvider implements CardProvider {
     if (!secret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set');
     return verifyStripeSignature(rawBody, signature, secret);
   }
+}
+
+/**
+ * The capabilities and service agreement a new connected account asks for (connectedAccountSetup):
+ * card_payments + transfers at home, transfers under the `recipient` agreement abroad (issue 17).
+ */
+export function connectedAccountParams(country: string): {
+  capabilities: Partial<Record<ConnectCapability, { requested: true }>>;
+  tos_acceptance?: { service_agreement: 'recipient' };
+} {
+  const setup = connectedAccountSetup(country);
+  return {
+    capabilities: Object.fromEntries(setup.capabilities.map((name) => [name, { requested: true }])),
+    ...(setup.serviceAgreement === 'recipient' ? { tos_acceptance: { service_agreement: 'recipient' } } : {}),
+  };
 }

@@ -8,9 +8,11 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PayoutAccountType, SetupIntentView, SimulatedCardRequest } from '../../../shared/api/payments';
-import { payoutCountry } from '../../../shared/config/payout-countries';
+import { chargeLimits } from '../../../shared/config/charge-limits';
+import { connectedAccountSetup, payoutCountry } from '../../../shared/config/payout-countries';
 import { cardErrorMessage } from '../../../shared/errors/card-errors';
 import { bankConnectionFailed, unsupportedCountry } from '../../../shared/errors/catalogue';
+import { formatMoneyExact } from '../../../shared/money';
 import {
   type BankAccountTokenParams,
   bankAccountTokenParams,
@@ -161,12 +163,18 @@ type Of<K extends SimObject['object']> = Extract<SimObject, { object: K }>;
 
 const newId = (prefix: string) => `${prefix}_sim${randomBytes(12).toString('hex')}`;
 
+const cardUsd = chargeLimits.card.USD ?? { minimumMinor: 50, maximumMinor: 99_999_999 };
+
 /**
  * Stripe's minimum charge amounts (minor units) and how its error shows them
  * (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts). Other currencies: 50.
  */
 export const minimumChargeAmounts: Record<string, { amount: number; shown: string }> = {
-  usd: { amount: 50, shown: '$0.50' },
+  // The marketplace's own currency comes from the one home of its bounds (shared/config/charge-limits).
+  usd: {
+    amount: cardUsd.minimumMinor,
+    shown: formatMoneyExact({ amount: cardUsd.minimumMinor, currency: 'USD' }),
+  },
   aed: { amount: 200, shown: 'د.إ2.00' },
   aud: { amount: 50, shown: '$0.50' },
   bgn: { amount: 100, shown: 'лв1.00' },
@@ -198,6 +206,28 @@ export function amountTooSmall(currency: string): CardProviderError {
   const minimum = minimumChargeAmounts[lower] ?? { amount: 50, shown: '0.50' };
   return new CardProviderError('invalid_request_error', `Amount must be at least ${minimum.shown} ${lower}`, {
     code: 'amount_too_small',
+    param: 'amount',
+    statusCode: 400,
+  });
+}
+
+/**
+ * Stripe's largest charge: eight digits of minor units in every currency ($999,999.99 in USD), the
+ * marketplace's configured card maximum for USD.
+ */
+export function maximumChargeAmount(currency: string): number {
+  return currency.toLowerCase() === 'usd' ? cardUsd.maximumMinor : 99_999_999;
+}
+
+/** Stripe's answer to an amount above the maximum ("Amount must be no more than $999,999.99"). */
+export function amountTooLarge(currency: string): CardProviderError {
+  const upper = currency.toUpperCase();
+  const shown =
+    upper === 'USD'
+      ? formatMoneyExact({ amount: maximumChargeAmount(currency), currency: upper })
+      : `${maximumChargeAmount(currency)} ${currency.toLowerCase()} minor units`;
+  return new CardProviderError('invalid_request_error', `Amount must be no more than ${shown}`, {
+    code: 'amount_too_large',
     param: 'amount',
     statusCode: 400,
   });
@@ -390,6 +420,7 @@ export class SimulatedCardProvider implements CardProvider {
         { code: 'invalid_bank_account', param: 'external_account' },
       );
     }
+    const setup = connectedAccountSetup(country.code);
     const account: Of<'account'> = {
       id: newId('acct'),
       object: 'account',
@@ -399,7 +430,9 @@ export class SimulatedCardProvider implements CardProvider {
       charges_enabled: false,
       payouts_enabled: false,
       details_submitted: false,
-      capabilities: { card_payments: 'inactive', transfers: 'inactive' },
+      // What a real account asks for in its country (connectedAccountSetup, issue 17).
+      capabilities: Object.fromEntries(setup.capabilities.map((name) => [name, 'inactive'])),
+      tos_acceptance: { service_agreement: setup.serviceAgreement },
       requirements: {
         currently_due: simulatedRequirements[accountToken.business_type],
         past_due: [],
@@ -479,10 +512,13 @@ export class SimulatedCardProvider implements CardProvider {
     const account = await this.require('account', accountId, 'account');
     const verified: Of<'account'> = {
       ...account,
-      charges_enabled: true,
       payouts_enabled: true,
       details_submitted: true,
-      capabilities: { card_payments: 'active', transfers: 'active' },
+      // The requested capabilities become active; a recipient account never takes charges itself.
+      charges_enabled: account.capabilities?.card_payments !== undefined,
+      capabilities: Object.fromEntries(
+        Object.keys(account.capabilities ?? {}).map((name) => [name, 'active']),
+      ),
       requirements: { currently_due: [], past_due: [], errors: [], disabled_reason: null },
     };
     await this.put(verified);
@@ -734,6 +770,7 @@ export class SimulatedCardProvider implements CardProvider {
       });
     }
     if (input.amount < (minimumChargeAmounts[currency]?.amount ?? 50)) throw amountTooSmall(currency);
+    if (input.amount > maximumChargeAmount(currency)) throw amountTooLarge(currency);
     if (input.customerId) await this.require('customer', input.customerId, 'customer');
     if (input.paymentMethodId) {
       const method = await this.require('payment_method', input.paymentMethodId, 'PaymentMethod');

@@ -10,14 +10,14 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Form, useField, useFormState } from 'react-final-form';
+import { Form, useField, useForm, useFormState } from 'react-final-form';
 import type { CurrentUser } from '../../../../shared/api/account';
 import type { SavedCard } from '../../../../shared/api/payments';
 import type { LineItemsAnswer } from '../../../../shared/api/transactions';
 import type { Listing } from '../../../../shared/api/types';
 import { deliveryMethods } from '../../../../shared/config/listing-fields';
 import { messages } from '../../../../shared/errors/catalogue';
-import { formatMoney } from '../../../../shared/money';
+import { formatMoney, type Money } from '../../../../shared/money';
 import type { Role } from '../../../../shared/process/graph';
 import { productOrderMessages } from '../../../../shared/validation/messages';
 import { checkProductOrder } from '../../../../shared/validation/orders';
@@ -280,11 +280,14 @@ function CheckoutForm({
   const router = useRouter();
   const refreshNotifications = useSetAtom(refreshNotificationsAtom);
   const savedCard = usableSavedCard(user);
+  // The breakdown's pay-in: PayPal is hidden above its maximum (issue 17).
+  const [payinTotal, setPayinTotal] = useState<Money | undefined>(undefined);
   const context: CheckoutContext = {
     cardMode: payments.cardMode,
     savedCard,
     paypal: payments.paypalMode !== null,
     enquiry: Boolean(search.transactionId),
+    payinTotal,
   };
   const initialValues = useMemo(() => initialCheckoutValues(listing, search, user), [listing, search, user]);
   // One checkout key per visit, kept so retries reuse it; a new order (changed after initiate, or a
@@ -477,8 +480,14 @@ function CheckoutForm({
                   Payment
                 </h2>
                 {layout.paypalOffered ? <PaymentMethodField /> : null}
+                <CardWhenPaypalHidden offered={layout.paypalOffered} paymentMethod={values.paymentMethod} />
                 {layout.paypalUnavailable ? (
                   <p className="field-hint checkout-card-only">{layout.paypalUnavailable}</p>
+                ) : null}
+                {layout.chargeProblem ? (
+                  <p className="notice notice-error checkout-charge-problem" role="alert">
+                    {layout.chargeProblem}
+                  </p>
                 ) : null}
                 {values.paymentMethod === 'card' ? (
                   <PaymentSection
@@ -500,7 +509,7 @@ function CheckoutForm({
                 <button
                   type="submit"
                   className="button button-primary button-block checkout-submit"
-                  disabled={busy || layout.card === 'missing-key'}
+                  disabled={busy || layout.card === 'missing-key' || Boolean(layout.chargeProblem)}
                   aria-busy={busy}
                 >
                   {busy ? (
@@ -521,7 +530,7 @@ function CheckoutForm({
               <p className="checkout-summary-meta">
                 {formatMoney(listing.price)} each · sold by {listing.author.displayName}
               </p>
-              <PriceBreakdown listing={listing} override={lineItemsOverride} />
+              <PriceBreakdown listing={listing} override={lineItemsOverride} onTotal={setPayinTotal} />
             </aside>
           </form>
         );
@@ -640,12 +649,24 @@ type LineItemsState =
   | { status: 'failed'; message: string };
 
 /** The server's price of the order (`POST /api/transaction-line-items`), again when method or quantity change. */
+/** When PayPal stops being offered (the total went above its maximum), the order is paid by card. */
+function CardWhenPaypalHidden({ offered, paymentMethod }: { offered: boolean; paymentMethod: string }) {
+  const form = useForm<CheckoutValues>();
+  useEffect(() => {
+    if (!offered && paymentMethod === 'paypal') form.change('paymentMethod', 'card');
+  }, [offered, paymentMethod, form]);
+  return null;
+}
+
 function PriceBreakdown({
   listing,
   override,
+  onTotal,
 }: {
   listing: Listing;
   override?: typeof fetchLineItems | undefined;
+  /** Told the pay-in once priced, and undefined while there is none. */
+  onTotal?: (payin: Money | undefined) => void;
 }) {
   const { values } = useFormState<CheckoutValues>({ subscription: { values: true } });
   const valid = !checkProductOrder({
@@ -662,6 +683,10 @@ function PriceBreakdown({
   const method = values.deliveryMethod;
   const quantity = Number(values.quantity);
   const [state, setState] = useState<LineItemsState>(valid ? { status: 'loading' } : { status: 'idle' });
+  const payin = state.status === 'ok' ? state.answer.payinTotal : undefined;
+  useEffect(() => {
+    onTotal?.(payin);
+  }, [payin, onTotal]);
   useEffect(() => {
     if (!valid) {
       setState({ status: 'idle' });

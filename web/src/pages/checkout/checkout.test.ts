@@ -19,6 +19,7 @@ import {
   newRun,
   orderDataRequest,
   PaypalCanceled,
+  paypalOverMaximum,
   planSteps,
   runCheckout,
   validateCheckout,
@@ -123,6 +124,35 @@ describe('which parts show', () => {
     ).toMatchObject({ card: 'saved', saveCardOption: false });
     expect(checkoutLayout(listing, { ...values, paymentMethod: 'paypal' }, simulated).card).toBeUndefined();
     expect(checkoutLayout(listing, values, { ...simulated, paypal: false }).paypalOffered).toBe(false);
+  });
+
+  it("hides PayPal above its maximum and says why; shows the §8 amount too low below the card's minimum", () => {
+    const listing = fixtureListing();
+    const usd = (amount: number) => ({ amount, currency: 'USD' });
+    const atMax = checkoutLayout(listing, values, { ...simulated, payinTotal: usd(1_000_000) });
+    expect(atMax.paypalOffered).toBe(true);
+    expect(atMax.paypalUnavailable).toBeUndefined();
+    const above = checkoutLayout(listing, values, { ...simulated, payinTotal: usd(1_000_001) });
+    expect(above.paypalOffered).toBe(false);
+    expect(above.paypalUnavailable).toBe(paypalOverMaximum(usd(1_000_000)));
+    expect(above.paypalUnavailable).toBe(
+      'PayPal takes at most $10,000 in one payment, so this order is paid by card.',
+    );
+    expect(above.chargeProblem).toBeUndefined();
+
+    expect(checkoutLayout(listing, values, { ...simulated, payinTotal: usd(49) }).chargeProblem).toBe(
+      messages.amountTooLow,
+    );
+    expect(
+      checkoutLayout(listing, { ...values, paymentMethod: 'paypal' }, { ...simulated, payinTotal: usd(49) })
+        .chargeProblem,
+    ).toBeUndefined();
+    expect(
+      checkoutLayout(listing, values, { ...simulated, payinTotal: usd(100_000_000) }).chargeProblem,
+    ).toBe(messages.amountTooHigh);
+    expect(
+      checkoutLayout(listing, values, { ...simulated, payinTotal: usd(50) }).chargeProblem,
+    ).toBeUndefined();
   });
 });
 
@@ -610,6 +640,9 @@ describe('errors → §8 messages', () => {
     expect(checkoutFailure('initiate', api(400, 'transaction-charge-zero-payin')).message).toBe(
       messages.amountTooLow,
     );
+    expect(checkoutFailure('initiate', api(400, 'transaction-charge-too-high')).message).toBe(
+      messages.amountTooHigh,
+    );
     expect(checkoutFailure('initiate', api(403, 'forbidden')).message).toBe(productOrderMessages.ownListing);
   });
 
@@ -725,6 +758,8 @@ describe('errors → §8 messages', () => {
 
   it('explains a failed breakdown', () => {
     expect(lineItemsFailure(new ApiError(500, null))).toBe(messages.breakdownFailed);
+    expect(lineItemsFailure(api(400, 'transaction-charge-too-high'))).toBe(messages.amountTooHigh);
+    expect(lineItemsFailure(api(400, 'transaction-charge-zero-payin'))).toBe(messages.amountTooLow);
     expect(lineItemsFailure(api(409, 'transaction-listing-insufficient-stock'))).toBe(
       messages.notEnoughStock,
     );

@@ -16,10 +16,13 @@ import type {
   TransitionPrivilegedRequest,
 } from '../../../../shared/api/transactions';
 import type { Listing } from '../../../../shared/api/types';
+import { chargeBounds } from '../../../../shared/config/charge-limits';
 import { type DeliveryMethod, deliveryMethods, isKeyOf } from '../../../../shared/config/listing-fields';
 import { cardErrorMessage } from '../../../../shared/errors/card-errors';
 import { apiErrors, messages } from '../../../../shared/errors/catalogue';
 import { deliveryOptions, quantityOptions } from '../../../../shared/listings';
+import { formatMoney, type Money } from '../../../../shared/money';
+import { chargeBoundsRefusal } from '../../../../shared/process/charges';
 import {
   type ShippingAddressValues,
   validateBillingAddress,
@@ -141,6 +144,8 @@ export interface CheckoutContext {
   paypal: boolean;
   /** Buying from an enquiry (`?transactionId=`): card only, PayPal is refused for those orders. */
   enquiry?: boolean;
+  /** The server's pay-in for the order as chosen (line items), once known: PayPal has a maximum. */
+  payinTotal?: Money | undefined;
 }
 
 export interface CheckoutLayout {
@@ -156,12 +161,36 @@ export interface CheckoutLayout {
   card?: CardEntry;
   saveCardOption: boolean;
   paypalOffered: boolean;
-  /** PayPal is configured but not for this order (bought from an enquiry): say so in one line. */
+  /** PayPal is configured but not for this order (bought from an enquiry, or over its maximum): one line. */
   paypalUnavailable?: string;
+  /** The chosen way to pay cannot take this total (issue 17): the §8 amount too low, or too high. */
+  chargeProblem?: string;
 }
 
 /** Why an order from an enquiry has no PayPal choice (the API refuses PayPal there). */
 export const enquiryCardOnly = 'Orders from an enquiry are paid by card: PayPal is not available for them.';
+
+/** Why a total above PayPal's maximum is paid by card (shared/config/charge-limits, issue 17). */
+export function paypalOverMaximum(maximum: Money): string {
+  return `PayPal takes at most ${formatMoney(maximum)} in one payment, so this order is paid by card.`;
+}
+
+/** PayPal's maximum for this total's currency when the total is above it. */
+function paypalMaximumExceeded(payin: Money | undefined): Money | undefined {
+  const bounds = payin ? chargeBounds('paypal', payin.currency) : undefined;
+  return payin && bounds && payin.amount > bounds.maximumMinor
+    ? { amount: bounds.maximumMinor, currency: payin.currency }
+    : undefined;
+}
+
+/** The message when the chosen provider cannot take the total (what initiate would answer). */
+function chargeProblemOf(payin: Money | undefined, method: 'card' | 'paypal'): string | undefined {
+  if (!payin) return undefined;
+  const refusal = chargeBoundsRefusal(payin, method);
+  if (refusal === 'transaction-charge-zero-payin') return messages.amountTooLow;
+  if (refusal === 'transaction-charge-too-high') return messages.amountTooHigh;
+  return undefined;
+}
 
 export function checkoutLayout(
   listing: Pick<Listing, 'currentStock' | 'publicData'>,
@@ -172,6 +201,18 @@ export function checkoutLayout(
   const quantity = quantityOptions(listing.currentStock);
   const card =
     values.paymentMethod === 'card' || context.enquiry ? cardEntry(values.cardChoice, context) : undefined;
+  const paypalMaximum = paypalMaximumExceeded(context.payinTotal);
+  const paypalUnavailable = !context.paypal
+    ? undefined
+    : context.enquiry
+      ? enquiryCardOnly
+      : paypalMaximum
+        ? paypalOverMaximum(paypalMaximum)
+        : undefined;
+  const chargeProblem = chargeProblemOf(
+    context.payinTotal,
+    values.paymentMethod === 'paypal' && !context.enquiry ? 'paypal' : 'card',
+  );
   return {
     ...(delivery.preselected ? { fixedDeliveryMethod: delivery.preselected } : {}),
     deliveryChoices: delivery.options,
@@ -181,8 +222,9 @@ export function checkoutLayout(
     pickup: values.deliveryMethod === 'pickup',
     ...(card ? { card } : {}),
     saveCardOption: card === 'simulated' || card === 'elements',
-    paypalOffered: context.paypal && !context.enquiry,
-    ...(context.paypal && context.enquiry ? { paypalUnavailable: enquiryCardOnly } : {}),
+    paypalOffered: context.paypal && !context.enquiry && !paypalMaximum,
+    ...(paypalUnavailable ? { paypalUnavailable } : {}),
+    ...(chargeProblem ? { chargeProblem } : {}),
   };
 }
 
@@ -675,6 +717,8 @@ export function checkoutFailure(
       return { message: messages.stockOutOfSync };
     case 'transaction-charge-zero-payin':
       return { message: messages.amountTooLow };
+    case 'transaction-charge-too-high':
+      return { message: messages.amountTooHigh };
     case 'transaction-charge-zero-payout':
       return { message: apiErrors['transaction-charge-zero-payout'].title };
     case 'forbidden':
@@ -725,6 +769,8 @@ export function lineItemsFailure(error: unknown): string {
       return messages.listingUnavailable;
     case 'transaction-charge-zero-payin':
       return messages.amountTooLow;
+    case 'transaction-charge-too-high':
+      return messages.amountTooHigh;
     case 'old-total-mismatch':
       return messages.stockOutOfSync;
     default:

@@ -1,5 +1,11 @@
 import type { FormApi } from 'final-form';
+import {
+  listingPriceLimits,
+  marketplaceCurrency,
+  payoutCurrencyNote,
+} from '../../../../shared/config/marketplace';
 import { messages } from '../../../../shared/errors/catalogue';
+import { formatMoney } from '../../../../shared/money';
 import { parseInteger } from '../../../../shared/validation/core';
 import { priceValidator, stockValidator } from '../../../../shared/validation/listing';
 import { errorCode } from '../../api/errors';
@@ -15,6 +21,10 @@ interface Values {
 }
 
 const validatePrice = moneyTextValidator(priceValidator());
+const maximumPriceShown = formatMoney({
+  amount: listingPriceLimits.maximumMinor,
+  currency: marketplaceCurrency,
+});
 
 export function pricingInitialValues(listing: OwnListing | undefined): Values {
   return {
@@ -63,10 +73,11 @@ export function PricingTab(props: EditListingTabProps) {
 
   return (
     <TabForm tab={props} initialValues={pricingInitialValues} onSave={onSave}>
+      <p className="form-aside pricing-currency-note">{payoutCurrencyNote}</p>
       <MoneyField
         name="price"
         label="Price (USD)"
-        hint="The price of one item. Use a dot or a comma for cents, for example 450 or 449.99."
+        hint={`The price of one item, up to ${maximumPriceShown}. Use a dot or a comma for cents, for example 450 or 449.99.`}
         validate={validatePrice}
         required
       />

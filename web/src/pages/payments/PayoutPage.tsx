@@ -1,4 +1,5 @@
 import { Link, useParams } from '@tanstack/react-router';
+import { payoutCurrencyNote } from '../../../../shared/config/marketplace';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { StripeOnboarding } from '../../payments/StripeOnboarding';
 
@@ -19,6 +20,7 @@ export function PayoutPage() {
         Prefer PayPal? <Link to="/account/paypal">Set up PayPal payouts</Link>. Your saved card for purchases
         is under <Link to="/account/payment-methods">Payment methods</Link>.
       </p>
+      <p className="form-aside payout-currency-note">{payoutCurrencyNote}</p>
       <StripeOnboarding returnBasePath={payoutReturnBasePath} returnURLType={params.returnURLType} />
     </>
   );
