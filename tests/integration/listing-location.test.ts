@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getSearchVersion } from '../../functions/listings/repository';
+import { migrateListingLocations } from '../../functions/listings/location-migration';
+import { getListing, getSearchVersion, updateListing } from '../../functions/listings/repository';
 import { updateUser } from '../../functions/users/repository';
 import type { ListingSummary } from '../../shared/api/types';
 import { type Bounds, boundsAround, destination, distanceMeters, roundPoint } from '../../shared/maps';
@@ -173,5 +174,33 @@ describe('search by place', () => {
       // Equal distances: newest first, the same order from both exact points.
       expect(found).toEqual(await search({ origin: formatOriginParam(shared) }));
     }
+  });
+});
+
+describe('the migration of stored listings', () => {
+  it('draws the missing public points, removes 0,0 and closes a published listing without a place', async () => {
+    const owner = await givenSeller();
+    const berlin = { lat: 52.52, lng: 13.405 };
+    const old = await givenListing(owner.id, { title: `Old ${marker}`, geolocation: berlin });
+    await updateListing(old.id, { set: {}, remove: ['publicGeolocation'] });
+    const nowhere = await givenListing(owner.id, {
+      title: `Nowhere ${marker}`,
+      publicData: { ...old.publicData, location: { address: '', city: '', region: '', country: '' } },
+      geolocation: { lat: 0, lng: 0 },
+    });
+    const result = await migrateListingLocations();
+    expect(result.pointsDrawn).toContain(old.id);
+    expect(result.closed).toContain(nowhere.id);
+    expect(result.pointsRemoved).toContain(nowhere.id);
+    const drawn = await getListing(old.id);
+    expect(distanceMeters(drawn!.publicGeolocation!, berlin)).toBeLessThanOrEqual(2080);
+    const closed = await getListing(nowhere.id);
+    expect(closed).toMatchObject({ state: 'closed' });
+    expect(closed).not.toHaveProperty('geolocation');
+    expect(closed).not.toHaveProperty('GSI2PK');
+    // Again: nothing left to do for these two.
+    const again = await migrateListingLocations();
+    expect([...again.pointsDrawn, ...again.closed, ...again.pointsRemoved]).not.toContain(old.id);
+    expect([...again.pointsDrawn, ...again.closed, ...again.pointsRemoved]).not.toContain(nowhere.id);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readWorldCities } from '../../../functions/places/world-cities';
 import { categoryGroupOf, categoryGroups, isCategory } from '../../../shared/config/categories';
 import {
   conditions,
@@ -7,6 +8,8 @@ import {
   sizes,
   wheelSizes,
 } from '../../../shared/config/listing-fields';
+import { isPayoutCountry } from '../../../shared/config/payout-countries';
+import { distanceMeters } from '../../../shared/maps';
 import { createSlug } from '../../../shared/text/slug';
 import { demoPassword, listings, sellers } from './catalogue';
 
@@ -139,20 +142,28 @@ describe('seed catalogue: listings', () => {
     }
   });
 
-  it('places listings in North America with a matching country', () => {
+  it('places listings in seven payout countries, each at its city as the gazetteer has it', async () => {
+    const cities = await readWorldCities();
     for (const l of listings) {
-      const { lat, lng, country, city, region, address } = l.location;
-      expect(lat, l.key).toBeGreaterThan(24);
-      expect(lat, l.key).toBeLessThan(62);
-      expect(lng, l.key).toBeGreaterThan(-130);
-      expect(lng, l.key).toBeLessThan(-52);
-      expect(['CA', 'US']).toContain(country);
-      if (country === 'CA') expect(lat, l.key).toBeGreaterThan(41.6);
-      expect(city.length * region.length * address.length, l.key).toBeGreaterThan(0);
+      const { lat, lng, country, city, street } = l.location;
+      expect(isPayoutCountry(country), l.key).toBe(true);
+      expect(street.length, l.key).toBeGreaterThan(0);
+      const known = cities.find((row) => row.iso2 === country && row.city === city);
+      expect(known, `${l.key}: ${city}, ${country}`).toBeDefined();
+      expect(distanceMeters({ lat, lng }, { lat: Number(known!.lat), lng: Number(known!.lng) })).toBeLessThan(
+        15_000,
+      );
     }
     const countries = new Set(listings.map((l) => l.location.country));
-    expect(countries).toEqual(new Set(['CA', 'US']));
-    expect(new Set(listings.map((l) => l.location.city)).size).toBeGreaterThanOrEqual(12);
+    expect(countries).toEqual(new Set(['AU', 'CA', 'DE', 'FR', 'GB', 'NL', 'US']));
+    expect(new Set(listings.map((l) => l.location.city)).size).toBeGreaterThanOrEqual(15);
+    // A seller's listings are all in one country: their payout account's.
+    for (const seller of sellers) {
+      const theirs = new Set(
+        listings.filter((l) => l.sellerKey === seller.key).map((l) => l.location.country),
+      );
+      expect(theirs.size, seller.key).toBe(1);
+    }
   });
 
   it('has at least 3 Trek titles and a title with accented characters', () => {

@@ -109,7 +109,7 @@ describe('demo history: the records', () => {
       pickupEnabled: seed.pickupEnabled,
       shippingEnabled: seed.shippingEnabled,
       location: {
-        address: seed.location.address,
+        address: seed.location.city,
         city: seed.location.city,
         region: seed.location.region,
         country: seed.location.country,

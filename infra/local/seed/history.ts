@@ -73,10 +73,10 @@ export const buyerAddresses: Record<string, Omit<ShippingAddressValues, 'recipie
   owen: addr('2110 Gottingen St', 'Halifax', 'NS', 'B3K 3B3', 'CA'),
   jordan: addr('3410 Fremont Ave N', 'Seattle', 'WA', '98103', 'US'),
   marcus: addr('1650 Valencia St', 'San Francisco', 'CA', '94110', 'US'),
-  hannah: addr('1820 W Division St', 'Chicago', 'IL', '60622', 'US'),
-  sam: addr('310 Bedford Ave, Brooklyn', 'New York', 'NY', '11211', 'US'),
-  diego: addr('1601 S Congress Ave', 'Austin', 'TX', '78704', 'US'),
-  nora: addr('2920 Lyndale Ave S', 'Minneapolis', 'MN', '55408', 'US'),
+  hannah: addr('38 Exmouth Market', 'London', '', 'EC1R 4QE', 'GB'),
+  sam: addr('Oranienstraße 25', 'Berlin', '', '10999', 'DE'),
+  diego: addr('210 Sydney Rd, Brunswick', 'Melbourne', 'VIC', '3056', 'AU'),
+  nora: addr('Kinkerstraat 120', 'Amsterdam', '', '1053 ED', 'NL'),
 };
 
 function addr(
@@ -84,12 +84,12 @@ function addr(
   city: string,
   state: string,
   postal: string,
-  country: 'CA' | 'US',
+  country: string,
 ): Omit<ShippingAddressValues, 'recipientName'> {
   return {
     recipientAddressLine1: line1,
     recipientCity: city,
-    recipientState: state,
+    ...(state ? { recipientState: state } : {}),
     recipientPostal: postal,
     recipientCountry: country,
   };

@@ -8,6 +8,7 @@ import { businessMcc, rememberAccountOwner, storeAccount } from '../../../functi
 import { SimulatedCardProvider } from '../../../functions/payments/stripe/simulated';
 import { getUser } from '../../../functions/users/repository';
 import { payoutCountry } from '../../../shared/config/payout-countries';
+import type { SeedLocation } from './catalogue';
 
 /**
  * Payout onboarding of the demo sellers (spec: sellers finish payout onboarding before publishing):
@@ -16,9 +17,14 @@ import { payoutCountry } from '../../../shared/config/payout-countries';
  * item has the account summary and `payoutReady: true`.
  */
 
-/** Stripe's test bank details per seller country (docs/payments.md). */
-export const demoBankFields: Record<'CA' | 'US', Record<string, string>> = {
+/** Stripe's test bank details per demo seller country (docs/payments.md). */
+export const demoBankFields: Record<SeedLocation['country'], Record<string, string>> = {
+  AU: { bsb: '110000', accountNumber: '000123456' },
   CA: { transitNumber: '11000', institutionNumber: '000', accountNumber: '000123456789' },
+  DE: { iban: 'DE89370400440532013000' },
+  FR: { iban: 'FR1420041010050500013M02606' },
+  GB: { sortCode: '108800', accountNumber: '00012345' },
+  NL: { iban: 'NL39RABO0300065264' },
   US: { routingNumber: '110000000', accountNumber: '000123456789' },
 };
 
@@ -37,7 +43,7 @@ class SeedCardProvider extends SimulatedCardProvider {
  */
 export async function onboardDemoSeller(options: {
   userId: string;
-  country: 'CA' | 'US';
+  country: SeedLocation['country'];
   origin: string;
 }): Promise<ProviderAccount | undefined> {
   if (stripeMode() !== 'simulated') return undefined;

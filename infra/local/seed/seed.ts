@@ -16,8 +16,10 @@ import type { ListingImage } from '../../../shared/api/types';
 import { imageSettings } from '../../../shared/config/constants';
 import { marketplaceCurrency } from '../../../shared/config/marketplace';
 import { siteSettings } from '../../../shared/config/site';
+import { drawPublicPoint } from '../../../shared/maps';
+import { listingPlaceText } from '../../../shared/text/addresses';
 import { localCognitoClient } from '../cognito';
-import { listings, type SeedListing, type SeedSeller, sellers } from './catalogue';
+import { listings, type SeedListing, type SeedLocation, type SeedSeller, sellers } from './catalogue';
 import { writeDemoHistory } from './history';
 import { renderListingImage } from './images';
 import { onboardDemoPaypalMerchant, onboardDemoSeller } from './payouts';
@@ -121,7 +123,7 @@ async function seedHistory(sellerIds: ReadonlyMap<string, string>, now: Date): P
 }
 
 /** The payout country of a demo seller: the country of their listings. */
-export function sellerCountry(sellerKey: string): 'CA' | 'US' {
+export function sellerCountry(sellerKey: string): SeedLocation['country'] {
   const listing = listings.find((candidate) => candidate.sellerKey === sellerKey);
   if (!listing) throw new Error(`Demo seller ${sellerKey} has no listings`);
   return listing.location.country;
@@ -248,13 +250,17 @@ async function seedListing(listing: SeedListing, authorId: string, now: Date): P
           pickupEnabled: listing.pickupEnabled,
           shippingEnabled: listing.shippingEnabled,
           location: {
-            address: location.address,
+            address: listingPlaceText(location),
+            // The street is for pickup buyers; a shipping-only listing has no use for it.
+            ...(listing.pickupEnabled ? { building: location.street } : {}),
             city: location.city,
             region: location.region,
             country: location.country,
           },
         },
         geolocation: { lat: location.lat, lng: location.lng },
+        // Drawn like a seller's (at random, once): the demo streets are real addresses.
+        publicGeolocation: drawPublicPoint({ lat: location.lat, lng: location.lng }),
         currentStock: listing.stock,
         ...(listing.shippingEnabled
           ? {
