@@ -10,6 +10,7 @@ import {
   normaliseName,
   placeRadius,
   placeRadiusMetres,
+  regionCode,
   shownRegion,
 } from './gazetteer';
 import { gazetteerCountries, gazetteerEntries, toGazetteerEntry, type WorldCityRow } from './world-cities';
@@ -95,8 +96,7 @@ describe('shownRegion', () => {
     expect(shownRegion('Edinburgh, City of', ['leith'])).toBe('City of Edinburgh');
     expect(shownRegion('Bavaria', ['munich', 'munchen'])).toBe('Bavaria');
     expect(shownRegion(undefined, ['x'])).toBeUndefined();
-    // States and provinces with a postal abbreviation stay: "New York, New York, United States".
-    expect(shownRegion('New York', ['new york'])).toBe('New York');
+    expect(shownRegion('Montana', ['montana'])).toBeUndefined(); // Montana, Bulgaria
   });
 });
 
@@ -118,6 +118,13 @@ describe('extentOf', () => {
 });
 
 describe('Gazetteer', () => {
+  it('keeps the state or province in addresses where they always have it', () => {
+    expect(regionCode('US', 'New York')).toBe('NY');
+    expect(regionCode('AU', 'New South Wales')).toBe('NSW');
+    expect(regionCode('BG', 'Montana')).toBeUndefined();
+    expect(addresses('new york')).toEqual(['New York, New York, United States']);
+  });
+
   it('answers with the region and the country code of each place', () => {
     const [toronto] = gazetteer.search('toronto', 1);
     expect(toronto).toMatchObject({ name: 'Toronto', region: 'Ontario', countryCode: 'CA' });

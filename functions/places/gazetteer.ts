@@ -88,81 +88,95 @@ export function nameKeys(name: string): string[] {
   return [...new Set([key, spelled].filter(Boolean))];
 }
 
-/** Postal abbreviations of Canadian provinces and territories, US states and Australian states, by full name. */
-const regionCodes: Record<string, string> = {
-  Alberta: 'AB',
-  'British Columbia': 'BC',
-  Manitoba: 'MB',
-  'New Brunswick': 'NB',
-  'Newfoundland and Labrador': 'NL',
-  'Northwest Territories': 'NT',
-  'Nova Scotia': 'NS',
-  Nunavut: 'NU',
-  Ontario: 'ON',
-  'Prince Edward Island': 'PE',
-  Quebec: 'QC',
-  Saskatchewan: 'SK',
-  Yukon: 'YT',
-  'Australian Capital Territory': 'ACT',
-  'New South Wales': 'NSW',
-  'Northern Territory': 'NT',
-  Queensland: 'QLD',
-  'South Australia': 'SA',
-  Tasmania: 'TAS',
-  Victoria: 'VIC',
-  'Western Australia': 'WA',
-  Alabama: 'AL',
-  Alaska: 'AK',
-  Arizona: 'AZ',
-  Arkansas: 'AR',
-  California: 'CA',
-  Colorado: 'CO',
-  Connecticut: 'CT',
-  Delaware: 'DE',
-  'District of Columbia': 'DC',
-  Florida: 'FL',
-  Georgia: 'GA',
-  Hawaii: 'HI',
-  Idaho: 'ID',
-  Illinois: 'IL',
-  Indiana: 'IN',
-  Iowa: 'IA',
-  Kansas: 'KS',
-  Kentucky: 'KY',
-  Louisiana: 'LA',
-  Maine: 'ME',
-  Maryland: 'MD',
-  Massachusetts: 'MA',
-  Michigan: 'MI',
-  Minnesota: 'MN',
-  Mississippi: 'MS',
-  Missouri: 'MO',
-  Montana: 'MT',
-  Nebraska: 'NE',
-  Nevada: 'NV',
-  'New Hampshire': 'NH',
-  'New Jersey': 'NJ',
-  'New Mexico': 'NM',
-  'New York': 'NY',
-  'North Carolina': 'NC',
-  'North Dakota': 'ND',
-  Ohio: 'OH',
-  Oklahoma: 'OK',
-  Oregon: 'OR',
-  Pennsylvania: 'PA',
-  'Rhode Island': 'RI',
-  'South Carolina': 'SC',
-  'South Dakota': 'SD',
-  Tennessee: 'TN',
-  Texas: 'TX',
-  Utah: 'UT',
-  Vermont: 'VT',
-  Virginia: 'VA',
-  Washington: 'WA',
-  'West Virginia': 'WV',
-  Wisconsin: 'WI',
-  Wyoming: 'WY',
+/**
+ * Postal abbreviations of Canadian provinces and territories, US states and Australian states, by
+ * country and full name: addresses there always have the state or province.
+ */
+const regionCodes: Record<string, Record<string, string>> = {
+  CA: {
+    Alberta: 'AB',
+    'British Columbia': 'BC',
+    Manitoba: 'MB',
+    'New Brunswick': 'NB',
+    'Newfoundland and Labrador': 'NL',
+    'Northwest Territories': 'NT',
+    'Nova Scotia': 'NS',
+    Nunavut: 'NU',
+    Ontario: 'ON',
+    'Prince Edward Island': 'PE',
+    Quebec: 'QC',
+    Saskatchewan: 'SK',
+    Yukon: 'YT',
+  },
+  AU: {
+    'Australian Capital Territory': 'ACT',
+    'New South Wales': 'NSW',
+    'Northern Territory': 'NT',
+    Queensland: 'QLD',
+    'South Australia': 'SA',
+    Tasmania: 'TAS',
+    Victoria: 'VIC',
+    'Western Australia': 'WA',
+  },
+  US: {
+    Alabama: 'AL',
+    Alaska: 'AK',
+    Arizona: 'AZ',
+    Arkansas: 'AR',
+    California: 'CA',
+    Colorado: 'CO',
+    Connecticut: 'CT',
+    Delaware: 'DE',
+    'District of Columbia': 'DC',
+    Florida: 'FL',
+    Georgia: 'GA',
+    Hawaii: 'HI',
+    Idaho: 'ID',
+    Illinois: 'IL',
+    Indiana: 'IN',
+    Iowa: 'IA',
+    Kansas: 'KS',
+    Kentucky: 'KY',
+    Louisiana: 'LA',
+    Maine: 'ME',
+    Maryland: 'MD',
+    Massachusetts: 'MA',
+    Michigan: 'MI',
+    Minnesota: 'MN',
+    Mississippi: 'MS',
+    Missouri: 'MO',
+    Montana: 'MT',
+    Nebraska: 'NE',
+    Nevada: 'NV',
+    'New Hampshire': 'NH',
+    'New Jersey': 'NJ',
+    'New Mexico': 'NM',
+    'New York': 'NY',
+    'North Carolina': 'NC',
+    'North Dakota': 'ND',
+    Ohio: 'OH',
+    Oklahoma: 'OK',
+    Oregon: 'OR',
+    Pennsylvania: 'PA',
+    'Rhode Island': 'RI',
+    'South Carolina': 'SC',
+    'South Dakota': 'SD',
+    Tennessee: 'TN',
+    Texas: 'TX',
+    Utah: 'UT',
+    Vermont: 'VT',
+    Virginia: 'VA',
+    Washington: 'WA',
+    'West Virginia': 'WV',
+    Wisconsin: 'WI',
+    Wyoming: 'WY',
+  },
 };
+
+/** A region's postal abbreviation, when its country has them. */
+export function regionCode(countryCode: string, region: string | undefined): string | undefined {
+  return region ? regionCodes[countryCode]?.[region] : undefined;
+}
 
 /**
  * The box the search filters by, when the data has only a point: a square around it whose half
@@ -240,7 +254,7 @@ export class Gazetteer {
       if (!context) {
         context = words([
           entry.region,
-          entry.region ? regionCodes[entry.region] : undefined,
+          regionCode(entry.countryCode, entry.region),
           ...(entry.region ? (names.regions?.[entry.countryCode]?.[entry.region] ?? []) : []),
           ...countryWords(entry.countryCode, entry.country),
         ]);
@@ -256,7 +270,9 @@ export class Gazetteer {
         regionKey = normaliseName(entry.region);
         regionKeys.set(entry.region, regionKey);
       }
-      const region = shownRegion(entry.region, keys, regionKey);
+      const region = regionCode(entry.countryCode, entry.region)
+        ? entry.region
+        : shownRegion(entry.region, keys, regionKey);
       const address = [entry.name, region, entry.country].filter(Boolean).join(', ');
       if (addresses.has(address)) continue;
       addresses.add(address);
@@ -320,7 +336,13 @@ export class Gazetteer {
       if (addresses.has(address)) continue;
       const main = area.cities[0]!;
       // A region that only repeats its main city's name (Wien for Vienna, Sofia-Grad) is that city.
-      if (kind === 'region' && !shownRegion(area.name, cityKeys[main]!)) continue;
+      if (
+        kind === 'region' &&
+        !regionCode(area.countryCode, area.name) &&
+        !shownRegion(area.name, cityKeys[main]!)
+      ) {
+        continue;
+      }
       addresses.add(address);
       const position = this.places.length;
       const mainPlace = this.places[main]!;
@@ -347,6 +369,11 @@ export class Gazetteer {
     this.keys = keyRows.map((row) => row.key);
     this.keyPlaces = Int32Array.from(keyRows, (row) => row.place);
     this.keyTiers = Uint8Array.from(keyRows, (row) => row.tier);
+  }
+
+  /** Every place: the cities, most populous first, then the regions and the countries. */
+  list(): Place[] {
+    return this.places.map((indexed) => indexed.place);
   }
 
   /** How many places (cities, regions and countries) the gazetteer has. */
@@ -419,9 +446,8 @@ function words(texts: ReadonlyArray<string | undefined>): string[] {
  * The region as a city's address shows it, or undefined when it only repeats the city: equal to,
  * or starting with, one of the city's names ("London, City of", "Sofia-Grad", "Brussels-Capital
  * Region", Praha for Prague), or Lithuania's city municipalities ("Vilniaus Miestas" for Vilnius).
- * A state or province with a postal abbreviation (US, Canada, Australia) is always shown, as
- * addresses there always have it ("New York, New York", "Quebec City, Quebec"). "X, City of" reads
- * "City of X".
+ * (A state or province with a postal abbreviation is always shown: see `regionCode`.) "X, City
+ * of" reads "City of X".
  */
 export function shownRegion(
   region: string | undefined,
@@ -429,7 +455,6 @@ export function shownRegion(
   key = region ? normaliseName(region) : '',
 ): string | undefined {
   if (!region) return undefined;
-  if (region in regionCodes) return region;
   if (cities.some((city) => key === city || key.startsWith(`${city} `))) return undefined;
   if (key.endsWith(' miestas') && cities.some((city) => city.slice(0, 4) === key.slice(0, 4)))
     return undefined;
