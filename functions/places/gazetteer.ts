@@ -191,7 +191,8 @@ export function placeRadiusMetres(population: number): number {
   return Math.min(placeRadius.maxMetres, Math.max(placeRadius.minMetres, scaled));
 }
 
-const round = (value: number, decimals = 5) => Number(value.toFixed(decimals)) + 0;
+/** To 5 decimals (about a metre), -0 as 0. */
+const round = (value: number) => Math.round(value * 1e5) / 1e5 + 0;
 
 interface IndexedPlace {
   place: Place;
@@ -225,15 +226,23 @@ export class Gazetteer {
       (a, b) => b.population - a.population || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
     );
     const addresses = new Set<string>();
-    const keyRows: Array<{ key: string; place: number; tier: Tier }> = [];
+    // The index's rows (key, place, tier) as three lists, sorted by key at the end.
+    const rowKeys: string[] = [];
+    const rowPlaces: number[] = [];
+    const rowTiers: Tier[] = [];
+    const addRow = (key: string, place: number, tier: Tier) => {
+      rowKeys.push(key);
+      rowPlaces.push(place);
+      rowTiers.push(tier);
+    };
     /** The full-name keys of each city, to tell a region that is its main city under another name. */
     const cityKeys: string[][] = [];
     const addKeys = (position: number, keys: readonly string[]) => {
       for (const key of keys) {
-        keyRows.push({ key, place: position, tier: Tier.Prefix });
+        addRow(key, position, Tier.Prefix);
         // Later words of the name, so "vancouver" also finds North Vancouver.
         for (let i = key.indexOf(' '); i >= 0; i = key.indexOf(' ', i + 1)) {
-          keyRows.push({ key: key.slice(i + 1), place: position, tier: Tier.LaterWord });
+          addRow(key.slice(i + 1), position, Tier.LaterWord);
         }
       }
     };
@@ -365,10 +374,15 @@ export class Gazetteer {
     }
     this.cityCount = cityCount;
 
-    keyRows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.tier - b.tier || a.place - b.place));
-    this.keys = keyRows.map((row) => row.key);
-    this.keyPlaces = Int32Array.from(keyRows, (row) => row.place);
-    this.keyTiers = Uint8Array.from(keyRows, (row) => row.tier);
+    // By key (then as added): a search ranks what it finds itself.
+    const order = Uint32Array.from(rowKeys, (_, i) => i).sort((a, b) => {
+      const keyA = rowKeys[a]!;
+      const keyB = rowKeys[b]!;
+      return keyA < keyB ? -1 : keyA > keyB ? 1 : a - b;
+    });
+    this.keys = Array.from(order, (i) => rowKeys[i]!);
+    this.keyPlaces = Int32Array.from(order, (i) => rowPlaces[i]!);
+    this.keyTiers = Uint8Array.from(order, (i) => rowTiers[i]!);
   }
 
   /** Every place: the cities, most populous first, then the regions and the countries. */
