@@ -170,7 +170,16 @@ export const shownCityNames: Readonly<Record<string, Readonly<Record<string, str
 };
 
 /**
- * Region (`admin_name`) → other names, by country: English names where the data has the native one
+ * Region → the name shown instead of the data's, where the data's reads badly in an address
+ * ("Ecatepec, México, Mexico"; SimpleMaps's "Castille-Leon"). The data's name stays searchable.
+ */
+export const shownRegionNames: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  ES: { 'Castille-Leon': 'Castile and León', 'Castille-La Mancha': 'Castile-La Mancha' },
+  MX: { México: 'State of Mexico' },
+};
+
+/**
+ * Region (as shown: `admin_name`, or its name in `shownRegionNames`) → other names, by country: English names where the data has the native one
  * and the other way round. Searchable as a place of its own and after a city ("Munich Bayern").
  */
 export const regionNames: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
@@ -242,8 +251,8 @@ export const regionNames: Readonly<Record<string, Readonly<Record<string, readon
     Aragon: ['Aragón'],
     'Balearic Islands': ['Illes Balears', 'Islas Baleares'],
     'Canary Islands': ['Islas Canarias', 'Canarias'],
-    'Castille-Leon': ['Castilla y León', 'Castile and León'],
-    'Castille-La Mancha': ['Castilla-La Mancha', 'Castile-La Mancha'],
+    'Castile and León': ['Castilla y León'],
+    'Castile-La Mancha': ['Castilla-La Mancha'],
     Navarre: ['Navarra'],
     Valencia: ['Comunitat Valenciana', 'Comunidad Valenciana', 'Valencian Community'],
   },
@@ -286,7 +295,7 @@ export const regionNames: Readonly<Record<string, Readonly<Record<string, readon
     'Trentino-Alto Adige': ['Trentino-South Tyrol', 'Südtirol'],
     'Valle d’Aosta': ['Aosta Valley', 'Vallée d’Aoste'],
   },
-  MX: { México: ['State of Mexico', 'Estado de México', 'Edomex'] },
+  MX: { 'State of Mexico': ['Estado de México', 'Edomex'] },
   NL: {
     'Noord-Holland': ['North Holland'],
     'Zuid-Holland': ['South Holland'],

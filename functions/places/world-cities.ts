@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { payoutCountry, payoutCountryCodes } from '../../shared/config/payout-countries';
-import { cityNames, countryNames, excludedRows, regionNames, shownCityNames } from './alternative-names';
+import {
+  cityNames,
+  countryNames,
+  excludedRows,
+  regionNames,
+  shownCityNames,
+  shownRegionNames,
+} from './alternative-names';
 import { Gazetteer, type GazetteerEntry, type GazetteerNames } from './gazetteer';
 
 /**
@@ -38,7 +45,8 @@ export function toGazetteerEntry(row: WorldCityRow): GazetteerEntry | undefined 
     return undefined;
   }
   const population = Number(row.population);
-  const region = row.admin_name?.trim();
+  const dataRegion = row.admin_name?.trim();
+  const region = dataRegion ? (shownRegionNames[row.iso2]?.[dataRegion] ?? dataRegion) : undefined;
   const shownName = shownCityNames[row.iso2]?.[name] ?? name;
   const otherNames = [name, ...(cityNames[row.iso2]?.[name] ?? [])].filter((other) => other !== shownName);
   return {
@@ -75,11 +83,20 @@ export async function readWorldCities(): Promise<WorldCityRow[]> {
 
 /**
  * Other names of the regions and countries (alternative-names.ts), each country also by its name in
- * the payout configuration when the data's differs (Czech Republic for Czechia).
+ * the payout configuration when the data's differs (Czech Republic for Czechia), each region shown
+ * under another name also by the data's.
  */
 export function gazetteerNames(countries: readonly string[] = gazetteerCountries): GazetteerNames {
+  // A region shown under another name (shownRegionNames) is found by the data's name too.
+  const regions: Record<string, Record<string, readonly string[]>> = {};
+  for (const code of new Set([...Object.keys(regionNames), ...Object.keys(shownRegionNames)])) {
+    regions[code] = { ...regionNames[code] };
+    for (const [dataName, shownName] of Object.entries(shownRegionNames[code] ?? {})) {
+      regions[code][shownName] = [dataName, ...(regions[code][shownName] ?? [])];
+    }
+  }
   return {
-    regions: regionNames,
+    regions,
     countries: Object.fromEntries(
       countries.map((code) => [
         code,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { payoutCountryCodes } from '../../shared/config/payout-countries';
 import type { Place } from '../../shared/maps';
 import { boundsContain } from '../../shared/validation/filters';
-import { cityNames, excludedRows, regionNames, shownCityNames } from './alternative-names';
+import { cityNames, excludedRows, regionNames, shownCityNames, shownRegionNames } from './alternative-names';
 import { type Gazetteer, normaliseName } from './gazetteer';
 import { buildGazetteer, readWorldCities, type WorldCityRow } from './world-cities';
 
@@ -220,6 +220,11 @@ describe('the worldwide gazetteer (real data)', () => {
     expect(first('Île-de-France')).toMatchObject({ kind: 'region', countryCode: 'FR' });
     expect(first('Attica')).toMatchObject({ kind: 'region', name: 'Attikí' });
     expect(first('California')).toMatchObject({ kind: 'region', address: 'California, United States' });
+    // A region shown under a better name than the data's, found by both.
+    expect(first('Ecatepec')!.address).toBe('Ecatepec, State of Mexico, Mexico');
+    expect(first('Estado de Mexico')).toMatchObject({ kind: 'region', address: 'State of Mexico, Mexico' });
+    expect(first('Valladolid Castilla y Leon')!.address).toBe('Valladolid, Castile and León, Spain');
+    expect(first('Castille-Leon')).toMatchObject({ kind: 'region', name: 'Castile and León' });
   });
 
   it("bounds every country's and region's cities, New Zealand's across 180°", () => {
@@ -279,7 +284,9 @@ describe('the worldwide gazetteer (real data)', () => {
 describe('alternative-names.ts', () => {
   it('names only cities and regions the data has', () => {
     const cities = new Set(rows.map((row) => `${row.iso2}:${row.city}`));
-    const regions = new Set(rows.map((row) => `${row.iso2}:${row.admin_name}`));
+    const regions = new Set(
+      rows.map((row) => `${row.iso2}:${shownRegionNames[row.iso2]?.[row.admin_name!] ?? row.admin_name}`),
+    );
     const ids = new Set(rows.map((row) => String(row.id)));
     const unknown = [
       ...Object.entries(cityNames).flatMap(([code, names]) =>
@@ -295,6 +302,11 @@ describe('alternative-names.ts', () => {
       .filter((key) => !regions.has(key));
     expect(unknownRegions).toEqual([]);
     expect(Object.keys(excludedRows).filter((id) => !ids.has(id))).toEqual([]);
+    const dataRegions = new Set(rows.map((row) => `${row.iso2}:${row.admin_name}`));
+    const unknownShown = Object.entries(shownRegionNames)
+      .flatMap(([code, names]) => Object.keys(names).map((name) => `${code}:${name}`))
+      .filter((key) => !dataRegions.has(key));
+    expect(unknownShown).toEqual([]);
     for (const code of [...Object.keys(cityNames), ...Object.keys(regionNames)]) {
       expect(payoutCountryCodes).toContain(code);
     }
