@@ -90,19 +90,22 @@ export interface Bounds {
   sw: LatLng;
 }
 
+/** What a place is: a city (town, village), or a region or country as a whole. */
+export type PlaceKind = 'city' | 'region' | 'country';
+
 /**
  * A place the location search offers (`GET /api/places`): its name, the address shown and put in
  * the search URL, the point (`origin`) and the box the search filters by (`bounds`).
  */
 export interface Place {
   id: string;
+  /** A city, or a region or country (whose bounds cover its cities); a city when absent. */
+  kind?: PlaceKind;
   name: string;
   address: string;
   /** The place's province or state (full name), when known, and its ISO 3166-1 alpha-2 country. */
   region?: string;
   countryCode?: string;
-  /** A city or town (the default), or a whole region or country (searchable, not a listing's place). */
-  kind?: 'city' | 'region' | 'country';
   origin: LatLng;
   bounds: Bounds;
 }

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { payoutCountryCodes } from '../../shared/config/payout-countries';
 import { distanceMeters } from '../../shared/maps';
 import { boundsContain } from '../../shared/validation/filters';
-import { Gazetteer, type GazetteerEntry, normaliseName, placeRadius, placeRadiusMetres } from './gazetteer';
-import { gazetteerEntries, toGazetteerEntry, type WorldCityRow } from './world-cities';
+import {
+  extentOf,
+  Gazetteer,
+  type GazetteerEntry,
+  nameKeys,
+  normaliseName,
+  placeRadius,
+  placeRadiusMetres,
+  regionCode,
+  shownRegion,
+} from './gazetteer';
+import { gazetteerCountries, gazetteerEntries, toGazetteerEntry, type WorldCityRow } from './world-cities';
 
 let nextId = 1;
 function place(
@@ -24,23 +35,26 @@ function place(
   } satisfies GazetteerEntry;
 }
 
-const gazetteer = new Gazetteer([
-  place('Torrance', 'California', 'US', 140_000, 33.83, -118.34),
-  place('Toronto', 'Ontario', 'CA', 5_429_524, 43.7417, -79.3733),
-  place('Torrington', 'Connecticut', 'US', 35_000),
-  place('Vancouver', 'Washington', 'US', 188_331, 45.6366, -122.5967),
-  place('North Vancouver', 'British Columbia', 'CA', 85_935, 49.3206, -123.0734),
-  place('Vancouver', 'British Columbia', 'CA', 2_264_823, 49.25, -123.1),
-  place('Montréal', 'Quebec', 'CA', 3_519_595, 45.5089, -73.5617),
-  place('Portland', 'Oregon', 'US', 2_036_875),
-  place('Portland', 'Maine', 'US', 220_807),
-  place('South Portland', 'Maine', 'US', 26_000),
-  place("St. John's", 'Newfoundland and Labrador', 'CA', 110_525),
-  place('New York', 'New York', 'US', 18_972_871),
-  // The same address twice: the more populous one is kept.
-  place('Springfield', 'Pennsylvania', 'US', 20_590),
-  place('Springfield', 'Pennsylvania', 'US', 24_851),
-]);
+const gazetteer = new Gazetteer(
+  [
+    place('Torrance', 'California', 'US', 140_000, 33.83, -118.34),
+    place('Toronto', 'Ontario', 'CA', 5_429_524, 43.7417, -79.3733),
+    place('Torrington', 'Connecticut', 'US', 35_000),
+    place('Vancouver', 'Washington', 'US', 188_331, 45.6366, -122.5967),
+    place('North Vancouver', 'British Columbia', 'CA', 85_935, 49.3206, -123.0734),
+    place('Vancouver', 'British Columbia', 'CA', 2_264_823, 49.25, -123.1),
+    place('Montréal', 'Quebec', 'CA', 3_519_595, 45.5089, -73.5617),
+    place('Portland', 'Oregon', 'US', 2_036_875),
+    place('Portland', 'Maine', 'US', 220_807),
+    place('South Portland', 'Maine', 'US', 26_000),
+    place("St. John's", 'Newfoundland and Labrador', 'CA', 110_525),
+    place('New York', 'New York', 'US', 18_972_871),
+    // The same address twice: the more populous one is kept.
+    place('Springfield', 'Pennsylvania', 'US', 20_590),
+    place('Springfield', 'Pennsylvania', 'US', 24_851),
+  ],
+  { countries: { US: ['USA'] }, regions: { CA: { 'British Columbia': ['Colombie-Britannique'] } } },
+);
 
 const addresses = (query: string, limit = 5) => gazetteer.search(query, limit).map((p) => p.address);
 
@@ -51,9 +65,66 @@ describe('normaliseName', () => {
     expect(normaliseName('  Trois-Rivières, QC ')).toBe('trois rivieres qc');
     expect(normaliseName('Coeur d’Alene')).toBe('coeur dalene');
   });
+
+  it('folds the letters decomposition leaves alone (ø, æ, ß, ł, ħ…) and Romanian commas and cedillas', () => {
+    expect(normaliseName('København')).toBe('kobenhavn');
+    expect(normaliseName('Łódź')).toBe('lodz');
+    expect(normaliseName('Großbottwar')).toBe('grossbottwar');
+    expect(normaliseName('Ærøskøbing')).toBe('aeroskobing');
+    expect(normaliseName('Ħamrun')).toBe('hamrun');
+    expect(normaliseName('București')).toBe('bucuresti');
+    expect(normaliseName('Bucureşti')).toBe('bucuresti');
+    expect(normaliseName('Tōkyō')).toBe('tokyo');
+  });
+
+  it('indexes umlauts both without the dots and as digraphs (Muenchen, Koebenhavn)', () => {
+    expect(nameKeys('München')).toEqual(['munchen', 'muenchen']);
+    expect(nameKeys('København')).toEqual(['kobenhavn', 'koebenhavn']);
+    expect(nameKeys('Århus')).toEqual(['arhus', 'aarhus']);
+    expect(nameKeys('Berlin')).toEqual(['berlin']);
+    expect(nameKeys(' - ')).toEqual([]);
+  });
+});
+
+describe('shownRegion', () => {
+  it('drops a region that repeats the city, and reads "X, City of" as "City of X"', () => {
+    expect(shownRegion('London, City of', ['london'])).toBeUndefined();
+    expect(shownRegion('Sofia-Grad', ['sofia'])).toBeUndefined();
+    expect(shownRegion('Brussels-Capital Region', ['brussels', 'bruxelles'])).toBeUndefined();
+    expect(shownRegion('Praha', ['prague', 'praha'])).toBeUndefined();
+    expect(shownRegion('Vilniaus Miestas', ['vilnius'])).toBeUndefined();
+    expect(shownRegion('Edinburgh, City of', ['leith'])).toBe('City of Edinburgh');
+    expect(shownRegion('Bavaria', ['munich', 'munchen'])).toBe('Bavaria');
+    expect(shownRegion(undefined, ['x'])).toBeUndefined();
+    expect(shownRegion('Montana', ['montana'])).toBeUndefined(); // Montana, Bulgaria
+  });
+});
+
+describe('extentOf', () => {
+  const box = (south: number, west: number, north: number, east: number) => ({
+    ne: { lat: north, lng: east },
+    sw: { lat: south, lng: west },
+  });
+
+  it('covers every box, and crosses 180° when that is the smaller box', () => {
+    expect(extentOf([box(1, 2, 3, 4), box(-5, 10, 0, 12)])).toEqual(box(-5, 2, 3, 12));
+    // New Zealand and the Chatham Islands: from 166° E east over 180° to 176° W.
+    expect(
+      extentOf([box(-46, 166, -45, 167), box(-37, 174, -36, 178), box(-44, -176.6, -43, -176.4)]),
+    ).toEqual(box(-46, 166, -36, -176.4));
+    // A box that itself crosses 180°.
+    expect(extentOf([box(0, 179, 1, -179), box(0, 170, 1, 171)])).toEqual(box(0, 170, 1, -179));
+  });
 });
 
 describe('Gazetteer', () => {
+  it('keeps the state or province in addresses where they always have it', () => {
+    expect(regionCode('US', 'New York')).toBe('NY');
+    expect(regionCode('AU', 'New South Wales')).toBe('NSW');
+    expect(regionCode('BG', 'Montana')).toBeUndefined();
+    expect(addresses('new york')).toEqual(['New York, New York, United States']);
+  });
+
   it('answers with the region and the country code of each place', () => {
     const [toronto] = gazetteer.search('toronto', 1);
     expect(toronto).toMatchObject({ name: 'Toronto', region: 'Ontario', countryCode: 'CA' });
@@ -101,7 +172,9 @@ describe('Gazetteer', () => {
   });
 
   it('keeps one place per address, applies the limit, and finds nothing for nonsense', () => {
-    expect(gazetteer.size).toBe(13);
+    expect(gazetteer.cityCount).toBe(13);
+    // And the regions of two cities or more (British Columbia, Maine) and the two countries.
+    expect(gazetteer.size).toBe(17);
     expect(addresses('springfield')).toEqual(['Springfield, Pennsylvania, United States']);
     expect(gazetteer.search('springfield', 1)[0]!.id).toBe('14');
     expect(addresses('tor', 2)).toHaveLength(2);
@@ -175,7 +248,42 @@ describe('world-cities rows', () => {
       row({ iso2: 'FR', country: 'France', city: 'Paris', id: '2' }),
       row({ lat: 'x', id: '3' }),
     ];
-    expect(gazetteerEntries(rows).map((entry) => entry.id)).toEqual(['1124279679']);
+    expect(gazetteerEntries(rows, ['CA', 'US']).map((entry) => entry.id)).toEqual(['1124279679']);
     expect(gazetteerEntries(rows, ['FR']).map((entry) => entry.id)).toEqual(['2']);
+    // By default: the 36 payout countries.
+    expect(gazetteerCountries).toEqual(payoutCountryCodes);
+    expect(gazetteerEntries(rows).map((entry) => entry.id)).toEqual(['1124279679', '2']);
+    expect(gazetteerEntries([...rows, row({ id: '1484367855' })])).toHaveLength(2); // a known bad point
+  });
+});
+
+describe('regions and countries', () => {
+  it('are places of their own, bounds covering their cities, origin at the most populous one', () => {
+    const [columbia] = gazetteer.search('british columbia', 1);
+    expect(columbia).toMatchObject({
+      kind: 'region',
+      name: 'British Columbia',
+      address: 'British Columbia, Canada',
+      region: 'British Columbia',
+      countryCode: 'CA',
+      origin: { lat: 49.25, lng: -123.1 },
+    });
+    expect(boundsContain(columbia!.bounds, { lat: 49.3206, lng: -123.0734 })).toBe(true); // North Vancouver
+    expect(boundsContain(columbia!.bounds, { lat: 43.7417, lng: -79.3733 })).toBe(false); // Toronto
+    expect(gazetteer.search('colombie britannique', 1)[0]!.name).toBe('British Columbia');
+    expect(gazetteer.search('canada', 1)[0]).toMatchObject({
+      kind: 'country',
+      name: 'Canada',
+      address: 'Canada',
+    });
+    expect(gazetteer.search('usa', 1)[0]).toMatchObject({ kind: 'country', name: 'United States' });
+    // A region of one city is that city: Ontario is not offered.
+    expect(addresses('ontario')).toEqual([]);
+  });
+
+  it('rank like their most populous city, after a city of the same weight', () => {
+    // Maine weighs as much as Portland, ME (220,807): after Portland, OR, before South Portland.
+    expect(addresses('maine')).toEqual(['Maine, United States']);
+    expect(gazetteer.search('toronto', 1)[0]!.kind).toBe('city');
   });
 });

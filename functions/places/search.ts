@@ -7,8 +7,10 @@ export const placeLimits = { fallback: 5, max: 10 } as const;
 
 /**
  * GET /api/places?q=tor&limit=5 — places for the location search's autocomplete, best first:
- * `{ data: [{ id, name, address, origin: {lat, lng}, bounds: {ne, sw} }] }`. Public; answered from
- * the offline gazetteer in the Lambda's memory (no table read). `q` is 1 to 100 characters.
+ * `{ data: [{ id, kind, name, address, region?, countryCode, origin: {lat, lng}, bounds: {ne, sw} }] }`
+ * (`kind`: a city, or a region or country as a whole). Cities, regions and countries of the 36 payout
+ * countries, found by English or native name (München, Wien). Public; answered from the offline
+ * gazetteer in the Lambda's memory (no table read). `q` is 1 to 100 characters.
  */
 export const handler = httpHandler(async (event) => {
   const params = event.queryStringParameters ?? {};

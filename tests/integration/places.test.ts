@@ -34,7 +34,31 @@ describe('GET /api/places (offline gazetteer)', () => {
     expect(tor.length).toBeGreaterThan(1);
     expect(tor.length).toBeLessThanOrEqual(5);
     expect(tor[0]!.address).toBe('Toronto, Ontario, Canada');
-    for (const place of tor) expect(place.name.toLowerCase().startsWith('tor')).toBe(true);
+    // Turin by its Italian name, Torino: another name finds a place, which keeps its English name.
+    expect(tor.map((place) => place.address)).toContain('Turin, Piedmont, Italy');
+    for (const place of tor) expect(place.kind).toBe('city');
+  });
+
+  it('answers for every payout country, in English and native names, and for regions and countries', async () => {
+    expect(await places('q=Berlin&limit=1')).toMatchObject([
+      { kind: 'city', name: 'Berlin', address: 'Berlin, Germany', countryCode: 'DE' },
+    ]);
+    expect(await places(`q=${encodeURIComponent('München')}&limit=1`)).toMatchObject([
+      { name: 'Munich', address: 'Munich, Bavaria, Germany', region: 'Bavaria', countryCode: 'DE' },
+    ]);
+    expect(await places('q=London&limit=1')).toMatchObject([
+      { address: 'London, United Kingdom', countryCode: 'GB' },
+    ]);
+    const [germany] = await places('q=Germany&limit=1');
+    expect(germany).toMatchObject({
+      kind: 'country',
+      name: 'Germany',
+      address: 'Germany',
+      countryCode: 'DE',
+    });
+    expect(boundsContain(germany!.bounds, { lat: 48.1372, lng: 11.5755 })).toBe(true); // Munich
+    expect(boundsContain(germany!.bounds, { lat: 48.8567, lng: 2.3522 })).toBe(false); // Paris
+    expect(await places('q=Bayern&limit=1')).toMatchObject([{ kind: 'region', address: 'Bavaria, Germany' }]);
   });
 
   it('ranks Vancouver BC before Vancouver WA and North Vancouver, and narrows by region', async () => {
