@@ -17,7 +17,7 @@ import type { LatLng } from '../../shared/validation/core';
 export interface GazetteerEntry {
   id: string;
   name: string;
-  /** Other names of the place that find it (native names), shown nowhere. */
+  /** Other names of the place that find it (native names); the answer shows the one typed. */
   alternativeNames?: readonly string[];
   /** Province or state (full name), when the data has one. */
   region?: string;
@@ -201,6 +201,8 @@ interface IndexedPlace {
   kind: number;
   /** Normalised words of region, region code and country and their other names, for the words after the name. */
   context: string[];
+  /** A city's other names, by the number its index rows carry (1 is the first): the one typed is shown. */
+  alternativeNames?: readonly string[];
 }
 
 /** A region or country being gathered from its cities (most populous first). */
@@ -217,6 +219,8 @@ export class Gazetteer {
   private readonly keys: string[];
   private readonly keyPlaces: Int32Array;
   private readonly keyTiers: Uint8Array;
+  /** Which of the place's names a key is of: 0 its name, n its n-th alternative name. */
+  private readonly keyNames: Uint8Array;
   /** How many cities the gazetteer has (after one per address); the regions and countries follow. */
   readonly cityCount: number;
 
@@ -230,19 +234,21 @@ export class Gazetteer {
     const rowKeys: string[] = [];
     const rowPlaces: number[] = [];
     const rowTiers: Tier[] = [];
-    const addRow = (key: string, place: number, tier: Tier) => {
+    const rowNames: number[] = [];
+    const addRow = (key: string, place: number, tier: Tier, name: number) => {
       rowKeys.push(key);
       rowPlaces.push(place);
       rowTiers.push(tier);
+      rowNames.push(name);
     };
     /** The full-name keys of each city, to tell a region that is its main city under another name. */
     const cityKeys: string[][] = [];
-    const addKeys = (position: number, keys: readonly string[]) => {
+    const addKeys = (position: number, keys: readonly string[], name = 0) => {
       for (const key of keys) {
-        addRow(key, position, Tier.Prefix);
+        addRow(key, position, Tier.Prefix, name);
         // Later words of the name, so "vancouver" also finds North Vancouver.
         for (let i = key.indexOf(' '); i >= 0; i = key.indexOf(' ', i + 1)) {
-          addRow(key.slice(i + 1), position, Tier.LaterWord);
+          addRow(key.slice(i + 1), position, Tier.LaterWord, name);
         }
       }
     };
@@ -300,9 +306,16 @@ export class Gazetteer {
         weight: entry.population,
         kind: kindOrder.city,
         context: cityContext(entry),
+        ...(entry.alternativeNames?.length ? { alternativeNames: entry.alternativeNames } : {}),
       });
       cityKeys[position] = keys;
-      addKeys(position, keys);
+      // The name's keys, then each other name's own (numbered, so the answer can show the one typed).
+      const mainKeys = nameKeys(entry.name);
+      addKeys(position, mainKeys);
+      entry.alternativeNames?.forEach((alternative, index) => {
+        const own = nameKeys(alternative).filter((key) => !mainKeys.includes(key));
+        addKeys(position, own, index + 1);
+      });
       if (entry.region) {
         const key = `${entry.countryCode}\u0000${entry.region}`;
         const area = regions.get(key) ?? {
@@ -383,6 +396,7 @@ export class Gazetteer {
     this.keys = Array.from(order, (i) => rowKeys[i]!);
     this.keyPlaces = Int32Array.from(order, (i) => rowPlaces[i]!);
     this.keyTiers = Uint8Array.from(order, (i) => rowTiers[i]!);
+    this.keyNames = Uint8Array.from(order, (i) => rowNames[i]!);
   }
 
   /** Every place: the cities, most populous first, then the regions and the countries. */
@@ -404,27 +418,48 @@ export class Gazetteer {
       const found = this.matchName(words.slice(0, nameWords).join(' '), qualifiers);
       if (found.size === 0) continue;
       return [...found]
-        .sort(([a, tierA], [b, tierB]) => {
+        .sort(([a, matchA], [b, matchB]) => {
           const placeA = this.places[a]!;
           const placeB = this.places[b]!;
-          return tierA - tierB || placeB.weight - placeA.weight || placeA.kind - placeB.kind || a - b;
+          return (
+            matchA.tier - matchB.tier || placeB.weight - placeA.weight || placeA.kind - placeB.kind || a - b
+          );
         })
         .slice(0, limit)
-        .map(([position]) => this.places[position]!.place);
+        .map(([position, match]) => this.shown(position, match.name));
     }
     return [];
   }
 
-  /** Places whose name (or a later word of it) starts with `prefix`, with their best tier. */
-  private matchName(prefix: string, qualifiers: string[]): Map<number, Tier> {
-    const found = new Map<number, Tier>();
+  /**
+   * A place as the answer shows it: under the name that was typed. "München" answers "München,
+   * Bavaria, Germany" (the seller sees the name they know, and a listing keeps it), "Munich" answers
+   * "Munich, Bavaria, Germany": one place, one id, one box either way.
+   */
+  private shown(position: number, name: number): Place {
+    const { place, alternativeNames } = this.places[position]!;
+    const alternative = name > 0 ? alternativeNames?.[name - 1] : undefined;
+    if (!alternative) return place;
+    return {
+      ...place,
+      name: alternative,
+      address: `${alternative}${place.address.slice(place.name.length)}`,
+    };
+  }
+
+  /** Places whose name (or a later word of it) starts with `prefix`, with their best match. */
+  private matchName(prefix: string, qualifiers: string[]): Map<number, { tier: Tier; name: number }> {
+    const found = new Map<number, { tier: Tier; name: number }>();
     for (let i = this.lowerBound(prefix); i < this.keys.length && this.keys[i]!.startsWith(prefix); i++) {
       const position = this.keyPlaces[i]!;
       if (!this.fits(position, qualifiers)) continue;
       const keyTier = this.keyTiers[i] as Tier;
       const tier = keyTier === Tier.Prefix && this.keys[i] === prefix ? Tier.Exact : keyTier;
+      const name = this.keyNames[i]!;
       const best = found.get(position);
-      if (best === undefined || tier < best) found.set(position, tier);
+      // The better tier wins; of two as good, the place's own name.
+      if (!best || tier < best.tier || (tier === best.tier && name < best.name))
+        found.set(position, { tier, name });
     }
     return found;
   }
