@@ -121,7 +121,7 @@ test('a new seller fills the wizard tab by tab, with checks on each, and resumes
   await expectAccessibleAtBothWidths(page);
   await next(page);
 
-  // Delivery: a method is needed; shipping needs its fees; pickup needs a place picked from the list.
+  // Delivery: a method is needed; shipping needs its fees.
   await expect(page).toHaveURL(`${draftBase}/delivery`);
   await expect(tabHeading(page, 'Delivery')).toBeVisible();
   await expectAccessibleAtBothWidths(page);
@@ -140,23 +140,26 @@ test('a new seller fills the wizard tab by tab, with checks on each, and resumes
   await next(page);
   await expectFirstInvalid(additional, moneyInputMessages.negative);
   await additional.fill('10,50');
-
   await pickup.check();
-  const address = page.getByRole('combobox', { name: 'Pickup address' });
   await next(page);
-  await expectFirstInvalid(address, listingMessages.pickupAddressRequired);
+
+  // Location: a place picked from the list; with pickup on, the street too.
+  await expect(page).toHaveURL(`${draftBase}/location`);
+  const address = page.getByRole('combobox', { name: 'City or town' });
+  await next(page);
+  await expectFirstInvalid(address, listingMessages.locationRequired);
   await address.fill('Toront');
   await expect(page.getByRole('option', { name: 'Toronto, Ontario, Canada' })).toBeVisible();
   await next(page);
-  await expectFirstInvalid(address, listingMessages.addressNotRecognized);
+  await expectFirstInvalid(address, listingMessages.locationNotRecognized);
   // Keyboard only: Down to the first place, Enter picks it (and does not submit the form).
   await address.fill('Toronto');
   await expect(page.getByRole('option', { name: 'Toronto, Ontario, Canada' })).toBeVisible();
   await address.press('ArrowDown');
   await address.press('Enter');
-  await expect(page).toHaveURL(`${draftBase}/delivery`);
+  await expect(page).toHaveURL(`${draftBase}/location`);
   await expect(address).toHaveValue('Toronto, Ontario, Canada');
-  await page.getByLabel('Building, street and unit (optional)').fill('12 King St W, unit 3');
+  await page.getByLabel('Street and building for pickup (optional)').fill('12 King St W, unit 3');
   await expectAccessibleAtBothWidths(page);
   await next(page);
 
@@ -184,7 +187,7 @@ test('a new seller fills the wizard tab by tab, with checks on each, and resumes
   await expect(page.getByLabel('Model year (optional)')).toHaveValue('2019');
   await expect(page.getByLabel('Groupset (optional)')).toHaveValue('Shimano 105');
   await expect(page.getByLabel('Wheel size (optional)')).toHaveValue('700c');
-  for (const name of ['Pricing', 'Delivery', 'Features', 'Policies', 'Photos']) {
+  for (const name of ['Pricing', 'Delivery', 'Location', 'Features', 'Policies', 'Photos']) {
     await expect(steps(page).getByRole('link', { name: new RegExp(name) })).toBeVisible();
   }
 
@@ -196,13 +199,14 @@ test('a new seller fills the wizard tab by tab, with checks on each, and resumes
 
   await page.goto(`${draftBase}/delivery`);
   await expect(page.getByLabel('Buyers can pick the item up')).toBeChecked();
-  await expect(page.getByRole('combobox', { name: 'Pickup address' })).toHaveValue(
-    'Toronto, Ontario, Canada',
-  );
-  await expect(page.getByLabel('Building, street and unit (optional)')).toHaveValue('12 King St W, unit 3');
   await expect(page.getByLabel('I can ship the item')).toBeChecked();
   await expect(page.getByLabel('Shipping fee for one item (USD)')).toHaveValue('25');
   await expect(page.getByLabel('Shipping fee for each additional item (USD)')).toHaveValue('10.50');
+  await page.goto(`${draftBase}/location`);
+  await expect(page.getByRole('combobox', { name: 'City or town' })).toHaveValue('Toronto, Ontario, Canada');
+  await expect(page.getByLabel('Street and building for pickup (optional)')).toHaveValue(
+    '12 King St W, unit 3',
+  );
 
   await steps(page)
     .getByRole('link', { name: /Features/ })
@@ -240,7 +244,7 @@ test('a new seller fills the wizard tab by tab, with checks on each, and resumes
   const editBase = draftBase.replace(/\/draft$/, '/edit');
   await page.goto(`${editBase}/policies`);
   await expect(page.getByRole('heading', { level: 1, name: 'Edit listing' })).toBeVisible();
-  await expect(steps(page).getByRole('link')).toHaveCount(6);
+  await expect(steps(page).getByRole('link')).toHaveCount(7);
   await page.getByLabel('Rules (optional)').fill('Cash only.');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Your changes have been saved.')).toBeVisible();

@@ -6,7 +6,7 @@ import { completePayoutOnboardingFromPhotosTab, testPhotoFiles, wizardNext } fro
 
 /**
  * Issue 7's whole selling journey through the UI: a new seller signs up, opens Sell, fills the
- * wizard (details, price and stock, shipping), adds two photos, is sent through the simulated payout
+ * wizard (details, price and stock, shipping, the place: München), adds two photos, is sent through the simulated payout
  * onboarding when publishing, lands on the published listing, finds it with the top bar's search,
  * closes it on /listings, and it leaves search. Adds and closes a listing, so it runs in "after".
  */
@@ -46,6 +46,16 @@ test('a new seller lists a bike, publishes it after payout onboarding, finds it 
   await page.getByLabel('Shipping fee for each additional item (USD)').fill('40');
   await wizardNext(page);
 
+  // Location: the seller types the city's own name and picks it; a shipping-only listing has no street.
+  await expect(page).toHaveURL(/\/draft\/location$/);
+  const place = page.getByRole('combobox', { name: 'City or town' });
+  await place.fill('München');
+  await page.getByRole('option', { name: 'München, Bavaria, Germany' }).click();
+  await expect(place).toHaveValue('München, Bavaria, Germany');
+  await expect(page.getByLabel('Street and building for pickup (optional)')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await wizardNext(page);
+
   // Features and policies are optional.
   await expect(page).toHaveURL(/\/draft\/features$/);
   await page.getByLabel('Disc brakes').check();
@@ -67,6 +77,7 @@ test('a new seller lists a bike, publishes it after payout onboarding, finds it 
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(main.getByText('Disc brakes')).toBeVisible();
+  await expect(main.getByText('Located in München, Bavaria, Germany')).toBeVisible();
 
   // Search finds it.
   const search = async () => {
@@ -77,6 +88,7 @@ test('a new seller lists a bike, publishes it after payout onboarding, finds it 
   };
   await search();
   await expect(listingCards(page).filter({ hasText: title })).toHaveCount(1);
+  await expect(listingCards(page).filter({ hasText: title })).toContainText('München');
 
   // Closed from the manage page, it leaves search.
   await page.goto('/listings');
