@@ -9,7 +9,7 @@ import { listingMessages } from '../../shared/validation/messages';
 import { ApiError, assertValid, httpHandler, json, requestUser } from '../lib/http';
 import { type ListingRecord, listingStateWrite } from '../listings/listing-record';
 import { updateListing } from '../listings/repository';
-import { ownListing, toOwnListing } from './common';
+import { locationError, ownListing, toOwnListing } from './common';
 
 /**
  * What a draft needs before it can go live (§5), the spec's message per missing field: every
@@ -37,10 +37,7 @@ export function publishErrors(record: ListingRecord): Record<string, string | un
     ...details,
     delivery:
       data.pickupEnabled || data.shippingEnabled ? undefined : listingMessages.deliveryMethodNotChosen,
-    location:
-      data.location.address && record.geolocation && record.publicGeolocation
-        ? undefined
-        : listingMessages.locationRequired,
+    location: locationError(record),
     shippingFee: delivery.shippingPriceOneItem ?? delivery.shippingPriceAdditionalItems,
     images: validatePhotos(record.images),
   };

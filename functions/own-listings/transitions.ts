@@ -1,8 +1,8 @@
 import { canApplyListingAction, type ListingAction, listingStateAfter } from '../../shared/listings';
-import { ApiError, type HttpEvent, json } from '../lib/http';
+import { ApiError, assertValid, type HttpEvent, json } from '../lib/http';
 import { listingStateWrite } from '../listings/listing-record';
 import { updateListing } from '../listings/repository';
-import { ownListing, toOwnListing } from './common';
+import { locationError, ownListing, toOwnListing } from './common';
 
 /**
  * Open or close (§7): a conditional write on the current state (canApplyListingAction). A published
@@ -20,6 +20,8 @@ export async function applyAction(event: HttpEvent, action: Extract<ListingActio
       },
     );
   }
+  // A listing closed for want of a place (the issue 17 migration) goes back on sale only with one.
+  if (to === 'published') assertValid({ location: locationError(record) });
   const updated = await updateListing(record.id, {
     ...listingStateWrite(record, to),
     fromStates: [record.state],

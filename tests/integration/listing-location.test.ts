@@ -179,11 +179,10 @@ describe('search by place', () => {
 
 describe('the migration of stored listings', () => {
   it('draws the missing public points, removes 0,0 and closes a published listing without a place', async () => {
-    const owner = await givenSeller();
     const berlin = { lat: 52.52, lng: 13.405 };
-    const old = await givenListing(owner.id, { title: `Old ${marker}`, geolocation: berlin });
+    const old = await givenListing(seller.user.id, { title: `Old ${marker}`, geolocation: berlin });
     await updateListing(old.id, { set: {}, remove: ['publicGeolocation'] });
-    const nowhere = await givenListing(owner.id, {
+    const nowhere = await givenListing(seller.user.id, {
       title: `Nowhere ${marker}`,
       publicData: { ...old.publicData, location: { address: '', city: '', region: '', country: '' } },
       geolocation: { lat: 0, lng: 0 },
@@ -198,6 +197,14 @@ describe('the migration of stored listings', () => {
     expect(closed).toMatchObject({ state: 'closed' });
     expect(closed).not.toHaveProperty('geolocation');
     expect(closed).not.toHaveProperty('GSI2PK');
+    // Its owner cannot reopen it without a place; with one, they can.
+    const refused = await api('POST', `/api/own-listings/${nowhere.id}/open`, as(seller));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].meta.fields).toEqual({ location: listingMessages.locationRequired });
+    expect(
+      (await api('PATCH', `/api/own-listings/${nowhere.id}`, { ...as(seller), body: munich })).status,
+    ).toBe(200);
+    expect((await api('POST', `/api/own-listings/${nowhere.id}/open`, as(seller))).status).toBe(200);
     // Again: nothing left to do for these two.
     const again = await migrateListingLocations();
     expect([...again.pointsDrawn, ...again.closed, ...again.pointsRemoved]).not.toContain(old.id);
