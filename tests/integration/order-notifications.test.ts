@@ -558,9 +558,12 @@ describe('order e-mails', () => {
     // Dated back: purchased 3 days (scaled) + 5 s ago, so the ship reminder is due now.
     const since = Date.now() - 3 * DAY_MS * scale - 5000;
     const waiting = await givenPurchased({ since });
-    const moved = await givenPurchased({ since });
+    // `moved`'s ship reminder falls due 6 s from now: the background sweeper (every 2 s) cannot send
+    // it before the order moves on below, however slow the machine; once due, it is stale.
+    const movedShipReminderAt = Date.now() + 6_000;
+    const moved = await givenPurchased({ since: movedShipReminderAt - 3 * DAY_MS * scale });
     const quiet = await givenPurchased({ since, seller: await givenUser('Quiet', { reminders: false }) });
-    // `moved` shipped 2 days (scaled) + 3 s ago: its ship reminder goes stale; its report-problem
+    // `moved` shipped 2 days (scaled) + 4 s ago: its ship reminder goes stale; its report-problem
     // reminder (2 days after delivered) is due now, while auto-mark-received is a day (scaled) away.
     moved.clock = Date.now() - 2 * DAY_MS * scale - 4000;
     await step(moved, 'mark-delivered', 'provider', { trackingNumber: 'T-3' });
@@ -582,6 +585,11 @@ describe('order e-mails', () => {
     const [ship] = await expectMails(waiting.seller, /^Reminder: please hand over/, 1);
     expect(ship!.text).toContain(`/sale/${waiting.tx.id}/details`);
     await expectMails(moved.buyer, /^Did .* arrive as described\?$/, 1);
+    // Past the stale ship reminder's time, a sweep drops it without a mail.
+    const [stale] = await dueFor(moved.tx.id);
+    const staleAt = stale ? Date.parse(stale.dueAt) : movedShipReminderAt;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, staleAt + 200 - Date.now())));
+    await sweep({ now: new Date().toISOString() });
     expect(mailsTo(moved.seller, /^Reminder: please hand over/)).toHaveLength(0);
     expect(mailsTo(quiet.seller, /^Reminder: please hand over/)).toHaveLength(0);
     for (const order of [waiting, moved, quiet]) expect(await dueFor(order.tx.id)).toEqual([]);

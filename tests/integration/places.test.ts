@@ -34,8 +34,8 @@ describe('GET /api/places (offline gazetteer)', () => {
     expect(tor.length).toBeGreaterThan(1);
     expect(tor.length).toBeLessThanOrEqual(5);
     expect(tor[0]!.address).toBe('Toronto, Ontario, Canada');
-    // Turin by its Italian name, Torino: another name finds a place, which keeps its English name.
-    expect(tor.map((place) => place.address)).toContain('Turin, Piedmont, Italy');
+    // Turin by its Italian name, Torino: another name finds a place, shown under the name typed.
+    expect(tor.map((place) => place.address)).toContain('Torino, Piedmont, Italy');
     for (const place of tor) expect(place.kind).toBe('city');
   });
 
@@ -44,7 +44,7 @@ describe('GET /api/places (offline gazetteer)', () => {
       { kind: 'city', name: 'Berlin', address: 'Berlin, Germany', countryCode: 'DE' },
     ]);
     expect(await places(`q=${encodeURIComponent('München')}&limit=1`)).toMatchObject([
-      { name: 'Munich', address: 'Munich, Bavaria, Germany', region: 'Bavaria', countryCode: 'DE' },
+      { name: 'München', address: 'München, Bavaria, Germany', region: 'Bavaria', countryCode: 'DE' },
     ]);
     expect(await places('q=London&limit=1')).toMatchObject([
       { address: 'London, United Kingdom', countryCode: 'GB' },
