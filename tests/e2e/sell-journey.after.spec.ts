@@ -50,7 +50,7 @@ test('a new seller lists a bike, publishes it after payout onboarding, finds it 
   await expect(page).toHaveURL(/\/draft\/location$/);
   const place = page.getByRole('combobox', { name: 'City or town' });
   await place.fill('München');
-  await page.getByRole('option', { name: 'München, Bavaria, Germany' }).click();
+  await page.getByRole('option', { name: 'München, Bavaria, Germany', exact: true }).click();
   await expect(place).toHaveValue('München, Bavaria, Germany');
   await expect(page.getByLabel('Street and building for pickup (optional)')).toHaveCount(0);
   await expectNoAxeViolations(page);
