@@ -53,6 +53,7 @@ export async function writeListings(count: number): Promise<void> {
           location: { address: 'x', city: 'Toronto', region: 'ON', country: 'CA' },
         },
         geolocation: { lat: 43.65, lng: -79.38 },
+        publicGeolocation: { lat: 43.661, lng: -79.392 },
         currentStock: 1,
         images: [],
         createdAt,
