@@ -183,7 +183,10 @@ export const routes = [
   },
 ] as const satisfies readonly Route[];
 
-/** Stable name for a handler module, used for Lambda construct ids and function names. */
+/**
+ * PascalCase of a stable name ("sweep-due" → "SweepDue"): the construct ids of workflow tasks and
+ * event rules, which are named, not pathed. Handler modules get theirs from deploy-names.ts.
+ */
 export function handlerId(handler: string): string {
   return handler
     .split(/[/-]/)

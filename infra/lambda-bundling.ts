@@ -13,7 +13,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { handlerId } from '../functions/routes';
+import { handlerDeployName } from '../functions/deploy-names';
 import { nagReasons } from './stacks/nag-reasons';
 
 /** The repository root (infra/..): entries, the lock file and state machine files resolve from here. */
@@ -215,7 +215,7 @@ export class HandlerFunctions extends Construct {
   get(handler: string, overrides: HandlerOverrides = {}): lambda.Function {
     const existing = this.functions.get(handler);
     if (existing) return existing;
-    const id = handlerId(handler);
+    const id = handlerDeployName(handler);
     const logGroup = new logs.LogGroup(this, `${id}Logs`, {
       retention: this.props.logRetention ?? logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,

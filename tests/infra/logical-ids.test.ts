@@ -1,0 +1,64 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { handlerDeployNames } from '../../functions/deploy-names';
+import { buildApp } from '../../infra/app';
+import { repoRoot } from '../../infra/lambda-bundling';
+
+/**
+ * Deploy ids do not change when code moves (issue 18): the logical ids of every function, log
+ * group, stream mapping and state machine are held to a committed list. A resource whose logical id
+ * changes is replaced by CloudFormation: a function loses its logs, a stream mapping starts again
+ * at TRIM_HORIZON and replays a day of mails and finance events. Adding a resource adds its id to
+ * the list (VELO_UPDATE_LOGICAL_IDS=1 rewrites it); an id never leaves it by a refactor.
+ */
+const listFile = path.join(repoRoot, 'tests/infra/fixtures/logical-ids.json');
+const guardedTypes = [
+  'AWS::Lambda::Function',
+  'AWS::Lambda::EventSourceMapping',
+  'AWS::Logs::LogGroup',
+  'AWS::StepFunctions::StateMachine',
+];
+
+let current: string[];
+beforeAll(() => {
+  const { stacks } = buildApp({
+    bundling: 'none',
+    siteDir: null,
+    env: { account: '123456789012', region: 'eu-west-1' },
+  });
+  current = Object.values(stacks)
+    .flatMap((stack) => {
+      const template = Template.fromStack(stack);
+      return guardedTypes.flatMap((type) =>
+        Object.keys(template.findResources(type)).map((id) => `${stack.stackName} ${type} ${id}`),
+      );
+    })
+    .sort();
+  if (process.env.VELO_UPDATE_LOGICAL_IDS === '1')
+    writeFileSync(listFile, `${JSON.stringify(current, null, 1)}\n`);
+});
+
+describe('stable deploy ids', () => {
+  it('keeps every function, log group, stream mapping and state machine id of the committed list', () => {
+    const committed = JSON.parse(readFileSync(listFile, 'utf8')) as string[];
+    expect(committed.length).toBeGreaterThan(150);
+    expect(
+      committed.filter((id) => !current.includes(id)),
+      'replaced or removed',
+    ).toEqual([]);
+    expect(
+      current.filter((id) => !committed.includes(id)),
+      'new: add to the list',
+    ).toEqual([]);
+  });
+
+  it('names each handler module once, and every named module exists', () => {
+    const names = Object.values(handlerDeployNames);
+    expect(new Set(names).size).toBe(names.length);
+    for (const handler of Object.keys(handlerDeployNames)) {
+      expect(existsSync(path.join(repoRoot, 'functions', `${handler}.ts`)), handler).toBe(true);
+    }
+  });
+});
