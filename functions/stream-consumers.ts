@@ -1,3 +1,5 @@
+import { keyPrefixes } from './lib/table-design';
+
 /**
  * Consumers of the table's stream. CDK attaches each as a DynamoDB event source; the local
  * stream poller calls the same modules with the same event shape.
@@ -11,9 +13,13 @@ export interface StreamConsumer {
 }
 
 export const streamConsumers = [
-  { name: 'search-index', handler: 'streams/search-index', keyPrefixes: ['LISTING#'] },
+  { name: 'search-index', handler: 'streams/search-index', keyPrefixes: [keyPrefixes.listing] },
   // Every transaction item passes the PK filter; the handler publishes only INSERTs of `EVENT#…` items.
-  { name: 'finance-outbox', handler: 'streams/finance-outbox', keyPrefixes: ['TX#'] },
+  { name: 'finance-outbox', handler: 'streams/finance-outbox', keyPrefixes: [keyPrefixes.transaction] },
   // Order e-mails (issue 9): the transaction item when its version grew, and inserted messages.
-  { name: 'order-notifications', handler: 'streams/order-notifications', keyPrefixes: ['TX#'] },
+  {
+    name: 'order-notifications',
+    handler: 'streams/order-notifications',
+    keyPrefixes: [keyPrefixes.transaction],
+  },
 ] as const satisfies readonly StreamConsumer[];

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { keys } from '../lib/table-design';
 
 /**
  * The one-time answer of an operator's limited session in AWS (infra/operator/operations.ts): the
@@ -11,7 +12,7 @@ export const limitedSessionMetadata = { velo_session: 'limited' } as const;
 export const limitedChallengeSeconds = 300;
 
 export function limitedChallengeKey(userId: string, jti: string) {
-  return { PK: `USER#${userId}`, SK: `LIMITED-CHALLENGE#${jti}` };
+  return keys.limitedChallenge(userId, jti);
 }
 
 export function hashSecret(secret: string): string {

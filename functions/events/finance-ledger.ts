@@ -2,6 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { isIsoTimestamp } from '../../shared/events/schema';
 import { tableName } from '../lib/aws';
 import { ApiError } from '../lib/http';
+import { partitions } from '../lib/table-design';
 import { conditionalPut } from '../lib/writes';
 
 /** The ledger key of an event: `LEDGER#<yyyy-mm>` / `<occurredAt>#<detail.id>` (docs/finance-events.md). */
@@ -17,7 +18,7 @@ export function ledgerKey(event: EventBridgeEvent<string, Record<string, unknown
   // republished, an archive replay) has the same key. Anything else falls back to EventBridge's.
   const at = id && occurredAt ? occurredAt : event.time;
   const dedupeId = id && occurredAt ? id : event.id;
-  return { PK: `LEDGER#${at.slice(0, 7)}`, SK: `${at}#${dedupeId}`, dedupeId };
+  return { PK: partitions.ledger(at.slice(0, 7)), SK: `${at}#${dedupeId}`, dedupeId };
 }
 
 /**

@@ -20,8 +20,33 @@ export type IndexName = (typeof tableDesign.globalIndexes)[number]['name'];
 /** How many GSI2 partitions published listings are spread over. */
 export const publishedShardCount = 4;
 
+/** The prefixes queries and stream filters match keys on (`begins_with`, `startsWith`). */
+export const keyPrefixes = {
+  listing: 'LISTING#',
+  transaction: 'TX#',
+  txEvent: 'EVENT#',
+  txReview: 'REVIEW#',
+  message: 'MSG#',
+  saleAction: 'ACTION#',
+} as const;
+
+/** The partition keys of the by-owner queries (GSI1 `AUTHOR#`/`CUSTOMER#`, GSI2 `PROVIDER#`, a user's items). */
+export const partitions = {
+  user: (userId: string) => `USER#${userId}`,
+  author: (authorId: string) => `AUTHOR#${authorId}`,
+  customer: (customerId: string) => `CUSTOMER#${customerId}`,
+  provider: (providerId: string) => `PROVIDER#${providerId}`,
+  /** The finance ledger of one month (yyyy-mm). */
+  ledger: (month: string) => `LEDGER#${month}`,
+} as const;
+
 export const keys = {
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
+  /** The one-time answer of an operator's limited session (functions/cognito-triggers/challenge.ts). */
+  limitedChallenge: (userId: string, jti: string) => ({
+    PK: `USER#${userId}`,
+    SK: `LIMITED-CHALLENGE#${jti}`,
+  }),
   listing: (listingId: string) => ({ PK: `LISTING#${listingId}`, SK: 'LISTING' }),
   listingByAuthor: (authorId: string, createdAt: string, listingId: string) => ({
     GSI1PK: `AUTHOR#${authorId}`,

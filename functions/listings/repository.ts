@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiErrorCode } from '../../shared/errors/catalogue';
 import { dynamo, tableName } from '../lib/aws';
-import { keys, publishedShardCount, publishedShardKey } from '../lib/table-design';
+import { keyPrefixes, keys, partitions, publishedShardCount, publishedShardKey } from '../lib/table-design';
 import { conditionalPut, conditionalUpdate } from '../lib/writes';
 import { type ListingFields, type ListingRecord, listingRecord } from './listing-record';
 
@@ -91,7 +91,10 @@ export async function queryOwnListings(authorId: string): Promise<ListingRecord[
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :author AND begins_with(GSI1SK, :listing)',
         FilterExpression: 'attribute_not_exists(deleted)',
-        ExpressionAttributeValues: { ':author': `AUTHOR#${authorId}`, ':listing': 'LISTING#' },
+        ExpressionAttributeValues: {
+          ':author': partitions.author(authorId),
+          ':listing': keyPrefixes.listing,
+        },
         ScanIndexForward: false,
         ExclusiveStartKey: startKey,
       }),

@@ -23,7 +23,7 @@ import type { Role } from '../../shared/process/graph';
 import { partyRole } from '../../shared/process/permissions';
 import { dynamo, tableName } from '../lib/aws';
 import { sendEmail } from '../lib/email';
-import { keys } from '../lib/table-design';
+import { keyPrefixes, keys } from '../lib/table-design';
 import { isConditionFailure } from '../lib/writes';
 import type { MessageItem } from '../transactions/messages';
 import type { TransactionRecord } from '../transactions/record';
@@ -74,7 +74,7 @@ export function isDigestDueItem(item: { kind?: string }): item is DigestDueItem 
  * marker) counts as having covered everything up to its last mail.
  */
 export function coveredOf(window: MessageWindow | undefined): string {
-  return window?.coveredThrough ?? (window?.lastAt ? `MSG#${window.lastAt}#~` : '');
+  return window?.coveredThrough ?? (window?.lastAt ? `${keyPrefixes.message}${window.lastAt}#~` : '');
 }
 
 /** Whether batched messages wait for a digest. */
@@ -236,7 +236,7 @@ export async function mailOrBatch(
         claimed,
         {
           lastAt: window?.lastAt ?? new Date(Date.parse(at) - windowMs).toISOString(),
-          coveredThrough: window?.coveredThrough ?? `MSG#${at}#`,
+          coveredThrough: window?.coveredThrough ?? `${keyPrefixes.message}${at}#`,
           batchedThrough: message.SK,
         },
         at,
@@ -257,7 +257,11 @@ async function messagesAfter(txId: string, after: string): Promise<MessageItem[]
   const items = await queryAll<MessageItem>({
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': keys.transaction(txId).PK, ':from': after || 'MSG#', ':to': 'MSG#~' },
+    ExpressionAttributeValues: {
+      ':pk': keys.transaction(txId).PK,
+      ':from': after || keyPrefixes.message,
+      ':to': `${keyPrefixes.message}~`,
+    },
     ConsistentRead: true,
   });
   return items.filter((item) => item.entity === 'message' && item.SK > after);

@@ -3,6 +3,7 @@ import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { otherRole, partyRole } from '../../shared/process/permissions';
 import { dynamo, tableName } from '../lib/aws';
 import { reportError } from '../lib/observability';
+import { keyPrefixes, keys } from '../lib/table-design';
 import { mailsForTransition } from '../notifications/decide';
 import { type MessageOutcome, mailOrBatch, sendNewMessage } from '../notifications/message-mails';
 import { mailable, type Parties, partiesOf, type SendOutcome, sendOnce, wants } from '../notifications/send';
@@ -63,8 +64,8 @@ function versionOf(image: Record<string, { N?: string }> | undefined): number {
 export function notificationRecord(record: DynamoDBRecord): NotificationRecord | undefined {
   const pk = record.dynamodb?.Keys?.PK?.S;
   const sk = record.dynamodb?.Keys?.SK?.S;
-  if (!pk?.startsWith('TX#') || !sk) return undefined;
-  const transactionId = pk.slice('TX#'.length);
+  if (!pk?.startsWith(keyPrefixes.transaction) || !sk) return undefined;
+  const transactionId = pk.slice(keyPrefixes.transaction.length);
   if (sk === 'TX' && (record.eventName === 'INSERT' || record.eventName === 'MODIFY')) {
     const fromVersion = versionOf(record.dynamodb?.OldImage as Record<string, { N?: string }> | undefined);
     const toVersion = versionOf(record.dynamodb?.NewImage as Record<string, { N?: string }> | undefined);
@@ -74,7 +75,8 @@ export function notificationRecord(record: DynamoDBRecord): NotificationRecord |
     if (toVersion === fromVersion + 1 && last && mailsForTransition(last).length === 0) return undefined;
     return { kind: 'transaction', transactionId, fromVersion, toVersion };
   }
-  if (sk.startsWith('MSG#') && record.eventName === 'INSERT') return { kind: 'message', transactionId, sk };
+  if (sk.startsWith(keyPrefixes.message) && record.eventName === 'INSERT')
+    return { kind: 'message', transactionId, sk };
   return undefined;
 }
 
@@ -105,7 +107,11 @@ async function transactionMails(
 
 async function messageMail(txId: string, sk: string): Promise<MessageOutcome[]> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: { PK: `TX#${txId}`, SK: sk }, ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: { PK: keys.transaction(txId).PK, SK: sk },
+      ConsistentRead: true,
+    }),
   );
   const message = Item as MessageItem | undefined;
   if (message?.entity !== 'message') return [];

@@ -10,7 +10,7 @@ import { limits } from '../../shared/config/constants';
 import { pageSizes } from '../../shared/config/marketplace';
 import { tableName } from '../lib/aws';
 import { ApiError } from '../lib/http';
-import { keys } from '../lib/table-design';
+import { keyPrefixes, keys } from '../lib/table-design';
 import { cancellationCodes, sendTransactWrite } from '../lib/writes';
 import { getPartyTransaction, getProfiles, otherPartyId, type PageRequest, queryPage } from './views';
 
@@ -84,7 +84,7 @@ export async function queryMessages(transactionId: string, request: PageRequest)
     {
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :msg)',
-      ExpressionAttributeValues: { ':pk': keys.transaction(transactionId).PK, ':msg': 'MSG#' },
+      ExpressionAttributeValues: { ':pk': keys.transaction(transactionId).PK, ':msg': keyPrefixes.message },
       ConsistentRead: true,
     },
     ['PK', 'SK'],

@@ -2,7 +2,7 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { EventData } from '../../shared/events/definitions';
 import { createEvent, type DomainEvent, transactionEventId } from '../../shared/events/envelope';
 import { tableName } from '../lib/aws';
-import { keys } from '../lib/table-design';
+import { keyPrefixes, keys } from '../lib/table-design';
 
 /**
  * The transactional outbox of finance events (docs/design/orders.md §2, §5).
@@ -43,13 +43,14 @@ export type OutboxEvent = {
   };
 }[OutboxEventType];
 
-export const outboxSortKeyPrefix = 'EVENT#';
+export const outboxSortKeyPrefix = keyPrefixes.txEvent;
 export const outboxEntity = 'finance-outbox';
 
 /** The stored outbox item. `detail` is the validated event envelope, published as it is. */
 export interface FinanceOutboxItem<T extends OutboxEventType = OutboxEventType> {
-  PK: `TX#${string}`;
-  SK: `EVENT#${T}`;
+  /** `keys.txEvent(txId, eventType)`. */
+  PK: string;
+  SK: string;
   entity: typeof outboxEntity;
   txId: string;
   eventType: T;
@@ -71,7 +72,7 @@ export function outboxKey<T extends OutboxEventType>(
 export function isOutboxKey(pk: unknown, sk: unknown): boolean {
   return (
     typeof pk === 'string' &&
-    pk.startsWith('TX#') &&
+    pk.startsWith(keyPrefixes.transaction) &&
     typeof sk === 'string' &&
     sk.startsWith(outboxSortKeyPrefix)
   );

@@ -14,7 +14,7 @@ import type { TransitionName } from '../../shared/process/graph';
 import { createSlug } from '../../shared/text/slug';
 import { dynamo, tableName } from '../lib/aws';
 import { ApiError } from '../lib/http';
-import { dueShardCount, dueShardKey, keys } from '../lib/table-design';
+import { dueShardCount, dueShardKey, keyPrefixes, keys, partitions } from '../lib/table-design';
 import { cancellationCodes, sendTransactWrite } from '../lib/writes';
 import type { ListingRecord } from '../listings/listing-record';
 import {
@@ -361,7 +361,7 @@ export async function countSaleActions(providerId: string, limit = 100): Promise
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :action)',
-      ExpressionAttributeValues: { ':pk': `USER#${providerId}`, ':action': 'ACTION#' },
+      ExpressionAttributeValues: { ':pk': partitions.user(providerId), ':action': keyPrefixes.saleAction },
       ConsistentRead: true,
       Select: 'COUNT',
       Limit: limit,

@@ -19,7 +19,7 @@ import { actionLabel } from '../../shared/process/labels';
 import { checkTransition, otherRole, partyRole } from '../../shared/process/permissions';
 import { dynamo, tableName } from '../lib/aws';
 import { ApiError, type HttpEvent, intParam } from '../lib/http';
-import { keys } from '../lib/table-design';
+import { keyPrefixes, keys, partitions } from '../lib/table-design';
 import type { UserRecord } from '../users/user-record';
 import { toPublicUser } from '../users/user-record';
 import { deadlineView, refundOf, type TransactionRecord } from './record';
@@ -97,7 +97,7 @@ export async function getReviews(txId: string, viewerId: string): Promise<Review
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :review)',
-      ExpressionAttributeValues: { ':pk': keys.transaction(txId).PK, ':review': 'REVIEW#' },
+      ExpressionAttributeValues: { ':pk': keys.transaction(txId).PK, ':review': keyPrefixes.txReview },
       ConsistentRead: true,
     }),
   );
@@ -227,7 +227,7 @@ export const inboxPerPage = { fallback: pageSizes.inbox, max: MAX_PER_PAGE } as 
 /** The inbox Query of a user: orders on GSI1 `CUSTOMER#<me>`, sales on GSI2 `PROVIDER#<me>` (sparse keys). */
 function inboxQuery(userId: string, only: InboxKind) {
   const index = only === 'order' ? 'GSI1' : 'GSI2';
-  const partition = only === 'order' ? `CUSTOMER#${userId}` : `PROVIDER#${userId}`;
+  const partition = only === 'order' ? partitions.customer(userId) : partitions.provider(userId);
   return {
     index,
     input: {
@@ -235,7 +235,7 @@ function inboxQuery(userId: string, only: InboxKind) {
       IndexName: index,
       KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :tx)',
       ExpressionAttributeNames: { '#pk': `${index}PK`, '#sk': `${index}SK` },
-      ExpressionAttributeValues: { ':pk': partition, ':tx': 'TX#' },
+      ExpressionAttributeValues: { ':pk': partition, ':tx': keyPrefixes.transaction },
     },
   };
 }

@@ -1,5 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../lib/aws';
+import { keyPrefixes, partitions } from '../lib/table-design';
 
 /**
  * Whether a Query matches at least one item, reading page after page until one is found. With a
@@ -35,14 +36,18 @@ export async function activityOf(userId: string): Promise<{ hasListings: boolean
       KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
       FilterExpression: '#state <> :draft AND attribute_not_exists(#deleted)',
       ExpressionAttributeNames: { '#state': 'state', '#deleted': 'deleted' },
-      ExpressionAttributeValues: { ':pk': `AUTHOR#${userId}`, ':prefix': 'LISTING#', ':draft': 'draft' },
+      ExpressionAttributeValues: {
+        ':pk': partitions.author(userId),
+        ':prefix': keyPrefixes.listing,
+        ':draft': 'draft',
+      },
       Limit: 25,
     }),
     anyMatch({
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': `CUSTOMER#${userId}`, ':prefix': 'TX#' },
+      ExpressionAttributeValues: { ':pk': partitions.customer(userId), ':prefix': keyPrefixes.transaction },
       Limit: 1,
     }),
   ]);

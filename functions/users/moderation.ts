@@ -1,6 +1,6 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../lib/aws';
-import { keys } from '../lib/table-design';
+import { keyPrefixes, keys, partitions } from '../lib/table-design';
 import { isConditionFailure } from '../lib/writes';
 import { updateUser } from './repository';
 import type { UserRecord } from './user-record';
@@ -33,7 +33,10 @@ export async function removeListingsFromSearch(authorId: string, reason: Removal
         TableName: tableName(),
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :author AND begins_with(GSI1SK, :listing)',
-        ExpressionAttributeValues: { ':author': `AUTHOR#${authorId}`, ':listing': 'LISTING#' },
+        ExpressionAttributeValues: {
+          ':author': partitions.author(authorId),
+          ':listing': keyPrefixes.listing,
+        },
         ProjectionExpression: 'id, GSI2PK',
         ExclusiveStartKey: startKey,
       }),
