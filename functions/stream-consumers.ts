@@ -13,13 +13,13 @@ export interface StreamConsumer {
 }
 
 export const streamConsumers = [
-  { name: 'search-index', handler: 'streams/search-index', keyPrefixes: [keyPrefixes.listing] },
+  { name: 'search-index', handler: 'listings/search/index-stream', keyPrefixes: [keyPrefixes.listing] },
   // Every transaction item passes the PK filter; the handler publishes only INSERTs of `EVENT#…` items.
-  { name: 'finance-outbox', handler: 'streams/finance-outbox', keyPrefixes: [keyPrefixes.transaction] },
+  { name: 'finance-outbox', handler: 'orders/finance/outbox-stream', keyPrefixes: [keyPrefixes.transaction] },
   // Order e-mails (issue 9): the transaction item when its version grew, and inserted messages.
   {
     name: 'order-notifications',
-    handler: 'streams/order-notifications',
+    handler: 'orders/notifications/stream',
     keyPrefixes: [keyPrefixes.transaction],
   },
 ] as const satisfies readonly StreamConsumer[];

@@ -185,7 +185,7 @@ export interface HandlerOverrides {
 
 /**
  * Creates (once per handler module) the Lambdas of one group, e.g. the API's route handlers.
- * `get('listings/show')` twice returns the same function.
+ * `get('listings/http/show')` twice returns the same function.
  */
 export class HandlerFunctions extends Construct {
   private readonly functions = new Map<string, lambda.Function>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRecord } from '../users/user-record';
+import type { UserRecord } from '../accounts/user-record';
 import {
   ApiError,
   accessToken,

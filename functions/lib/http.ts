@@ -6,7 +6,7 @@ import { limitedScope } from '../../shared/api/account';
 import type { ApiErrorBody } from '../../shared/api/types';
 import { type ApiErrorCode, apiErrors } from '../../shared/errors/catalogue';
 import type { FieldErrors } from '../../shared/validation/core';
-import type { UserRecord } from '../users/user-record';
+import type { UserRecord } from '../accounts/user-record';
 import { dynamo, tableName } from './aws';
 import { reportError } from './observability';
 import { keys } from './table-design';

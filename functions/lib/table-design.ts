@@ -42,7 +42,7 @@ export const partitions = {
 
 export const keys = {
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
-  /** The one-time answer of an operator's limited session (functions/cognito-triggers/challenge.ts). */
+  /** The one-time answer of an operator's limited session (functions/accounts/cognito-triggers/challenge.ts). */
   limitedChallenge: (userId: string, jti: string) => ({
     PK: `USER#${userId}`,
     SK: `LIMITED-CHALLENGE#${jti}`,
@@ -125,7 +125,7 @@ export const keys = {
   }),
   /**
    * An order e-mail sent (or being sent): written if not exists before sending, so a redelivered
-   * stream record or a repeated sweep sends it at most once (functions/notifications/send.ts).
+   * stream record or a repeated sweep sends it at most once (functions/orders/notifications/send.ts).
    * `mailKey` is `<version or reminder>#<template>#<recipient>`.
    */
   notificationSent: (transactionId: string, mailKey: string) => ({
@@ -141,8 +141,8 @@ export const keys = {
 
 /**
  * What a due item is for: the timer of the state, the retry of an unfinished refund/payout, an
- * e-mail reminder (functions/notifications/reminders.ts), or the digest of the messages batched in
- * a message-mail window (functions/notifications/message-mails.ts).
+ * e-mail reminder (functions/orders/notifications/reminders.ts), or the digest of the messages batched in
+ * a message-mail window (functions/orders/notifications/message-mails.ts).
  */
 export type DueKind = 'timer' | 'money' | 'reminder' | 'digest';
 

@@ -38,7 +38,7 @@ export function listingRecord(fields: ListingFields): ListingRecord {
 /**
  * What a change of state writes: the state, and the sparse GSI2 (search) keys exactly when the
  * new state is published (removed otherwise). The one definition for publish, open and close
- * (functions/own-listings) and the operator's approve and reject (infra/operator).
+ * (functions/listings/http/own) and the operator's approve and reject (infra/operator).
  */
 export function listingStateWrite(
   record: Pick<ListingRecord, 'id' | 'createdAt'>,
@@ -70,7 +70,7 @@ export function toListingSummary(record: ListingRecord): ListingSummary {
 /**
  * The public view of a listing: only the fuzzy location (the stored public point, §5) and no pickup
  * address or building; features, rules and disclaimer are public. Exact coordinates, the address
- * and the building go to the owner only (functions/own-listings).
+ * and the building go to the owner only (functions/listings/http/own).
  */
 export function toListing(record: ListingRecord, author: PublicUser): Listing {
   const { address: _address, building: _building, ...location } = record.publicData.location;

@@ -79,7 +79,7 @@ export async function bumpSearchVersion(): Promise<void> {
 
 /**
  * All of an author's listings except deleted ones (every state), newest first: GSI1 read backwards
- * (a Query, never a Scan). The manage-listings page (functions/own-listings/list.ts).
+ * (a Query, never a Scan). The manage-listings page (functions/listings/http/own/list.ts).
  */
 export async function queryOwnListings(authorId: string): Promise<ListingRecord[]> {
   const records: ListingRecord[] = [];

@@ -4,13 +4,13 @@
  * A saved card must be the caller's own; saving a new card needs the caller's Stripe customer.
  */
 import type { Money } from '../../shared/money';
+import type { UserRecord } from '../accounts/user-record';
 import { ApiError, type RequestUser } from '../lib/http';
 import { reportError } from '../lib/observability';
 import { CardProviderError, cardProvider, type ProviderPaymentIntent } from '../payments/stripe';
-import { ensureStripeCustomer } from '../stripe/customer';
-import { moneyKeys } from '../transactions/money';
-import type { TransactionRecord } from '../transactions/record';
-import type { UserRecord } from '../users/user-record';
+import { ensureStripeCustomer } from '../payments/stripe/customer';
+import { moneyKeys } from './money';
+import type { TransactionRecord } from './record';
 
 export interface CardPaymentInput {
   user: RequestUser;

@@ -12,11 +12,11 @@ import { chargeBoundsRefusal } from '../../shared/process/charges';
 import { type ShippingAddressValues, validateShippingAddress } from '../../shared/validation/addresses';
 import { maxLengthMessage } from '../../shared/validation/messages';
 import { checkProductOrder, productOrderMessage } from '../../shared/validation/orders';
+import { getUser } from '../accounts/repository';
+import { paypalPayoutReady, paypalStateOf } from '../accounts/user-record';
 import { ApiError, assertValid } from '../lib/http';
 import type { ListingRecord } from '../listings/listing-record';
-import { getListingConsistent, isOrderable, type PricedOrder, priceOrder } from '../transactions/repository';
-import { getUser } from '../users/repository';
-import { paypalPayoutReady, paypalStateOf } from '../users/user-record';
+import { getListingConsistent, isOrderable, type PricedOrder, priceOrder } from './repository';
 import { isObject, listingIdOf } from './request';
 
 const shippingFields: readonly (keyof ShippingAddressValues)[] = [

@@ -1,6 +1,7 @@
 /** Small pieces the order routes share: the caller and body, ids, body shapes, starting an order's workflow. */
 
 import { isUuid } from '../../shared/ids';
+import type { UserRecord } from '../accounts/user-record';
 import {
   ApiError,
   type HttpEvent,
@@ -11,8 +12,7 @@ import {
   requireProfile,
 } from '../lib/http';
 import { reportError } from '../lib/observability';
-import type { UserRecord } from '../users/user-record';
-import { startOrderWorkflow } from '../workflow/start';
+import { startOrderWorkflow } from './workflow/start';
 
 /** The signed-in caller with a profile, and the JSON object body: how the order-making routes start. */
 export function profileRequest(event: HttpEvent): {

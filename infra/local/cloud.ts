@@ -2,9 +2,9 @@ import './polyfills';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { eventBusName } from '../../functions/events/rules';
+import { eventBusName } from '../../functions/event-rules';
+import { scheduledTasks } from '../../functions/orders/workflow/tasks';
 import { paymentsRuntimeConfig } from '../../functions/payments/runtime-config';
-import { scheduledTasks } from '../../functions/workflow/tasks';
 import { LOCAL_MAX_WAIT_SECONDS } from '../../shared/process/deadlines';
 import { type AwsEmulator, startAwsEmulator } from './aws-emulator';
 import { type LocalCognito, startCognito } from './cognito';
@@ -51,7 +51,7 @@ export interface LocalCloudOptions {
    */
   timerScale: number;
   /**
-   * Runs the deadline sweeper (functions/workflow/sweep-due.ts): once at start, resuming the
+   * Runs the deadline sweeper (functions/orders/workflow/sweep-due.ts): once at start, resuming the
    * workflow of every open order with a deadline, then every 2 s. Default true.
    */
   sweep?: boolean;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { EventBridgeEvent } from 'aws-lambda';
-import { type EventRule, eventRules, ruleMatches } from '../../functions/events/rules';
+import { type EventRule, eventRules, ruleMatches } from '../../functions/event-rules';
 import { loadHandler } from './handlers';
 import { localAccount, localRegion } from './stepfunctions';
 

@@ -5,11 +5,11 @@ import { extname, join, normalize, sep } from 'node:path';
 import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import { viewerOriginHeader } from '../../functions/content/pages/page-head';
+import { siteIndexKey } from '../../functions/content/pages/site-template';
 import { s3 } from '../../functions/lib/aws';
 import type { HttpEvent, HttpResult } from '../../functions/lib/http';
 import { type Route, routes } from '../../functions/routes';
-import { viewerOriginHeader } from '../../functions/web/page-head';
-import { siteIndexKey } from '../../functions/web/site-template';
 import type { ApiErrorBody } from '../../shared/api/types';
 import { apiErrors } from '../../shared/errors/catalogue';
 import { immutableCacheControl, revalidateCacheControl, securityHeaders } from '../web-security';
@@ -22,7 +22,7 @@ import { assertPortFree } from './processes';
 /**
  * The local front door: API Gateway (HTTP API + Cognito JWT authorizer) for /api/*, and CloudFront
  * for the built web app (security headers, long cache on hashed assets) and /images/*. Page
- * requests (a GET or HEAD that is not a file) go to the head renderer (functions/web/render-page.ts)
+ * requests (a GET or HEAD that is not a file) go to the head renderer (functions/content/http/render-page.ts)
  * in-process, as CloudFront sends them to its Function URL; it reads index.html from the site
  * bucket, where the gateway copies the built one (and copies it again when a rebuild changes it).
  */
@@ -412,7 +412,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     // As the CloudFront Function does: the viewer's origin, never one the client sent.
     headers[viewerOriginHeader] = `http://${url.host}`;
     const event = httpEvent(request, url, requestId, { routeKey: '$default', headers });
-    await invoke('web/render-page', event, requestId, request, response, siteHeaders);
+    await invoke('content/http/render-page', event, requestId, request, response, siteHeaders);
   }
 
   async function handleStatic(

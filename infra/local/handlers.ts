@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 
 /**
- * Loads a handler module of functions/ by its route-table name ('listings/search'), the way Lambda
+ * Loads a handler module of functions/ by its route-table name ('listings/http/search'), the way Lambda
  * loads the bundle CDK built from the same file. Modules are cached by the module loader.
  */
 const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));

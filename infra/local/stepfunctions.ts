@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { StateMachine } from 'aws-local-stepfunctions';
-import { stateMachines, type WorkflowTaskName, workflowTasks } from '../../functions/workflow/tasks';
+import { stateMachines, type WorkflowTaskName, workflowTasks } from '../../functions/orders/workflow/tasks';
 import { loadHandler } from './handlers';
 
 /**
@@ -68,7 +68,7 @@ type StateDefinition = {
 type Definition = Record<string, unknown> & { States: Record<string, StateDefinition> };
 
 export interface LocalStepFunctionsOptions {
-  /** ASL definitions by machine name; default: every machine of functions/workflow/tasks.ts (its file). */
+  /** ASL definitions by machine name; default: every machine of functions/orders/workflow/tasks.ts (its file). */
   definitions?: Record<string, Record<string, unknown>>;
   /** Runs a task function (its name in `${<Task>FunctionArn}`); default: the handler of workflowTasks. */
   invoke?: (task: string, payload: unknown) => Promise<unknown>;
@@ -289,7 +289,7 @@ export class LocalStepFunctions {
   }
 }
 
-/** Every machine of functions/workflow/tasks.ts, its ASL file with the task ARNs substituted. */
+/** Every machine of functions/orders/workflow/tasks.ts, its ASL file with the task ARNs substituted. */
 function readDefinitions(): Record<string, Record<string, unknown>> {
   return Object.fromEntries(
     Object.entries(stateMachines).map(([name, machine]) => {

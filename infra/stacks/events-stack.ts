@@ -22,7 +22,7 @@ import {
   eventRules,
   eventSources,
   financeLogGroupName,
-} from '../../functions/events/rules';
+} from '../../functions/event-rules';
 import { handlerId } from '../../functions/routes';
 import { streamConsumers } from '../../functions/stream-consumers';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
@@ -47,7 +47,7 @@ export const streamConsumerSettings = {
 
 /**
  * Events: the marketplace bus (finance follows payments, refunds and payouts on it) with an archive
- * for replay, one rule per entry of functions/events/rules.ts, and the asynchronous reactions to the
+ * for replay, one rule per entry of functions/event-rules.ts, and the asynchronous reactions to the
  * table: one Lambda per stream consumer (functions/stream-consumers.ts).
  */
 export class EventsStack extends Stack {

@@ -8,7 +8,7 @@ import type { HandlerOverrides } from '../lambda-bundling';
 
 /**
  * The providers' SDKs. The real adapters (functions/payments/stripe/real.ts,
- * functions/payments/paypal/rest-adapter.ts) load them on first use only (`import()`), so they are
+ * functions/payments/paypal/real.ts) load them on first use only (`import()`), so they are
  * not bundled: they are installed beside the handlers that can reach them (`nodeModules`), ~240 kB
  * (stripe) and ~400 kB (the PayPal SDK with form-data, axios and @apimatic/*) less in each bundle,
  * and never loaded where the simulated providers run.
@@ -17,12 +17,12 @@ export const paymentSdks = { stripe: 'stripe', paypal: '@paypal/paypal-server-sd
 
 /** The handlers that move money (charge, capture, refund, pay out): they reach both adapters. */
 const moneyHandlers: readonly string[] = [
-  'orders/disburse-paypal-funds',
-  'orders/initiate-privileged',
-  'orders/transition',
-  'orders/transition-privileged',
-  'workflow/fire-timer',
-  'workflow/sweep-due',
+  'orders/http/disburse-paypal-funds',
+  'orders/http/initiate-privileged',
+  'orders/http/transition',
+  'orders/http/transition-privileged',
+  'orders/workflow/fire-timer',
+  'orders/workflow/sweep-due',
 ];
 
 /**
@@ -32,11 +32,9 @@ const moneyHandlers: readonly string[] = [
  */
 export function paymentSdkModules(handler: string): string[] {
   const money = moneyHandlers.includes(handler);
-  const stripe = money || /^(stripe|simulated-stripe)\//.test(handler) || handler === 'webhooks/stripe';
+  const stripe = money || handler.startsWith('payments/stripe/http/');
   const paypal =
-    money ||
-    (/^(paypal|simulated-paypal)\//.test(handler) && handler !== 'paypal/offboard') ||
-    handler === 'webhooks/paypal';
+    money || (handler.startsWith('payments/paypal/http/') && handler !== 'payments/paypal/http/offboard');
   return [...(stripe ? [paymentSdks.stripe] : []), ...(paypal ? [paymentSdks.paypal] : [])];
 }
 
@@ -48,11 +46,11 @@ export function withPaymentSdks(handler: string, overrides: HandlerOverrides = {
 }
 
 /**
- * The route handlers that talk to PayPal (functions/paypal/, the order routes that capture, refund
+ * The route handlers that talk to PayPal (functions/payments/paypal/http/, the order routes that capture, refund
  * and disburse, the webhook, the simulated PayPal): only they get PAYPAL_*.
  */
 export function isPaypalHandler(handler: string): boolean {
-  return /^(paypal|simulated-paypal|orders)\//.test(handler) || handler === 'webhooks/paypal';
+  return /^(payments\/paypal|orders)\/http\//.test(handler);
 }
 
 /**
@@ -86,11 +84,11 @@ export function paypalEnvironmentFromEnv(env: NodeJS.ProcessEnv = process.env): 
 }
 
 /**
- * The route handlers that talk to Stripe (functions/stripe/, the order routes that charge, refund and
+ * The route handlers that talk to Stripe (functions/payments/stripe/http/, the order routes that charge, refund and
  * transfer, the webhook, the simulated Stripe): only they get STRIPE_*.
  */
 export function isStripeHandler(handler: string): boolean {
-  return /^(stripe|simulated-stripe|orders)\//.test(handler) || handler === 'webhooks/stripe';
+  return /^(payments\/stripe|orders)\/http\//.test(handler);
 }
 
 /**

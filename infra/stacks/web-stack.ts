@@ -9,8 +9,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import { viewerOriginHeader } from '../../functions/web/page-head';
-import { siteIndexKey } from '../../functions/web/site-template';
+import { viewerOriginHeader } from '../../functions/content/pages/page-head';
+import { siteIndexKey } from '../../functions/content/pages/site-template';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
 import {
   type CspOptions,
@@ -149,7 +149,7 @@ export class WebStack extends Stack {
   readonly siteBucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
   readonly responseHeadersPolicy: cloudfront.ResponseHeadersPolicy;
-  /** The head renderer (functions/web/render-page.ts) behind the default behaviour. */
+  /** The head renderer (functions/content/http/render-page.ts) behind the default behaviour. */
   readonly pageRenderer: lambda.Function;
   readonly pageRendererUrl: lambda.FunctionUrl;
 
@@ -202,7 +202,7 @@ export class WebStack extends Stack {
       code: cloudfront.FunctionCode.fromInline(viewerOriginFunctionCode),
     });
 
-    // The head renderer: index.html of the site bucket with the page's head (functions/web/).
+    // The head renderer: index.html of the site bucket with the page's head (functions/content/pages/).
     const rendererRole = handlerRole(
       this,
       'PageRendererRole',
@@ -227,7 +227,7 @@ export class WebStack extends Stack {
         IMAGES_BUCKET: props.imagesBucket.bucketName,
         SITE_BUCKET: this.siteBucket.bucketName,
       },
-    }).get('web/render-page');
+    }).get('content/http/render-page');
     this.pageRendererUrl = this.pageRenderer.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM });
     const pagesCache = new cloudfront.CachePolicy(this, 'PagesCachePolicy', {
       comment: 'Rendered pages: as long as the renderer says (60 s), one copy per viewer origin',

@@ -16,14 +16,14 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import { handlerId } from '../../functions/routes';
 import {
   type ScheduledTaskName,
   scheduledTasks,
   stateMachines,
   type WorkflowTaskName,
   workflowTasks,
-} from '../../functions/workflow/tasks';
+} from '../../functions/orders/workflow/tasks';
+import { handlerId } from '../../functions/routes';
 import { type BundlingMode, HandlerFunctions, handlerRole, repoRoot } from '../lambda-bundling';
 import { emailEnvironmentFromEnv, grantSendEmail } from './email';
 import { grantTableReadWrite } from './grants';
@@ -57,7 +57,7 @@ export const taskResponseActions = ['states:SendTaskSuccess', 'states:SendTaskFa
 /**
  * Workflow: the Standard state machines (one execution per order holds its timers). Each machine is
  * its ASL file under statemachines/, the same file the local runner executes; CDK only fills the
- * `${<Task>FunctionArn}` substitutions with the task Lambdas (functions/workflow/tasks.ts).
+ * `${<Task>FunctionArn}` substitutions with the task Lambdas (functions/orders/workflow/tasks.ts).
  *
  * The task functions run the transition engine, which answers the order's task token after a write
  * (states:SendTaskSuccess/SendTaskFailure) when ORDER_STATE_MACHINE_ARN is set. The machine names its
@@ -84,7 +84,7 @@ export class WorkflowStack extends Stack {
         resourceName: machineName(name),
         arnFormat: ArnFormat.COLON_RESOURCE_NAME,
       });
-    // Timers refund and pay out (functions/transactions/money.ts): the tasks talk to Stripe and PayPal.
+    // Timers refund and pay out (functions/orders/money.ts): the tasks talk to Stripe and PayPal.
     const environment = {
       TABLE_NAME: props.table.tableName,
       EVENT_BUS_NAME: props.bus.eventBusName,

@@ -1,7 +1,7 @@
 /**
  * Transactions (orders, spec §3 transaction, message, pagination): the API's JSON shapes, produced by
  * the transaction routes and read by the web app. JSON, not Transit. The stored record is
- * `functions/transactions/record.ts`; payment ids and the workflow's bookkeeping never leave the server.
+ * `functions/orders/record.ts`; payment ids and the workflow's bookkeeping never leave the server.
  */
 import type { CarrierId } from '../config/carriers';
 import type { DeliveryMethod } from '../config/listing-fields';

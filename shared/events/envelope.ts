@@ -16,7 +16,7 @@ import { checkSpec, isIsoTimestamp, type Spec } from './schema';
 export interface DomainEvent<T extends EventType = EventType> {
   /**
    * Unique per event: consumers deduplicate on it. A UUID, or for a transaction's finance events
-   * written through the outbox (functions/transactions/outbox.ts) `<data.transactionId>:<type>`
+   * written through the outbox (functions/orders/outbox.ts) `<data.transactionId>:<type>`
    * (`transactionEventId`): one event of a type per transaction, the same id on every delivery.
    */
   id: string;

@@ -6,7 +6,7 @@
  * Scaling: `scale` (VELO_TIMER_SCALE, default 1) multiplies every timer duration and the actor
  * windows (the customer's 3-hour cancel), so a demo or test cloud runs the process fast. Tests may
  * also override single timers in milliseconds (VELO_TIMER_OVERRIDES='{"auto-cancel-from-disputed":6000}'),
- * which wins over the scale for that timer only; the e-mail reminders (functions/notifications/
+ * which wins over the scale for that timer only; the e-mail reminders (functions/orders/notifications/
  * reminders.ts) are timers too, named `ship-reminder` and `report-problem-reminder` there. `maxWaitSeconds` (ORDER_TIMER_MAX_WAIT_SECONDS)
  * caps one wait: the local runner's setTimeout cannot wait beyond 2³¹−1 ms (24.8 days), so a
  * 60-day timer is waited for in laps; firing early is harmless because the engine's write checks the

@@ -1,7 +1,7 @@
 /**
  * The page head for search engines and link previews (§2 "Server-side rendering returns head and
  * body", §9 social images 1200×630 and 600×314): title, meta description, canonical link, Open
- * Graph and Twitter card tags. Pure: the head renderer (functions/web/render-page.ts) serialises
+ * Graph and Twitter card tags. Pure: the head renderer (functions/content/http/render-page.ts) serialises
  * the tags into index.html for crawlers, and the web app sets the same descriptors in the document
  * head after client-side navigation (find the element a tag replaces with `headTagSelector`).
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { UserRecord } from '../../functions/accounts/user-record';
 import type { ListingRecord } from '../../functions/listings/listing-record';
-import type { UserRecord } from '../../functions/users/user-record';
 import type { ListingImage } from '../api/types';
 import type { PageAsset } from '../content/page-asset';
 import { contentHead, listingHead, listingPath, listingSocialImages, profileHead } from './pages';

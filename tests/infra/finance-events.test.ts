@@ -3,7 +3,7 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventSources, financeLogGroupName } from '../../functions/events/rules';
+import { eventSources, financeLogGroupName } from '../../functions/event-rules';
 import { buildApp } from '../../infra/app';
 import { paypalEnvironmentFromEnv } from '../../infra/stacks/api-stack';
 
@@ -60,7 +60,7 @@ describe('finance events in CDK', () => {
 
   it('runs the finance outbox consumer on the table stream (TX# items), allowed to put events on the bus', () => {
     const stack = app.stacks.events;
-    const fn = stack.streamFunctions.get('streams/finance-outbox');
+    const fn = stack.streamFunctions.get('orders/finance/outbox-stream');
     const fnId = stack.resolve((fn.node.defaultChild as CfnElement).logicalId);
     const mappings = Object.values(events.findResources('AWS::Lambda::EventSourceMapping')) as any[];
     const mapping = mappings.find((m) => m.Properties.FunctionName.Ref === fnId);

@@ -142,8 +142,8 @@ describe('bundles without the SDKs', () => {
 
   it('bundles a marketing handler no larger than an ordinary route handler, with neither SDK inside', async () => {
     const [marketing, ordinary] = await Promise.all([
-      bundleSize('klaviyo/track-event'),
-      bundleSize('users/me'),
+      bundleSize('accounts/http/track-event'),
+      bundleSize('accounts/http/me'),
     ]);
     expect(marketing.bytes).toBeLessThanOrEqual(ordinary.bytes);
     expect(marketing.code).toMatch(/import\(\s*["']klaviyo-api["']\s*\)/); // loaded only with an API key

@@ -5,13 +5,13 @@ import type { CfnElement, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { viewerOriginHeader } from '../../functions/content/pages/page-head';
 import { assetVersion } from '../../functions/content/publish';
-import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/events/rules';
+import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/event-rules';
 import { tableDesign } from '../../functions/lib/table-design';
+import { scheduledTasks, stateMachines, workflowTasks } from '../../functions/orders/workflow/tasks';
 import { type Route, routes } from '../../functions/routes';
 import { streamConsumers } from '../../functions/stream-consumers';
-import { viewerOriginHeader } from '../../functions/web/page-head';
-import { scheduledTasks, stateMachines, workflowTasks } from '../../functions/workflow/tasks';
 import { buildApp, type VeloStacks } from '../../infra/app';
 import { nativeModulesEnvironment, repoRoot } from '../../infra/lambda-bundling';
 import {
@@ -450,17 +450,22 @@ describe('api stack', () => {
     );
     expect(statement.Resource).toEqual({ 'Fn::ImportValue': expect.stringMatching(/UserPool/) });
     expect(Object.keys(cognitoAdminActions).sort()).toEqual([
-      'auth/request-password-reset',
-      'auth/signup',
-      'users/change-email',
+      'accounts/http/change-email',
+      'accounts/http/request-password-reset',
+      'accounts/http/signup',
     ]);
     for (const handler of Object.keys(cognitoAdminActions)) expect(roles).toEqual([roleOf(handler)]);
-    for (const handler of ['users/me', 'auth/change-password', 'users/set-avatar', 'listings/search'])
+    for (const handler of [
+      'accounts/http/me',
+      'accounts/http/change-password',
+      'accounts/http/set-avatar',
+      'listings/http/search',
+    ])
       expect(roleOf(handler)).not.toBe(roles[0]);
   });
 
   it('runs the image handlers (sharp) on x86_64 with sharp installed for linux-x64; every other on arm64', () => {
-    const imageHandlers = ['users/set-avatar', 'listing-images/add', 'maps/static-map'];
+    const imageHandlers = ['accounts/http/set-avatar', 'listings/http/images/add', 'places/http/static-map'];
     for (const handler of imageHandlers) {
       expect(routeHandlerSettings[handler]?.nodeModules).toContain('sharp');
     }
@@ -512,13 +517,13 @@ describe('api stack', () => {
   });
 
   it('serves hosted assets on a greedy route, invocable by the API (not a route template ARN), reading assets/*', () => {
-    const route = apiRoutes.find((r) => r.handler === 'content/get-asset')!;
+    const route = apiRoutes.find((r) => r.handler === 'content/http/get-asset')!;
     expect(route).toMatchObject({ method: 'GET', path: '/api/assets/{version}/{path+}', auth: 'public' });
     templates.api.hasResourceProperties('AWS::ApiGatewayV2::Route', {
       RouteKey: 'GET /api/assets/{version}/{path+}',
       AuthorizationType: 'NONE',
     });
-    const fn = logicalId(stacks.api, stacks.api.functionFor('content/get-asset'));
+    const fn = logicalId(stacks.api, stacks.api.functionFor('content/http/get-asset'));
     const permissions = resources(templates.api, 'AWS::Lambda::Permission')
       .map(([, p]: [string, any]) => p.Properties)
       .filter((p) => p.FunctionName['Fn::GetAtt']?.[0] === fn);
@@ -687,7 +692,7 @@ describe('workflow stack', () => {
 });
 
 describe('events stack', () => {
-  it('has the bus of functions/events/rules.ts with an archive of every marketplace source', () => {
+  it('has the bus of functions/event-rules.ts with an archive of every marketplace source', () => {
     templates.events.hasResourceProperties('AWS::Events::EventBus', { Name: eventBusName });
     templates.events.hasResourceProperties('AWS::Events::Archive', {
       EventPattern: { source: Object.values(eventSources) },
@@ -752,7 +757,7 @@ describe('events stack', () => {
       PolicyDocument: { Statement: Match.arrayWith([sesStatement]) },
       Roles: [{ Ref: Match.stringLikeRegexp('^StreamHandlerRole') }],
     });
-    const streamFn = stacks.events.streamFunctions.get('streams/order-notifications');
+    const streamFn = stacks.events.streamFunctions.get('orders/notifications/stream');
     const streamProps = (
       templates.events.findResources('AWS::Lambda::Function')[logicalId(stacks.events, streamFn)] as any
     ).Properties;
@@ -949,7 +954,7 @@ describe('web stack', () => {
   it('runs the head renderer with read-only access: GetItem, index.html and the hosted assets', () => {
     const renderer = logicalId(stacks.web, stacks.web.pageRenderer);
     const fn = templates.web.findResources('AWS::Lambda::Function')[renderer] as any;
-    expect(fn.Properties.Description).toBe('Velo Exchange handler functions/web/render-page.ts');
+    expect(fn.Properties.Description).toBe('Velo Exchange handler functions/content/http/render-page.ts');
     expect(fn.Properties.Runtime).toBe('nodejs22.x');
     expect(fn.Properties.Architectures).toEqual(['arm64']);
     expect(fn.Properties.Environment.Variables).toMatchObject({

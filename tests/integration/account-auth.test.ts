@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verificationDay } from '../../functions/auth/verification-emails';
+import { verificationDay } from '../../functions/accounts/verification-emails';
 import { dynamo, tableName } from '../../functions/lib/aws';
 import { keys } from '../../functions/lib/table-design';
 import { type Route, routes } from '../../functions/routes';
@@ -27,14 +27,14 @@ describe('every auth: user route', () => {
   it('covers the account routes of the contract', () => {
     expect(userRoutes.map((route) => route.handler)).toEqual(
       expect.arrayContaining([
-        'users/me',
-        'users/update-me',
-        'users/change-email',
-        'users/create-avatar-upload',
-        'users/set-avatar',
-        'auth/change-password',
-        'auth/send-verification-email',
-        'auth/verify-email',
+        'accounts/http/me',
+        'accounts/http/update-me',
+        'accounts/http/change-email',
+        'accounts/http/create-avatar-upload',
+        'accounts/http/set-avatar',
+        'accounts/http/change-password',
+        'accounts/http/send-verification-email',
+        'accounts/http/verify-email',
       ]),
     );
   });

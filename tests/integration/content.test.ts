@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestCacheControl, versionCacheControl } from '../../functions/content/get-asset';
+import { latestCacheControl, versionCacheControl } from '../../functions/content/http/get-asset';
 import { assetVersion, publishAssets } from '../../functions/content/publish';
 import { imagesBucket, s3 } from '../../functions/lib/aws';
 import { contentAssetsDir, publishLocalContent } from '../../infra/local/seed/content';

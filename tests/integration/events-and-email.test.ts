@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventSources } from '../../functions/events/rules';
+import { eventSources } from '../../functions/event-rules';
 import { dynamo } from '../../functions/lib/aws';
 import { sendEmail } from '../../functions/lib/email';
 import { publishEvent } from '../../functions/lib/events';

@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { publishPayoutAccountUpdated } from '../../functions/events/payout-account';
 import { dynamo } from '../../functions/lib/aws';
+import { publishPayoutAccountUpdated } from '../../functions/orders/finance/payout-account';
 import { LocalEventBus } from '../../infra/local/event-bus';
 import { validateEvent } from '../../shared/events/envelope';
 import { api, signUp } from './accounts';

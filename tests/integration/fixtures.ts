@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { createUser, updateUser } from '../../functions/accounts/repository';
 import { ApiError } from '../../functions/lib/http';
 import type { ListingFields } from '../../functions/listings/listing-record';
 import { createListing } from '../../functions/listings/repository';
-import { simulatedOnboard } from '../../functions/payments/paypal/simulated-adapter';
-import { createTransaction } from '../../functions/transactions/engine';
-import { transactionIdFor } from '../../functions/transactions/record';
-import {
-  type CreateTransactionInput,
-  type PricedOrder,
-  priceOrder,
-} from '../../functions/transactions/repository';
-import { createUser, updateUser } from '../../functions/users/repository';
+import { createTransaction } from '../../functions/orders/engine';
+import { transactionIdFor } from '../../functions/orders/record';
+import { type CreateTransactionInput, type PricedOrder, priceOrder } from '../../functions/orders/repository';
+import { simulatedOnboard } from '../../functions/payments/paypal/simulated';
 import { onboardDemoSeller } from '../../infra/local/seed/payouts';
 import { destination, roundPoint } from '../../shared/maps';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isReminderDueItem } from '../../functions/notifications/reminders';
-import { applyTransition, fireTimer } from '../../functions/transactions/engine';
+import { applyTransition, fireTimer } from '../../functions/orders/engine';
+import { isReminderDueItem } from '../../functions/orders/notifications/reminders';
 import { DAY_MS } from '../../shared/config/constants';
 import { shipmentMessages } from '../../shared/validation/messages';
 import { api, errorOf, type TestAccount, testCloud } from './accounts';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { updateUser } from '../../functions/users/repository';
-import { pageCacheControl } from '../../functions/web/render-page';
+import { updateUser } from '../../functions/accounts/repository';
+import { pageCacheControl } from '../../functions/content/http/render-page';
 import { contentAssetsDir } from '../../infra/local/seed/content';
 import type { ListingImage } from '../../shared/api/types';
 import {

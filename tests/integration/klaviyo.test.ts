@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getUser } from '../../functions/users/repository';
+import { getUser } from '../../functions/accounts/repository';
 import { apiErrors } from '../../shared/errors/catalogue';
 import { api, errorOf, signUp, testCloud } from './accounts';
 

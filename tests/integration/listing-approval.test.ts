@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { updateUser } from '../../functions/accounts/repository';
 import type { HttpEvent, HttpResult } from '../../functions/lib/http';
+import { handler as publishHandler } from '../../functions/listings/http/own/publish';
 import { getListing } from '../../functions/listings/repository';
-import { handler as publishHandler } from '../../functions/own-listings/publish';
-import { updateUser } from '../../functions/users/repository';
 import { listingsRequireApprovalEnv } from '../../shared/listings';
 import { api, errorOf, operator, signUp, type TestAccount } from './accounts';
 import {
@@ -58,7 +58,7 @@ async function publishWithFlag(account: TestAccount, id: string, flag: string) {
     },
   } as unknown as HttpEvent;
   const context = {
-    functionName: 'own-listings/publish',
+    functionName: 'listings/http/own/publish',
     awsRequestId: requestId,
     getRemainingTimeInMillis: () => 29_000,
   } as unknown as Context;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { updateUser } from '../../functions/accounts/repository';
 import { migrateListingLocations } from '../../functions/listings/location-migration';
 import { getListing, getSearchVersion, updateListing } from '../../functions/listings/repository';
-import { updateUser } from '../../functions/users/repository';
 import type { ListingSummary } from '../../shared/api/types';
 import { type Bounds, boundsAround, destination, distanceMeters, roundPoint } from '../../shared/maps';
 import { formatBoundsParam, formatOriginParam } from '../../shared/validation/filters';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PaypalRefusal } from '../../functions/payments/paypal/port';
-import { simulatedPaypalAdapter } from '../../functions/payments/paypal/simulated-adapter';
+import { simulatedPaypalAdapter } from '../../functions/payments/paypal/simulated';
 import { CardProviderError } from '../../functions/payments/stripe/port';
 import { SimulatedCardProvider } from '../../functions/payments/stripe/simulated';
 import { apiErrors, messages } from '../../shared/errors/catalogue';

@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
 import type { ListingFields } from '../../functions/listings/listing-record';
-import { simulatedPaypalAdapter } from '../../functions/payments/paypal/simulated-adapter';
+import { applyTransition } from '../../functions/orders/engine';
+import { moneyKeys } from '../../functions/orders/money';
+import type { DueItem, TransactionRecord } from '../../functions/orders/record';
+import { type PricedOrder, queryAllDueItems } from '../../functions/orders/repository';
+import { simulatedPaypalAdapter } from '../../functions/payments/paypal/simulated';
 import { businessMcc, storeAccount } from '../../functions/payments/stripe/service';
 import { SimulatedCardProvider, testCards } from '../../functions/payments/stripe/simulated';
-import { applyTransition } from '../../functions/transactions/engine';
-import { moneyKeys } from '../../functions/transactions/money';
-import type { DueItem, TransactionRecord } from '../../functions/transactions/record';
-import { type PricedOrder, queryAllDueItems } from '../../functions/transactions/repository';
 import type { DomainEvent } from '../../shared/events/envelope';
 import { reconcile } from '../../shared/events/reconcile';
 import { payinTotal, payoutTotal } from '../../shared/line-items';

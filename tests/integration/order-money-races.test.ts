@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tableName } from '../../functions/lib/aws';
-import { CardProviderError } from '../../functions/payments/stripe/port';
-import { SimulatedCardProvider } from '../../functions/payments/stripe/simulated';
 import {
   applyTransition,
   fireTimer,
   type MoneyHooks,
   type TransitionRun,
-} from '../../functions/transactions/engine';
-import { disbursePaypalFunds, moneyKeys, orderMoney } from '../../functions/transactions/money';
-import type { TransactionRecord } from '../../functions/transactions/record';
-import type { TransactItem } from '../../functions/transactions/repository';
-import { fireDueTimer } from '../../functions/workflow/fire-timer';
-import { handler as sweepDue } from '../../functions/workflow/sweep-due';
+} from '../../functions/orders/engine';
+import { disbursePaypalFunds, moneyKeys, orderMoney } from '../../functions/orders/money';
+import type { TransactionRecord } from '../../functions/orders/record';
+import type { TransactItem } from '../../functions/orders/repository';
+import { fireDueTimer } from '../../functions/orders/workflow/fire-timer';
+import { handler as sweepDue } from '../../functions/orders/workflow/sweep-due';
+import { CardProviderError } from '../../functions/payments/stripe/port';
+import { SimulatedCardProvider } from '../../functions/payments/stripe/simulated';
 import { balances, reconcile } from '../../shared/events/reconcile';
 import { eventually } from './cloud-env';
 import { codeOf, givenPaypalSeller } from './fixtures';

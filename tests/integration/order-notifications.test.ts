@@ -10,25 +10,25 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createUser, getUser } from '../../functions/accounts/repository';
+import type { UserRecord } from '../../functions/accounts/user-record';
 import { dynamo } from '../../functions/lib/aws';
 import { sendEmail } from '../../functions/lib/email';
 import { keys } from '../../functions/lib/table-design';
+import { applyTransition, createTransaction, fireTimer, noMoney } from '../../functions/orders/engine';
+import { messageItem, putMessage } from '../../functions/orders/messages';
 import {
   type DigestDueItem,
   isDigestDueItem,
   mailOrBatch,
   sendDigest,
-} from '../../functions/notifications/message-mails';
-import type { SendOutcome } from '../../functions/notifications/send';
-import { operatorEmail } from '../../functions/notifications/templates';
-import { handler as notificationsHandler } from '../../functions/streams/order-notifications';
-import { applyTransition, createTransaction, fireTimer, noMoney } from '../../functions/transactions/engine';
-import { messageItem, putMessage } from '../../functions/transactions/messages';
-import type { TransactionRecord } from '../../functions/transactions/record';
-import { queryAllDueItems } from '../../functions/transactions/repository';
-import { createUser, getUser } from '../../functions/users/repository';
-import type { UserRecord } from '../../functions/users/user-record';
-import { handler as sweep } from '../../functions/workflow/sweep-due';
+} from '../../functions/orders/notifications/message-mails';
+import type { SendOutcome } from '../../functions/orders/notifications/send';
+import { handler as notificationsHandler } from '../../functions/orders/notifications/stream';
+import { operatorEmail } from '../../functions/orders/notifications/templates';
+import type { TransactionRecord } from '../../functions/orders/record';
+import { queryAllDueItems } from '../../functions/orders/repository';
+import { handler as sweep } from '../../functions/orders/workflow/sweep-due';
 import type { CarrierId } from '../../shared/config/carriers';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/config/constants';
 import { api, messagesTo, signUp } from './accounts';

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTransaction } from '../../functions/transactions/repository';
+import { getTransaction } from '../../functions/orders/repository';
 import { freeLocalPorts, type LocalCloud } from '../../infra/local/cloud';
 import {
   act,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { transactionIdFor } from '../../functions/orders/record';
 import { SimulatedCardProvider } from '../../functions/payments/stripe/simulated';
-import { transactionIdFor } from '../../functions/transactions/record';
 import { apiErrors, messages } from '../../shared/errors/catalogue';
 import { balances, reconcile } from '../../shared/events/reconcile';
 import { productOrderMessages } from '../../shared/validation/messages';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { banProfile } from '../../functions/accounts/moderation';
 import { dynamo } from '../../functions/lib/aws';
 import { keys } from '../../functions/lib/table-design';
-import { applyTransition, createTransaction, noMoney } from '../../functions/transactions/engine';
-import { putMessage } from '../../functions/transactions/messages';
-import type { TransactionRecord } from '../../functions/transactions/record';
-import { banProfile } from '../../functions/users/moderation';
+import { applyTransition, createTransaction, noMoney } from '../../functions/orders/engine';
+import { putMessage } from '../../functions/orders/messages';
+import type { TransactionRecord } from '../../functions/orders/record';
 import type { ReviewView } from '../../shared/api/transactions';
 import { api, errorOf, signUp, type TestAccount, testCloud } from './accounts';
 import { givenListing } from './fixtures';

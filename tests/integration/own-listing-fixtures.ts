@@ -37,7 +37,7 @@ export function completeListing(fields: {
   };
 }
 
-/** Every owner-only route of a listing (functions/own-listings): the method and the path after the id. */
+/** Every owner-only route of a listing (functions/listings/http/own): the method and the path after the id. */
 export const ownerOnlyRoutes = [
   ['GET', ''],
   ['PATCH', ''],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { updateUser } from '../../functions/users/repository';
+import { updateUser } from '../../functions/accounts/repository';
 import { listingFeatures } from '../../shared/config/listing-fields';
 import { distanceMeters } from '../../shared/maps';
 import { listingMessages } from '../../shared/validation/messages';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getUser } from '../../functions/accounts/repository';
+import { paypalStateOf } from '../../functions/accounts/user-record';
 import { hmacHex, simulatedSignatureHeader } from '../../functions/payments/paypal/simulated-signature';
-import { getUser } from '../../functions/users/repository';
-import { paypalStateOf } from '../../functions/users/user-record';
 import { api, errorOf, signUp, type TestAccount, testCloud } from './accounts';
 
 // PayPal onboarding against the local cloud, which has no PayPal keys: the simulated PayPal (state in
@@ -225,7 +225,7 @@ describe('POST /api/webhooks/paypal', () => {
 
 describe('simulated PayPal orders and payouts (for the orders issue)', () => {
   it('creates, reads and captures an order once, and disburses a capture once', async () => {
-    const { simulatedPaypalAdapter } = await import('../../functions/payments/paypal/simulated-adapter');
+    const { simulatedPaypalAdapter } = await import('../../functions/payments/paypal/simulated');
     const paypal = simulatedPaypalAdapter();
     const order = await paypal.createOrder({
       referenceId: crypto.randomUUID(),

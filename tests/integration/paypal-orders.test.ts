@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { updateUser } from '../../functions/accounts/repository';
 import { dynamo, tableName } from '../../functions/lib/aws';
 import type { ApiError } from '../../functions/lib/http';
 import { keys, paypalKeys } from '../../functions/lib/table-design';
+import { transactionIdFor } from '../../functions/orders/record';
 import { checkApprovedOrder, paypalOrderOwner } from '../../functions/payments/paypal/orders';
 import { PaypalRefusal } from '../../functions/payments/paypal/port';
-import { simulatedPaypalAdapter } from '../../functions/payments/paypal/simulated-adapter';
-import { transactionIdFor } from '../../functions/transactions/record';
-import { updateUser } from '../../functions/users/repository';
+import { simulatedPaypalAdapter } from '../../functions/payments/paypal/simulated';
 import { messages } from '../../shared/errors/catalogue';
 import { api, errorOf, signUp, type TestAccount, testCloud } from './accounts';
 import { givenPaypalSeller, givenSeller } from './fixtures';

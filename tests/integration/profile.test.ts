@@ -1,8 +1,8 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getUser } from '../../functions/accounts/repository';
 import { imagesBucket, s3 } from '../../functions/lib/aws';
-import { getUser } from '../../functions/users/repository';
 import type { CurrentUser, ProfileImage } from '../../shared/api/account';
 import { api, errorOf, signUp, type TestAccount, testCloud } from './accounts';
 import { givenListing, givenSeller } from './fixtures';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../functions/lib/http';
-import { applyTransition, createTransaction, fireTimer, noMoney } from '../../functions/transactions/engine';
+import { applyTransition, createTransaction, fireTimer, noMoney } from '../../functions/orders/engine';
 import type { PublicReview, ReviewView, UserReviewsMeta } from '../../shared/api/transactions';
 import { DAY_MS } from '../../shared/config/constants';
 import { api, errorOf, signUp, type TestAccount } from './accounts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { getUser } from '../../functions/accounts/repository';
+import { paypalPayoutReady, paypalStateOf } from '../../functions/accounts/user-record';
 import { accountOwner } from '../../functions/payments/stripe/service';
-import { getUser } from '../../functions/users/repository';
-import { paypalPayoutReady, paypalStateOf } from '../../functions/users/user-record';
 import { listings, sellers } from '../../infra/local/seed/catalogue';
 import { demoBankFields, onboardDemoPaypalMerchant, onboardDemoSeller } from '../../infra/local/seed/payouts';
 import { sellerCountry } from '../../infra/local/seed/seed';

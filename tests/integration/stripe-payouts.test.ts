@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getUser } from '../../functions/accounts/repository';
 import { signStripePayload } from '../../functions/payments/stripe/real';
 import { simulatedWebhookSecret, testCards } from '../../functions/payments/stripe/simulated';
-import { getUser } from '../../functions/users/repository';
 import { LocalEventBus } from '../../infra/local/event-bus';
 import { bankConnectionFailed } from '../../shared/errors/catalogue';
 import { bankFieldInlineNames } from '../../shared/validation/payout';

@@ -13,11 +13,11 @@ import {
   createTransaction,
   fireTimer,
   noMoney,
-} from '../../functions/transactions/engine';
-import { outboxPut } from '../../functions/transactions/outbox';
-import type { TransactionRecord } from '../../functions/transactions/record';
-import { countSaleActions, getTransaction, queryDueItems } from '../../functions/transactions/repository';
-import { reviewTypeOf } from '../../functions/transactions/reviews';
+} from '../../functions/orders/engine';
+import { outboxPut } from '../../functions/orders/outbox';
+import type { TransactionRecord } from '../../functions/orders/record';
+import { countSaleActions, getTransaction, queryDueItems } from '../../functions/orders/repository';
+import { reviewTypeOf } from '../../functions/orders/reviews';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/config/constants';
 import { type Actor, type ProcessState, timerFor, transitions } from '../../shared/process/graph';
 import { useLocalCloud } from './cloud-env';

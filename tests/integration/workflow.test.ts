@@ -1,6 +1,6 @@
 import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getTransaction } from '../../functions/transactions/repository';
+import { getTransaction } from '../../functions/orders/repository';
 import { eventually, useLocalCloud } from './cloud-env';
 import { timerScale } from './global-setup';
 import {

@@ -6,8 +6,8 @@ import { dynamo, tableName } from '../../lib/aws';
 import { ApiError } from '../../lib/http';
 import { keys } from '../../lib/table-design';
 import { conditionalPut } from '../../lib/writes';
+import { paypalPort } from './index';
 import { type PaypalOrder, PaypalRefusal } from './port';
-import { paypalPort } from './provider';
 
 /**
  * The PayPal orders of the marketplace (issue 8): who made each one, for which checkout, for how

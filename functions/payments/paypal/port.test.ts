@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paypalPayoutReady, paypalStateOf } from '../../users/user-record';
+import { paypalPayoutReady, paypalStateOf } from '../../accounts/user-record';
 import { onboardingStatusOf, partnerReferralBody } from './port';
 import { hmacHex, safeEqualHex, signOnboarding, verifyOnboarding } from './simulated-signature';
 

@@ -2,7 +2,7 @@ import type { PaymentsRuntimeConfig } from '../../../shared/api/payments';
 
 /**
  * `/config.json` → `payments.paypal`: live with the client id when the API runs the real PayPal
- * (PAYPAL_CLIENT_ID and a secret, as functions/payments/paypal/provider.ts decides), else simulated.
+ * (PAYPAL_CLIENT_ID and a secret, as functions/payments/paypal/index.ts decides), else simulated.
  */
 export function paypalRuntimeConfig(env: NodeJS.ProcessEnv = process.env): PaymentsRuntimeConfig['paypal'] {
   const secret = env.PAYPAL_CLIENT_SECRET || env.PAYPAL_CLIENT_SECRET_ARN;

@@ -1,16 +1,16 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaypalOnboardingStatus } from '../../../shared/api/payments';
-import { publishPayoutAccountUpdated } from '../../events/payout-account';
-import { dynamo, tableName } from '../../lib/aws';
-import { paypalKeys } from '../../lib/table-design';
-import { getUser, updateUser } from '../../users/repository';
+import { getUser, updateUser } from '../../accounts/repository';
 import {
   type PaypalRecordState,
   payoutReadyOfRecord,
   paypalPayoutReady,
   paypalStateOf,
   type UserRecord,
-} from '../../users/user-record';
+} from '../../accounts/user-record';
+import { dynamo, tableName } from '../../lib/aws';
+import { paypalKeys } from '../../lib/table-design';
+import { publishPayoutAccountUpdated } from '../../orders/finance/payout-account';
 
 /**
  * The one writer of a user's PayPal state (`paypal` on the user item). Every change that flips the

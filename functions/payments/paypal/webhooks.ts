@@ -1,10 +1,10 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { getUser } from '../../accounts/repository';
+import type { UserRecord } from '../../accounts/user-record';
 import { dynamo, tableName } from '../../lib/aws';
 import { ApiError } from '../../lib/http';
 import { paypalKeys } from '../../lib/table-design';
 import { conditionalPut } from '../../lib/writes';
-import { getUser } from '../../users/repository';
-import type { UserRecord } from '../../users/user-record';
 import { onboardingStatusOf, type PaypalPort } from './port';
 import { changePaypalState, storeOnboardingStatus, userOfMerchant } from './state';
 

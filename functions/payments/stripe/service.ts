@@ -9,13 +9,13 @@ import { siteSettings } from '../../../shared/config/site';
 import { cardErrorMessage } from '../../../shared/errors/card-errors';
 import { messages, payoutProviderError } from '../../../shared/errors/catalogue';
 import { payoutStatusOf } from '../../../shared/payouts';
-import { publishPayoutAccountUpdated } from '../../events/payout-account';
+import { getUser } from '../../accounts/repository';
+import { payoutReadyOfRecord, type UserRecord } from '../../accounts/user-record';
 import { dynamo, tableName } from '../../lib/aws';
 import { ApiError, type HttpEvent, json } from '../../lib/http';
 import { keys } from '../../lib/table-design';
 import { conditionalUpdate, isConditionFailure } from '../../lib/writes';
-import { getUser } from '../../users/repository';
-import { payoutReadyOfRecord, type UserRecord } from '../../users/user-record';
+import { publishPayoutAccountUpdated } from '../../orders/finance/payout-account';
 import { CardProviderError, type ProviderAccount, type ProviderCard } from './port';
 
 /** The business category of a bicycle marketplace on the card provider (spec: MCC 5734). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../../functions/lib/table-design';
 import { listingRecord } from '../../../functions/listings/listing-record';
-import { transactionIdFor } from '../../../functions/transactions/record';
+import { transactionIdFor } from '../../../functions/orders/record';
 import { limits, orderWindows } from '../../../shared/config/constants';
 import { listings, sellers } from './catalogue';
 import { buyerAddresses, historyOrders, historyRecords, paidAfterMinutes, sellerKeyOf } from './history';

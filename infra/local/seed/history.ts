@@ -2,16 +2,16 @@ import { createHash } from 'node:crypto';
 import { keys } from '../../../functions/lib/table-design';
 import { cancellationCodes, sendTransactWrite } from '../../../functions/lib/writes';
 import type { ListingRecord } from '../../../functions/listings/listing-record';
-import { mailsForTransition } from '../../../functions/notifications/decide';
-import { sentMarkerItem } from '../../../functions/notifications/send';
+import { mailsForTransition } from '../../../functions/orders/notifications/decide';
+import { sentMarkerItem } from '../../../functions/orders/notifications/send';
 import {
   inboxKeys,
   type TransactionRecord,
   type TransitionLogEntry,
   transactionIdFor,
-} from '../../../functions/transactions/record';
-import { getListingConsistent, putItem, type TransactItem } from '../../../functions/transactions/repository';
-import type { ReviewItem, ReviewType } from '../../../functions/transactions/reviews';
+} from '../../../functions/orders/record';
+import { getListingConsistent, putItem, type TransactItem } from '../../../functions/orders/repository';
+import type { ReviewItem, ReviewType } from '../../../functions/orders/reviews';
 import { processAlias } from '../../../shared/config/marketplace';
 import { computeLineItems, payinTotal, payoutTotal } from '../../../shared/line-items';
 import { type Actor, nextState, type ProcessState, type TransitionName } from '../../../shared/process/graph';
@@ -385,7 +385,7 @@ function sellerOf(key: string): SeedSeller {
 
 /**
  * The records the engine would have left after the order's seven transitions at the order's times
- * (functions/transactions/repository.ts createTransaction, engine.ts applyTransition, reviews.ts).
+ * (functions/orders/repository.ts createTransaction, engine.ts applyTransition, reviews.ts).
  */
 export function historyRecords(order: HistoryOrder, context: HistoryContext): HistoryRecords {
   const { customerId, providerId, listing, now } = context;
@@ -503,7 +503,7 @@ export function historyRecords(order: HistoryOrder, context: HistoryContext): Hi
     review('ofCustomer', order.sellerReview, at(sellerReviewed)),
   ];
 
-  // The markers sendOnce (functions/notifications/send.ts) writes for each mail of each version.
+  // The markers sendOnce (functions/orders/notifications/send.ts) writes for each mail of each version.
   const recipientKey = (to: string) => (to === 'customer' ? customerId : to === 'provider' ? providerId : to);
   const mailMarkers = transitions.flatMap((entry, index) =>
     mailsForTransition(entry.transition).map((mail) =>

@@ -1,12 +1,12 @@
+import { getUser } from '../../../functions/accounts/repository';
+import { paypalPort } from '../../../functions/payments/paypal/index';
 import { onboardingStatusOf } from '../../../functions/payments/paypal/port';
-import { paypalPort } from '../../../functions/payments/paypal/provider';
-import { simulatedOnboard } from '../../../functions/payments/paypal/simulated-adapter';
+import { simulatedOnboard } from '../../../functions/payments/paypal/simulated';
 import { storeOnboardingStatus } from '../../../functions/payments/paypal/state';
 import { stripeMode } from '../../../functions/payments/stripe';
 import type { ProviderAccount } from '../../../functions/payments/stripe/port';
 import { businessMcc, rememberAccountOwner, storeAccount } from '../../../functions/payments/stripe/service';
 import { SimulatedCardProvider } from '../../../functions/payments/stripe/simulated';
-import { getUser } from '../../../functions/users/repository';
 import { payoutCountry } from '../../../shared/config/payout-countries';
 import type { SeedLocation } from './catalogue';
 

@@ -8,10 +8,10 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { userRecord } from '../../../functions/accounts/user-record';
 import { dynamo, imagesBucket, s3, tableName } from '../../../functions/lib/aws';
 import { listingRecord } from '../../../functions/listings/listing-record';
 import { stripeMode } from '../../../functions/payments/stripe';
-import { userRecord } from '../../../functions/users/user-record';
 import type { ListingImage } from '../../../shared/api/types';
 import { imageSettings } from '../../../shared/config/constants';
 import { marketplaceCurrency } from '../../../shared/config/marketplace';

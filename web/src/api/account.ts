@@ -21,7 +21,7 @@ export async function getCurrentUser(options?: RequestOptions): Promise<CurrentU
 }
 
 /**
- * The signup answer. The API sends the first verification e-mail itself (functions/auth/signup.ts);
+ * The signup answer. The API sends the first verification e-mail itself (functions/accounts/http/signup.ts);
  * only an answer saying it was not sent (`meta.verificationEmailSent: false`) makes the app ask.
  */
 export interface SignupAnswer extends Data<CurrentUser> {

@@ -3,7 +3,7 @@ import type { ListingImage } from '../../../shared/api/types';
 import { apiRequest, type RequestOptions } from './client';
 
 /**
- * A listing's photos (functions/listing-images), for its owner: a presigned POST to upload a file
+ * A listing's photos (functions/listings/http/images), for its owner: a presigned POST to upload a file
  * straight to storage, then the upload becomes a photo (sharp makes the variants: a couple of
  * seconds), the photos are reordered (the first is the cover) or removed. Every change answers
  * with the listing's photos as they now are.

@@ -3,7 +3,7 @@ import type { Money } from '../../../shared/money';
 import { apiGet, apiRequest, type RequestOptions } from './client';
 
 /**
- * The seller's own listings (functions/own-listings): the manage listings page reads them 42 a page
+ * The seller's own listings (functions/listings/http/own): the manage listings page reads them 42 a page
  * and opens or closes them; the edit wizard creates a draft, saves each tab, updates the stock and
  * publishes. Every answer is the owner's view (exact location and pickup address included).
  */

@@ -7,7 +7,7 @@ import type { LatLng } from '../../../../shared/validation/core';
 /** A MapLibre style document (the style spec's StyleSpecification). */
 export type StyleSpecification = Exclude<MapOptions['style'], string | undefined>;
 
-/** The offline basemap's colours: the static map image's (functions/maps/projection.ts). */
+/** The offline basemap's colours: the static map image's (functions/places/maps/projection.ts). */
 export const basemapColors = { water: '#aad3df', land: '#f2efe9', border: '#b9b2a5' } as const;
 
 /** The fuzzy circle (radius = the fuzzy offset, 8-degree steps) as a closed GeoJSON polygon. */

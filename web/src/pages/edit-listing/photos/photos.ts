@@ -15,7 +15,7 @@ import type { EditListingType } from '../tab-props';
  * errors as links to the tab that holds each field.
  */
 
-/** The server's limit (functions/listing-images: at most 10 photos a listing). */
+/** The server's limit (functions/listings/http/images: at most 10 photos a listing). */
 export const maxListingPhotos = 10;
 export const tooManyPhotos = `A listing can have at most ${maxListingPhotos} photos. Please remove one first.`;
 
@@ -97,7 +97,7 @@ export function mergePhotoOrder(
   return [...kept, ...server.filter((image) => !keptIds.has(image.id))];
 }
 
-/** The wizard tab that holds each field the publish check can name (functions/own-listings/publish.ts). */
+/** The wizard tab that holds each field the publish check can name (functions/listings/http/own/publish.ts). */
 const tabOfField: Record<string, EditListingTab> = {
   title: 'details',
   description: 'details',

@@ -1,0 +1,25 @@
+import {
+  ApiError,
+  accessToken,
+  type HttpEvent,
+  httpHandler,
+  json,
+  requestUser,
+  requireFullSession,
+} from '../../lib/http';
+import { sendVerificationEmail } from '../verification-emails';
+
+/**
+ * POST /api/auth/verification-email — sends a new verification code to the caller's address
+ * (Cognito GetUserAttributeVerificationCode with the caller's access token). At most 5 a day and
+ * one at a time: 429 email-too-many-verification-requests, `meta.reason` 'daily-limit' or 'in-flight'.
+ */
+export const handler = httpHandler(async (event: HttpEvent) => {
+  const user = requestUser(event);
+  requireFullSession(user);
+  if (user.profile?.emailVerified) {
+    throw new ApiError('conflict', 'Your email address is already verified.');
+  }
+  await sendVerificationEmail(user.id, accessToken(event));
+  return json(202, { data: { email: user.profile?.email ?? null } });
+});

@@ -1,0 +1,32 @@
+import { isTrackablePathname } from '../../../shared/validation/marketing';
+import {
+  ApiError,
+  type HttpEvent,
+  httpHandler,
+  jsonBody,
+  noContent,
+  requestUser,
+  requireFullSession,
+  requireProfile,
+} from '../../lib/http';
+import { pageViewEvent } from '../klaviyo/marketing';
+import { marketingProvider } from '../klaviyo/port';
+
+/**
+ * POST /api/klaviyo/track-event (user) `{ "pathname": "/s" }` → 204: a page view of the signed-in
+ * user for the marketing service (§7: metric `viewPage_{pathname}`, property value 1, on the
+ * profile's e-mail). A pathname that does not start with `/`, is longer than 200 characters or has
+ * whitespace is 400 validation-invalid-params (`meta.param: 'pathname'`). Not for an operator's
+ * limited session (403): impersonation must not show up in marketing data.
+ */
+export const handler = httpHandler(async (event: HttpEvent) => {
+  const user = requestUser(event);
+  requireFullSession(user);
+  const pathname = jsonBody(event).pathname;
+  if (!isTrackablePathname(pathname)) {
+    throw new ApiError('validation-invalid-params', undefined, { param: 'pathname' });
+  }
+  const profile = requireProfile(user);
+  await marketingProvider().trackEvent(pageViewEvent(profile.email, pathname));
+  return noContent();
+});

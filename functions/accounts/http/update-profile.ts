@@ -1,0 +1,27 @@
+import {
+  type HttpEvent,
+  httpHandler,
+  json,
+  requestUser,
+  requireFullSession,
+  requireProfile,
+} from '../../lib/http';
+import { marketingProfileOf } from '../klaviyo/marketing';
+import { marketingProvider } from '../klaviyo/port';
+import { setKlaviyoId } from '../repository';
+
+/**
+ * POST /api/klaviyo/update-profile (user) → 200 `{ data: { klaviyoId } }`: creates or updates the
+ * caller's marketing profile from their own profile item (e-mail, phone number, first and last
+ * name; external id = user id) and keeps the returned profile id as `klaviyoId` (written only when
+ * it changed, conditionally). The web app calls it after sign-up and login. Not for an operator's
+ * limited session (403).
+ */
+export const handler = httpHandler(async (event: HttpEvent) => {
+  const user = requestUser(event);
+  requireFullSession(user);
+  const profile = requireProfile(user);
+  const { id } = await marketingProvider().upsertProfile(marketingProfileOf(profile));
+  if (id !== profile.klaviyoId) await setKlaviyoId(user.id, id, profile.klaviyoId);
+  return json(200, { data: { klaviyoId: id } });
+});

@@ -1,0 +1,20 @@
+import { ApiError, type HttpEvent, httpHandler, json, pathParam, requestUser } from '../../../lib/http';
+import { changeImages, deleteImageFiles } from '../../images';
+
+/**
+ * DELETE /api/own-listings/{id}/images/{imageId} → 200 { data: ListingImage[] }: removes one of the
+ * owner's photos (conditional write on the list), then its files (best effort). Unknown image: 404.
+ */
+export const handler = httpHandler(async (event: HttpEvent) => {
+  const user = requestUser(event);
+  const listingId = pathParam(event, 'id');
+  const imageId = pathParam(event, 'imageId');
+  const { before, after } = await changeImages(listingId, user.id, (current) => {
+    if (!current.some((image) => image.id === imageId))
+      throw new ApiError('not-found', 'This photo does not exist.');
+    return current.filter((image) => image.id !== imageId);
+  });
+  const removed = before.find((image) => image.id === imageId);
+  if (removed) await deleteImageFiles(listingId, removed);
+  return json(200, { data: after });
+});

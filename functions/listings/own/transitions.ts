@@ -1,0 +1,30 @@
+import { canApplyListingAction, type ListingAction, listingStateAfter } from '../../../shared/listings';
+import { ApiError, assertValid, type HttpEvent, json } from '../../lib/http';
+import { listingStateWrite } from '../listing-record';
+import { updateListing } from '../repository';
+import { locationError, ownListing, toOwnListing } from './common';
+
+/**
+ * Open or close (§7): a conditional write on the current state (canApplyListingAction). A published
+ * listing has the sparse GSI2 keys (search), a closed one does not (listingStateWrite).
+ */
+export async function applyAction(event: HttpEvent, action: Extract<ListingAction, 'open' | 'close'>) {
+  const { record } = await ownListing(event);
+  const to = listingStateAfter(record.state, action);
+  if (!to || !canApplyListingAction(record.state, action)) {
+    throw new ApiError(
+      'conflict',
+      `A ${record.state} listing cannot be ${action === 'open' ? 'opened' : 'closed'}.`,
+      {
+        state: record.state,
+      },
+    );
+  }
+  // A listing closed for want of a place (the issue 17 migration) goes back on sale only with one.
+  if (to === 'published') assertValid({ location: locationError(record) });
+  const updated = await updateListing(record.id, {
+    ...listingStateWrite(record, to),
+    fromStates: [record.state],
+  });
+  return json(200, { data: toOwnListing(updated) });
+}

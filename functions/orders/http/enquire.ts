@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError, type HttpEvent, httpHandler, json } from '../../lib/http';
+import { createTransaction } from '../engine';
+import { toTransactionView } from '../record';
+import { checkoutKeyOf, isObject, listingIdOf, profileRequest } from '../request';
+
+/**
+ * POST /api/transactions `{ transition: 'enquire', params: { listingId }, checkoutKey? }` (spec §7
+ * initiate, non-privileged) → 201 `{ data: TransactionView }`: an enquiry about a published listing
+ * that is not the caller's own. The first message is sent with the messages route. A retry with the
+ * same key answers the same enquiry (200).
+ */
+export const handler = httpHandler(async (event: HttpEvent) => {
+  const { user, body } = profileRequest(event);
+  if (body.transition !== 'enquire') {
+    throw new ApiError(
+      'validation-invalid-params',
+      'Only enquire starts a transaction here; orders use initiate-privileged.',
+    );
+  }
+  const params = isObject(body.params) ? body.params : {};
+  const listingId = listingIdOf(params.listingId);
+  const key = body.checkoutKey;
+  const { transaction, created } = await createTransaction({
+    transition: 'enquire',
+    customerId: user.id,
+    listingId,
+    checkoutKey: key === undefined ? randomUUID() : checkoutKeyOf(key, 'checkoutKey must be a UUID.'),
+  });
+  return json(created ? 201 : 200, { data: toTransactionView(transaction, 'customer') });
+});

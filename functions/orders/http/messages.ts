@@ -1,0 +1,20 @@
+import type { MessageView, TransactionPage } from '../../../shared/api/transactions';
+import { httpHandler, json, requestUser } from '../../lib/http';
+import { messagesPerPage, queryMessages } from '../messages';
+import { transactionIdParam } from '../request';
+import { getPartyTransaction, pageRequest, pagination } from '../views';
+
+/**
+ * GET /api/transactions/{id}/messages?page= — spec messages.query: newest first, 100 a page;
+ * `totalItems` is the transaction's `messageCount`. Parties only (404).
+ */
+export const handler = httpHandler(async (event) => {
+  const { id: userId } = requestUser(event);
+  const { transaction } = await getPartyTransaction(transactionIdParam(event), userId);
+  const request = pageRequest(event, messagesPerPage);
+  const body: TransactionPage<MessageView> = {
+    data: await queryMessages(transaction.id, request),
+    meta: pagination(request, transaction.messageCount ?? 0),
+  };
+  return json(200, body);
+});

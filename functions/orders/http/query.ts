@@ -1,0 +1,14 @@
+import { httpHandler, json, requestUser } from '../../lib/http';
+import { inboxKind, inboxPerPage, pageRequest, queryInbox } from '../views';
+
+/**
+ * GET /api/transactions?only=order|sale&page=&perPage= — spec transactions.query (the inbox):
+ * the caller's orders (GSI1 `CUSTOMER#<me>`) or sales (GSI2 `PROVIDER#<me>`), last transition
+ * first, 10 a page by default and at most 100; a bad `only`, page or perPage is 400.
+ */
+export const handler = httpHandler(async (event) => {
+  const { id: userId } = requestUser(event);
+  const only = inboxKind(event);
+  const request = pageRequest(event, inboxPerPage);
+  return json(200, await queryInbox(userId, only, request));
+});

@@ -1,0 +1,26 @@
+import type { TransactionShow } from '../../../shared/api/transactions';
+import { httpHandler, json, requestUser } from '../../lib/http';
+import { toTransactionView } from '../record';
+import { transactionIdParam } from '../request';
+import { getPartyTransaction, getPublicUsers, getReviews } from '../views';
+
+/**
+ * GET /api/transactions/{id} — spec transactions.show (docs/design/orders.md §4): the transaction
+ * with both parties (one BatchGet; banned/deleted flags kept so the page can disable messaging) and
+ * its reviews. Parties only: anybody else, like an unknown id, gets 404 `not-found`.
+ */
+export const handler = httpHandler(async (event) => {
+  const { id: userId } = requestUser(event);
+  const { transaction, role } = await getPartyTransaction(transactionIdParam(event), userId);
+  const [users, reviews] = await Promise.all([
+    getPublicUsers([transaction.customerId, transaction.providerId]),
+    getReviews(transaction.id, userId),
+  ]);
+  const data: TransactionShow = {
+    transaction: toTransactionView(transaction, role),
+    customer: users.get(transaction.customerId)!,
+    provider: users.get(transaction.providerId)!,
+    reviews,
+  };
+  return json(200, { data });
+});

@@ -1,0 +1,35 @@
+import type { PaypalPort } from './port';
+import { paypalRestAdapter } from './real';
+import { simulatedPaypalAdapter } from './simulated';
+
+let cached: { key: string; port: PaypalPort } | undefined;
+
+/**
+ * The configured PayPal: with PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET the real API
+ * (PAYPAL_API_BASE_URL, default the sandbox; PAYPAL_PARTNER_ID, PAYPAL_WEBHOOK_ID,
+ * PAYPAL_PARTNER_ATTRIBUTION_ID); without them the simulated PayPal. Made once per container.
+ */
+export function paypalPort(env: NodeJS.ProcessEnv = process.env): PaypalPort {
+  const clientId = env.PAYPAL_CLIENT_ID ?? '';
+  const clientSecret = env.PAYPAL_CLIENT_SECRET ?? '';
+  const key = `${clientId}:${clientSecret}:${env.PAYPAL_API_BASE_URL ?? ''}`;
+  if (cached?.key !== key) {
+    cached = {
+      key,
+      port:
+        clientId && clientSecret
+          ? paypalRestAdapter({
+              clientId,
+              clientSecret,
+              partnerId: env.PAYPAL_PARTNER_ID ?? '',
+              webhookId: env.PAYPAL_WEBHOOK_ID ?? '',
+              baseUrl: env.PAYPAL_API_BASE_URL || 'https://api-m.sandbox.paypal.com',
+              ...(env.PAYPAL_PARTNER_ATTRIBUTION_ID
+                ? { attributionId: env.PAYPAL_PARTNER_ATTRIBUTION_ID }
+                : {}),
+            })
+          : simulatedPaypalAdapter(),
+    };
+  }
+  return cached.port;
+}

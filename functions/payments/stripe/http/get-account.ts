@@ -1,0 +1,26 @@
+import { type HttpEvent, httpHandler, json, requestUser } from '../../../lib/http';
+import { cardProvider } from '..';
+import { accountView, requestOrigin, storeAccount } from '../service';
+
+/**
+ * GET /api/stripe/account — the caller's connected account (`{ data: StripeAccountView | null }`),
+ * fetched again from the provider (the return from onboarding shows the fresh status) and stored;
+ * if the provider cannot be reached, the stored summary.
+ */
+export const handler = httpHandler(async (event: HttpEvent) => {
+  const user = requestUser(event);
+  const stored = user.profile?.stripeAccount;
+  if (!stored) return json(200, { data: null });
+  try {
+    const account = await cardProvider({ origin: requestOrigin(event) }).fetchAccount(stored.stripeAccountId);
+    const view = accountView(account);
+    const { updatedAt: _updatedAt, ...storedView } = stored;
+    // Written only when something changed (the webhook usually got there first).
+    if (JSON.stringify(view) !== JSON.stringify(storedView)) await storeAccount(user.id, account);
+    return json(200, { data: view });
+  } catch (error) {
+    console.warn(JSON.stringify({ stripe: 'account-fetch-failed', error: String(error) }));
+    const { updatedAt: _updatedAt, ...view } = stored;
+    return json(200, { data: view });
+  }
+});

@@ -1,0 +1,68 @@
+import { tableName } from '../../../lib/aws';
+import {
+  ApiError,
+  assertValid,
+  type HttpEvent,
+  httpHandler,
+  json,
+  jsonBody,
+  requestUser,
+  requireProfile,
+  textField,
+} from '../../../lib/http';
+import { keys } from '../../../lib/table-design';
+import { conditionalUpdate } from '../../../lib/writes';
+import { cardProvider, type ProviderCard } from '..';
+import { cardError, requestOrigin, savedCard } from '../service';
+
+/**
+ * PUT /api/me/payment-method `{ stripePaymentMethodId }` → `{ data: SavedCard }`: the card a setup
+ * intent confirmed becomes the default; the previous default is detached. The payment method must
+ * be the caller's (attached to their customer, or not attached to anyone yet).
+ */
+export const handler = httpHandler(async (event: HttpEvent) => {
+  const user = requestUser(event);
+  const profile = requireProfile(user);
+  const paymentMethodId = textField(jsonBody(event), 'stripePaymentMethodId');
+  assertValid(paymentMethodId ? {} : { stripePaymentMethodId: 'This field is required' });
+  const customerId = profile.stripeCustomerId;
+  if (!customerId) throw new ApiError('not-found', 'Start by adding a card.');
+  const provider = cardProvider({ origin: requestOrigin(event) });
+  let card: ProviderCard;
+  try {
+    card = await provider.fetchPaymentMethod(paymentMethodId as string);
+    if (card.customerId && card.customerId !== customerId) throw new ApiError('not-found');
+    if (!card.customerId) card = await provider.attachPaymentMethod(card.id, customerId);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    cardError(error);
+  }
+  const saved = savedCard(card);
+  const previous = profile.defaultPaymentMethod?.stripePaymentMethodId;
+  await conditionalUpdate({
+    TableName: tableName(),
+    Key: keys.user(user.id),
+    UpdateExpression: 'SET #card = :card, #updatedAt = :now',
+    ConditionExpression: previous
+      ? 'attribute_exists(PK) AND #card.#id = :previous'
+      : 'attribute_exists(PK) AND attribute_not_exists(#card)',
+    ExpressionAttributeNames: {
+      '#card': 'defaultPaymentMethod',
+      '#updatedAt': 'updatedAt',
+      ...(previous ? { '#id': 'stripePaymentMethodId' } : {}),
+    },
+    ExpressionAttributeValues: {
+      ':card': saved,
+      ':now': new Date().toISOString(),
+      ...(previous ? { ':previous': previous } : {}),
+    },
+  });
+  if (previous && previous !== saved.stripePaymentMethodId) {
+    await provider.detachPaymentMethod(previous).catch((error) => {
+      console.warn(
+        JSON.stringify({ stripe: 'detach-failed', paymentMethod: previous, error: String(error) }),
+      );
+    });
+  }
+  return json(200, { data: saved });
+});

@@ -1,0 +1,41 @@
+import type { SimulatedCardRequest } from '../../../../../shared/api/payments';
+import {
+  ApiError,
+  type HttpEvent,
+  httpHandler,
+  json,
+  jsonBody,
+  pathParam,
+  requestUser,
+} from '../../../../lib/http';
+import { simulatedCardProvider } from '../..';
+import { requestOrigin, simulatedConfirmError } from '../../service';
+
+/**
+ * POST /api/simulated-stripe/setup-intents/{id}/confirm (SimulatedCardRequest, optional
+ * `authenticate: true`) → `{ data: { paymentMethodId, status } }`, or 402 `{ error: { type, code,
+ * message, setup_intent } }` (Stripe.js's confirmCardSetup error; message from card-errors.ts).
+ * The authentication test card answers `status: requires_action` until sent again with authenticate.
+ */
+export const handler = httpHandler(async (event: HttpEvent) => {
+  const user = requestUser(event);
+  const provider = simulatedCardProvider({ origin: requestOrigin(event) });
+  if (!provider) throw new ApiError('not-found');
+  const setupIntentId = pathParam(event, 'id');
+  const customer = await provider.setupIntentCustomer(setupIntentId);
+  if (!customer || customer !== user.profile?.stripeCustomerId) throw new ApiError('not-found');
+  const body = jsonBody(event);
+  try {
+    const result = await provider.confirmSetupIntent(setupIntentId, {
+      number: String(body.number ?? ''),
+      expMonth: Number(body.expMonth),
+      expYear: Number(body.expYear),
+      cvc: String(body.cvc ?? ''),
+      ...(typeof body.postalCode === 'string' ? { postalCode: body.postalCode } : {}),
+      ...(body.authenticate === true ? { authenticate: true } : {}),
+    } satisfies SimulatedCardRequest);
+    return json(200, { data: result });
+  } catch (error) {
+    return simulatedConfirmError(error, 'setup_intent');
+  }
+});

@@ -1,0 +1,65 @@
+import { type HttpEvent, type HttpResult, httpHandler } from '../../../../lib/http';
+import { simulatedCardProvider } from '../..';
+import { requestOrigin } from '../../service';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+export function html(statusCode: number, title: string, body: string): HttpResult {
+  return {
+    statusCode,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+    body: `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a}
+button{font:inherit;padding:.6rem 1.2rem;margin:.5rem .5rem 0 0;border-radius:6px;border:1px solid #333;cursor:pointer}
+button[value=submit]{background:#0a5c36;color:#fff;border-color:#0a5c36}
+button:focus-visible{outline:3px solid #1b6fd1;outline-offset:2px}</style></head>
+<body><main>${body}</main></body></html>`,
+  };
+}
+
+/**
+ * GET /api/simulated-stripe/onboarding?account=…&link=… (public): the simulated provider's hosted
+ * onboarding page, standing in for Stripe's. "Submit verification" completes the requirements;
+ * "Leave" goes back to the link's failure URL. 404 when the real provider runs or the link is unknown.
+ */
+export const handler = httpHandler(async (event: HttpEvent) => {
+  const provider = simulatedCardProvider({ origin: requestOrigin(event) });
+  const accountId = event.queryStringParameters?.account ?? '';
+  const linkId = event.queryStringParameters?.link ?? '';
+  const link = provider ? await provider.onboardingLink(accountId, linkId) : undefined;
+  const account = link && provider ? await provider.accountObject(accountId) : undefined;
+  if (!link || !account) {
+    return html(
+      404,
+      'Link not found',
+      '<h1>This onboarding link is not valid</h1><p>Go back to the marketplace and try again.</p>',
+    );
+  }
+  if (link.used || link.expires_at < Date.now() / 1000) {
+    return html(
+      410,
+      'Link expired',
+      `<h1>This onboarding link has expired</h1><p><a href="${escapeHtml(link.refresh_url)}">Return to the marketplace</a> to get a new one.</p>`,
+    );
+  }
+  const due = [...(account.requirements?.past_due ?? []), ...(account.requirements?.currently_due ?? [])];
+  const items = due.length
+    ? `<p>The payment processor still needs:</p><ul>${due.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`
+    : '<p>Nothing is missing: your details are complete.</p>';
+  return html(
+    200,
+    'Verify your payout account (simulated)',
+    `<h1>Verify your payout account</h1>
+<p>This is the <strong>simulated</strong> payment processor's onboarding for account <code>${escapeHtml(account.id)}</code> (${escapeHtml(account.country ?? '')}). No real data is collected.</p>
+${items}
+<form method="post" action="/api/simulated-stripe/onboarding">
+<input type="hidden" name="account" value="${escapeHtml(account.id)}">
+<input type="hidden" name="link" value="${escapeHtml(link.id)}">
+<button type="submit" name="action" value="submit">Submit verification</button>
+<button type="submit" name="action" value="leave">Leave</button>
+</form>`,
+  );
+});

@@ -1,0 +1,77 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../../../lib/aws';
+import { ApiError, type HttpEvent, httpHandler, json } from '../../../lib/http';
+import { keys } from '../../../lib/table-design';
+import { isConditionFailure } from '../../../lib/writes';
+import { cardProvider, type ProviderEvent, WebhookSignatureError } from '..';
+import { accountOwner, requestOrigin, storeAccount } from '../service';
+
+/** The exact bytes Stripe signed (API Gateway may hand the body over base64-encoded). */
+export function rawBody(event: HttpEvent): string {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+/**
+ * POST /api/webhooks/stripe (public): Stripe's (or the simulated provider's) events. The signature
+ * is checked on the raw body (wrong or missing → 400). Idempotent by event id: a conditional put of
+ * `WEBHOOK#stripe#<id>` comes first, so a replay or duplicate answers 200 and changes nothing; if
+ * handling fails, the marker is removed again so the provider's retry is handled.
+ * account.updated: the account is fetched again from the provider (the payload is not trusted) and
+ * its summary and payoutReady stored on its user. Other events are acknowledged.
+ */
+export const handler = httpHandler(async (event: HttpEvent) => {
+  const provider = cardProvider({ origin: requestOrigin(event) });
+  let verified: ProviderEvent;
+  try {
+    verified = provider.verifyWebhook(rawBody(event), event.headers?.['stripe-signature']);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      throw new ApiError('validation-invalid-value', 'Invalid webhook signature.', { reason: error.message });
+    }
+    throw error;
+  }
+  const marker = keys.webhookEvent('stripe', verified.id);
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...marker,
+          entity: 'webhook-event',
+          provider: 'stripe',
+          eventId: verified.id,
+          type: verified.type,
+          receivedAt: new Date().toISOString(),
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) return json(200, { received: true, duplicate: true });
+    throw error;
+  }
+  try {
+    await handle(verified, provider);
+  } catch (error) {
+    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: marker }));
+    throw error;
+  }
+  return json(200, { received: true });
+});
+
+async function handle(event: ProviderEvent, provider: ReturnType<typeof cardProvider>): Promise<void> {
+  if (event.type !== 'account.updated') return;
+  const accountId = typeof event.object.id === 'string' ? event.object.id : event.account;
+  if (!accountId) return;
+  const account = await provider.fetchAccount(accountId);
+  const userId = (await accountOwner(account.id)) ?? account.userId;
+  if (!userId) return;
+  try {
+    await storeAccount(userId, account);
+  } catch (error) {
+    // The user no longer has this account (replaced or removed): nothing to update.
+    if (error instanceof ApiError && (error.code === 'conflict' || error.code === 'not-found')) return;
+    throw error;
+  }
+}
