@@ -1,23 +1,6 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../lib/aws';
+import { tableName } from '../lib/aws';
+import { queryAny } from '../lib/paging';
 import { keyPrefixes, partitions } from '../lib/table-design';
-
-/**
- * Whether a Query matches at least one item, reading page after page until one is found. With a
- * filter, DynamoDB applies `Limit` before the filter, so one `Limit: 1` page could miss a match that
- * comes after the first item: we keep going while pages come back empty.
- */
-async function anyMatch(input: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Select'>): Promise<boolean> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({ ...input, Select: 'COUNT', ...(startKey ? { ExclusiveStartKey: startKey } : {}) }),
-    );
-    if ((page.Count ?? 0) > 0) return true;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return false;
-}
 
 /**
  * The spec's current user state flags (§3 "has-listings flag, has-orders flag"):
@@ -30,7 +13,7 @@ async function anyMatch(input: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Se
  */
 export async function activityOf(userId: string): Promise<{ hasListings: boolean; hasOrders: boolean }> {
   const [hasListings, hasOrders] = await Promise.all([
-    anyMatch({
+    queryAny({
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
@@ -43,7 +26,7 @@ export async function activityOf(userId: string): Promise<{ hasListings: boolean
       },
       Limit: 25,
     }),
-    anyMatch({
+    queryAny({
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',

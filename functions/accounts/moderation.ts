@@ -1,5 +1,6 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../lib/aws';
+import { queryPages } from '../lib/paging';
 import { keyPrefixes, keys, partitions } from '../lib/table-design';
 import { isConditionFailure } from '../lib/writes';
 import { updateUser } from './repository';
@@ -26,21 +27,14 @@ export async function markProfileDeleted(userId: string, now = new Date()): Prom
 /** Drops the GSI2 (search) keys of every listing of the author that has them; returns how many. */
 export async function removeListingsFromSearch(authorId: string, reason: RemovalReason): Promise<number> {
   let removed = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :author AND begins_with(GSI1SK, :listing)',
-        ExpressionAttributeValues: {
-          ':author': partitions.author(authorId),
-          ':listing': keyPrefixes.listing,
-        },
-        ProjectionExpression: 'id, GSI2PK',
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  const pages = queryPages({
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :author AND begins_with(GSI1SK, :listing)',
+    ExpressionAttributeValues: { ':author': partitions.author(authorId), ':listing': keyPrefixes.listing },
+    ProjectionExpression: 'id, GSI2PK',
+  });
+  for await (const page of pages) {
     for (const item of (page.Items ?? []) as Array<{ id: string; GSI2PK?: string }>) {
       if (!item.GSI2PK) continue;
       try {
@@ -59,7 +53,6 @@ export async function removeListingsFromSearch(authorId: string, reason: Removal
         if (!isConditionFailure(error)) throw error;
       }
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return removed;
 }

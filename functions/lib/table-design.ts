@@ -64,6 +64,8 @@ export const keys = {
     SK: `SESSION#${createdAt}#${sessionId}`,
   }),
   searchVersion: () => ({ PK: 'SEARCH', SK: 'VERSION' }),
+  /** A data migration that has run on this table (its name, when, and what it did). */
+  migration: (name: string) => ({ PK: `MIGRATION#${name}`, SK: 'DONE' }),
   transaction: (transactionId: string) => ({ PK: `TX#${transactionId}`, SK: 'TX' }),
   /** Card provider (Stripe): the connected account's owner, for webhooks that name only the account. */
   stripeAccountOwner: (accountId: string) => ({ PK: `STRIPE-ACCOUNT#${accountId}`, SK: 'OWNER' }),

@@ -1,7 +1,9 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { drawPublicPoint } from '../../shared/maps';
 import { dynamo, tableName } from '../lib/aws';
-import { type ListingRecord, listingStateWrite } from './listing-record';
+import { scanPages } from '../lib/paging';
+import { keys } from '../lib/table-design';
+import { hasPlace, type ListingRecord, listingStateWrite } from './listing-record';
 import { updateListing } from './repository';
 
 /** What the migration did, by listing id. */
@@ -19,37 +21,49 @@ export function locationFix(
   record: Pick<ListingRecord, 'state' | 'geolocation' | 'publicGeolocation' | 'publicData' | 'deleted'>,
 ): 'drawPoint' | 'removePoint' | 'close' | 'removePointAndClose' | undefined {
   if (record.deleted) return undefined;
-  const point = record.geolocation;
-  const atZero = point !== undefined && point.lat === 0 && point.lng === 0;
-  const placed = Boolean(record.publicData.location?.city) && point !== undefined && !atZero;
-  if (!placed) {
+  if (!hasPlace(record)) {
     const close = record.state === 'published';
-    if (point !== undefined) return close ? 'removePointAndClose' : 'removePoint';
+    if (record.geolocation !== undefined) return close ? 'removePointAndClose' : 'removePoint';
     return close ? 'close' : undefined;
   }
   return record.publicGeolocation ? undefined : 'drawPoint';
 }
 
 /**
- * The one-off step that brings stored listings up to issue 17 (runs with the local seed on every
- * start, and is safe to run again: each write is conditional on what it read). A maintenance Scan,
- * never on a request path.
+ * The one-off step that gives stored listings a place and a public point, or closes them (safe to
+ * run again: each write is conditional on what it read). A maintenance Scan, never on a request path.
  */
 export async function migrateListingLocations(): Promise<LocationMigrationResult> {
   const result: LocationMigrationResult = { pointsDrawn: [], pointsRemoved: [], closed: [] };
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'entity = :listing',
-        ExpressionAttributeValues: { ':listing': 'listing' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  const pages = scanPages({
+    TableName: tableName(),
+    FilterExpression: 'entity = :listing',
+    ExpressionAttributeValues: { ':listing': 'listing' },
+  });
+  for await (const page of pages) {
     for (const record of (page.Items ?? []) as ListingRecord[]) await fix(record, result);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
+  return result;
+}
+
+const migrationName = 'listing-locations';
+
+/**
+ * The migration, once per table: a marker item says it has run, so a local start does not Scan the
+ * whole table every time. Undefined when it had already run.
+ */
+export async function migrateListingLocationsOnce(): Promise<LocationMigrationResult | undefined> {
+  const marker = keys.migration(migrationName);
+  const done = await dynamo().send(new GetCommand({ TableName: tableName(), Key: marker }));
+  if (done.Item) return undefined;
+  const result = await migrateListingLocations();
+  const counts = Object.fromEntries(Object.entries(result).map(([name, ids]) => [name, ids.length]));
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...marker, ranAt: new Date().toISOString(), ...counts },
+    }),
+  );
   return result;
 }
 

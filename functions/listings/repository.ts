@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiErrorCode } from '../../shared/errors/catalogue';
 import { dynamo, tableName } from '../lib/aws';
+import { queryAll } from '../lib/paging';
 import { keyPrefixes, keys, partitions, publishedShardCount, publishedShardKey } from '../lib/table-design';
 import { conditionalPut, conditionalUpdate } from '../lib/writes';
 import { type ListingFields, type ListingRecord, listingRecord } from './listing-record';
@@ -29,23 +30,13 @@ export async function queryAllPublished(): Promise<ListingRecord[]> {
   return (await Promise.all(shards)).flat();
 }
 
-async function queryShard(shardKey: string): Promise<ListingRecord[]> {
-  const records: ListingRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'GSI2PK = :shard',
-        ExpressionAttributeValues: { ':shard': shardKey },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    records.push(...((page.Items ?? []) as ListingRecord[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return records;
+function queryShard(shardKey: string): Promise<ListingRecord[]> {
+  return queryAll<ListingRecord>({
+    TableName: tableName(),
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :shard',
+    ExpressionAttributeValues: { ':shard': shardKey },
+  });
 }
 
 /**
@@ -82,27 +73,17 @@ export async function bumpSearchVersion(): Promise<void> {
  * (a Query, never a Scan). The manage-listings page (functions/listings/http/own/list.ts).
  */
 export async function queryOwnListings(authorId: string): Promise<ListingRecord[]> {
-  const records: ListingRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :author AND begins_with(GSI1SK, :listing)',
-        FilterExpression: 'attribute_not_exists(deleted)',
-        ExpressionAttributeValues: {
-          ':author': partitions.author(authorId),
-          ':listing': keyPrefixes.listing,
-        },
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    records.push(...((page.Items ?? []) as ListingRecord[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return records;
+  return queryAll<ListingRecord>({
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :author AND begins_with(GSI1SK, :listing)',
+    FilterExpression: 'attribute_not_exists(deleted)',
+    ExpressionAttributeValues: {
+      ':author': partitions.author(authorId),
+      ':listing': keyPrefixes.listing,
+    },
+    ScanIndexForward: false,
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { mockTable } from '../lib/mock-table.test-helper';
 import { MESSAGE_MAX_LENGTH, messageContent, messageItem, putMessage, toMessageView } from './messages';
-import { mockTable } from './mock-table.test-helper';
 
 const ddb = mockTable();
 

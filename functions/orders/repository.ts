@@ -2,7 +2,6 @@ import {
   DeleteCommand,
   GetCommand,
   QueryCommand,
-  type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { OrderData, PaymentMethodKind, PickupLocation } from '../../shared/api/transactions';
@@ -14,6 +13,7 @@ import type { TransitionName } from '../../shared/process/graph';
 import { createSlug } from '../../shared/text/slug';
 import { dynamo, tableName } from '../lib/aws';
 import { ApiError } from '../lib/http';
+import { queryAll } from '../lib/paging';
 import { dueShardCount, dueShardKey, keyPrefixes, keys, partitions } from '../lib/table-design';
 import { cancellationCodes, sendTransactWrite } from '../lib/writes';
 import type { ListingRecord } from '../listings/listing-record';
@@ -334,20 +334,6 @@ export async function queryAllDueItems(upTo?: Date): Promise<DueItem[]> {
     }),
   );
   return (await Promise.all(shards)).flat();
-}
-
-/** Every item a Query matches, page by page. */
-export async function queryAll<T>(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<T[]> {
-  const found: T[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({ ...input, ...(startKey ? { ExclusiveStartKey: startKey } : {}) }),
-    );
-    found.push(...((page.Items ?? []) as T[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
 }
 
 /** Deletes one due item (the sweeper: an index entry whose order no longer has that deadline). */

@@ -2,7 +2,8 @@ import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { HOUR_MS, MINUTE_MS } from '../../shared/config/constants';
 import type { HttpEvent } from '../lib/http';
-import { mockTable } from './mock-table.test-helper';
+import { mockTable } from '../lib/mock-table.test-helper';
+import { queryCount } from '../lib/paging';
 import type { TransactionRecord } from './record';
 import {
   allowedTransitionViews,
@@ -11,7 +12,6 @@ import {
   otherPartyId,
   pageRequest,
   pagination,
-  queryCount,
   queryPage,
   toTransactionRow,
 } from './views';

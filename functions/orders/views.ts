@@ -21,6 +21,7 @@ import type { UserRecord } from '../accounts/user-record';
 import { toPublicUser } from '../accounts/user-record';
 import { dynamo, tableName } from '../lib/aws';
 import { ApiError, type HttpEvent, intParam } from '../lib/http';
+import { queryCount } from '../lib/paging';
 import { keyPrefixes, keys, partitions } from '../lib/table-design';
 import { deadlineView, refundOf, type TransactionRecord } from './record';
 import { getTransaction } from './repository';
@@ -194,22 +195,6 @@ export async function queryPage<T>(
     startKey = result.LastEvaluatedKey;
   } while (startKey && items.length < perPage);
   return items;
-}
-
-/** How many items a Query matches (`Select COUNT`, page by page). */
-export async function queryCount(
-  input: Omit<QueryCommandInput, 'Limit' | 'ExclusiveStartKey' | 'Select' | 'ProjectionExpression'>,
-): Promise<number> {
-  let total = 0;
-  let startKey: Key | undefined;
-  do {
-    const result = await dynamo().send(
-      new QueryCommand({ ...input, Select: 'COUNT', ...(startKey ? { ExclusiveStartKey: startKey } : {}) }),
-    );
-    total += result.Count ?? 0;
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
-  return total;
 }
 
 export type InboxKind = 'order' | 'sale';

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { migrateListingLocations } from '../../functions/listings/location-migration';
+import { migrateListingLocationsOnce } from '../../functions/listings/location-migration';
 import { parseStartOptions } from './cli-options';
 import { type LocalCloud, startLocalCloud } from './cloud';
 import { LocalCloudError } from './processes';
@@ -41,9 +41,11 @@ async function main(): Promise<void> {
     webRoot,
     log,
     beforeGateway: async ({ cognito, streams }) => {
-      const migrated = await migrateListingLocations();
-      const fixed = migrated.pointsDrawn.length + migrated.pointsRemoved.length + migrated.closed.length;
-      if (fixed > 0) {
+      const migrated = await migrateListingLocationsOnce();
+      const fixed = migrated
+        ? migrated.pointsDrawn.length + migrated.pointsRemoved.length + migrated.closed.length
+        : 0;
+      if (migrated && fixed > 0) {
         log(
           `Listing places   ${migrated.pointsDrawn.length} public points drawn, ${migrated.pointsRemoved.length} 0,0 points removed, ${migrated.closed.length} listings without a place closed`,
         );

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { updateUser } from '../../functions/accounts/repository';
-import { migrateListingLocations } from '../../functions/listings/location-migration';
+import { dynamo, tableName } from '../../functions/lib/aws';
+import { keys } from '../../functions/lib/table-design';
+import {
+  migrateListingLocations,
+  migrateListingLocationsOnce,
+} from '../../functions/listings/location-migration';
 import { getListing, getSearchVersion, updateListing } from '../../functions/listings/repository';
 import type { ListingSummary } from '../../shared/api/types';
 import { type Bounds, boundsAround, destination, distanceMeters, roundPoint } from '../../shared/maps';
@@ -209,5 +215,14 @@ describe('the migration of stored listings', () => {
     const again = await migrateListingLocations();
     expect([...again.pointsDrawn, ...again.closed, ...again.pointsRemoved]).not.toContain(old.id);
     expect([...again.pointsDrawn, ...again.closed, ...again.pointsRemoved]).not.toContain(nowhere.id);
+  });
+
+  it('runs once per table on start: a marker item says it has run, and the next start skips the Scan', async () => {
+    await migrateListingLocationsOnce();
+    const marker = await dynamo().send(
+      new GetCommand({ TableName: tableName(), Key: keys.migration('listing-locations') }),
+    );
+    expect(marker.Item).toMatchObject({ ranAt: expect.any(String), closed: expect.any(Number) });
+    expect(await migrateListingLocationsOnce()).toBeUndefined();
   });
 });

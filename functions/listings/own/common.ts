@@ -16,7 +16,7 @@ import {
 } from '../../../shared/validation/listing';
 import { listingMessages } from '../../../shared/validation/messages';
 import { ApiError, assertValid, type HttpEvent, pathParam, requestUser } from '../../lib/http';
-import type { ListingRecord } from '../listing-record';
+import { hasPlace, type ListingRecord } from '../listing-record';
 import { getListing } from '../repository';
 
 export type { OwnListing };
@@ -245,6 +245,5 @@ export function publicPointWrite(
 export function locationError(
   record: Pick<ListingRecord, 'publicData' | 'geolocation' | 'publicGeolocation'>,
 ): string | undefined {
-  const placed = record.publicData.location.address && record.geolocation && record.publicGeolocation;
-  return placed ? undefined : listingMessages.locationRequired;
+  return hasPlace(record) && record.publicGeolocation ? undefined : listingMessages.locationRequired;
 }

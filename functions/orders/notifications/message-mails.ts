@@ -23,11 +23,12 @@ import type { Role } from '../../../shared/process/graph';
 import { partyRole } from '../../../shared/process/permissions';
 import { dynamo, tableName } from '../../lib/aws';
 import { sendEmail } from '../../lib/email';
+import { queryAll } from '../../lib/paging';
 import { keyPrefixes, keys } from '../../lib/table-design';
 import { isConditionFailure } from '../../lib/writes';
 import type { MessageItem } from '../messages';
 import type { TransactionRecord } from '../record';
-import { deleteDueItem, getTransaction, queryAll } from '../repository';
+import { deleteDueItem, getTransaction } from '../repository';
 import { expiresAt, mailable, type Parties, partiesOf, type SendOutcome, templateInput, wants } from './send';
 import { excerpt, renderTemplate } from './templates';
 

@@ -7,9 +7,10 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { userRecord } from '../../../functions/accounts/user-record';
 import { dynamo, imagesBucket, s3, tableName } from '../../../functions/lib/aws';
+import { scanPages } from '../../../functions/lib/paging';
 import { listingRecord } from '../../../functions/listings/listing-record';
 import { stripeMode } from '../../../functions/payments/stripe';
 import type { ListingImage } from '../../../shared/api/types';
@@ -297,22 +298,13 @@ async function inParallel<T>(items: readonly T[], concurrency: number, work: (it
 
 /** Empties the local table (a maintenance Scan, never on a request path) and removes the demo accounts. */
 async function resetData(cognito: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new ScanCommand({
-        TableName: tableName(),
-        ProjectionExpression: 'PK, SK',
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  for await (const page of scanPages({ TableName: tableName(), ProjectionExpression: 'PK, SK' })) {
     const items = page.Items ?? [];
     for (let i = 0; i < items.length; i += 25) {
       const requests = items.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
       await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   for (const seller of sellers) {
     await cognito
       .send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: seller.email }))
