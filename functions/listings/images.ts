@@ -9,7 +9,7 @@ import type { VariantSpec } from '../lib/image-variants';
 import { keys } from '../lib/table-design';
 import { isConditionFailure } from '../lib/writes';
 import type { ListingRecord } from './listing-record';
-import { getListing } from './repository';
+import { ownedListing } from './ownership';
 
 /**
  * Listing photos: the variants, where their files live, and the listing's `images` list (changed
@@ -67,15 +67,6 @@ export function listingImageKey(listingId: string, imageId: string, variant: str
   return `images/listings/${listingId}/${imageId}/${variant}.jpg`;
 }
 
-/** The caller's own listing, not deleted; anyone else's (or none) is 404, so ids are not confirmed. */
-export async function ownListing(listingId: string, userId: string): Promise<ListingRecord> {
-  const record = await getListing(listingId);
-  if (!record || record.authorId !== userId || record.deleted) {
-    throw new ApiError('not-found', 'This listing does not exist.');
-  }
-  return record;
-}
-
 /** Appends an image, if the listing is still the caller's and has room. */
 export async function appendImage(
   listingId: string,
@@ -104,7 +95,7 @@ export async function appendImage(
     return (result.Attributes as ListingRecord).images;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    await ownListing(listingId, userId);
+    await ownedListing(listingId, userId);
     throw new ApiError('validation-invalid-value', tooManyImages, { fields: { uploadId: tooManyImages } });
   }
 }
@@ -119,7 +110,7 @@ export async function changeImages(
   change: (current: ListingImage[]) => ListingImage[],
 ): Promise<{ before: ListingImage[]; after: ListingImage[] }> {
   for (let attempt = 0; ; attempt++) {
-    const before = (await ownListing(listingId, userId)).images ?? [];
+    const before = (await ownedListing(listingId, userId)).images ?? [];
     const after = change(before);
     try {
       await dynamo().send(

@@ -140,7 +140,24 @@ describe('listing photos', () => {
     expect(await uploadExists(listing.id, uploadId)).toBe(false);
   });
 
-  it("is 404 on another user's listing", async () => {
+  it("is 403 forbidden on another user's published listing, like every owner route, and changes nothing", async () => {
+    const [owner, other] = await Promise.all([signUp(), signUp()]);
+    const listing = await givenListing(owner.user.id);
+    const create = await api('POST', `/api/own-listings/${listing.id}/image-uploads`, {
+      token: other.accessToken,
+      body: { contentType: 'image/png', size: 100 },
+    });
+    expect(create.status).toBe(403);
+    expect(errorOf(create.body).code).toBe('forbidden');
+    const reorder = await api('PATCH', `/api/own-listings/${listing.id}/images`, {
+      token: other.accessToken,
+      body: { order: [] },
+    });
+    expect(reorder.status).toBe(403);
+    expect((await getListing(listing.id))!.images ?? []).toEqual(listing.images ?? []);
+  });
+
+  it("is 404 on another user's draft", async () => {
     const [{ account: owner, listing }, other] = await Promise.all([givenOwnListing(), signUp()]);
     const create = await api('POST', `/api/own-listings/${listing.id}/image-uploads`, {
       token: other.accessToken,

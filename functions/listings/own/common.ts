@@ -17,7 +17,7 @@ import {
 import { listingMessages } from '../../../shared/validation/messages';
 import { ApiError, assertValid, type HttpEvent, pathParam, requestUser } from '../../lib/http';
 import { hasPlace, type ListingRecord } from '../listing-record';
-import { getListing } from '../repository';
+import { ownedListing } from '../ownership';
 
 export type { OwnListing };
 
@@ -41,22 +41,10 @@ export function toOwnListing(record: ListingRecord): OwnListing {
   };
 }
 
-/**
- * The caller's listing from the path, or: 404 when it is missing or deleted, or when someone else's
- * listing is a draft or pending (those are private); 403 `forbidden` on someone else's published or
- * closed listing.
- */
+/** The caller's listing from the path, by the ownership policy (../ownership.ts). */
 export async function ownListing(event: HttpEvent): Promise<{ userId: string; record: ListingRecord }> {
   const { id: userId } = requestUser(event);
-  const record = await getListing(pathParam(event, 'id'));
-  if (!record || record.deleted) throw new ApiError('not-found', 'Sorry, this listing is not available.');
-  if (record.authorId !== userId) {
-    if (record.state === 'draft' || record.state === 'pendingApproval') {
-      throw new ApiError('not-found', 'Sorry, this listing is not available.');
-    }
-    throw new ApiError('forbidden', 'This listing is not yours.');
-  }
-  return { userId, record };
+  return { userId, record: await ownedListing(pathParam(event, 'id'), userId) };
 }
 
 /** Empty public data of a new draft (every field is filled in by the edit wizard's tabs). */

@@ -28,10 +28,10 @@ import {
   listingImageUploadKey,
   listingVariants,
   maxListingImages,
-  ownListing,
   tooManyImages,
   unreadableImage,
 } from '../../images';
+import { ownedListing } from '../../ownership';
 
 const unknownUpload = 'This upload does not exist or has already been used. Please upload the image again.';
 
@@ -45,7 +45,7 @@ const unknownUpload = 'This upload does not exist or has already been used. Plea
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
-  const listing = await ownListing(pathParam(event, 'id'), user.id);
+  const listing = await ownedListing(pathParam(event, 'id'), user.id);
   const uploadId = jsonBody(event).uploadId;
   if (typeof uploadId !== 'string' || !uploadIdPattern.test(uploadId)) {
     throw new ApiError('validation-invalid-params', undefined, { fields: { uploadId: unknownUpload } });

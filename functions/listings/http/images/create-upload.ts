@@ -1,6 +1,7 @@
 import { type HttpEvent, httpHandler, json, jsonBody, pathParam, requestUser } from '../../../lib/http';
 import { imageUploadFor } from '../../../lib/image-variants';
-import { listingImageUploadKey, ownListing } from '../../images';
+import { listingImageUploadKey } from '../../images';
+import { ownedListing } from '../../ownership';
 
 /**
  * POST /api/own-listings/{id}/image-uploads {contentType, size} → 201 { data: { uploadId, url,
@@ -11,7 +12,7 @@ import { listingImageUploadKey, ownListing } from '../../images';
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
-  const listing = await ownListing(pathParam(event, 'id'), user.id);
+  const listing = await ownedListing(pathParam(event, 'id'), user.id);
   const data = await imageUploadFor(jsonBody(event), (uploadId) =>
     listingImageUploadKey(listing.id, uploadId),
   );
