@@ -4,7 +4,6 @@ import {
   CfnOutput,
   DefaultStackSynthesizer,
   Duration,
-  RemovalPolicy,
   Stack,
   type StackProps,
   Validations,
@@ -20,6 +19,7 @@ import { tableDesign } from '../../functions/lib/table-design';
 import { latestAssetAlias } from '../../shared/content/page-asset';
 import { grantObjects } from './grants';
 import { nagReasons } from './nag-reasons';
+import { secureBucket } from './secure-bucket';
 
 export interface DataStackProps extends StackProps {
   /**
@@ -97,7 +97,6 @@ export class DataStack extends Stack {
       stream: dynamodb.StreamViewType[tableDesign.stream],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
       // Housekeeping only: DynamoDB deletes expired items late (and DynamoDB Local never), so no logic relies on it.
       timeToLiveAttribute: 'expiresAt',
     });
@@ -110,21 +109,11 @@ export class DataStack extends Stack {
       });
     }
 
-    const accessLogs = new s3.Bucket(this, 'AccessLogsBucket', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      removalPolicy: RemovalPolicy.RETAIN,
+    const accessLogs = secureBucket(this, 'AccessLogsBucket', {
       lifecycleRules: [{ expiration: Duration.days(365) }],
     });
 
-    this.imagesBucket = new s3.Bucket(this, 'ImagesBucket', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      removalPolicy: RemovalPolicy.RETAIN,
+    this.imagesBucket = secureBucket(this, 'ImagesBucket', {
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'images-bucket/',
       lifecycleRules: [

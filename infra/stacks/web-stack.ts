@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -20,6 +20,7 @@ import {
 } from '../web-security';
 import { acknowledgeBucketDeploymentHandler } from './data-stack';
 import { nagReasons } from './nag-reasons';
+import { secureBucket } from './secure-bucket';
 
 export interface WebStackProps extends StackProps {
   bundling: BundlingMode;
@@ -156,22 +157,13 @@ export class WebStack extends Stack {
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
 
-    const logs = new s3.Bucket(this, 'LogsBucket', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
+    const logs = secureBucket(this, 'LogsBucket', {
       // CloudFront standard logging writes with ACLs.
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      removalPolicy: RemovalPolicy.RETAIN,
       lifecycleRules: [{ expiration: Duration.days(365) }],
     });
 
-    this.siteBucket = new s3.Bucket(this, 'SiteBucket', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      removalPolicy: RemovalPolicy.RETAIN,
+    this.siteBucket = secureBucket(this, 'SiteBucket', {
       serverAccessLogsBucket: logs,
       serverAccessLogsPrefix: 'site-bucket/',
     });
