@@ -9,8 +9,8 @@ import {
   requireFullSession,
   requireProfile,
 } from '../../lib/http';
+import { marketingProvider } from '../klaviyo';
 import { pageViewEvent } from '../klaviyo/marketing';
-import { marketingProvider } from '../klaviyo/port';
 
 /**
  * POST /api/klaviyo/track-event (user) `{ "pathname": "/s" }` → 204: a page view of the signed-in

@@ -6,8 +6,8 @@ import {
   requireFullSession,
   requireProfile,
 } from '../../lib/http';
+import { marketingProvider } from '../klaviyo';
 import { marketingProfileOf } from '../klaviyo/marketing';
-import { marketingProvider } from '../klaviyo/port';
 import { setKlaviyoId } from '../repository';
 
 /**

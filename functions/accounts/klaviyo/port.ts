@@ -1,6 +1,3 @@
-import { klaviyoProvider } from './real';
-import { simulatedProvider } from './simulated';
-
 /**
  * The marketing service (spec §7: Klaviyo): what the handlers ask of it. With `KLAVIYO_API_KEY` set
  * this is Klaviyo through its official client; without it (local cloud, tests, a deploy without a
@@ -30,15 +27,4 @@ export interface MarketingProvider {
   /** Creates or updates the profile; answers its id at the marketing service. */
   upsertProfile(profile: MarketingProfile): Promise<{ id: string }>;
   trackEvent(event: MarketingEvent): Promise<void>;
-}
-
-let cached: { apiKey: string; provider: MarketingProvider } | undefined;
-
-/** The configured provider, made once per container (per API key). */
-export function marketingProvider(env: NodeJS.ProcessEnv = process.env): MarketingProvider {
-  const apiKey = env.KLAVIYO_API_KEY ?? '';
-  if (cached?.apiKey !== apiKey) {
-    cached = { apiKey, provider: apiKey ? klaviyoProvider(apiKey) : simulatedProvider({ env }) };
-  }
-  return cached.provider;
 }

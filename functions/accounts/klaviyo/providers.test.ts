@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { marketingProvider } from './port';
+import { marketingProvider } from './index';
 import { klaviyoFailure, klaviyoProvider } from './real';
 import { simulatedProfileId, simulatedProvider } from './simulated';
 
