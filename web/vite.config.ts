@@ -79,7 +79,8 @@ export default defineConfig({
     },
   },
   server: {
-    // `npx vite --config web/vite.config.ts` during development: the API and images come from `npm start`.
+    // `npx vite --config web/vite.config.ts` during development: the API and images come from `npm start`
+    // (started with VELO_SITE_ORIGIN=http://localhost:5173, so return URLs on this server are on the site).
     proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' },
   },
 });

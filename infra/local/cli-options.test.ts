@@ -25,8 +25,14 @@ describe('parseStartOptions', () => {
       VELO_DATA_DIR: '/tmp/velo',
       VELO_TIMER_SCALE: '0.01',
       VELO_DYNAMODB_PORT: '8999',
+      VELO_SITE_ORIGIN: 'http://localhost:5173',
     });
-    expect(options).toMatchObject({ dataDir: '/tmp/velo', timerScale: 0.01, reset: true });
+    expect(options).toMatchObject({
+      dataDir: '/tmp/velo',
+      timerScale: 0.01,
+      reset: true,
+      siteOrigin: 'http://localhost:5173',
+    });
     expect(options.ports).toMatchObject({ gateway: 4000, dynamodb: 8999 });
   });
 

@@ -5,6 +5,7 @@ import { defaultPorts, type LocalPorts } from './cloud';
 export interface StartOptions {
   dataDir?: string;
   ports: LocalPorts;
+  siteOrigin?: string;
   timerScale: number;
   seed: boolean;
   reset: boolean;
@@ -45,6 +46,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   return {
     ...(ephemeral ? {} : { dataDir: values['data-dir'] ?? env.VELO_DATA_DIR ?? '.data' }),
     ports,
+    ...(env.VELO_SITE_ORIGIN ? { siteOrigin: env.VELO_SITE_ORIGIN } : {}),
     timerScale: number(values['timer-scale'] ?? env.VELO_TIMER_SCALE, 1, 'timer-scale'),
     seed: !values['no-seed'],
     reset: values.reset,

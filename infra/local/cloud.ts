@@ -45,6 +45,12 @@ export interface LocalCloudOptions {
   dataDir?: string;
   ports: LocalPorts;
   /**
+   * The site's origin the handlers build every link and return URL on (SITE_ORIGIN); default the
+   * gateway's `http://localhost:<port>`. Another one only when the browser loads the site elsewhere
+   * (the Vite dev server, which proxies `/api` here).
+   */
+  siteOrigin?: string;
+  /**
    * Multiplies the order timers and windows (1 = real time): the handlers get it as VELO_TIMER_SCALE
    * (shared/process/deadlines.ts). VELO_TIMER_OVERRIDES and ORDER_TIMER_MAX_WAIT_SECONDS are passed
    * on from this process's environment when set (the latter defaults to 2 000 000 s locally).
@@ -142,8 +148,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       EVENT_BUS_NAME: eventBusName,
       ORDER_STATE_MACHINE_ARN: stateMachineArn('order'),
       EMAIL_FROM: localNames.emailFrom,
-      // Links in e-mails point at this gateway (order pages, reminders).
-      SITE_ORIGIN: `http://localhost:${options.ports.gateway}`,
+      // Links in e-mails, return URLs and the simulated providers' pages and webhooks: this gateway.
+      SITE_ORIGIN: options.siteOrigin ?? `http://localhost:${options.ports.gateway}`,
       KLAVIYO_LOG_FILE: join(dataDir, 'klaviyo.ndjson'), // the simulated Klaviyo's calls (no KLAVIYO_API_KEY)
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.clientId,

@@ -5,7 +5,6 @@ import { extname, join, normalize, sep } from 'node:path';
 import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
-import { viewerOriginHeader } from '../../functions/content/pages/page-head';
 import { siteIndexKey } from '../../functions/content/pages/site-template';
 import { s3 } from '../../functions/lib/aws';
 import type { HttpEvent, HttpResult } from '../../functions/lib/http';
@@ -408,10 +407,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   /** A page request, as CloudFront's default behaviour does: the head renderer's Lambda, in-process. */
   async function handlePage(request: IncomingMessage, response: ServerResponse, url: URL, requestId: string) {
     await publishIndex();
-    const headers = eventHeaders(request);
-    // As the CloudFront Function does: the viewer's origin, never one the client sent.
-    headers[viewerOriginHeader] = `http://${url.host}`;
-    const event = httpEvent(request, url, requestId, { routeKey: '$default', headers });
+    const event = httpEvent(request, url, requestId, { routeKey: '$default' });
     await invoke('content/http/render-page', event, requestId, request, response, siteHeaders);
   }
 

@@ -5,7 +5,7 @@
  */
 import { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { siteSettings } from '../../shared/config/site';
+import { siteOriginFromEnv } from './site-origin';
 
 /** The From address when VELO_EMAIL_FROM is not set at synth time (a verified SES identity in production). */
 export const defaultEmailFrom = 'Velo Exchange <no-reply@veloexchange.com>';
@@ -19,22 +19,14 @@ export function addressOf(from: string): string {
 }
 
 /**
- * EMAIL_FROM (VELO_EMAIL_FROM), VELO_OPERATOR_EMAIL and SITE_ORIGIN (the origin of SITE_URL, as the
- * auth stack's redirects use it, else the canonical origin of shared/config/site.ts) for links.
+ * EMAIL_FROM (VELO_EMAIL_FROM), VELO_OPERATOR_EMAIL and SITE_ORIGIN (siteOriginFromEnv) for links;
+ * the route handlers read SITE_ORIGIN for every return URL too.
  */
 export function emailEnvironmentFromEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  let origin = siteSettings.canonicalOrigin;
-  if (env.SITE_URL) {
-    try {
-      origin = new URL(env.SITE_URL).origin;
-    } catch {
-      throw new Error(`SITE_URL is not a URL: ${env.SITE_URL}`);
-    }
-  }
   return {
     EMAIL_FROM: env.VELO_EMAIL_FROM || defaultEmailFrom,
     VELO_OPERATOR_EMAIL: env.VELO_OPERATOR_EMAIL || defaultOperatorEmail,
-    SITE_ORIGIN: origin,
+    SITE_ORIGIN: siteOriginFromEnv(env),
   };
 }
 

@@ -9,7 +9,6 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import { viewerOriginHeader } from '../../functions/content/pages/page-head';
 import { siteIndexKey } from '../../functions/content/pages/site-template';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
 import {
@@ -21,6 +20,7 @@ import {
 import { acknowledgeBucketDeploymentHandler } from './data-stack';
 import { nagReasons } from './nag-reasons';
 import { secureBucket } from './secure-bucket';
+import { siteOriginFromEnv } from './site-origin';
 
 export interface WebStackProps extends StackProps {
   bundling: BundlingMode;
@@ -119,16 +119,6 @@ export const spaRewriteFunctionCode = `function handler(event) {
 }`;
 
 /**
- * Viewer-request function of the pages: tells the head renderer the viewer's origin (canonical and
- * image URLs), overwriting whatever a client sent in that header.
- */
-export const viewerOriginFunctionCode = `function handler(event) {
-  var request = event.request;
-  request.headers['${viewerOriginHeader}'] = { value: 'https://' + request.headers.host.value };
-  return request;
-}`;
-
-/**
  * Path patterns of the site bucket's files, in precedence order after /api/* and /images/*: the
  * hashed build (`/assets/*`) and every other file (a dot in the path: `/config.json`, `/favicon.svg`,
  * the social images and the rest Vite copies from web/public). Every other path is a page.
@@ -188,11 +178,6 @@ export class WebStack extends Stack {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(spaRewriteFunctionCode),
     });
-    const viewerOrigin = new cloudfront.Function(this, 'ViewerOrigin', {
-      comment: "Pass the viewer's origin to the head renderer",
-      runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(viewerOriginFunctionCode),
-    });
 
     // The head renderer: index.html of the site bucket with the page's head (functions/content/pages/).
     const rendererRole = handlerRole(
@@ -218,16 +203,17 @@ export class WebStack extends Stack {
         TABLE_NAME: props.table.tableName,
         IMAGES_BUCKET: props.imagesBucket.bucketName,
         SITE_BUCKET: this.siteBucket.bucketName,
+        // Canonical and image URLs: the configured origin, not the Host a viewer sends.
+        SITE_ORIGIN: siteOriginFromEnv(),
       },
     }).get('content/http/render-page');
     this.pageRendererUrl = this.pageRenderer.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM });
     const pagesCache = new cloudfront.CachePolicy(this, 'PagesCachePolicy', {
-      comment: 'Rendered pages: as long as the renderer says (60 s), one copy per viewer origin',
+      comment: 'Rendered pages: as long as the renderer says (60 s)',
       minTtl: Duration.seconds(0),
       defaultTtl: Duration.seconds(60),
       maxTtl: Duration.hours(1),
-      // In the cache key, so also forwarded to the renderer (set by the ViewerOrigin function).
-      headerBehavior: cloudfront.CacheHeaderBehavior.allowList(viewerOriginHeader),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
       queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
       enableAcceptEncodingGzip: true,
@@ -273,9 +259,6 @@ export class WebStack extends Stack {
         allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: pagesCache,
         responseHeadersPolicy: this.responseHeadersPolicy,
-        functionAssociations: [
-          { function: viewerOrigin, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
-        ],
       },
       // Precedence is this order: /api/* and /images/* before the site's files (`/api/x.json` has a dot).
       additionalBehaviors: {

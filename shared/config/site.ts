@@ -6,7 +6,7 @@
 import { marketplaceName } from './marketplace';
 
 export interface SiteSettings {
-  /** The canonical origin of the deployed site (canonical URLs, og:url). Requests may override it. */
+  /** The canonical origin of the deployed site; the Lambdas use SITE_ORIGIN when it is set. */
   canonicalOrigin: string;
   /** The external blog (top bar, mobile menu, footer). */
   blogUrl: string;

@@ -5,7 +5,6 @@ import type { CfnElement, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { viewerOriginHeader } from '../../functions/content/pages/page-head';
 import { assetVersion } from '../../functions/content/publish';
 import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/event-rules';
 import { tableDesign } from '../../functions/lib/table-design';
@@ -22,9 +21,11 @@ import {
 import { cognitoTriggers } from '../../infra/stacks/auth-stack';
 import { defaultEmailFrom, defaultOperatorEmail } from '../../infra/stacks/email';
 import { streamConsumerSettings } from '../../infra/stacks/events-stack';
+import { siteOriginFromEnv } from '../../infra/stacks/site-origin';
 import { cognitoEndpoint, responseHeadersConfig, siteFilePatterns } from '../../infra/stacks/web-stack';
 import { sweepSchedule, taskResponseActions } from '../../infra/stacks/workflow-stack';
 import { contentSecurityPolicy, hstsMaxAgeSeconds, securityHeaders } from '../../infra/web-security';
+import { siteSettings } from '../../shared/config/site';
 
 // Template assertions on the whole app, synthesized once with inline stubs instead of bundles.
 // cdk-nag runs in this synth too (it throws on any unacknowledged finding); nag.test.ts says more.
@@ -357,6 +358,27 @@ describe('social sign-in (only when configured at synth time)', () => {
     });
     const policy = Object.values(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0] as any;
     expect(JSON.stringify(policy)).toContain('https://velo-test.auth.eu-west-1.amazoncognito.com');
+  });
+
+  it("gives every Lambda that builds a site URL SITE_URL's origin as SITE_ORIGIN", () => {
+    const { web, stacks: built } = synthWith({ SITE_URL: 'https://velo.example/' });
+    const siteOriginOf = (template: Template, id: string) =>
+      (template.findResources('AWS::Lambda::Function')[id] as any).Properties.Environment.Variables
+        .SITE_ORIGIN;
+    expect(siteOriginOf(web, logicalId(built.web, built.web.pageRenderer))).toBe('https://velo.example');
+    const api = Template.fromStack(built.api);
+    const routeFunctions = Object.values(api.findResources('AWS::Lambda::Function')).filter((fn: any) =>
+      /functions\/payments\//.test(fn.Properties.Description ?? ''),
+    );
+    expect(routeFunctions.length).toBeGreaterThan(10);
+    for (const fn of routeFunctions as any[]) {
+      expect(fn.Properties.Environment.Variables.SITE_ORIGIN, fn.Properties.Description).toBe(
+        'https://velo.example',
+      );
+    }
+    expect(siteOriginFromEnv({})).toBe(siteSettings.canonicalOrigin);
+    expect(() => siteOriginFromEnv({ SITE_URL: 'velo.example' })).toThrow(/SITE_URL/);
+    expect(() => siteOriginFromEnv({ SITE_URL: 'ftp://velo.example' })).toThrow(/SITE_URL/);
   });
 
   it('adds neither providers nor a domain without them', () => {
@@ -866,7 +888,6 @@ describe('web stack', () => {
     }
     const functionRef = (id: string) => ({ 'Fn::GetAtt': [id, 'FunctionARN'] });
     const [spaRewriteId] = cloudFrontFunctions('SpaRewrite')[0]!;
-    const [viewerOriginId] = cloudFrontFunctions('ViewerOrigin')[0]!;
     expect(byPath['/*.*'].FunctionAssociations).toEqual([
       { EventType: 'viewer-request', FunctionARN: functionRef(spaRewriteId) },
     ]);
@@ -897,9 +918,8 @@ describe('web stack', () => {
       SigningProtocol: 'sigv4',
     });
     expect(pages.AllowedMethods).toEqual(['GET', 'HEAD']);
-    expect(pages.FunctionAssociations).toEqual([
-      { EventType: 'viewer-request', FunctionARN: functionRef(viewerOriginId) },
-    ]);
+    // No viewer header reaches the renderer: its origin is SITE_ORIGIN.
+    expect(pages.FunctionAssociations).toBeUndefined();
     const pagesCache = templates.web.findResources('AWS::CloudFront::CachePolicy')[
       pages.CachePolicyId.Ref
     ] as any;
@@ -907,7 +927,7 @@ describe('web stack', () => {
       MinTTL: 0,
       DefaultTTL: 60,
       ParametersInCacheKeyAndForwardedToOrigin: {
-        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: [viewerOriginHeader] },
+        HeadersConfig: { HeaderBehavior: 'none' },
         QueryStringsConfig: { QueryStringBehavior: 'none' },
         CookiesConfig: { CookieBehavior: 'none' },
         EnableAcceptEncodingGzip: true,
@@ -934,21 +954,9 @@ describe('web stack', () => {
     expect(rewrite('/social-image-1200x630.png')).toBe('/social-image-1200x630.png');
   });
 
-  it("tells the renderer the viewer's origin, overwriting one a client sent", () => {
-    const [, fn] = cloudFrontFunctions('ViewerOrigin')[0]!;
-    const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: unknown) => {
-      headers: Record<string, { value: string }>;
-    };
-    const request = handler({
-      request: {
-        uri: '/l/x/1',
-        headers: {
-          host: { value: 'd111.cloudfront.net' },
-          [viewerOriginHeader]: { value: 'https://evil.example' },
-        },
-      },
-    });
-    expect(request.headers[viewerOriginHeader]).toEqual({ value: 'https://d111.cloudfront.net' });
+  it('has no CloudFront function that passes a viewer origin on', () => {
+    expect(cloudFrontFunctions('ViewerOrigin')).toEqual([]);
+    expect(Object.keys(templates.web.findResources('AWS::CloudFront::Function'))).toHaveLength(1);
   });
 
   it('runs the head renderer with read-only access: GetItem, index.html and the hosted assets', () => {
@@ -961,6 +969,7 @@ describe('web stack', () => {
       TABLE_NAME: { 'Fn::ImportValue': expect.stringMatching(/Table/) },
       IMAGES_BUCKET: { 'Fn::ImportValue': expect.stringMatching(/ImagesBucket/) },
       SITE_BUCKET: { Ref: logicalId(stacks.web, stacks.web.siteBucket) },
+      SITE_ORIGIN: siteSettings.canonicalOrigin,
       NODE_OPTIONS: '--enable-source-maps',
     });
     templates.web.hasResourceProperties('AWS::Lambda::Url', {

@@ -34,6 +34,7 @@ async function onboard(account: TestAccount, extra: Record<string, string> = {})
   const form = new URLSearchParams({
     trackingId: link.searchParams.get('trackingId')!,
     returnUrl: link.searchParams.get('returnUrl')!,
+    expires: link.searchParams.get('expires')!,
     sig: link.searchParams.get('sig')!,
     action: 'agree',
     ...extra,

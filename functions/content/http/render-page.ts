@@ -14,9 +14,9 @@ import { contentHead, listingHead, profileHead } from '../../../shared/seo/pages
 import { getUser } from '../../accounts/repository';
 import type { HttpResult } from '../../lib/http';
 import { reportError } from '../../lib/observability';
+import { siteOrigin } from '../../lib/site-origin';
 import { getListing } from '../../listings/repository';
 import { AssetNotFound, assetAliasKey, readAsset } from '../assets';
-import { canonicalOriginOf } from '../pages/page-head';
 import { matchPageRoute, type PageRoute } from '../pages/page-routes';
 import { siteTemplate } from '../pages/site-template';
 
@@ -31,6 +31,9 @@ import { siteTemplate } from '../pages/site-template';
  * - `/l/{slug}/{id}`, `/l/{id}`: the listing; `/u/{id}`: the profile;
  * - a missing listing, user or `/p/` page: 404 with the generic head (the app shows its 404 page);
  * - every other path, and any failure to read data: the generic head with 200.
+ *
+ * Canonical and image URLs are on the configured site origin (SITE_ORIGIN), whatever host the
+ * request names: a header would let anyone poison the shared page cache with another domain.
  */
 export const pageCacheControl = 'public, max-age=60';
 
@@ -129,7 +132,7 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<HttpResult
   const path = event.rawPath || '/';
   let page: PageHead;
   try {
-    page = await pageHead(matchPageRoute(path), canonicalOriginOf(event.headers));
+    page = await pageHead(matchPageRoute(path), siteOrigin());
   } catch (error) {
     // The page still works (the app loads its data itself); only the head is the generic one.
     await reportError(error, { handler: 'content/http/render-page', stage: 'page data', path });

@@ -15,6 +15,7 @@ import { getUser } from '../../accounts/repository';
 import { notificationSettingsOf, type UserRecord } from '../../accounts/user-record';
 import { dynamo, tableName } from '../../lib/aws';
 import { sendEmail } from '../../lib/email';
+import { siteOrigin } from '../../lib/site-origin';
 import { keys } from '../../lib/table-design';
 import { protectedDataView, type TransactionRecord } from '../record';
 import type { PlannedMail } from './decide';
@@ -24,7 +25,6 @@ import {
   type OrderFacts,
   operatorEmail,
   renderTemplate,
-  siteOrigin,
   type TemplateInput,
   type TemplateName,
 } from './templates';

@@ -9,7 +9,7 @@ import type { PaymentMethodKind, PickupLocation } from '../../../shared/api/tran
 import { carrierLabel, trackingUrl } from '../../../shared/config/carriers';
 import { orderWindows } from '../../../shared/config/constants';
 import { type DeliveryMethod, deliveryMethods } from '../../../shared/config/listing-fields';
-import { siteName, siteSettings } from '../../../shared/config/site';
+import { siteName } from '../../../shared/config/site';
 import { type LineItem, lineItemLabel, lineItemsFor } from '../../../shared/line-items';
 import { formatMoneyExact, type Money } from '../../../shared/money';
 import type { Actor } from '../../../shared/process/graph';
@@ -121,13 +121,6 @@ export interface RenderedEmail {
 /** The operator's address for dispute mails: VELO_OPERATOR_EMAIL, default operator@veloexchange.com. */
 export function operatorEmail(env: Record<string, string | undefined> = process.env): string {
   return env.VELO_OPERATOR_EMAIL?.trim() || 'operator@veloexchange.com';
-}
-
-/** The origin links point at: SITE_ORIGIN (a deployment's own domain, the local gateway), else the canonical one. */
-export function siteOrigin(env: Record<string, string | undefined> = process.env): string {
-  const configured = env.SITE_ORIGIN?.trim();
-  const origin = configured || siteSettings.canonicalOrigin;
-  return origin.replace(/\/+$/, '');
 }
 
 /** The order page of the recipient's role. */

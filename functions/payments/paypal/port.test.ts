@@ -49,11 +49,21 @@ describe('simulated signatures', () => {
     expect(safeEqualHex(sig, 'zz')).toBe(false);
     expect(safeEqualHex(sig, undefined)).toBe(false);
   });
-  it('binds an onboarding link to its tracking id and return URL', () => {
-    const sig = signOnboarding('u1', 'https://site/account/paypal');
-    expect(verifyOnboarding('u1', 'https://site/account/paypal', sig)).toBe(true);
-    expect(verifyOnboarding('u2', 'https://site/account/paypal', sig)).toBe(false);
-    expect(verifyOnboarding('u1', 'https://evil/account/paypal', sig)).toBe(false);
+  it('binds an onboarding link to its tracking id, return path and expiry', () => {
+    const now = 1_800_000_000;
+    const grant = { trackingId: 'u1', returnPath: '/account/paypal', expires: now + 60 };
+    const fields = { trackingId: 'u1', returnUrl: '/account/paypal', expires: String(now + 60) };
+    const sig = signOnboarding(grant);
+    expect(verifyOnboarding({ ...fields, sig }, now)).toEqual(grant);
+    expect(verifyOnboarding({ ...fields, trackingId: 'u2', sig }, now)).toBeUndefined();
+    expect(
+      verifyOnboarding({ ...fields, returnUrl: '//evil.example/account/paypal', sig }, now),
+    ).toBeUndefined();
+    expect(verifyOnboarding({ ...fields, expires: String(now + 10 ** 9), sig }, now)).toBeUndefined();
+    expect(verifyOnboarding({ ...fields, expires: '', sig }, now)).toBeUndefined();
+    expect(verifyOnboarding(fields, now)).toBeUndefined();
+    // Signed, but its time is over.
+    expect(verifyOnboarding({ ...fields, sig }, now + 61)).toBe('expired');
   });
 });
 

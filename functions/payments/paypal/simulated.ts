@@ -4,6 +4,7 @@ import { chargeBounds } from '../../../shared/config/charge-limits';
 import { fromPaypalAmount, type Money as OurMoney, sumMoney, toPaypalAmount } from '../../../shared/money';
 import { dynamo, tableName } from '../../lib/aws';
 import { ApiError } from '../../lib/http';
+import { onSite, siteOrigin, sitePath } from '../../lib/site-origin';
 import { paypalKeys } from '../../lib/table-design';
 import { conditionalPut, conditionalUpdate, isConditionFailure } from '../../lib/writes';
 import {
@@ -13,7 +14,13 @@ import {
   type PaypalPort,
   PaypalRefusal,
 } from './port';
-import { hmacHex, safeEqualHex, signOnboarding, simulatedSignatureHeader } from './simulated-signature';
+import {
+  hmacHex,
+  onboardingLinkLifetimeSeconds,
+  safeEqualHex,
+  signOnboarding,
+  simulatedSignatureHeader,
+} from './simulated-signature';
 
 /** The simulated merchant as the table keeps it (what PayPal would know about the seller). */
 export interface SimulatedMerchant {
@@ -270,11 +277,19 @@ export function simulatedPaypalAdapter(): SimulatedPaypalPort {
     mode: 'simulated',
 
     async createPartnerReferral(input) {
-      const origin = new URL(input.returnUrl).origin;
-      const params = new URLSearchParams({
+      // The page lives on the configured site; the link carries only the return path, signed with
+      // its expiry, so neither a request header nor an old link can send the seller anywhere else.
+      const origin = siteOrigin();
+      const grant = {
         trackingId: input.trackingId,
-        returnUrl: input.returnUrl,
-        sig: signOnboarding(input.trackingId, input.returnUrl),
+        returnPath: sitePath(onSite(input.returnUrl, origin)),
+        expires: Math.floor(Date.now() / 1000) + onboardingLinkLifetimeSeconds,
+      };
+      const params = new URLSearchParams({
+        trackingId: grant.trackingId,
+        returnUrl: grant.returnPath,
+        expires: String(grant.expires),
+        sig: signOnboarding(grant),
       });
       return {
         links: [{ href: `${origin}${simulatedOnboardingPath}?${params}`, rel: 'action_url', method: 'GET' }],

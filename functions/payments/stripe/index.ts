@@ -2,7 +2,6 @@
  * The card provider for this deployment: the real Stripe API when STRIPE_SECRET_KEY is set, the
  * simulated one otherwise (docs/payments.md).
  */
-import { siteSettings } from '../../../shared/config/site';
 import type { CardProvider } from './port';
 import { RealCardProvider } from './real';
 import { SimulatedCardProvider } from './simulated';
@@ -16,12 +15,10 @@ export function stripeMode(env: NodeJS.ProcessEnv = process.env): 'live' | 'simu
 let real: RealCardProvider | undefined;
 
 /**
- * The adapter; `origin` is the site's (the simulated hosted onboarding and its webhooks use it).
- * Code without an HTTP request (timers, the sweeper) leaves it out: the canonical origin is used.
+ * The adapter. The simulated one's hosted onboarding links and webhook deliveries go to the
+ * configured site origin (functions/lib/site-origin.ts), never to one a request names.
  */
-export function cardProvider(
-  options: { origin: string } = { origin: siteSettings.canonicalOrigin },
-): CardProvider {
+export function cardProvider(): CardProvider {
   const secretKey = process.env.STRIPE_SECRET_KEY;
   if (secretKey) {
     real ??= new RealCardProvider({
@@ -30,13 +27,11 @@ export function cardProvider(
     });
     return real;
   }
-  return new SimulatedCardProvider(options);
+  return new SimulatedCardProvider();
 }
 
 /** The simulated adapter, or undefined when the real one runs (the simulated-only routes answer 404). */
-export function simulatedCardProvider(
-  options: { origin: string } = { origin: siteSettings.canonicalOrigin },
-): SimulatedCardProvider | undefined {
-  const provider = cardProvider(options);
+export function simulatedCardProvider(): SimulatedCardProvider | undefined {
+  const provider = cardProvider();
   return provider instanceof SimulatedCardProvider ? provider : undefined;
 }

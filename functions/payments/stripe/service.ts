@@ -1,18 +1,17 @@
 /**
- * What the Stripe handlers share: the request's site origin, the account summary stored on the
- * user (and payoutReady), and the provider's errors as the API's (§8 wording).
+ * What the Stripe handlers share: the account summary stored on the user (and payoutReady), and
+ * the provider's errors as the API's (§8 wording).
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SavedCard, StripeAccountView } from '../../../shared/api/payments';
 import { cardBrandFromProvider } from '../../../shared/config/card-brands';
-import { siteSettings } from '../../../shared/config/site';
 import { cardErrorMessage } from '../../../shared/errors/card-errors';
 import { messages, payoutProviderError } from '../../../shared/errors/catalogue';
 import { payoutStatusOf } from '../../../shared/payouts';
 import { getUser } from '../../accounts/repository';
 import { payoutReadyOfRecord, type UserRecord } from '../../accounts/user-record';
 import { dynamo, tableName } from '../../lib/aws';
-import { ApiError, type HttpEvent, json } from '../../lib/http';
+import { ApiError, json } from '../../lib/http';
 import { keys } from '../../lib/table-design';
 import { conditionalUpdate, isConditionFailure } from '../../lib/writes';
 import { publishPayoutAccountUpdated } from '../../orders/finance/payout-account';
@@ -20,39 +19,6 @@ import { CardProviderError, type ProviderAccount, type ProviderCard } from './po
 
 /** The business category of a bicycle marketplace on the card provider (spec: MCC 5734). */
 export const businessMcc = '5734';
-
-const plainOrigin = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
-
-/**
- * The site's origin for this request: the CDN's viewer origin, else the browser's Origin, else the
- * Host the request came to (http for localhost), else the configured canonical origin.
- */
-export function requestOrigin(event: HttpEvent): string {
-  const headers = event.headers ?? {};
-  for (const candidate of [headers['x-velo-viewer-origin'], headers.origin]) {
-    const value = candidate?.trim();
-    if (value && plainOrigin.test(value)) return value.toLowerCase();
-  }
-  const host = (headers['x-forwarded-host'] ?? headers.host ?? event.requestContext?.domainName)?.trim();
-  if (host && /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host)) {
-    const local = /^(localhost|127\.0\.0\.1)(:|$)/.test(host);
-    const proto = headers['x-forwarded-proto'] ?? (local ? 'http' : 'https');
-    return `${proto === 'http' ? 'http' : 'https'}://${host.toLowerCase()}`;
-  }
-  return siteSettings.canonicalOrigin;
-}
-
-/** A URL on this site (the request's origin or the canonical one), for account-link return URLs. */
-export function isSiteUrl(value: unknown, event: HttpEvent): value is string {
-  if (typeof value !== 'string') return false;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  return [requestOrigin(event), siteSettings.canonicalOrigin].includes(url.origin);
-}
 
 export function accountView(account: ProviderAccount): StripeAccountView {
   const status = payoutStatusOf(account);

@@ -20,6 +20,7 @@ import {
   validateBankAccount,
 } from '../../../shared/validation/payout';
 import { dynamo, tableName } from '../../lib/aws';
+import { siteOrigin } from '../../lib/site-origin';
 import { keys } from '../../lib/table-design';
 import { isConditionFailure } from '../../lib/writes';
 import {
@@ -279,13 +280,18 @@ function noSuch(kind: string, id: string): CardProviderError {
 }
 
 export interface SimulatedOptions {
-  /** The site's origin: hosted onboarding links and webhook deliveries go there. */
-  origin: string;
+  /** Where hosted onboarding links and webhook deliveries go; default the configured site origin. */
+  origin?: string;
 }
 
 export class SimulatedCardProvider implements CardProvider {
   readonly mode = 'simulated' as const;
-  constructor(private readonly options: SimulatedOptions) {}
+  constructor(private readonly options: SimulatedOptions = {}) {}
+
+  /** Read when used, not when made: the configuration, never a request, names the site. */
+  private origin(): string {
+    return this.options.origin ?? siteOrigin();
+  }
 
   // ------------------------------------------------------------ storage
 
@@ -487,7 +493,7 @@ export class SimulatedCardProvider implements CardProvider {
     };
     await this.put(link, { create: true });
     const query = new URLSearchParams({ account: input.accountId, link: link.id });
-    return { url: `${this.options.origin}/api/simulated-stripe/onboarding?${query}` };
+    return { url: `${this.origin()}/api/simulated-stripe/onboarding?${query}` };
   }
 
   /** The hosted onboarding page's link, if it is valid for the account (not used, not expired). */
@@ -1111,7 +1117,7 @@ export class SimulatedCardProvider implements CardProvider {
       ...(account ? { account } : {}),
       data: { object },
     });
-    const url = process.env.STRIPE_SIMULATED_WEBHOOK_URL || `${this.options.origin}/api/webhooks/stripe`;
+    const url = process.env.STRIPE_SIMULATED_WEBHOOK_URL || `${this.origin()}/api/webhooks/stripe`;
     try {
       const response = await fetch(url, {
         method: 'POST',

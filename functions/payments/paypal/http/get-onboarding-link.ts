@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { type HttpEvent, httpHandler, json, jsonBody, textField } from '../../../lib/http';
+import { onSite } from '../../../lib/site-origin';
 import { ownTrackingId, paypalCaller } from '../caller';
 import { paypalPort } from '../index';
-import { sameSiteUrl, siteOriginOf } from '../site';
 import { changePaypalState } from '../state';
 
 /** Where PayPal sends the seller back by default: the PayPal settings page with its return type. */
@@ -11,13 +11,14 @@ export const defaultPaypalReturnPath = '/account/paypal?returnURLType=success';
 /**
  * POST /api/get-paypal-onboarding-link (user) `{ trackingId, returnUrl? }` → `{ links }` (§7): a
  * partner referral for the caller's own tracking id (their user id; another's is 403). `returnUrl`
- * must be on this site (default the PayPal settings page). The page follows the rel `action_url`.
+ * must be on the configured site origin (default the PayPal settings page). The page follows the
+ * rel `action_url`.
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = paypalCaller(event);
   const body = jsonBody(event);
   const trackingId = ownTrackingId(user, body.trackingId);
-  const returnUrl = sameSiteUrl(textField(body, 'returnUrl') ?? defaultPaypalReturnPath, siteOriginOf(event));
+  const returnUrl = onSite(textField(body, 'returnUrl') ?? defaultPaypalReturnPath);
   const day = new Date().toISOString().slice(0, 10);
   const requestId = createHash('sha256')
     .update(`${trackingId}\n${returnUrl}\n${day}`)

@@ -7,14 +7,15 @@ import {
   jsonBody,
   requestUser,
 } from '../../../lib/http';
+import { siteUrlOf } from '../../../lib/site-origin';
 import { cardProvider } from '..';
-import { isSiteUrl, payoutError, requestOrigin } from '../service';
+import { payoutError } from '../service';
 
 const notOnSite = 'Must be a URL on this site.';
 
 /**
  * POST /api/stripe/account-links (StripeAccountLinkRequest) → `{ data: { url } }`: the provider's
- * hosted onboarding (collect currently_due); both return URLs must be on this site.
+ * hosted onboarding (collect currently_due); both return URLs must be on the configured site origin.
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
@@ -22,19 +23,21 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   if (!stored) throw new ApiError('not-found', 'You have no payout account yet.');
   const body = jsonBody(event);
   const type = body.type ?? 'account_onboarding';
+  const failureURL = siteUrlOf(body.failureURL);
+  const successURL = siteUrlOf(body.successURL);
   assertValid({
     ...(type === 'account_onboarding' || type === 'account_update'
       ? {}
       : { type: 'Must be account_onboarding or account_update.' }),
-    ...(isSiteUrl(body.failureURL, event) ? {} : { failureURL: notOnSite }),
-    ...(isSiteUrl(body.successURL, event) ? {} : { successURL: notOnSite }),
+    ...(failureURL ? {} : { failureURL: notOnSite }),
+    ...(successURL ? {} : { successURL: notOnSite }),
   });
   try {
-    const link = await cardProvider({ origin: requestOrigin(event) }).createAccountLink({
+    const link = await cardProvider().createAccountLink({
       accountId: stored.stripeAccountId,
       type: type as 'account_onboarding' | 'account_update',
-      failureURL: body.failureURL as string,
-      successURL: body.successURL as string,
+      failureURL: failureURL as string,
+      successURL: successURL as string,
     });
     return json(200, { data: { url: link.url } });
   } catch (error) {

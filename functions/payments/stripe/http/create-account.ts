@@ -13,15 +13,9 @@ import {
   requireProfile,
   textFields,
 } from '../../../lib/http';
+import { siteOrigin } from '../../../lib/site-origin';
 import { cardProvider } from '..';
-import {
-  accountView,
-  businessMcc,
-  payoutError,
-  rememberAccountOwner,
-  requestOrigin,
-  storeAccount,
-} from '../service';
+import { accountView, businessMcc, payoutError, rememberAccountOwner, storeAccount } from '../service';
 
 /**
  * POST /api/stripe/account (StripeAccountCreateRequest) → 201 `{ data: StripeAccountView }`: the
@@ -45,8 +39,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     ...(body.accountToken ? {} : { accountToken: 'This field is required' }),
   });
   const request = body as StripeAccountCreateRequest;
-  const origin = requestOrigin(event);
-  const provider = cardProvider({ origin });
+  const provider = cardProvider();
   let account: Awaited<ReturnType<typeof provider.createAccount>>;
   try {
     account = await provider.createAccount({
@@ -54,7 +47,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
       country: request.country,
       accountToken: request.accountToken,
       bankAccountToken: request.bankAccountToken,
-      businessProfileUrl: `${origin}/u/${user.id}`,
+      businessProfileUrl: `${siteOrigin()}/u/${user.id}`,
       mcc: businessMcc,
       // One key per user and bank token: a retried request makes no second account; new tokens may.
       idempotencyKey: `account-${user.id}-${createHash('sha256').update(request.bankAccountToken).digest('hex').slice(0, 24)}`,

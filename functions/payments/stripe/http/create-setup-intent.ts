@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type HttpEvent, httpHandler, json, requestUser, requireProfile } from '../../../lib/http';
 import { cardProvider } from '..';
 import { ensureStripeCustomer } from '../customer';
-import { cardError, requestOrigin } from '../service';
+import { cardError } from '../service';
 
 /**
  * POST /api/stripe/setup-intents → `{ data: SetupIntentView }`: a setup intent for saving a card,
@@ -11,7 +11,7 @@ import { cardError, requestOrigin } from '../service';
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
   const profile = requireProfile(user);
-  const provider = cardProvider({ origin: requestOrigin(event) });
+  const provider = cardProvider();
   try {
     const customerId = await ensureStripeCustomer(user, profile, provider);
     const intent = await provider.createSetupIntent({

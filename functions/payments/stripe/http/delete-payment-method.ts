@@ -3,7 +3,7 @@ import { type HttpEvent, httpHandler, noContent, requestUser } from '../../../li
 import { keys } from '../../../lib/table-design';
 import { conditionalUpdate } from '../../../lib/writes';
 import { CardProviderError, cardProvider } from '..';
-import { cardError, requestOrigin } from '../service';
+import { cardError } from '../service';
 
 /** DELETE /api/me/payment-method → 204: detaches the saved card and forgets it (none: 204 as well). */
 export const handler = httpHandler(async (event: HttpEvent) => {
@@ -11,7 +11,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   const card = user.profile?.defaultPaymentMethod;
   if (!card) return noContent();
   try {
-    await cardProvider({ origin: requestOrigin(event) }).detachPaymentMethod(card.stripePaymentMethodId);
+    await cardProvider().detachPaymentMethod(card.stripePaymentMethodId);
   } catch (error) {
     // Already detached (or gone) at the provider: forgetting it is still right.
     const gone =

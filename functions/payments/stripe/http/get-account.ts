@@ -1,6 +1,6 @@
 import { type HttpEvent, httpHandler, json, requestUser } from '../../../lib/http';
 import { cardProvider } from '..';
-import { accountView, requestOrigin, storeAccount } from '../service';
+import { accountView, storeAccount } from '../service';
 
 /**
  * GET /api/stripe/account — the caller's connected account (`{ data: StripeAccountView | null }`),
@@ -12,7 +12,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   const stored = user.profile?.stripeAccount;
   if (!stored) return json(200, { data: null });
   try {
-    const account = await cardProvider({ origin: requestOrigin(event) }).fetchAccount(stored.stripeAccountId);
+    const account = await cardProvider().fetchAccount(stored.stripeAccountId);
     const view = accountView(account);
     const { updatedAt: _updatedAt, ...storedView } = stored;
     // Written only when something changed (the webhook usually got there first).

@@ -13,7 +13,7 @@ import {
 import { keys } from '../../../lib/table-design';
 import { conditionalUpdate } from '../../../lib/writes';
 import { cardProvider, type ProviderCard } from '..';
-import { cardError, requestOrigin, savedCard } from '../service';
+import { cardError, savedCard } from '../service';
 
 /**
  * PUT /api/me/payment-method `{ stripePaymentMethodId }` → `{ data: SavedCard }`: the card a setup
@@ -27,7 +27,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   assertValid(paymentMethodId ? {} : { stripePaymentMethodId: 'This field is required' });
   const customerId = profile.stripeCustomerId;
   if (!customerId) throw new ApiError('not-found', 'Start by adding a card.');
-  const provider = cardProvider({ origin: requestOrigin(event) });
+  const provider = cardProvider();
   let card: ProviderCard;
   try {
     card = await provider.fetchPaymentMethod(paymentMethodId as string);

@@ -10,7 +10,7 @@ import {
   textField,
 } from '../../../lib/http';
 import { cardProvider } from '..';
-import { accountView, payoutError, requestOrigin, storeAccount } from '../service';
+import { accountView, payoutError, storeAccount } from '../service';
 
 /** PATCH /api/stripe/account `{ bankAccountToken }` → `{ data: StripeAccountView }`: replaces the bank account. */
 export const handler = httpHandler(async (event: HttpEvent) => {
@@ -21,7 +21,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   assertValid(bankAccountToken ? {} : { bankAccountToken: payoutMessages.bankAccountTokenRequired });
   let account: Awaited<ReturnType<ReturnType<typeof cardProvider>['updateAccount']>>;
   try {
-    account = await cardProvider({ origin: requestOrigin(event) }).updateAccount(stored.stripeAccountId, {
+    account = await cardProvider().updateAccount(stored.stripeAccountId, {
       bankAccountToken: bankAccountToken as string,
     });
   } catch (error) {

@@ -4,7 +4,7 @@ import { ApiError, type HttpEvent, httpHandler, json } from '../../../lib/http';
 import { keys } from '../../../lib/table-design';
 import { isConditionFailure } from '../../../lib/writes';
 import { cardProvider, type ProviderEvent, WebhookSignatureError } from '..';
-import { accountOwner, requestOrigin, storeAccount } from '../service';
+import { accountOwner, storeAccount } from '../service';
 
 /** The exact bytes Stripe signed (API Gateway may hand the body over base64-encoded). */
 export function rawBody(event: HttpEvent): string {
@@ -21,7 +21,7 @@ export function rawBody(event: HttpEvent): string {
  * its summary and payoutReady stored on its user. Other events are acknowledged.
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
-  const provider = cardProvider({ origin: requestOrigin(event) });
+  const provider = cardProvider();
   let verified: ProviderEvent;
   try {
     verified = provider.verifyWebhook(rawBody(event), event.headers?.['stripe-signature']);

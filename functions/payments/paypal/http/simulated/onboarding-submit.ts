@@ -1,9 +1,11 @@
 import { type HttpEvent, type HttpResult, httpHandler } from '../../../../lib/http';
+import { siteUrlOf } from '../../../../lib/site-origin';
 import { paypalPort } from '../../index';
 import { simulatedOnboard, simulatedWebhook } from '../../simulated';
 import { formFields, htmlPage } from '../../simulated-pages';
 import { verifyOnboarding } from '../../simulated-signature';
 import { receivePaypalWebhook } from '../../webhooks';
+import { expiredOnboardingPage, invalidOnboardingPage } from './onboarding-page';
 
 function redirect(url: string): HttpResult {
   return { statusCode: 303, headers: { location: url, 'cache-control': 'no-store' }, body: '' };
@@ -14,16 +16,18 @@ function redirect(url: string): HttpResult {
  * simulated merchant (with the problems ticked), sends MERCHANT.ONBOARDING.COMPLETED through the
  * webhook path (signed, idempotent, as PayPal would), and 303-redirects to the return URL with what
  * PayPal appends (merchantId = tracking id, merchantIdInPayPal, permissionsGranted, accountStatus,
- * consentStatus, isEmailConfirmed). "Cancel" returns with permissionsGranted=false.
+ * consentStatus, isEmailConfirmed). "Cancel" returns with permissionsGranted=false. The return URL
+ * is the signed path on the configured site origin; an expired link answers 410.
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const port = paypalPort();
   if (port.mode !== 'simulated') return htmlPage(404, 'Not found', '<h1>Not found</h1>');
   const form = formFields(event);
-  const { trackingId = '', returnUrl = '', sig } = form;
-  if (!trackingId || !returnUrl || !verifyOnboarding(trackingId, returnUrl, sig)) {
-    return htmlPage(400, 'Invalid onboarding link', '<h1>This onboarding link is not valid</h1>');
-  }
+  const grant = verifyOnboarding(form);
+  if (grant === 'expired') return expiredOnboardingPage();
+  const returnUrl = grant && siteUrlOf(grant.returnPath);
+  if (!grant || !returnUrl) return invalidOnboardingPage();
+  const { trackingId } = grant;
   const target = new URL(returnUrl);
   if (form.action === 'cancel') {
     target.searchParams.set('merchantId', trackingId);

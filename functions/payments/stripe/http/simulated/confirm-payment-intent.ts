@@ -8,7 +8,7 @@ import {
   requestUser,
 } from '../../../../lib/http';
 import { type SimulatedPaymentConfirmation, simulatedCardProvider } from '../..';
-import { requestOrigin, simulatedConfirmError } from '../../service';
+import { simulatedConfirmError } from '../../service';
 
 /**
  * POST /api/simulated-stripe/payment-intents/{id}/confirm (simulated only; 404 when the real
@@ -21,7 +21,7 @@ import { requestOrigin, simulatedConfirmError } from '../../service';
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
-  const provider = simulatedCardProvider({ origin: requestOrigin(event) });
+  const provider = simulatedCardProvider();
   if (!provider) throw new ApiError('not-found');
   const paymentIntentId = pathParam(event, 'id');
   const owner = await provider.paymentIntentOwner(paymentIntentId);

@@ -9,7 +9,7 @@ import {
   requestUser,
 } from '../../../../lib/http';
 import { simulatedCardProvider } from '../..';
-import { requestOrigin, simulatedConfirmError } from '../../service';
+import { simulatedConfirmError } from '../../service';
 
 /**
  * POST /api/simulated-stripe/setup-intents/{id}/confirm (SimulatedCardRequest, optional
@@ -19,7 +19,7 @@ import { requestOrigin, simulatedConfirmError } from '../../service';
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const user = requestUser(event);
-  const provider = simulatedCardProvider({ origin: requestOrigin(event) });
+  const provider = simulatedCardProvider();
   if (!provider) throw new ApiError('not-found');
   const setupIntentId = pathParam(event, 'id');
   const customer = await provider.setupIntentCustomer(setupIntentId);

@@ -1,7 +1,7 @@
 import type { PayoutAccountType } from '../../../../../shared/api/payments';
 import { ApiError, type HttpEvent, httpHandler, json, jsonBody, requestUser } from '../../../../lib/http';
 import { simulatedCardProvider } from '../..';
-import { payoutError, requestOrigin } from '../../service';
+import { payoutError } from '../../service';
 
 /**
  * POST /api/simulated-stripe/tokens (SimulatedTokenRequest) → 201 `{ data: { id } }`: Stripe.js's
@@ -11,7 +11,7 @@ import { payoutError, requestOrigin } from '../../service';
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   requestUser(event);
-  const provider = simulatedCardProvider({ origin: requestOrigin(event) });
+  const provider = simulatedCardProvider();
   if (!provider) throw new ApiError('not-found');
   const body = jsonBody(event);
   try {

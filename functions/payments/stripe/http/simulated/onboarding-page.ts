@@ -1,6 +1,6 @@
 import { type HttpEvent, type HttpResult, httpHandler } from '../../../../lib/http';
+import { siteOrigin, siteUrlOf } from '../../../../lib/site-origin';
 import { simulatedCardProvider } from '../..';
-import { requestOrigin } from '../../service';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -24,9 +24,10 @@ button:focus-visible{outline:3px solid #1b6fd1;outline-offset:2px}</style></head
  * GET /api/simulated-stripe/onboarding?account=…&link=… (public): the simulated provider's hosted
  * onboarding page, standing in for Stripe's. "Submit verification" completes the requirements;
  * "Leave" goes back to the link's failure URL. 404 when the real provider runs or the link is unknown.
+ * Every way back is on the configured site origin.
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
-  const provider = simulatedCardProvider({ origin: requestOrigin(event) });
+  const provider = simulatedCardProvider();
   const accountId = event.queryStringParameters?.account ?? '';
   const linkId = event.queryStringParameters?.link ?? '';
   const link = provider ? await provider.onboardingLink(accountId, linkId) : undefined;
@@ -39,10 +40,11 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     );
   }
   if (link.used || link.expires_at < Date.now() / 1000) {
+    const back = siteUrlOf(link.refresh_url) ?? `${siteOrigin()}/`;
     return html(
       410,
       'Link expired',
-      `<h1>This onboarding link has expired</h1><p><a href="${escapeHtml(link.refresh_url)}">Return to the marketplace</a> to get a new one.</p>`,
+      `<h1>This onboarding link has expired</h1><p><a href="${escapeHtml(back)}">Return to the marketplace</a> to get a new one.</p>`,
     );
   }
   const due = [...(account.requirements?.past_due ?? []), ...(account.requirements?.currently_due ?? [])];

@@ -1,6 +1,6 @@
 import { ApiError, type HttpEvent, type HttpResult, httpHandler } from '../../../../lib/http';
+import { siteUrlOf } from '../../../../lib/site-origin';
 import { CardProviderError, simulatedCardProvider } from '../..';
-import { requestOrigin } from '../../service';
 import { html } from './onboarding-page';
 
 /** The form (urlencoded, as the page posts it) or a JSON body. */
@@ -25,21 +25,34 @@ const seeOther = (location: string): HttpResult => ({
   body: '',
 });
 
+/** 303 to a URL the link stored, only when it is on the configured site origin. */
+function backToSite(url: string): HttpResult {
+  const target = siteUrlOf(url);
+  if (!target)
+    return html(
+      400,
+      'Onboarding link',
+      '<h1>This onboarding link is not valid</h1><p>Go back to the marketplace and try again.</p>',
+    );
+  return seeOther(target);
+}
+
 /**
  * POST /api/simulated-stripe/onboarding (public) `account`, `link`, `action` (submit | leave):
  * submit completes the account's requirements (transfers active), sends account.updated through
  * the webhook path, and answers 303 to the link's success URL; leave answers 303 to its failure URL.
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
-  const provider = simulatedCardProvider({ origin: requestOrigin(event) });
+  const provider = simulatedCardProvider();
   if (!provider) throw new ApiError('not-found');
   const form = formOf(event);
   const account = String(form.account ?? '');
   const link = String(form.link ?? '');
   try {
-    if (form.action === 'leave') return seeOther((await provider.leaveOnboarding(account, link)).refresh_url);
+    if (form.action === 'leave')
+      return backToSite((await provider.leaveOnboarding(account, link)).refresh_url);
     if (form.action === 'submit')
-      return seeOther((await provider.completeOnboarding(account, link)).return_url);
+      return backToSite((await provider.completeOnboarding(account, link)).return_url);
   } catch (error) {
     if (!(error instanceof CardProviderError)) throw error;
     return html(
