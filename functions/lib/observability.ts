@@ -57,7 +57,8 @@ function errorMessage(error: unknown): string {
 export function createErrorReporter(options: ErrorReporterOptions = {}) {
   const env = options.env ?? process.env;
   const load = options.loadSentry ?? loadSentryModule;
-  const log = options.log ?? logger.error;
+  const log =
+    options.log ?? ((message: string, fields: Record<string, unknown>) => logger.error(message, fields));
   const flushTimeoutMs = options.flushTimeoutMs ?? 2000;
   let sentry: Promise<SentryApi | undefined> | undefined;
 
