@@ -8,6 +8,7 @@ import { type ApiErrorCode, apiErrors } from '../../shared/errors/catalogue';
 import type { FieldErrors } from '../../shared/validation/core';
 import type { UserRecord } from '../accounts/user-record';
 import { dynamo, tableName } from './aws';
+import { appendLogKeys, log, requestIdOf, withLogContext } from './logger';
 import { reportError } from './observability';
 import { keys } from './table-design';
 
@@ -114,6 +115,7 @@ const userGuardMiddleware = (): middy.MiddlewareObj<HttpEvent, HttpResult> => ({
     if (!claims) return;
     const sub = claims.sub;
     if (typeof sub !== 'string' || !sub) throw new ApiError('unauthorized');
+    appendLogKeys({ userId: sub });
     // Strongly consistent: a ban counts from the very next request, and an update is read back as written.
     const result = await dynamo().send(
       new GetCommand({ TableName: tableName(), Key: keys.user(sub), ConsistentRead: true }),
@@ -131,9 +133,28 @@ const userGuardMiddleware = (): middy.MiddlewareObj<HttpEvent, HttpResult> => ({
   },
 });
 
-/** Wraps a route handler with the shared middleware. Every HTTP Lambda goes through here. */
+/**
+ * Wraps a route handler with the shared middleware. Every HTTP Lambda goes through here, and each
+ * invocation logs with its own request id (functions/lib/logger.ts), the user's id once known.
+ */
 export function httpHandler(handler: HttpHandler) {
-  return middy<HttpEvent, HttpResult>().use(apiErrorMiddleware()).use(userGuardMiddleware()).handler(handler);
+  const wrapped = middy<HttpEvent, HttpResult>()
+    .use(apiErrorMiddleware())
+    .use(userGuardMiddleware())
+    .handler(handler);
+  return (event: HttpEvent, context: Context): Promise<HttpResult> => {
+    return withLogContext({ requestId: requestIdOf(event, context) }, async () => {
+      const started = Date.now();
+      const result = await wrapped(event, context);
+      // Off by default; POWERTOOLS_LOG_LEVEL=DEBUG shows every request with its user.
+      log.debug('request handled', {
+        route: event.routeKey,
+        status: result.statusCode,
+        durationMs: Date.now() - started,
+      });
+      return result;
+    });
+  };
 }
 
 /** The caller of an `auth: 'user'` route (see the user guard); 401 on a route without a verified token. */

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createErrorReporter, type SentryApi } from './observability';
 
+type Line = { message: string } & Record<string, unknown>;
+
+function collect(lines: Line[]) {
+  return (message: string, fields: Record<string, unknown>) => lines.push({ message, ...fields });
+}
+
 function fakeSentry() {
   return {
     init: vi.fn(),
@@ -10,20 +16,16 @@ function fakeSentry() {
 }
 
 describe('reportError (Lambda)', () => {
-  it('without SENTRY_DSN logs one JSON line and never loads Sentry', async () => {
-    const lines: string[] = [];
+  it('without SENTRY_DSN logs one error line and never loads Sentry', async () => {
+    const lines: Line[] = [];
     const loadSentry = vi.fn();
-    const { reportError } = createErrorReporter({ env: {}, loadSentry, log: (line) => lines.push(line) });
-    await reportError(new TypeError('boom'), { handler: 'users-me', route: 'GET /api/me' });
+    const { reportError } = createErrorReporter({ env: {}, loadSentry, log: collect(lines) });
+    const failure = new TypeError('boom');
+    await reportError(failure, { handler: 'users-me', route: 'GET /api/me' });
     expect(loadSentry).not.toHaveBeenCalled();
-    expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({
-      level: 'error',
-      name: 'TypeError',
-      message: 'boom',
-      stack: expect.stringContaining('boom'),
-      tags: { handler: 'users-me', route: 'GET /api/me' },
-    });
+    expect(lines).toEqual([
+      { message: 'boom', error: failure, tags: { handler: 'users-me', route: 'GET /api/me' } },
+    ]);
   });
 
   it('with SENTRY_DSN initialises Sentry once and captures with the tags, then flushes', async () => {
@@ -52,27 +54,27 @@ describe('reportError (Lambda)', () => {
   });
 
   it('keeps answering when Sentry cannot be loaded or fails', async () => {
-    const lines: string[] = [];
+    const lines: Line[] = [];
     const missing = createErrorReporter({
       env: { SENTRY_DSN: 'https://key@o1.ingest.sentry.io/2' },
       loadSentry: async () => {
         throw Object.assign(new Error('Cannot find package'), { code: 'ERR_MODULE_NOT_FOUND' });
       },
-      log: (line) => lines.push(line),
+      log: collect(lines),
     });
     await expect(missing.reportError(new Error('x'), { handler: 'a' })).resolves.toBeUndefined();
     await missing.reportError(new Error('y'), { handler: 'a' });
     // Two reports, one note that Sentry is missing.
-    expect(lines.map((line) => JSON.parse(line).message)).toEqual(['x', 'Sentry could not be loaded', 'y']);
+    expect(lines.map((line) => line.message)).toEqual(['x', 'Sentry could not be loaded', 'y']);
 
     const sentry = fakeSentry();
     sentry.flush.mockRejectedValueOnce(new Error('network down'));
     const failing = createErrorReporter({
       env: { SENTRY_DSN: 'https://key@o1.ingest.sentry.io/2' },
       loadSentry: async () => sentry,
-      log: (line) => lines.push(line),
+      log: collect(lines),
     });
     await expect(failing.reportError(new Error('z'), {})).resolves.toBeUndefined();
-    expect(JSON.parse(lines.at(-1)!).message).toBe('Sentry report failed');
+    expect(lines.at(-1)).toMatchObject({ message: 'Sentry report failed', error: expect.any(Error) });
   });
 });

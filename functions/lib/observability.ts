@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
+import { log as logger } from './logger';
 
 /**
  * Error reporting of the Lambdas (spec §1: an error-reporting service). With `SENTRY_DSN` set, each
  * report goes to Sentry through `@sentry/aws-serverless`, loaded on the first report and initialised
  * once (tracing off), and is flushed before the answer leaves (a Lambda is frozen right after it).
- * Every report is also one structured JSON line on stderr (CloudWatch), with or without Sentry.
+ * Every report is also one error line of the structured logger (functions/lib/logger.ts: JSON in
+ * CloudWatch, with the invocation's request id), with or without Sentry.
  *
  * `@sentry/aws-serverless` is never bundled: the specifier below is not a literal, so no bundler
  * follows it (infra/lambda-bundling.ts marks it external as well). In AWS, Sentry's Lambda layer
@@ -25,8 +27,8 @@ export interface ErrorReporterOptions {
   env?: NodeJS.ProcessEnv;
   /** Loads the Sentry SDK (tests pass a mock). */
   loadSentry?: () => Promise<SentryApi>;
-  /** Where the JSON line goes; default console.error. */
-  log?: (line: string) => void;
+  /** Where the error line goes; default the structured logger's error level. */
+  log?: (message: string, fields: Record<string, unknown>) => void;
   /** How long a report waits for Sentry to send it. */
   flushTimeoutMs?: number;
 }
@@ -47,17 +49,16 @@ async function loadSentryModule(): Promise<SentryApi> {
   }
 }
 
-function errorFields(error: unknown): { message: string; name?: string; stack?: string } {
-  if (error instanceof Error) {
-    return { message: error.message, name: error.name, ...(error.stack ? { stack: error.stack } : {}) };
-  }
-  return { message: typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)) };
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error));
 }
 
 export function createErrorReporter(options: ErrorReporterOptions = {}) {
   const env = options.env ?? process.env;
   const load = options.loadSentry ?? loadSentryModule;
-  const log = options.log ?? ((line: string) => console.error(line));
+  const log =
+    options.log ?? ((message: string, fields: Record<string, unknown>) => logger.error(message, fields));
   const flushTimeoutMs = options.flushTimeoutMs ?? 2000;
   let sentry: Promise<SentryApi | undefined> | undefined;
 
@@ -73,13 +74,7 @@ export function createErrorReporter(options: ErrorReporterOptions = {}) {
       },
       (error: unknown) => {
         // No SDK (the layer is missing): say so once, then keep logging only.
-        log(
-          JSON.stringify({
-            level: 'error',
-            message: 'Sentry could not be loaded',
-            error: errorFields(error),
-          }),
-        );
+        log('Sentry could not be loaded', { error });
         return undefined;
       },
     );
@@ -88,7 +83,8 @@ export function createErrorReporter(options: ErrorReporterOptions = {}) {
 
   /** Reports an unexpected error with its tags. Never throws: reporting must not break the answer. */
   async function reportError(error: unknown, tags: ErrorTags): Promise<void> {
-    log(JSON.stringify({ level: 'error', ...errorFields(error), tags }));
+    // The logger writes an Error's name, message and stack under `error`.
+    log(errorMessage(error), { error, tags });
     const dsn = env.SENTRY_DSN;
     if (!dsn) return;
     try {
@@ -97,7 +93,7 @@ export function createErrorReporter(options: ErrorReporterOptions = {}) {
       api.captureException(error, { tags });
       await api.flush(flushTimeoutMs);
     } catch (failure) {
-      log(JSON.stringify({ level: 'error', message: 'Sentry report failed', error: errorFields(failure) }));
+      log('Sentry report failed', { error: failure });
     }
   }
 
@@ -106,6 +102,6 @@ export function createErrorReporter(options: ErrorReporterOptions = {}) {
 
 const defaultReporter = createErrorReporter();
 
-/** Reports an unexpected error (Sentry with SENTRY_DSN, else one JSON line on stderr). Never throws. */
+/** Reports an unexpected error (Sentry with SENTRY_DSN; always one error line in the log). Never throws. */
 export const reportError = (error: unknown, tags: ErrorTags): Promise<void> =>
   defaultReporter.reportError(error, tags);

@@ -6,6 +6,7 @@ import { messages } from '../../shared/errors/catalogue';
 import { dynamo, imagesBucket, s3, tableName } from '../lib/aws';
 import { ApiError } from '../lib/http';
 import type { VariantSpec } from '../lib/image-variants';
+import { log } from '../lib/logger';
 import { keys } from '../lib/table-design';
 import { isConditionFailure } from '../lib/writes';
 import type { ListingRecord } from './listing-record';
@@ -149,15 +150,7 @@ export async function deleteImageFiles(listingId: string, image: ListingImage): 
           }),
         )
         .catch((error: unknown) =>
-          console.error(
-            JSON.stringify({
-              level: 'warn',
-              message: 'listing image variant not deleted',
-              listingId,
-              imageId: image.id,
-              error: String(error),
-            }),
-          ),
+          log.warn('listing image variant not deleted', { listingId, imageId: image.id, error }),
         ),
     ),
   );

@@ -11,6 +11,7 @@ import {
   requestUser,
   requireProfile,
 } from '../lib/http';
+import { appendLogKeys } from '../lib/logger';
 import { reportError } from '../lib/observability';
 import { startOrderWorkflow } from './workflow/start';
 
@@ -51,6 +52,8 @@ export function transactionIdOf(value: unknown, name = 'transactionId'): string 
     throw new ApiError('validation-invalid-params', `${name} is required.`);
   }
   if (!isUuid(value)) throw new ApiError('not-found', 'This transaction does not exist.');
+  // Every order route names its transaction here: the rest of the request logs with it.
+  appendLogKeys({ transactionId: value });
   return value;
 }
 

@@ -153,6 +153,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       KLAVIYO_LOG_FILE: join(dataDir, 'klaviyo.ndjson'), // the simulated Klaviyo's calls (no KLAVIYO_API_KEY)
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.clientId,
+      // The handlers' log lines (functions/lib/logger.ts) indented for reading; JSON lines in Lambda.
+      POWERTOOLS_DEV: process.env.POWERTOOLS_DEV || 'true',
       ...timerEnvironment(options.timerScale),
     };
     Object.assign(process.env, env);

@@ -13,6 +13,7 @@ import {
   requireProfile,
 } from '../../lib/http';
 import { readUpload, wrongImageType } from '../../lib/image-variants';
+import { log } from '../../lib/logger';
 import {
   detectImageType,
   isAcceptedImageType,
@@ -98,16 +99,7 @@ async function deletePreviousAvatar(userId: string, previous: ProfileImage | und
             Key: avatarVariantKey(userId, previous.id, name),
           }),
         )
-        .catch((error: unknown) =>
-          console.error(
-            JSON.stringify({
-              level: 'warn',
-              message: 'old avatar variant not deleted',
-              userId,
-              error: String(error),
-            }),
-          ),
-        ),
+        .catch((error: unknown) => log.warn('old avatar variant not deleted', { userId, error })),
     ),
   );
 }

@@ -17,6 +17,7 @@ import {
   jsonBody,
   textFields,
 } from '../../lib/http';
+import { log } from '../../lib/logger';
 import { normalizeEmail } from '../email';
 import { createUser } from '../repository';
 import { toCurrentUser, type UserRecord } from '../user-record';
@@ -92,14 +93,10 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     await cognito()
       .send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: email }))
       .catch((cleanupError: unknown) =>
-        console.error(
-          JSON.stringify({
-            level: 'error',
-            message: 'sign-up rollback failed: a Cognito user without a profile remains',
-            userId,
-            error: String(cleanupError),
-          }),
-        ),
+        log.error('sign-up rollback failed: a Cognito user without a profile remains', {
+          userId,
+          error: cleanupError,
+        }),
       );
     throw error;
   }
@@ -134,14 +131,7 @@ async function sendFirstVerificationEmail(record: UserRecord, password: string):
     await sendVerificationEmail(record.id, token);
     return true;
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: 'warn',
-        message: 'first verification e-mail not sent; the user can resend it',
-        userId: record.id,
-        error: String(error),
-      }),
-    );
+    log.warn('first verification e-mail not sent; the user can resend it', { userId: record.id, error });
     return false;
   }
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { log } from '../../lib/logger';
 import { marketingProvider } from './index';
 import { klaviyoFailure, klaviyoProvider } from './real';
 import { simulatedProfileId, simulatedProvider } from './simulated';
@@ -53,7 +54,7 @@ describe('simulated provider', () => {
     ]);
   });
 
-  it('prints the line with console.info without a log file', async () => {
+  it('hands each line to `info` without a log file (default: the log)', async () => {
     const info = vi.fn();
     await simulatedProvider({ env: {}, now, info }).trackEvent({
       email: 'a@b.example',
@@ -167,7 +168,7 @@ describe('Klaviyo provider', () => {
 
 describe('marketingProvider', () => {
   it('is the simulated provider without KLAVIYO_API_KEY, and is made once per key', async () => {
-    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const info = vi.spyOn(log, 'info').mockImplementation(() => undefined);
     try {
       const simulated = marketingProvider({});
       expect(marketingProvider({})).toBe(simulated);

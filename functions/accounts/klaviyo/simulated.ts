@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
+import { log } from '../../lib/logger';
 import type { MarketingProvider } from './port';
 
 /**
  * The marketing service without a Klaviyo key (local cloud, tests): every call becomes one JSON line
  * in Klaviyo's own field names, appended to `KLAVIYO_LOG_FILE` (the local cloud's
- * `<data dir>/klaviyo.ndjson`) or, without that, printed with console.info. A profile's id is
+ * `<data dir>/klaviyo.ndjson`) or, without that, one info line of the log. A profile's id is
  * derived from the user id, so it is the same on every call, as Klaviyo's is.
  */
 export function simulatedProvider(
@@ -13,13 +14,13 @@ export function simulatedProvider(
 ): MarketingProvider {
   const env = options.env ?? process.env;
   const now = options.now ?? (() => new Date());
-  const info = options.info ?? ((line: string) => console.info(line));
 
   async function record(entry: Record<string, unknown>): Promise<void> {
-    const line = JSON.stringify({ time: now().toISOString(), provider: 'klaviyo-simulated', ...entry });
+    const fields = { time: now().toISOString(), provider: 'klaviyo-simulated', ...entry };
     const file = env.KLAVIYO_LOG_FILE;
-    if (file) await appendFile(file, `${line}\n`, 'utf8');
-    else info(line);
+    if (file) await appendFile(file, `${JSON.stringify(fields)}\n`, 'utf8');
+    else if (options.info) options.info(JSON.stringify(fields));
+    else log.info('simulated Klaviyo call', fields);
   }
 
   return {

@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import {
   contentRoutes,
   type InlinedPageAsset,
@@ -13,6 +13,7 @@ import { buildHeadTags, type HeadInput } from '../../../shared/seo/head';
 import { contentHead, listingHead, profileHead } from '../../../shared/seo/pages';
 import { getUser } from '../../accounts/repository';
 import type { HttpResult } from '../../lib/http';
+import { log, requestIdOf, withLogContext } from '../../lib/logger';
 import { reportError } from '../../lib/observability';
 import { siteOrigin } from '../../lib/site-origin';
 import { getListing } from '../../listings/repository';
@@ -59,7 +60,7 @@ async function contentPage(
     const { data, version } = await readAsset(latestAssetAlias, path);
     const parsed = parsePageAsset(data);
     if ('problems' in parsed) {
-      log('warn', `page asset ${route.pageId} is invalid`, { problems: parsed.problems });
+      log.warn(`page asset ${route.pageId} is invalid`, { problems: parsed.problems });
       return { status: 200 };
     }
     return {
@@ -101,11 +102,12 @@ async function pageHead(route: PageRoute, origin: string): Promise<PageHead> {
   }
 }
 
-function log(level: 'warn', message: string, extra: Record<string, unknown> = {}): void {
-  console.error(JSON.stringify({ level, message, ...extra }));
+/** The head renderer's Lambda (a Function URL, not the API): its lines carry the request id too. */
+export function handler(event: APIGatewayProxyEventV2, context?: Context): Promise<HttpResult> {
+  return withLogContext({ requestId: requestIdOf(event, context) }, () => renderPage(event));
 }
 
-export async function handler(event: APIGatewayProxyEventV2): Promise<HttpResult> {
+async function renderPage(event: APIGatewayProxyEventV2): Promise<HttpResult> {
   const method = event.requestContext?.http?.method ?? 'GET';
   if (method !== 'GET' && method !== 'HEAD') {
     return {

@@ -1,5 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { requiredEnv, s3 } from '../../lib/aws';
+import { log } from '../../lib/logger';
 
 /**
  * The app shell: `index.html` of the site bucket (SITE_BUCKET; locally the gateway copies the
@@ -30,9 +31,7 @@ export async function siteTemplate(): Promise<string> {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
     if (status !== 304 && (error as Error).name !== 'NotModified') {
       // Keep serving the copy we have; try again after the next interval.
-      console.error(
-        JSON.stringify({ level: 'warn', message: 'index.html revalidation failed', error: String(error) }),
-      );
+      log.warn('index.html revalidation failed', { error });
     }
     template.checkedAt = Date.now();
     return template.html;

@@ -2,6 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { isIsoTimestamp } from '../../../shared/events/schema';
 import { tableName } from '../../lib/aws';
 import { ApiError } from '../../lib/http';
+import { loggedHandler } from '../../lib/logger';
 import { partitions } from '../../lib/table-design';
 import { conditionalPut } from '../../lib/writes';
 
@@ -28,7 +29,7 @@ export function ledgerKey(event: EventBridgeEvent<string, Record<string, unknown
  * Items written before this keyed on the EventBridge id (`SK = <time>#<eventId>`); they keep their
  * keys and attributes and are read the same way (Query `LEDGER#<yyyy-mm>`).
  */
-export async function handler(event: EventBridgeEvent<string, Record<string, unknown>>) {
+async function recordEvent(event: EventBridgeEvent<string, Record<string, unknown>>) {
   const { PK, SK, dedupeId } = ledgerKey(event);
   try {
     await conditionalPut({
@@ -54,3 +55,14 @@ export async function handler(event: EventBridgeEvent<string, Record<string, unk
     throw error;
   }
 }
+
+/** A finance event's order (`detail.data.transactionId`), for the log. */
+function transactionIdIn(detail: Record<string, unknown> | undefined): string | undefined {
+  const data = detail?.data as { transactionId?: unknown } | undefined;
+  return typeof data?.transactionId === 'string' ? data.transactionId : undefined;
+}
+
+/** The Lambda entry: each invocation logs with its own keys (functions/lib/logger.ts). */
+export const handler = loggedHandler(recordEvent, (event) => ({
+  transactionId: transactionIdIn(event.detail),
+}));

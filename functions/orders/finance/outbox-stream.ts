@@ -3,6 +3,7 @@ import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { transactionEventId, validateEvent } from '../../../shared/events/envelope';
 import { dynamo, tableName } from '../../lib/aws';
 import { publishEvent } from '../../lib/events';
+import { loggedHandler } from '../../lib/logger';
 import { type FinanceOutboxItem, isOutboxKey, outboxEntity, outboxEventTypes } from '../outbox';
 
 /**
@@ -19,7 +20,7 @@ import { type FinanceOutboxItem, isOutboxKey, outboxEntity, outboxEventTypes } f
  * An item that is missing or not a valid outbox event is reported after the others were published:
  * the batch fails, so in AWS it is retried, bisected and finally sent to the dead-letter queue.
  */
-export async function handler(event: DynamoDBStreamEvent): Promise<{ published: number }> {
+async function publishOutbox(event: DynamoDBStreamEvent): Promise<{ published: number }> {
   let published = 0;
   const problems: string[] = [];
   for (const record of outboxInserts(event.Records)) {
@@ -42,6 +43,9 @@ export async function handler(event: DynamoDBStreamEvent): Promise<{ published: 
   }
   return { published };
 }
+
+/** The Lambda entry: each invocation logs with its own keys (functions/lib/logger.ts). */
+export const handler = loggedHandler(publishOutbox);
 
 /** The records the consumer publishes: inserted outbox items (PK `TX#…`, SK `EVENT#…`). */
 export function outboxInserts(records: DynamoDBRecord[]): DynamoDBRecord[] {

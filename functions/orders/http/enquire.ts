@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, type HttpEvent, httpHandler, json } from '../../lib/http';
+import { appendLogKeys } from '../../lib/logger';
 import { createTransaction } from '../engine';
 import { toTransactionView } from '../record';
 import { checkoutKeyOf, isObject, listingIdOf, profileRequest } from '../request';
@@ -27,5 +28,6 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     listingId,
     checkoutKey: key === undefined ? randomUUID() : checkoutKeyOf(key, 'checkoutKey must be a UUID.'),
   });
+  appendLogKeys({ transactionId: transaction.id });
   return json(created ? 201 : 200, { data: toTransactionView(transaction, 'customer') });
 });

@@ -1,5 +1,6 @@
 import type { InitiateAnswer } from '../../../shared/api/transactions';
 import { ApiError, type HttpEvent, type HttpResult, httpHandler, json } from '../../lib/http';
+import { appendLogKeys } from '../../lib/logger';
 import { checkApprovedOrder } from '../../payments/paypal/orders';
 import { cardPaymentFor, existingCardPayment, voidUnusedPayment } from '../card-payment';
 import { createTransaction } from '../engine';
@@ -69,6 +70,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     'checkoutKey must be a UUID made by the checkout page.',
   );
   const transactionId = transactionIdFor(user.id, checkoutKey);
+  appendLogKeys({ transactionId });
   const existing = await getTransaction(transactionId);
   if (existing) return answerExisting(existing, listingId);
 

@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { otherRole, partyRole } from '../../../shared/process/permissions';
 import { dynamo, tableName } from '../../lib/aws';
+import { loggedHandler, withLogKeys } from '../../lib/logger';
 import { reportError } from '../../lib/observability';
 import { keyPrefixes, keys } from '../../lib/table-design';
 import type { MessageItem } from '../messages';
@@ -30,26 +31,32 @@ import { excerpt } from './templates';
  * A failed mail deletes its marker and fails the batch after the other records were handled, so
  * the batch is retried (AWS: bisected, then the dead-letter queue) and only the failed mail goes again.
  */
-export async function handler(event: DynamoDBStreamEvent): Promise<{ sent: number }> {
+async function sendOrderMails(event: DynamoDBStreamEvent): Promise<{ sent: number }> {
   let sent = 0;
   const failures: string[] = [];
   for (const record of event.Records) {
     const what = notificationRecord(record);
     if (!what) continue;
-    try {
-      const outcomes =
-        what.kind === 'transaction'
-          ? await transactionMails(what.transactionId, what.fromVersion, what.toVersion)
-          : await messageMail(what.transactionId, what.sk);
-      sent += outcomes.filter((outcome) => outcome === 'sent').length;
-    } catch (error) {
-      failures.push(`${what.transactionId}: ${String(error)}`);
-      await reportError(error, { task: 'order-notifications', transactionId: what.transactionId });
-    }
+    // One batch holds records of many orders: each logs with its own.
+    await withLogKeys({ transactionId: what.transactionId }, async () => {
+      try {
+        const outcomes =
+          what.kind === 'transaction'
+            ? await transactionMails(what.transactionId, what.fromVersion, what.toVersion)
+            : await messageMail(what.transactionId, what.sk);
+        sent += outcomes.filter((outcome) => outcome === 'sent').length;
+      } catch (error) {
+        failures.push(`${what.transactionId}: ${String(error)}`);
+        await reportError(error, { task: 'order-notifications', transactionId: what.transactionId });
+      }
+    });
   }
   if (failures.length > 0) throw new Error(`Order e-mails not sent: ${failures.join('; ')}`);
   return { sent };
 }
+
+/** The Lambda entry: each invocation logs with its own keys (functions/lib/logger.ts). */
+export const handler = loggedHandler(sendOrderMails);
 
 export type NotificationRecord =
   | { kind: 'transaction'; transactionId: string; fromVersion: number; toVersion: number }

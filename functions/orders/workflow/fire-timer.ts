@@ -1,4 +1,5 @@
 import { isDue, type PlanSettings } from '../../../shared/process/deadlines';
+import { loggedHandler } from '../../lib/logger';
 import { fireTimer } from '../engine';
 import { retryMoney } from '../money-retry';
 import type { TransactionRecord } from '../record';
@@ -47,7 +48,7 @@ export function blockedRetrySeconds(settings: PlanSettings): number {
  * wait capped by ORDER_TIMER_MAX_WAIT_SECONDS, or already moved by a user: nothing is written — and
  * returns the plan of the order as it now stands, or throws `Order.Closed` (→ `Done`).
  */
-export async function handler(input: { transactionId: string; version?: number }): Promise<WorkflowPlan> {
+async function fireTimerTask(input: { transactionId: string; version?: number }): Promise<WorkflowPlan> {
   const now = new Date();
   const settings = workflowSettings();
   let tx = await getTransaction(input.transactionId);
@@ -60,3 +61,6 @@ export async function handler(input: { transactionId: string; version?: number }
   }
   return next;
 }
+
+/** The Lambda entry: each invocation logs with its own keys (functions/lib/logger.ts). */
+export const handler = loggedHandler(fireTimerTask, (input) => ({ transactionId: input.transactionId }));

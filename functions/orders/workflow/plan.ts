@@ -1,3 +1,4 @@
+import { loggedHandler } from '../../lib/logger';
 import { getTransaction } from '../repository';
 import { closedCause, nextWait, OrderClosedError, type WorkflowPlan, workflowSettings } from './wait-plan';
 
@@ -7,9 +8,12 @@ import { closedCause, nextWait, OrderClosedError, type WorkflowPlan, workflowSet
  * runs (terminal state, enquiry, missing order). The input is only `{transactionId}`, so an execution
  * can be (re)started for any open order.
  */
-export async function handler(input: { transactionId: string }): Promise<WorkflowPlan> {
+async function plan(input: { transactionId: string }): Promise<WorkflowPlan> {
   const tx = await getTransaction(input.transactionId);
   const next = nextWait(tx, new Date(), workflowSettings());
   if (!next) throw new OrderClosedError(closedCause(input.transactionId, tx));
   return next;
 }
+
+/** The Lambda entry: each invocation logs with its own keys (functions/lib/logger.ts). */
+export const handler = loggedHandler(plan, (input) => ({ transactionId: input.transactionId }));

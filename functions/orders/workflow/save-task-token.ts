@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../lib/aws';
+import { loggedHandler } from '../../lib/logger';
 import { reportError } from '../../lib/observability';
 import { keys } from '../../lib/table-design';
 import { isConditionFailure } from '../../lib/writes';
@@ -26,7 +27,7 @@ export type SaveTaskTokenResult =
  * answer this token, so it answers it itself: SendTaskSuccess with the current plan, or
  * SendTaskFailure `Order.Closed`. Exactly one side answers each token (docs/design/orders.md §2).
  */
-export async function handler(input: SaveTaskTokenInput): Promise<SaveTaskTokenResult> {
+async function saveTaskToken(input: SaveTaskTokenInput): Promise<SaveTaskTokenResult> {
   try {
     await dynamo().send(
       new UpdateCommand({
@@ -55,3 +56,6 @@ export async function handler(input: SaveTaskTokenInput): Promise<SaveTaskTokenR
     return { saved: false, answered: 'failed' };
   }
 }
+
+/** The Lambda entry: each invocation logs with its own keys (functions/lib/logger.ts). */
+export const handler = loggedHandler(saveTaskToken, (input) => ({ transactionId: input.transactionId }));

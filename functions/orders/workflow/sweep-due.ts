@@ -1,4 +1,5 @@
 import { isTerminal } from '../../../shared/process/graph';
+import { loggedHandler } from '../../lib/logger';
 import { reportError } from '../../lib/observability';
 import { retryMoney } from '../money-retry';
 import { isDigestDueItem, sendDigest } from '../notifications/message-mails';
@@ -62,7 +63,7 @@ async function sweepTimer(item: DueItem, now: Date, settings: ReturnType<typeof 
  * of every open order that has a due item (`startOrderWorkflow`), so tokens exist again; digests do
  * not count (an enquiry has no workflow, and a digest is no deadline of the order).
  */
-export async function handler(input: SweepInput = {}): Promise<SweepResult> {
+async function sweepDue(input: SweepInput = {}): Promise<SweepResult> {
   const now = input.now ? new Date(input.now) : new Date();
   const settings = workflowSettings();
   const result: SweepResult = {
@@ -122,3 +123,6 @@ export async function handler(input: SweepInput = {}): Promise<SweepResult> {
   }
   return result;
 }
+
+/** The Lambda entry: each invocation logs with its own keys (functions/lib/logger.ts). */
+export const handler = loggedHandler(sweepDue);

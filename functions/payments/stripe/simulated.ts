@@ -5,6 +5,7 @@
  * webhooks (account.updated, setup_intent.succeeded), signed the way Stripe signs, to
  * `/api/webhooks/stripe`. Test cards and flows: docs/payments.md.
  */
+
 import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PayoutAccountType, SetupIntentView, SimulatedCardRequest } from '../../../shared/api/payments';
@@ -20,6 +21,7 @@ import {
   validateBankAccount,
 } from '../../../shared/validation/payout';
 import { dynamo, tableName } from '../../lib/aws';
+import { log } from '../../lib/logger';
 import { siteOrigin } from '../../lib/site-origin';
 import { keys } from '../../lib/table-design';
 import { isConditionFailure } from '../../lib/writes';
@@ -1127,12 +1129,9 @@ export class SimulatedCardProvider implements CardProvider {
         },
         body: payload,
       });
-      if (!response.ok)
-        console.warn(JSON.stringify({ simulatedStripe: 'webhook-failed', type, status: response.status }));
+      if (!response.ok) log.warn('simulated Stripe webhook failed', { type, status: response.status });
     } catch (error) {
-      console.warn(
-        JSON.stringify({ simulatedStripe: 'webhook-unreachable', type, url, error: String(error) }),
-      );
+      log.warn('simulated Stripe webhook unreachable', { type, url, error });
     }
   }
 }

@@ -1,4 +1,5 @@
 import { type HttpEvent, httpHandler, json, requestUser } from '../../../lib/http';
+import { log } from '../../../lib/logger';
 import { cardProvider } from '..';
 import { accountView, storeAccount } from '../service';
 
@@ -19,7 +20,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     if (JSON.stringify(view) !== JSON.stringify(storedView)) await storeAccount(user.id, account);
     return json(200, { data: view });
   } catch (error) {
-    console.warn(JSON.stringify({ stripe: 'account-fetch-failed', error: String(error) }));
+    log.warn('Stripe account not fetched; answering with the stored copy', { error });
     const { updatedAt: _updatedAt, ...view } = stored;
     return json(200, { data: view });
   }

@@ -10,6 +10,7 @@ import {
   requireProfile,
   textField,
 } from '../../../lib/http';
+import { log } from '../../../lib/logger';
 import { keys } from '../../../lib/table-design';
 import { conditionalUpdate } from '../../../lib/writes';
 import { cardProvider, type ProviderCard } from '..';
@@ -59,9 +60,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   });
   if (previous && previous !== saved.stripePaymentMethodId) {
     await provider.detachPaymentMethod(previous).catch((error) => {
-      console.warn(
-        JSON.stringify({ stripe: 'detach-failed', paymentMethod: previous, error: String(error) }),
-      );
+      log.warn('previous Stripe payment method not detached', { paymentMethod: previous, error });
     });
   }
   return json(200, { data: saved });
