@@ -240,11 +240,3 @@ export function publicPointWrite(
   if (same && current?.publicGeolocation) return {};
   return { publicGeolocation: drawPublicPoint(exact) };
 }
-
-/** locationRequired unless the listing has a place with its points (to publish or reopen, issue 17). */
-export function locationError(
-  record: Pick<ListingRecord, 'publicData' | 'geolocation' | 'publicGeolocation'>,
-): string | undefined {
-  const placed = record.publicData.location.address && record.geolocation && record.publicGeolocation;
-  return placed ? undefined : listingMessages.locationRequired;
-}
