@@ -36,18 +36,6 @@ export function listingRecord(fields: ListingFields): ListingRecord {
 }
 
 /**
- * Whether a listing has a place: a city and a point that is not 0,0 (the point a listing without
- * one used to get). Publishing needs one, and the location migration closes published listings
- * without one, so both ask this.
- */
-export function hasPlace(record: Pick<ListingRecord, 'publicData' | 'geolocation'>): boolean {
-  const point = record.geolocation;
-  return (
-    Boolean(record.publicData.location?.city) && point !== undefined && !(point.lat === 0 && point.lng === 0)
-  );
-}
-
-/**
  * What a change of state writes: the state, and the sparse GSI2 (search) keys exactly when the
  * new state is published (removed otherwise). The one definition for publish, open and close
  * (functions/listings/http/own) and the operator's approve and reject (infra/operator).

@@ -1,9 +1,10 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { drawPublicPoint } from '../../shared/maps';
+import { hasPlace } from '../../shared/validation/listing';
 import { dynamo, tableName } from '../lib/aws';
 import { scanPages } from '../lib/paging';
 import { keys } from '../lib/table-design';
-import { hasPlace, type ListingRecord, listingStateWrite } from './listing-record';
+import { type ListingRecord, listingStateWrite } from './listing-record';
 import { updateListing } from './repository';
 
 /** What the migration did, by listing id. */

@@ -15,6 +15,7 @@ import {
   timerSettingsFromEnv,
   windowClock,
 } from '../../shared/process/deadlines';
+import { releasesStock, reservesStock } from '../../shared/process/effects';
 import type { Actor, ProcessState, Transition, TransitionName } from '../../shared/process/graph';
 import { providerNotificationTransitions } from '../../shared/process/labels';
 import { checkTransition, partyRole, refusalErrorCode } from '../../shared/process/permissions';
@@ -51,19 +52,6 @@ import { type ReviewInput, reviewWrites } from './reviews';
 import { settleTaskToken, taskTokenAnsweringEnabled, workflowSettings } from './workflow/wait-plan';
 
 export { createTransaction };
-
-/** Transitions that give the reserved stock back (the order ends without a sale). */
-export const stockReleasingTransitions: readonly TransitionName[] = [
-  'expire-payment',
-  'cancel-payment',
-  'cancel',
-  'auto-cancel',
-  'cancel-from-disputed',
-  'auto-cancel-from-disputed',
-];
-
-/** Transitions that reserve stock on an existing transaction (initiate reserves in createTransaction). */
-export const stockReservingTransitions: readonly TransitionName[] = ['request-payment-after-enquiry'];
 
 /** The protected data a transition may carry (§3). */
 export type TransitionProtectedData = Pick<
@@ -199,9 +187,7 @@ function check(tx: TransactionRecord, name: string, options: ApplyOptions, now: 
     throw new ApiError('transition-in-progress');
   }
   // request-payment-after-enquiry is priced (and its charge checked) from the listing, not the enquiry.
-  const refusal = stockReservingTransitions.includes(name as TransitionName)
-    ? undefined
-    : chargeRefusalFor(name, tx);
+  const refusal = reservesStock(name) ? undefined : chargeRefusalFor(name, tx);
   if (refusal) throw new ApiError(refusal);
   return result;
 }
@@ -276,7 +262,7 @@ export async function applyTransition(
   const params = options.params ?? {};
 
   let priced: PricedOrder | undefined;
-  if (stockReservingTransitions.includes(transition.name as TransitionName)) {
+  if (reservesStock(transition.name)) {
     priced = priceOrder(
       await getListingConsistent(tx.listingId),
       tx.customerId,
@@ -401,7 +387,7 @@ export async function applyTransition(
   let stockIndex = -1;
   if (priced) {
     stockIndex = items.push(stockReservation(tx.listingId, priced.orderData.quantity!)) - 1;
-  } else if (stockReleasingTransitions.includes(transition.name as TransitionName)) {
+  } else if (releasesStock(transition.name)) {
     const quantity = tx.orderData.quantity ?? 0;
     if (quantity > 0) items.push(stockRelease(tx.listingId, quantity));
   }

@@ -13,7 +13,8 @@
 
 import { lineItemCodes, payinTotal, payoutTotal, reverseLineItems, sumOfCode } from '../../shared/line-items';
 import { fromPaypalAmount, type Money } from '../../shared/money';
-import { getTransition, type TransitionName } from '../../shared/process/graph';
+import { capturesPayment, paysOut, type RefundReason, refundReasonOf } from '../../shared/process/effects';
+import { type ProcessState, type TransitionName, transitionsFrom } from '../../shared/process/graph';
 import { getUser } from '../accounts/repository';
 import { tableName } from '../lib/aws';
 import { ApiError } from '../lib/http';
@@ -38,26 +39,6 @@ export const moneyKeys = {
   refund: (txId: string) => `refund-${txId}`,
   payout: (txId: string) => `payout-${txId}`,
 };
-
-type RefundReason = 'canceled' | 'auto-canceled' | 'dispute-canceled' | 'payment-expired';
-
-/** The transitions that give the customer's money back, with the RefundIssued reason. */
-export const refundReasons: Partial<Record<TransitionName, RefundReason>> = {
-  'expire-payment': 'payment-expired',
-  'cancel-payment': 'canceled',
-  cancel: 'canceled',
-  'auto-cancel': 'auto-canceled',
-  'cancel-from-disputed': 'dispute-canceled',
-  'auto-cancel-from-disputed': 'dispute-canceled',
-};
-
-/** The transitions that pay the seller (into `received`). */
-export const payoutTransitions: readonly TransitionName[] = [
-  'mark-received-from-purchased',
-  'mark-received',
-  'auto-mark-received',
-  'mark-received-from-disputed',
-];
 
 const RETRY_BASE_MS = 2 * 60_000;
 
@@ -210,7 +191,7 @@ async function refundIfOrderMovedOn(run: TransitionRun): Promise<void> {
   const tx = await getTransaction(run.transaction.id);
   if (!tx || tx.state === 'pending-payment' || tx.state === 'purchased') return;
   const refund = await refundPayment(tx, moneyKeys.refund(tx.id));
-  const reason = refundReasons[tx.lastTransition] ?? 'payment-expired';
+  const reason = refundReasonOf(tx.lastTransition) ?? 'payment-expired';
   if (refund.captured) await recordRefund(tx, refund, reason, run.now);
 }
 
@@ -410,7 +391,7 @@ export async function settleRefund(tx: TransactionRecord, now = new Date(), scal
   if (op?.op !== 'refund') return false;
   try {
     const refund = await refundPayment(tx, op.key);
-    await recordRefund(tx, refund, refundReasons[op.transition] ?? 'canceled', now, op);
+    await recordRefund(tx, refund, refundReasonOf(op.transition) ?? 'canceled', now, op);
     return true;
   } catch (error) {
     await reportError(error, { task: 'refund', transactionId: tx.id });
@@ -623,6 +604,11 @@ function payoutEvents(
   ];
 }
 
+/** The payout the customer takes from `state` (mark-received-from-purchased or mark-received), if any. */
+function customerPayout(state: ProcessState) {
+  return transitionsFrom(state).find((tr) => paysOut(tr.name) && tr.actors.includes('customer'));
+}
+
 /**
  * `/api/disburse-paypal-funds` (spec §7): the customer pays the seller out of the PayPal capture
  * before marking the order received. Takes the payout lock for the transition that will follow
@@ -636,13 +622,7 @@ export async function disbursePaypalFunds(
   scale: number,
 ): Promise<string> {
   if (tx.protectedData.paypalDisbursementId) return tx.protectedData.paypalDisbursementId;
-  const name: TransitionName | undefined =
-    tx.state === 'purchased'
-      ? 'mark-received-from-purchased'
-      : tx.state === 'delivered'
-        ? 'mark-received'
-        : undefined;
-  const transition = name && getTransition(name);
+  const transition = customerPayout(tx.state);
   if (!transition) throw new ApiError('transaction-invalid-transition');
   const key = moneyKeys.payout(tx.id);
   if (tx.moneyOp && tx.moneyOp.key !== key) throw new ApiError('transition-in-progress');
@@ -686,10 +666,10 @@ export async function disbursePaypalFunds(
 /** The engine's money hooks for orders (the default of `applyTransition`). */
 export const orderMoney: MoneyHooks = {
   async beforeWrite(run) {
-    const name = run.transition.name as TransitionName;
-    if (name === 'confirm-payment') return capturePayment(run);
-    if (refundReasons[name]) return refundIntent(run);
-    if (payoutTransitions.includes(name)) return payOut(run);
+    const name = run.transition.name;
+    if (capturesPayment(name)) return capturePayment(run);
+    if (refundReasonOf(name)) return refundIntent(run);
+    if (paysOut(name)) return payOut(run);
     return undefined;
   },
   async afterWrite(run, committed) {
@@ -699,6 +679,6 @@ export const orderMoney: MoneyHooks = {
     }
   },
   async writeFailed(run, additions) {
-    if (run.transition.name === 'confirm-payment' && additions) await refundIfOrderMovedOn(run);
+    if (capturesPayment(run.transition.name) && additions) await refundIfOrderMovedOn(run);
   },
 };

@@ -5,6 +5,7 @@
  */
 import { anyProviderChargeBounds, type ChargeProvider, chargeBounds } from '../config/charge-limits';
 import type { Money } from '../money';
+import { chargesCustomer, paysOut } from './effects';
 
 export type ChargeRefusal = 'transaction-charge-zero-payin' | 'transaction-charge-zero-payout';
 
@@ -15,22 +16,13 @@ export function chargeRefusal(totals: { payinTotal: Money; payoutTotal: Money })
   return undefined;
 }
 
-/** Transitions that charge the customer (create the payment) and those that pay the provider out. */
-export const chargingTransitions: readonly string[] = ['request-payment', 'request-payment-after-enquiry'];
-export const payoutTransitions: readonly string[] = [
-  'mark-received-from-purchased',
-  'mark-received',
-  'auto-mark-received',
-  'mark-received-from-disputed',
-];
-
 /** The refusal for taking `transition` with these totals, if it charges or pays out. */
 export function chargeRefusalFor(
   transition: string,
   totals: { payinTotal: Money; payoutTotal: Money },
 ): ChargeRefusal | undefined {
-  if (chargingTransitions.includes(transition)) return chargeRefusal(totals);
-  if (payoutTransitions.includes(transition) && totals.payoutTotal.amount <= 0) {
+  if (chargesCustomer(transition)) return chargeRefusal(totals);
+  if (paysOut(transition) && totals.payoutTotal.amount <= 0) {
     return 'transaction-charge-zero-payout';
   }
   return undefined;

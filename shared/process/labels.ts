@@ -11,7 +11,8 @@
  * (pickup: "Picked up") instead of "delivered" and the buyer's "mark as received".
  */
 import type { DeliveryMethod } from '../config/listing-fields';
-import { type ProcessState, type Role, type TransitionName, transitionsTo } from './graph';
+import { paidOutStates, paysOut } from './effects';
+import { getTransition, type ProcessState, type Role, type TransitionName, transitionsTo } from './graph';
 
 /** What of an order its wording depends on: the state and how it reaches the buyer. */
 export interface OrderStatus {
@@ -176,15 +177,6 @@ export function needsAction(state: ProcessState, role: Role): boolean {
   }
 }
 
-/** States after the item was received: the seller has been paid. */
-const paidOutStates: readonly ProcessState[] = [
-  'received',
-  'completed',
-  'reviewed-by-customer',
-  'reviewed-by-provider',
-  'reviewed',
-];
-
 /**
  * The label of the total in the order breakdown (§4): customers always see "Total price"; providers
  * see "You made" once received (received and completed, and the review states that follow them),
@@ -234,24 +226,13 @@ export function activityMessage(
   transition: string,
   options: { shipping?: boolean } = {},
 ): string | undefined {
-  switch (transition) {
-    case 'confirm-payment':
-      return 'The order was placed.';
-    case 'mark-delivered':
-      return options.shipping ? 'The order was marked as shipped.' : 'The item was handed over.';
-    case 'mark-received':
-    case 'mark-received-from-purchased':
-    case 'mark-received-from-disputed':
-    case 'auto-mark-received':
-      return 'The order was marked as received.';
-    case 'dispute':
-      return 'The order was marked as disputed.';
-    case 'cancel':
-    case 'auto-cancel':
-    case 'cancel-from-disputed':
-    case 'auto-cancel-from-disputed':
-      return 'The order was canceled.';
-    default:
-      return undefined;
+  if (transition === 'confirm-payment') return 'The order was placed.';
+  if (transition === 'mark-delivered') {
+    return options.shipping ? 'The order was marked as shipped.' : 'The item was handed over.';
   }
+  if (transition === 'dispute') return 'The order was marked as disputed.';
+  // Every path into received (each pays the seller out) and every path into canceled: one line each.
+  if (paysOut(transition)) return 'The order was marked as received.';
+  if (getTransition(transition)?.to === 'canceled') return 'The order was canceled.';
+  return undefined;
 }

@@ -4,10 +4,15 @@ import {
   bikeYearValidator,
   buildingMaxLength,
   buildingValidator,
+  deliveryMethodError,
   disclaimerValidator,
   featuresValidator,
+  listingLocationError,
   locationValidator,
+  type PublishableListing,
+  photoCountError,
   priceValidator,
+  publishErrors,
   rulesValidator,
   stockValidator,
   validateDelivery,
@@ -218,5 +223,68 @@ describe('photos, location, rules (§5)', () => {
     expect(buildingValidator(undefined)).toBeUndefined();
     expect(buildingValidator('Unit 4B')).toBeUndefined();
     expect(buildingValidator('x'.repeat(101))).toBe('Must be 100 characters or less');
+  });
+});
+
+describe('publishing (the API, and the delivery and photos tabs before it)', () => {
+  it('delivery method: pickup, shipping or both', () => {
+    expect(deliveryMethodError({})).toBe(listingMessages.deliveryMethodNotChosen);
+    expect(deliveryMethodError({ pickupEnabled: false, shippingEnabled: false })).toBe(
+      listingMessages.deliveryMethodNotChosen,
+    );
+    expect(deliveryMethodError({ pickupEnabled: true })).toBeUndefined();
+    expect(deliveryMethodError({ shippingEnabled: true })).toBeUndefined();
+  });
+
+  it('photos: at least one', () => {
+    expect(photoCountError(0)).toBe(listingMessages.imageRequired);
+    expect(photoCountError(1)).toBeUndefined();
+    expect(validatePhotos([])).toBe(listingMessages.imageRequired);
+    expect(validatePhotos(undefined)).toBe(listingMessages.imageRequired);
+  });
+
+  const point = { lat: 45.5, lng: -73.6 };
+  const ready = {
+    title: details.title,
+    description: details.description,
+    publicData: {
+      category: details.category,
+      brand: details.brand,
+      size: details.size,
+      condition: details.condition,
+      pickupEnabled: false,
+      shippingEnabled: true,
+      location: { address: '1 Main St', city: 'Montreal', region: 'QC', country: 'CA' },
+    },
+    geolocation: point,
+    publicGeolocation: point,
+    shippingFee: { oneItem: usd(1500), additionalItems: usd(500) },
+    images: [{ id: 'img-1' }],
+  } as unknown as PublishableListing;
+
+  it('a place needs its address and both points', () => {
+    expect(listingLocationError(ready)).toBeUndefined();
+    const { publicGeolocation: _public, ...unplaced } = ready;
+    expect(listingLocationError(unplaced)).toBe(listingMessages.locationRequired);
+  });
+
+  it('a complete draft has no problem; each missing part has its message on its field', () => {
+    expect(Object.values(publishErrors(ready)).filter(Boolean)).toEqual([]);
+    const errors = publishErrors({
+      ...ready,
+      title: '',
+      publicData: { ...ready.publicData, shippingEnabled: false },
+      geolocation: undefined,
+      images: [],
+    } as unknown as PublishableListing);
+    expect(errors).toMatchObject({
+      title: listingMessages.titleRequired,
+      delivery: listingMessages.deliveryMethodNotChosen,
+      location: listingMessages.locationRequired,
+      images: listingMessages.imageRequired,
+    });
+    expect(errors.shippingFee).toBeUndefined();
+    const noFees = publishErrors({ ...ready, shippingFee: undefined } as unknown as PublishableListing);
+    expect(noFees.shippingFee).toBe(listingMessages.shippingOneItemRequired);
   });
 });

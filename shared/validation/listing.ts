@@ -1,6 +1,7 @@
 /**
  * Edit-listing forms (§5): details, pricing and stock, delivery, photos, location, policies.
  */
+import type { OwnListing } from '../api/types';
 import { allCategories } from '../config/categories';
 import { limits } from '../config/constants';
 import {
@@ -168,6 +169,13 @@ const shippingFee = (message: string): Validator<unknown> =>
     ),
   );
 
+/** Delivery method (§5 deliveryMethodNotChosen): pickup, shipping or both; the delivery tab and publishing. */
+export function deliveryMethodError(
+  values: Pick<DeliveryValues, 'pickupEnabled' | 'shippingEnabled'>,
+): string | undefined {
+  return values.pickupEnabled || values.shippingEnabled ? VALID : listingMessages.deliveryMethodNotChosen;
+}
+
 /** Delivery (§5): shipping needs the fee for one item and for additional items. */
 export function validateDelivery(values: DeliveryValues): FieldErrors<DeliveryValues> {
   return validateFields(values, {
@@ -180,11 +188,17 @@ export function validateDelivery(values: DeliveryValues): FieldErrors<DeliveryVa
   });
 }
 
+/** At least one photo (§5 imageRequired): the photos tab before it asks to publish, and publishing. */
+export function photoCountError(count: number): string | undefined {
+  return count > 0 ? VALID : listingMessages.imageRequired;
+}
+
 /** Photos (§5): at least one image; each new file JPG/GIF/PNG and at most 20 MB. */
 export function validatePhotos(
   images: readonly (ImageFileInfo | { id: string })[] | undefined,
 ): string | undefined {
-  if (!images || images.length === 0) return listingMessages.imageRequired;
+  const missing = photoCountError(images?.length ?? 0);
+  if (missing || !images) return missing;
   for (const image of images) {
     if ('type' in image) {
       const error = validateImageFile(image);
@@ -243,3 +257,58 @@ export const buildingValidator: Validator<unknown> = maxLength(
   maxLengthMessage(buildingMaxLength),
   buildingMaxLength,
 );
+
+/**
+ * Whether a listing has a place: a city and a point that is not 0,0 (the point a listing without
+ * one used to get). Publishing and reopening need one; the location migration closes a published
+ * listing without one.
+ */
+export function hasPlace(listing: Pick<OwnListing, 'publicData' | 'geolocation'>): boolean {
+  const point = listing.geolocation;
+  return (
+    Boolean(listing.publicData.location?.city) && point !== undefined && !(point.lat === 0 && point.lng === 0)
+  );
+}
+
+/** A listing's place: locationRequired unless it has a place and its public point (to publish or reopen). */
+export function listingLocationError(
+  listing: Pick<OwnListing, 'publicData' | 'geolocation' | 'publicGeolocation'>,
+): string | undefined {
+  return hasPlace(listing) && listing.publicGeolocation ? VALID : listingMessages.locationRequired;
+}
+
+export type PublishableListing = Pick<
+  OwnListing,
+  'title' | 'description' | 'publicData' | 'geolocation' | 'publicGeolocation' | 'shippingFee' | 'images'
+>;
+
+/**
+ * What a draft needs before it can go live (§5), the spec's message per missing field: every
+ * required detail (title, description, category, brand, size, condition: validateListingDetails),
+ * a delivery method (deliveryMethodNotChosen), a place (locationRequired: every listing has one,
+ * shipping-only too, so cards and search can show where it is), both shipping fees when shipping is
+ * on (reported on `shippingFee`), and at least one photo.
+ */
+export function publishErrors(listing: PublishableListing): Record<string, string | undefined> {
+  const data = listing.publicData;
+  const details = validateListingDetails({
+    title: listing.title,
+    description: listing.description,
+    category: data.category,
+    brand: data.brand ?? '',
+    size: data.size ?? '',
+    condition: data.condition,
+  });
+  const delivery = validateDelivery({
+    shippingEnabled: data.shippingEnabled,
+    shippingPriceOneItem: listing.shippingFee?.oneItem ?? null,
+    shippingPriceAdditionalItems: listing.shippingFee?.additionalItems ?? null,
+  });
+  return {
+    ...details,
+    delivery: deliveryMethodError(data),
+    location: listingLocationError(listing),
+    shippingFee: delivery.shippingPriceOneItem ?? delivery.shippingPriceAdditionalItems,
+    images: validatePhotos(listing.images),
+  };
+}

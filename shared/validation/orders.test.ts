@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { shipmentMessages } from './messages';
 import {
   bookingDatesValidator,
   bookingDateValidator,
@@ -9,7 +10,11 @@ import {
   enquiryMessageValidator,
   productOrderMessage,
   ratingValidator,
+  shipmentRequired,
+  trackingNumberOf,
+  trackingNumberValidator,
   validateReview,
+  validateShipment,
 } from './orders';
 
 const usd = (amount: number) => ({ amount, currency: 'USD' });
@@ -151,5 +156,36 @@ describe('booking dates (§5 keys)', () => {
     expect(bookingMessage('requiredDate')).toBe('Oops, make sure your date is correct!');
     expect(bookingMessage('invalidStartDate')).toBe('The start date is not valid');
     expect(bookingMessage('invalidEndDate')).toBe('The end date is not valid');
+  });
+});
+
+describe('mark shipped: carrier and tracking number (browser and API)', () => {
+  it('a shipped order asks for them; a pickup, handed over, does not', () => {
+    expect(shipmentRequired('shipping')).toBe(true);
+    expect(shipmentRequired(undefined)).toBe(true);
+    expect(shipmentRequired('pickup')).toBe(false);
+    expect(validateShipment({}, 'pickup')).toEqual({});
+  });
+
+  it('the tracking number is trimmed text; anything else is none', () => {
+    expect(trackingNumberOf('  1Z999AA10123456784 ')).toBe('1Z999AA10123456784');
+    expect(trackingNumberOf(42)).toBe('');
+    expect(trackingNumberOf(undefined)).toBe('');
+  });
+
+  it('tracking number: required, at most 100 characters once trimmed', () => {
+    expect(trackingNumberValidator('')).toBe(shipmentMessages.trackingNumberRequired);
+    expect(trackingNumberValidator('   ')).toBe(shipmentMessages.trackingNumberRequired);
+    expect(trackingNumberValidator('x'.repeat(100))).toBeUndefined();
+    expect(trackingNumberValidator(` ${'x'.repeat(100)} `)).toBeUndefined();
+    expect(trackingNumberValidator('x'.repeat(101))).toBe(shipmentMessages.trackingNumberTooLong);
+  });
+
+  it('a shipped order needs a known carrier and the tracking number', () => {
+    expect(validateShipment({ carrier: 'ups', trackingNumber: '1Z999' }, 'shipping')).toEqual({});
+    expect(validateShipment({ carrier: 'pigeon', trackingNumber: '' }, 'shipping')).toEqual({
+      carrier: shipmentMessages.carrierRequired,
+      trackingNumber: shipmentMessages.trackingNumberRequired,
+    });
   });
 });

@@ -65,6 +65,25 @@ export interface ShipmentValues {
   trackingNumber: string;
 }
 
+/** Whether mark shipped asks for the carrier and tracking number: shipped orders do (terms §1), pickups do not. */
+export function shipmentRequired(deliveryMethod: DeliveryMethod | undefined): boolean {
+  return deliveryMethod !== 'pickup';
+}
+
+/** The tracking number as the seller meant it: trimmed; anything but text is none. */
+export function trackingNumberOf(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** A tracking number: required, at most 100 characters once trimmed. */
+export const trackingNumberValidator: Validator<unknown> = composeValidators(
+  required(shipmentMessages.trackingNumberRequired),
+  (value) =>
+    typeof value === 'string' && value.trim().length <= limits.trackingNumberMaxLength
+      ? VALID
+      : shipmentMessages.trackingNumberTooLong,
+);
+
 /**
  * Mark shipped (issue 16; the terms: "ship and give a tracking number within 5 days"): a shipped order
  * needs a carrier of `shared/config/carriers.ts` and a tracking number of at most 100 characters. A
@@ -74,14 +93,10 @@ export function validateShipment(
   values: Partial<Record<keyof ShipmentValues, unknown>>,
   deliveryMethod: DeliveryMethod | undefined,
 ): FieldErrors<ShipmentValues> {
-  if (deliveryMethod === 'pickup') return {};
+  if (!shipmentRequired(deliveryMethod)) return {};
   return validateFields(values, {
     carrier: (value) => (isCarrierId(value) ? VALID : shipmentMessages.carrierRequired),
-    trackingNumber: composeValidators(required(shipmentMessages.trackingNumberRequired), (value) =>
-      typeof value === 'string' && value.trim().length <= limits.trackingNumberMaxLength
-        ? VALID
-        : shipmentMessages.trackingNumberTooLong,
-    ),
+    trackingNumber: trackingNumberValidator,
   });
 }
 

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/validation/listing';
 import { listingMessages } from '../../../shared/validation/messages';
 import { ApiError, assertValid, type HttpEvent, pathParam, requestUser } from '../../lib/http';
-import { hasPlace, type ListingRecord } from '../listing-record';
+import type { ListingRecord } from '../listing-record';
 import { ownedListing } from '../ownership';
 
 export type { OwnListing };
@@ -227,11 +227,4 @@ export function publicPointWrite(
   const same = current?.geolocation?.lat === exact.lat && current.geolocation.lng === exact.lng;
   if (same && current?.publicGeolocation) return {};
   return { publicGeolocation: drawPublicPoint(exact) };
-}
-
-/** locationRequired unless the listing has a place with its points (to publish or reopen, issue 17). */
-export function locationError(
-  record: Pick<ListingRecord, 'publicData' | 'geolocation' | 'publicGeolocation'>,
-): string | undefined {
-  return hasPlace(record) && record.publicGeolocation ? undefined : listingMessages.locationRequired;
 }

@@ -1,8 +1,9 @@
 import { canApplyListingAction, type ListingAction, listingStateAfter } from '../../../shared/listings';
+import { listingLocationError } from '../../../shared/validation/listing';
 import { ApiError, assertValid, type HttpEvent, json } from '../../lib/http';
 import { listingStateWrite } from '../listing-record';
 import { updateListing } from '../repository';
-import { locationError, ownListing, toOwnListing } from './common';
+import { ownListing, toOwnListing } from './common';
 
 /**
  * Open or close (§7): a conditional write on the current state (canApplyListingAction). A published
@@ -21,7 +22,7 @@ export async function applyAction(event: HttpEvent, action: Extract<ListingActio
     );
   }
   // A listing closed for want of a place (the issue 17 migration) goes back on sale only with one.
-  if (to === 'published') assertValid({ location: locationError(record) });
+  if (to === 'published') assertValid({ location: listingLocationError(record) });
   const updated = await updateListing(record.id, {
     ...listingStateWrite(record, to),
     fromStates: [record.state],

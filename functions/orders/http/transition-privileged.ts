@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InitiateAnswer } from '../../../shared/api/transactions';
 import { messages } from '../../../shared/errors/catalogue';
+import { privilegedPartyTransitions } from '../../../shared/process/effects';
 import { getTransition, type TransitionName } from '../../../shared/process/graph';
 import { partyRole } from '../../../shared/process/permissions';
 import { ApiError, type HttpEvent, httpHandler, json } from '../../lib/http';
@@ -20,15 +21,6 @@ import { isObject, optionalVersion, profileRequest, startWorkflowOf, transaction
 /** PayPal ids (orders, captures, disbursements): short letters, digits, dashes and underscores. */
 const PAYPAL_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
-/** The privileged transitions a party asks for through this route (the rest go through /transition). */
-const privilegedByParty: readonly TransitionName[] = [
-  'request-payment-after-enquiry',
-  'confirm-payment',
-  'cancel',
-  'mark-received-from-purchased',
-  'mark-received',
-];
-
 /**
  * POST /api/transition-privileged (spec §7 transition / transitionSpeculative, privileged) →
  * `{ data: InitiateAnswer }`. Only a party of the order, only for their own role's transitions;
@@ -42,7 +34,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   if (typeof name !== 'string' || !getTransition(name)) {
     throw new ApiError('validation-invalid-params', 'transition is not a transition of the order process.');
   }
-  if (!privilegedByParty.includes(name as TransitionName)) throw new ApiError('forbidden');
+  if (!privilegedPartyTransitions.includes(name as TransitionName)) throw new ApiError('forbidden');
   const tx = await getTransaction(transactionIdOf(body.transactionId));
   const role = tx ? partyRole(tx, user.id) : undefined;
   if (!tx || !role) throw new ApiError('not-found');

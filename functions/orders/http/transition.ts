@@ -1,7 +1,13 @@
 import type { CarrierId } from '../../../shared/config/carriers';
 import { getTransition, isTransitionName } from '../../../shared/process/graph';
 import { partyRole } from '../../../shared/process/permissions';
-import { disputeReasonValidator, validateReview, validateShipment } from '../../../shared/validation/orders';
+import {
+  disputeReasonValidator,
+  shipmentRequired,
+  trackingNumberOf,
+  validateReview,
+  validateShipment,
+} from '../../../shared/validation/orders';
 import {
   ApiError,
   assertValid,
@@ -31,9 +37,9 @@ function protectedDataFor(
       throw new ApiError('validation-invalid-params', problem, { fields: { disputeReason: problem } });
     return { disputeReason: reason };
   }
-  if (name === 'mark-delivered' && tx.orderData.deliveryMethod !== 'pickup') {
+  if (name === 'mark-delivered' && shipmentRequired(tx.orderData.deliveryMethod)) {
     // A shipped order: the carrier and tracking number the buyer follows the parcel with (issue 16).
-    const trackingNumber = typeof data.trackingNumber === 'string' ? data.trackingNumber.trim() : '';
+    const trackingNumber = trackingNumberOf(data.trackingNumber);
     assertValid(validateShipment({ carrier: data.carrier, trackingNumber }, tx.orderData.deliveryMethod));
     return { carrier: data.carrier as CarrierId, trackingNumber };
   }

@@ -4,48 +4,11 @@ import {
   requiresListingApproval,
   stockOnPublish,
 } from '../../../../shared/listings';
-import {
-  validateDelivery,
-  validateListingDetails,
-  validatePhotos,
-} from '../../../../shared/validation/listing';
-import { listingMessages } from '../../../../shared/validation/messages';
+import { publishErrors } from '../../../../shared/validation/listing';
 import { ApiError, assertValid, httpHandler, json, requestUser } from '../../../lib/http';
-import { type ListingRecord, listingStateWrite } from '../../listing-record';
-import { locationError, ownListing, toOwnListing } from '../../own/common';
+import { listingStateWrite } from '../../listing-record';
+import { ownListing, toOwnListing } from '../../own/common';
 import { updateListing } from '../../repository';
-
-/**
- * What a draft needs before it can go live (§5), the spec's message per missing field: every
- * required detail (title, description, category, brand, size, condition: validateListingDetails),
- * a delivery method (deliveryMethodNotChosen), a place (locationRequired: every listing has one,
- * shipping-only too, so cards and search can show where it is), both shipping fees when shipping is
- * on (reported on `shippingFee`), and at least one photo.
- */
-export function publishErrors(record: ListingRecord): Record<string, string | undefined> {
-  const data = record.publicData;
-  const details = validateListingDetails({
-    title: record.title,
-    description: record.description,
-    category: data.category,
-    brand: data.brand ?? '',
-    size: data.size ?? '',
-    condition: data.condition,
-  });
-  const delivery = validateDelivery({
-    shippingEnabled: data.shippingEnabled,
-    shippingPriceOneItem: record.shippingFee?.oneItem ?? null,
-    shippingPriceAdditionalItems: record.shippingFee?.additionalItems ?? null,
-  });
-  return {
-    ...details,
-    delivery:
-      data.pickupEnabled || data.shippingEnabled ? undefined : listingMessages.deliveryMethodNotChosen,
-    location: locationError(record),
-    shippingFee: delivery.shippingPriceOneItem ?? delivery.shippingPriceAdditionalItems,
-    images: validatePhotos(record.images),
-  };
-}
 
 /**
  * POST /api/own-listings/{id}/publish — §7 publishDraft: only a draft, only when the seller's payout

@@ -17,6 +17,7 @@ import type {
 } from '../../../../shared/api/transactions';
 import type { Listing } from '../../../../shared/api/types';
 import { chargeBounds } from '../../../../shared/config/charge-limits';
+import { MINUTE_MS, orderWindows } from '../../../../shared/config/constants';
 import { type DeliveryMethod, deliveryMethods, isKeyOf } from '../../../../shared/config/listing-fields';
 import { cardErrorMessage } from '../../../../shared/errors/card-errors';
 import { apiErrors, messages } from '../../../../shared/errors/catalogue';
@@ -474,7 +475,8 @@ export class PaypalCanceled extends Error {
   override readonly name = 'PaypalCanceled';
 }
 
-const paymentWindowMs = 15 * 60 * 1000;
+/** The buyer's time to pay after initiating (the expire-payment timer). */
+const paymentWindowMs = orderWindows.paymentMinutes * MINUTE_MS;
 
 /**
  * Runs the steps not done yet, in order, reporting each change. A failed step stops the run with its

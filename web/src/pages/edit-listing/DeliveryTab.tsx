@@ -2,8 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { useField } from 'react-final-form';
 import type { Money } from '../../../../shared/money';
 import { moneyInputValidator } from '../../../../shared/validation/inputs';
-import { validateDelivery } from '../../../../shared/validation/listing';
-import { listingMessages } from '../../../../shared/validation/messages';
+import { deliveryMethodError, validateDelivery } from '../../../../shared/validation/listing';
 import type { OwnListing, OwnListingChanges } from '../../api/own-listings';
 import { CheckboxField } from '../../components/ChoiceFields';
 import { MoneyField, moneyFieldText, moneyOfText } from '../../components/MoneyField';
@@ -46,9 +45,8 @@ const moneyText = moneyInputValidator();
  */
 export function validateDeliveryForm(values: Partial<DeliveryFormValues>): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!values.pickupEnabled && !values.shippingEnabled) {
-    errors.pickupEnabled = listingMessages.deliveryMethodNotChosen;
-  }
+  const method = deliveryMethodError(values);
+  if (method) errors.pickupEnabled = method;
   const money = (text: string | undefined): Money | null => moneyOfText(text ?? '');
   const shared = validateDelivery({
     pickupEnabled: Boolean(values.pickupEnabled),

@@ -15,6 +15,7 @@ import type {
 } from '../../../../shared/api/transactions';
 import type { PublicUser } from '../../../../shared/api/types';
 import { isCarrierId } from '../../../../shared/config/carriers';
+import { orderWindows } from '../../../../shared/config/constants';
 import type { DeliveryMethod } from '../../../../shared/config/listing-fields';
 import { apiErrors, messages } from '../../../../shared/errors/catalogue';
 import { type LineItem, lineItemLabel, lineItemsFor, totalForRole } from '../../../../shared/line-items';
@@ -27,6 +28,10 @@ import {
 } from '../../../../shared/process/graph';
 import { actionErrors, actionLabel, activityMessage, totalLabel } from '../../../../shared/process/labels';
 import type { ShippingAddressValues } from '../../../../shared/validation/addresses';
+import {
+  shipmentRequired as shipmentRequiredFor,
+  trackingNumberOf,
+} from '../../../../shared/validation/orders';
 import { userDisplayName } from '../../lib/users';
 
 // ---- Who is looking
@@ -137,7 +142,7 @@ const extraActivity: Partial<Record<TransitionName, string>> = {
   enquire: 'An enquiry was sent.',
   'request-payment': 'The order was started.',
   'request-payment-after-enquiry': 'The order was started.',
-  'expire-payment': 'The payment was not completed in 15 minutes.',
+  'expire-payment': `The payment was not completed in ${orderWindows.paymentMinutes} minutes.`,
   'cancel-payment': 'The payment was canceled.',
   'review-1-by-customer': 'A review was left.',
   'review-1-by-provider': 'A review was left.',
@@ -324,9 +329,9 @@ export function actionErrorMessage(
   return actionErrors[transition] ?? (transition === 'cancel' ? cancelFailed : messages.somethingWentWrong);
 }
 
-/** Whether mark shipped asks for the carrier and tracking number: shipped orders do (terms §1), pickups do not. */
+/** Whether mark shipped on this order asks for the carrier and tracking number (the shared rule). */
 export function shipmentRequired(tx: Pick<TransactionView, 'orderData'>): boolean {
-  return tx.orderData.deliveryMethod !== 'pickup';
+  return shipmentRequiredFor(tx.orderData.deliveryMethod);
 }
 
 export interface TransitionApi {
@@ -360,7 +365,7 @@ export async function performAction(
   const expectedVersion = tx.version;
   switch (action.kind) {
     case 'mark-delivered': {
-      const trackingNumber = input.trackingNumber?.trim();
+      const trackingNumber = trackingNumberOf(input.trackingNumber);
       const carrier = isCarrierId(input.carrier) ? input.carrier : undefined;
       await api.transition(tx.id, {
         transition: action.transition,

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../../../../../shared/errors/catalogue';
 import { listingPath } from '../../../../../shared/listings';
-import { listingMessages } from '../../../../../shared/validation/messages';
+import { photoCountError } from '../../../../../shared/validation/listing';
 import { errorMessage } from '../../../api/errors';
 import { type OwnListing, publishOwnListing } from '../../../api/own-listings';
 import { HrefLink } from '../../../components/HrefLink';
@@ -56,13 +56,14 @@ export function PublishPanel({
 
   const publish = useCallback(async () => {
     const current = listingRef.current;
-    if (photoCountRef.current === 0) {
+    const noPhoto = photoCountError(photoCountRef.current);
+    if (noPhoto) {
       setState({
         status: 'problems',
         problems: [
           {
             field: 'images',
-            message: listingMessages.imageRequired,
+            message: noPhoto,
             tab: 'photos',
             tabLabel: 'Photos',
             href: editTabPath(current, type, 'photos'),
