@@ -4,7 +4,7 @@ import {
   RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { requiredEnv } from './aws';
-import { ApiError } from './http';
+import { ApiError } from './errors';
 
 /**
  * The Cognito user pool client, created once per container. Its endpoint comes from the SDK's own

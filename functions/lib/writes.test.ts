@@ -2,7 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from './http';
+import { ApiError } from './errors';
 import { conflictDelayMs, isTransactionConflict, sendTransactWrite, transactWrite } from './writes';
 
 const ddb = mockClient(DynamoDBDocumentClient);

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ApiErrorCode } from '../../shared/errors/catalogue';
 import { dynamo } from './aws';
-import { ApiError } from './http';
+import { ApiError } from './errors';
 
 /**
  * Every write that depends on current state is conditional. When the condition fails, the caller

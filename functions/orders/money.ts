@@ -16,7 +16,7 @@ import { fromPaypalAmount, type Money } from '../../shared/money';
 import { getTransition, type TransitionName } from '../../shared/process/graph';
 import { getUser } from '../accounts/repository';
 import { tableName } from '../lib/aws';
-import { ApiError } from '../lib/http';
+import { ApiError } from '../lib/errors';
 import { reportError } from '../lib/observability';
 import { keys } from '../lib/table-design';
 import { cancellationCodes, sendTransactWrite, type TransactWriteOptions } from '../lib/writes';

@@ -2,8 +2,8 @@
 
 import { isUuid } from '../../shared/ids';
 import type { UserRecord } from '../accounts/user-record';
+import { ApiError } from '../lib/errors';
 import {
-  ApiError,
   type HttpEvent,
   jsonBody,
   pathParam,

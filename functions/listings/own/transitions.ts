@@ -1,5 +1,6 @@
 import { canApplyListingAction, type ListingAction, listingStateAfter } from '../../../shared/listings';
-import { ApiError, assertValid, type HttpEvent, json } from '../../lib/http';
+import { ApiError, assertValid } from '../../lib/errors';
+import { type HttpEvent, json } from '../../lib/http';
 import { listingStateWrite } from '../listing-record';
 import { updateListing } from '../repository';
 import { locationError, ownListing, toOwnListing } from './common';

@@ -1,5 +1,6 @@
 import type { UserRecord } from '../../accounts/user-record';
-import { ApiError, type HttpEvent, requestUser, requireProfile } from '../../lib/http';
+import { ApiError } from '../../lib/errors';
+import { type HttpEvent, requestUser, requireProfile } from '../../lib/http';
 
 /** The signed-in seller's profile for the PayPal routes (an operator's limited session may not link accounts). */
 export function paypalCaller(event: HttpEvent): UserRecord {

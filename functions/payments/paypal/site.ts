@@ -1,5 +1,6 @@
 import { viewerOriginHeader } from '../../content/pages/page-head';
-import { ApiError, type HttpEvent } from '../../lib/http';
+import { ApiError } from '../../lib/errors';
+import type { HttpEvent } from '../../lib/http';
 
 const plainOrigin = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
 

@@ -2,7 +2,7 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { getUser } from '../../accounts/repository';
 import type { UserRecord } from '../../accounts/user-record';
 import { dynamo, tableName } from '../../lib/aws';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/errors';
 import { paypalKeys } from '../../lib/table-design';
 import { conditionalPut } from '../../lib/writes';
 import { onboardingStatusOf, type PaypalPort } from './port';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { siteSettings } from '../../../shared/config/site';
-import type { ApiError, HttpEvent } from '../../lib/http';
+import type { ApiError } from '../../lib/errors';
+import type { HttpEvent } from '../../lib/http';
 import { CardProviderError, type ProviderAccount } from './port';
 import { accountView, cardError, isSiteUrl, payoutError, requestOrigin, savedCard } from './service';
 
