@@ -6,15 +6,8 @@ import { sanitizeProfile, sanitizeText } from '../../../shared/text/sanitize';
 import { validateProfile } from '../../../shared/validation/account';
 import { maxLength } from '../../../shared/validation/core';
 import { maxLengthMessage } from '../../../shared/validation/messages';
-import {
-  assertValid,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  requestUser,
-  requireProfile,
-} from '../../lib/http';
+import { assertValid, json, jsonBody } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 import { updateUser } from '../repository';
 import { notificationSettingsOf, toCurrentUser, type UserFields } from '../user-record';
 
@@ -35,9 +28,7 @@ const notText = 'Must be text';
  * `notificationSettings: { messages?, reminders? }` turns message and reminder e-mails on or off
  * (issue 9): booleans only, at least one of them, nothing else (else 400 with the field's message).
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
-  const profile = requireProfile(user);
+export const handler = userHandler(async ({ event, user, profile }) => {
   const body = jsonBody(event);
 
   const given: ProfileUpdateRequest = {};

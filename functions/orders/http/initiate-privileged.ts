@@ -1,5 +1,6 @@
 import type { InitiateAnswer } from '../../../shared/api/transactions';
-import { ApiError, type HttpEvent, type HttpResult, httpHandler, json } from '../../lib/http';
+import { ApiError, type HttpResult, json, jsonBody } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 import { checkApprovedOrder } from '../../payments/paypal/orders';
 import { cardPaymentFor, existingCardPayment, voidUnusedPayment } from '../card-payment';
 import { createTransaction } from '../engine';
@@ -12,7 +13,7 @@ import {
 } from '../order-request';
 import { type TransactionRecord, toTransactionView, transactionIdFor } from '../record';
 import { getTransaction } from '../repository';
-import { checkoutKeyOf, isObject, listingIdOf, profileRequest, startWorkflowOf } from '../request';
+import { checkoutKeyOf, isObject, listingIdOf, startWorkflowOf } from '../request';
 
 /** PayPal order ids: short letters, digits and dashes (PayPal's are 17 characters). */
 const PAYPAL_ORDER_ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -28,8 +29,8 @@ const PAYPAL_ORDER_ID = /^[A-Za-z0-9-]{1,64}$/;
  * same time as the first request (a double click): a refusal is then answered with the order the
  * other request made, and its PaymentIntent (the same one) is not voided.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const { user, profile, body } = profileRequest(event);
+export const handler = userHandler(async ({ event, user, profile }) => {
+  const body = jsonBody(event);
   const bodyParams = isObject(body.bodyParams) ? body.bodyParams : {};
   if (bodyParams.transition !== 'request-payment') {
     throw new ApiError('validation-invalid-params', 'bodyParams.transition must be request-payment.');

@@ -3,7 +3,8 @@ import type { InitiateAnswer } from '../../../shared/api/transactions';
 import { messages } from '../../../shared/errors/catalogue';
 import { getTransition, type TransitionName } from '../../../shared/process/graph';
 import { partyRole } from '../../../shared/process/permissions';
-import { ApiError, type HttpEvent, httpHandler, json } from '../../lib/http';
+import { ApiError, json, jsonBody } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 import { cardPaymentFor, existingCardPayment, voidUnusedPayment } from '../card-payment';
 import { applyTransition, type TransitionParams } from '../engine';
 import {
@@ -15,7 +16,7 @@ import {
 } from '../order-request';
 import { type TransactionRecord, toTransactionView } from '../record';
 import { getListingConsistent, getTransaction } from '../repository';
-import { isObject, optionalVersion, profileRequest, startWorkflowOf, transactionIdOf } from '../request';
+import { isObject, optionalVersion, startWorkflowOf, transactionIdOf } from '../request';
 
 /** PayPal ids (orders, captures, disbursements): short letters, digits, dashes and underscores. */
 const PAYPAL_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -36,8 +37,8 @@ const privilegedByParty: readonly TransitionName[] = [
  * cancel refunds, mark-received pays the seller first). request-payment-after-enquiry prices the
  * order on the listing, reserves the stock and makes the card payment as initiate does.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const { user, profile, body } = profileRequest(event);
+export const handler = userHandler(async ({ event, user, profile }) => {
+  const body = jsonBody(event);
   const name = body.transition;
   if (typeof name !== 'string' || !getTransition(name)) {
     throw new ApiError('validation-invalid-params', 'transition is not a transition of the order process.');

@@ -2,15 +2,8 @@ import type { CarrierId } from '../../../shared/config/carriers';
 import { getTransition, isTransitionName } from '../../../shared/process/graph';
 import { partyRole } from '../../../shared/process/permissions';
 import { disputeReasonValidator, validateReview, validateShipment } from '../../../shared/validation/orders';
-import {
-  ApiError,
-  assertValid,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  requestUser,
-} from '../../lib/http';
+import { ApiError, assertValid, json, jsonBody } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 import { applyTransition, type TransitionParams } from '../engine';
 import { type TransactionRecord, toTransactionView } from '../record';
 import { getTransaction } from '../repository';
@@ -62,8 +55,7 @@ function reviewOf(params: Record<string, unknown>): ReviewInput {
  * cancel-payment, the review transitions with `reviewRating` and `reviewContent`). Privileged names
  * go to /api/transition-privileged (403 here). Anyone but a party: 404.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
   const body = jsonBody(event);
   const name = body.transition;
   if (!isTransitionName(name)) {

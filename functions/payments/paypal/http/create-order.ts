@@ -1,15 +1,8 @@
 import type { CreatePaypalOrderRequest } from '../../../../shared/api/transactions';
 import { paypalOrderAmounts } from '../../../../shared/line-items';
 import { fromMajorUnits, fromPaypalAmount } from '../../../../shared/money';
-import {
-  ApiError,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  requestUser,
-  requireProfile,
-} from '../../../lib/http';
+import { ApiError, json, jsonBody } from '../../../lib/http';
+import { userHandler } from '../../../lib/user-handler';
 import { parseOrderData, priceRequestedOrder, sellerPayee } from '../../../orders/order-request';
 import { transactionIdFor } from '../../../orders/record';
 import { checkoutKeyOf, listingIdOf } from '../../../orders/request';
@@ -31,8 +24,7 @@ const amountFields = ['subtotal', 'item_total', 'shipping', 'tax', 'platform_fee
  * of the checkout, and it is made once per checkout (PayPal-Request-Id `paypal-order-<txId>`). The
  * ownership item (PAYPAL-ORDER#id) lets only this buyer read, approve and pay with it.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requireProfile(requestUser(event));
+export const handler = userHandler(async ({ event, profile: user }) => {
   const body = jsonBody(event) as Partial<Record<keyof CreatePaypalOrderRequest, unknown>>;
   const checkoutKey = checkoutKeyOf(
     body.checkoutKey,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { type HttpEvent, httpHandler, json, jsonBody, textField } from '../../../lib/http';
-import { ownTrackingId, paypalCaller } from '../caller';
+import { json, jsonBody, textField } from '../../../lib/http';
+import { userHandler } from '../../../lib/user-handler';
+import { ownTrackingId } from '../caller';
 import { paypalPort } from '../index';
 import { sameSiteUrl, siteOriginOf } from '../site';
 import { changePaypalState } from '../state';
@@ -13,8 +14,7 @@ export const defaultPaypalReturnPath = '/account/paypal?returnURLType=success';
  * partner referral for the caller's own tracking id (their user id; another's is 403). `returnUrl`
  * must be on this site (default the PayPal settings page). The page follows the rel `action_url`.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = paypalCaller(event);
+export const handler = userHandler({ fullSession: true }, async ({ event, profile: user }) => {
   const body = jsonBody(event);
   const trackingId = ownTrackingId(user, body.trackingId);
   const returnUrl = sameSiteUrl(textField(body, 'returnUrl') ?? defaultPaypalReturnPath, siteOriginOf(event));

@@ -1,4 +1,5 @@
-import { type HttpEvent, httpHandler, json, requestUser } from '../../../lib/http';
+import { json } from '../../../lib/http';
+import { userHandler } from '../../../lib/user-handler';
 import { cardProvider } from '..';
 import { accountView, requestOrigin, storeAccount } from '../service';
 
@@ -7,8 +8,7 @@ import { accountView, requestOrigin, storeAccount } from '../service';
  * fetched again from the provider (the return from onboarding shows the fresh status) and stored;
  * if the provider cannot be reached, the stored summary.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
   const stored = user.profile?.stripeAccount;
   if (!stored) return json(200, { data: null });
   try {
