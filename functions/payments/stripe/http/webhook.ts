@@ -1,8 +1,6 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../../../lib/aws';
 import { ApiError, type HttpEvent, httpHandler, json } from '../../../lib/http';
 import { keys } from '../../../lib/table-design';
-import { isConditionFailure } from '../../../lib/writes';
+import { recordOnce } from '../../../lib/writes';
 import { cardProvider, type ProviderEvent, WebhookSignatureError } from '..';
 import { accountOwner, requestOrigin, storeAccount } from '../service';
 
@@ -31,32 +29,18 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     }
     throw error;
   }
-  const marker = keys.webhookEvent('stripe', verified.id);
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...marker,
-          entity: 'webhook-event',
-          provider: 'stripe',
-          eventId: verified.id,
-          type: verified.type,
-          receivedAt: new Date().toISOString(),
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) return json(200, { received: true, duplicate: true });
-    throw error;
-  }
-  try {
-    await handle(verified, provider);
-  } catch (error) {
-    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: marker }));
-    throw error;
-  }
+  const once = await recordOnce(
+    {
+      ...keys.webhookEvent('stripe', verified.id),
+      entity: 'webhook-event',
+      provider: 'stripe',
+      eventId: verified.id,
+      type: verified.type,
+      receivedAt: new Date().toISOString(),
+    },
+    () => handle(verified, provider),
+  );
+  if (once.duplicate) return json(200, { received: true, duplicate: true });
   return json(200, { received: true });
 });
 
