@@ -1,8 +1,7 @@
-import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { defaultDisplayName } from '../../../shared/text/names';
 import { sanitizeText } from '../../../shared/text/sanitize';
 import { validateIdpSignup } from '../../../shared/validation/account';
-import { cognito, rethrowCognitoLimits } from '../../lib/cognito';
+import { cognitoAttributes } from '../../lib/cognito';
 import { ApiError, accessToken, assertValid, json, jsonBody, textFields } from '../../lib/http';
 import { userHandler } from '../../lib/user-handler';
 import { normalizeEmail } from '../email';
@@ -51,15 +50,3 @@ export const handler = userHandler({ profile: 'optional' }, async ({ event, user
     throw error;
   }
 });
-
-async function cognitoAttributes(token: string): Promise<Record<string, string>> {
-  try {
-    const result = await cognito().send(new GetUserCommand({ AccessToken: token }));
-    return Object.fromEntries(
-      (result.UserAttributes ?? []).map((attribute) => [attribute.Name ?? '', attribute.Value ?? '']),
-    );
-  } catch (error) {
-    rethrowCognitoLimits(error);
-    throw error;
-  }
-}

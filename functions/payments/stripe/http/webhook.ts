@@ -12,11 +12,10 @@ export function rawBody(event: HttpEvent): string {
 
 /**
  * POST /api/webhooks/stripe (public): Stripe's (or the simulated provider's) events. The signature
- * is checked on the raw body (wrong or missing → 400). Idempotent by event id: a conditional put of
- * `WEBHOOK#stripe#<id>` comes first, so a replay or duplicate answers 200 and changes nothing; if
- * handling fails, the marker is removed again so the provider's retry is handled.
- * account.updated: the account is fetched again from the provider (the payload is not trusted) and
- * its summary and payoutReady stored on its user. Other events are acknowledged.
+ * is checked on the raw body (wrong or missing → 400). Idempotent by event id (recordOnce on
+ * `WEBHOOK#stripe#<id>`): a replay or duplicate answers 200 and changes nothing; a failed one is
+ * handled again on the provider's retry. account.updated: the account is fetched again from the
+ * provider (the payload is not trusted) and its summary and payoutReady stored on its user.
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const provider = cardProvider({ origin: requestOrigin(event) });

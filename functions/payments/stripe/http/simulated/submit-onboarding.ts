@@ -1,7 +1,7 @@
 import { ApiError, type HttpEvent, type HttpResult, httpHandler } from '../../../../lib/http';
 import { CardProviderError, simulatedCardProvider } from '../..';
 import { requestOrigin } from '../../service';
-import { html } from './onboarding-page';
+import { html } from '../../simulated-page';
 
 /** The form (urlencoded, as the page posts it) or a JSON body. */
 function formOf(event: HttpEvent): Record<string, string> {
