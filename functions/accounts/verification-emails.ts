@@ -5,7 +5,7 @@ import type { VerificationLimitMeta } from '../../shared/api/account';
 import { limits } from '../../shared/config/constants';
 import { dynamo, tableName } from '../lib/aws';
 import { cognito, cognitoError } from '../lib/cognito';
-import { ApiError } from '../lib/http';
+import { ApiError } from '../lib/errors';
 import { keys } from '../lib/table-design';
 import { isConditionFailure } from '../lib/writes';
 

@@ -1,10 +1,11 @@
 import {
   CognitoIdentityProviderClient,
+  GetUserCommand,
   InitiateAuthCommand,
   RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { requiredEnv } from './aws';
-import { ApiError } from './http';
+import { ApiError } from './errors';
 
 /**
  * The Cognito user pool client, created once per container. Its endpoint comes from the SDK's own
@@ -65,6 +66,19 @@ export async function passwordSignIn(email: string, password: string): Promise<s
     ) {
       return undefined;
     }
+    rethrowCognitoLimits(error);
+    throw error;
+  }
+}
+
+/** The caller's Cognito attributes by name (GetUser with their access token); Cognito's limits as 429. */
+export async function cognitoAttributes(token: string): Promise<Record<string, string>> {
+  try {
+    const result = await cognito().send(new GetUserCommand({ AccessToken: token }));
+    return Object.fromEntries(
+      (result.UserAttributes ?? []).map((attribute) => [attribute.Name ?? '', attribute.Value ?? '']),
+    );
+  } catch (error) {
     rethrowCognitoLimits(error);
     throw error;
   }

@@ -4,26 +4,15 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { limitedScope } from '../../shared/api/account';
 import type { ApiErrorBody } from '../../shared/api/types';
-import { type ApiErrorCode, apiErrors } from '../../shared/errors/catalogue';
-import type { FieldErrors } from '../../shared/validation/core';
 import type { UserRecord } from '../accounts/user-record';
 import { dynamo, tableName } from './aws';
+import { ApiError } from './errors';
 import { appendLogKeys, log, requestIdOf, withLogContext } from './logger';
 import { reportError } from './observability';
 import { keys } from './table-design';
 
-/** An error the API answers with a 4xx and the catalogue's code and message. */
-export class ApiError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: ApiErrorCode,
-    title?: string,
-    readonly meta?: Record<string, unknown>,
-  ) {
-    super(title ?? apiErrors[code].title);
-    this.status = apiErrors[code].status;
-  }
-}
+/** Re-exported for the route handlers, which get all their HTTP pieces from here. */
+export { ApiError, assertValid } from './errors';
 
 export type HttpEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
@@ -227,14 +216,6 @@ export function textFields<K extends string>(
     if (value !== undefined) values[name] = value;
   }
   return values;
-}
-
-/** 400 validation-invalid-params with the spec's message per field, if any field failed. */
-export function assertValid<T>(errors: FieldErrors<T>): void {
-  const fields = Object.fromEntries(
-    Object.entries(errors).filter(([, message]) => typeof message === 'string'),
-  );
-  if (Object.keys(fields).length > 0) throw new ApiError('validation-invalid-params', undefined, { fields });
 }
 
 /** 204 No Content. */

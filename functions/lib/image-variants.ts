@@ -3,7 +3,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-s
 import type { AvatarUpload as ImageUpload } from '../../shared/api/account';
 import { imageSettings } from '../../shared/config/constants';
 import { imagesBucket, s3 } from './aws';
-import { ApiError } from './http';
+import { ApiError } from './errors';
 import { presignedPost } from './uploads';
 
 /**

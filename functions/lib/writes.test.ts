@@ -1,9 +1,20 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  PutCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from './http';
-import { conflictDelayMs, isTransactionConflict, sendTransactWrite, transactWrite } from './writes';
+import { ApiError } from './errors';
+import {
+  conflictDelayMs,
+  isTransactionConflict,
+  recordOnce,
+  sendTransactWrite,
+  transactWrite,
+} from './writes';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 afterAll(() => ddb.restore());
@@ -87,5 +98,53 @@ describe('conflict helpers', () => {
     expect(isTransactionConflict(cancelled('ConditionalCheckFailed', 'TransactionConflict'))).toBe(false);
     expect(isTransactionConflict(cancelled('ConditionalCheckFailed'))).toBe(false);
     expect(isTransactionConflict(new Error('boom'))).toBe(false);
+  });
+});
+
+describe('recordOnce', () => {
+  const savedTable = process.env.TABLE_NAME;
+  beforeEach(() => {
+    process.env.TABLE_NAME = 'velo-test';
+  });
+  afterAll(() => {
+    if (savedTable === undefined) delete process.env.TABLE_NAME;
+    else process.env.TABLE_NAME = savedTable;
+  });
+  const record = { PK: 'WEBHOOK#x', SK: 'EVENT', entity: 'webhook-event' };
+
+  it('records, then applies, and gives the result', async () => {
+    ddb.on(PutCommand).resolves({});
+    let applied = 0;
+    expect(await recordOnce(record, async () => ++applied)).toEqual({ duplicate: false, result: 1 });
+    const put = ddb.commandCalls(PutCommand)[0]!.args[0].input;
+    expect(put.Item).toEqual(record);
+    expect(put.ConditionExpression).toBe('attribute_not_exists(PK)');
+    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(0);
+  });
+
+  it('applies nothing when the record exists already', async () => {
+    ddb.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
+    let applied = 0;
+    expect(await recordOnce(record, async () => ++applied)).toEqual({ duplicate: true });
+    expect(applied).toBe(0);
+  });
+
+  it('deletes the record again when applying fails, and rethrows', async () => {
+    ddb.on(PutCommand).resolves({});
+    ddb.on(DeleteCommand).resolves({});
+    const failure = new Error('provider down');
+    await expect(
+      recordOnce(record, async () => {
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(ddb.commandCalls(DeleteCommand)[0]!.args[0].input.Key).toEqual({ PK: 'WEBHOOK#x', SK: 'EVENT' });
+  });
+
+  it('passes other write errors through without applying', async () => {
+    ddb.on(PutCommand).rejects(new Error('throttled'));
+    let applied = 0;
+    await expect(recordOnce(record, async () => ++applied)).rejects.toThrow('throttled');
+    expect(applied).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
+  DeleteCommand,
   PutCommand,
   type PutCommandInput,
   TransactWriteCommand,
@@ -9,8 +10,8 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { ApiErrorCode } from '../../shared/errors/catalogue';
-import { dynamo } from './aws';
-import { ApiError } from './http';
+import { dynamo, tableName } from './aws';
+import { ApiError } from './errors';
 
 /**
  * Every write that depends on current state is conditional. When the condition fails, the caller
@@ -113,4 +114,36 @@ export function conditionalPut(input: PutCommandInput, conflict: ApiErrorCode = 
 
 export function conditionalUpdate(input: UpdateCommandInput, conflict: ApiErrorCode = 'conflict') {
   return conditional(() => dynamo().send(new UpdateCommand(input)), conflict);
+}
+
+/** What recordOnce did: applied now (with apply's result), or not, because the record was there already. */
+export type Once<T> = { duplicate: false; result: T } | { duplicate: true };
+
+/**
+ * Record once, apply, undo on failure: `record` is put only if its key is new; then `apply` runs. A
+ * record that exists already means it was applied before (a replayed webhook, a mail sent): nothing
+ * runs. If `apply` fails, the record is deleted again so a retry applies it.
+ */
+export async function recordOnce<T>(
+  record: Record<string, unknown> & { PK: string; SK: string },
+  apply: () => Promise<T>,
+): Promise<Once<T>> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: record,
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) return { duplicate: true };
+    throw error;
+  }
+  try {
+    return { duplicate: false, result: await apply() };
+  } catch (error) {
+    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: { PK: record.PK, SK: record.SK } }));
+    throw error;
+  }
 }

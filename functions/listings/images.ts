@@ -4,7 +4,7 @@ import type { ImageVariantName, ListingImage } from '../../shared/api/types';
 import { imageSettings } from '../../shared/config/constants';
 import { messages } from '../../shared/errors/catalogue';
 import { dynamo, imagesBucket, s3, tableName } from '../lib/aws';
-import { ApiError } from '../lib/http';
+import { ApiError } from '../lib/errors';
 import type { VariantSpec } from '../lib/image-variants';
 import { log } from '../lib/logger';
 import { keys } from '../lib/table-design';

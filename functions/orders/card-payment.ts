@@ -5,7 +5,7 @@
  */
 import type { Money } from '../../shared/money';
 import type { UserRecord } from '../accounts/user-record';
-import { ApiError, type RequestUser } from '../lib/http';
+import { ApiError } from '../lib/errors';
 import { reportError } from '../lib/observability';
 import { CardProviderError, cardProvider, type ProviderPaymentIntent } from '../payments/stripe';
 import { ensureStripeCustomer } from '../payments/stripe/customer';
@@ -13,7 +13,8 @@ import { moneyKeys } from './money';
 import type { TransactionRecord } from './record';
 
 export interface CardPaymentInput {
-  user: RequestUser;
+  /** The caller (the signed-in user placing the order). */
+  user: { id: string };
   profile: UserRecord;
   transactionId: string;
   listingId: string;

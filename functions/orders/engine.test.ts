@@ -2,7 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../shared/config/constants';
-import { ApiError } from '../lib/http';
+import { ApiError } from '../lib/errors';
 import { keys } from '../lib/table-design';
 import { applyTransition, type MoneyHooks, noMoney } from './engine';
 import {

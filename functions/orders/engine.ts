@@ -20,7 +20,7 @@ import type { Actor, ProcessState, Transition, TransitionName } from '../../shar
 import { providerNotificationTransitions } from '../../shared/process/labels';
 import { checkTransition, partyRole, refusalErrorCode } from '../../shared/process/permissions';
 import { tableName } from '../lib/aws';
-import { ApiError } from '../lib/http';
+import { ApiError } from '../lib/errors';
 import { reportError } from '../lib/observability';
 import { keys } from '../lib/table-design';
 import { cancellationCodes, sendTransactWrite } from '../lib/writes';

@@ -9,7 +9,7 @@ import type { MessageView } from '../../shared/api/transactions';
 import { limits } from '../../shared/config/constants';
 import { pageSizes } from '../../shared/config/marketplace';
 import { tableName } from '../lib/aws';
-import { ApiError } from '../lib/http';
+import { ApiError } from '../lib/errors';
 import { keyPrefixes, keys } from '../lib/table-design';
 import { cancellationCodes, sendTransactWrite } from '../lib/writes';
 import { getPartyTransaction, getProfiles, otherPartyId, type PageRequest, queryPage } from './views';

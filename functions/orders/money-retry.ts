@@ -5,7 +5,7 @@
  * payout is keyed, so the provider pays once).
  */
 import type { TimerSettings } from '../../shared/process/deadlines';
-import { ApiError } from '../lib/http';
+import { ApiError } from '../lib/errors';
 import { reportError } from '../lib/observability';
 import { applyTransition } from './engine';
 import { postponeMoneyOp, settleRefund } from './money';

@@ -17,7 +17,7 @@ import { capturesPayment, paysOut, type RefundReason, refundReasonOf } from '../
 import { type ProcessState, type TransitionName, transitionsFrom } from '../../shared/process/graph';
 import { getUser } from '../accounts/repository';
 import { tableName } from '../lib/aws';
-import { ApiError } from '../lib/http';
+import { ApiError } from '../lib/errors';
 import { reportError } from '../lib/observability';
 import { keys } from '../lib/table-design';
 import { cancellationCodes, sendTransactWrite, type TransactWriteOptions } from '../lib/writes';

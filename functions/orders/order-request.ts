@@ -14,7 +14,7 @@ import { maxLengthMessage } from '../../shared/validation/messages';
 import { checkProductOrder, productOrderMessage } from '../../shared/validation/orders';
 import { getUser } from '../accounts/repository';
 import { paypalPayoutReady, paypalStateOf } from '../accounts/user-record';
-import { ApiError, assertValid } from '../lib/http';
+import { ApiError, assertValid } from '../lib/errors';
 import type { ListingRecord } from '../listings/listing-record';
 import { getListingConsistent, isOrderable, type PricedOrder, priceOrder } from './repository';
 import { isObject, listingIdOf } from './request';

@@ -12,7 +12,7 @@ import { deadlineFor, type TimerSettings, timerSettingsFromEnv } from '../../sha
 import type { TransitionName } from '../../shared/process/graph';
 import { createSlug } from '../../shared/text/slug';
 import { dynamo, tableName } from '../lib/aws';
-import { ApiError } from '../lib/http';
+import { ApiError } from '../lib/errors';
 import { queryAll } from '../lib/paging';
 import { dueShardCount, dueShardKey, keyPrefixes, keys, partitions } from '../lib/table-design';
 import { cancellationCodes, sendTransactWrite } from '../lib/writes';

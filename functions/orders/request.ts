@@ -1,30 +1,11 @@
-/** Small pieces the order routes share: the caller and body, ids, body shapes, starting an order's workflow. */
+/** Small pieces the order routes share: ids, body shapes, starting an order's workflow. */
 
 import { isUuid } from '../../shared/ids';
-import type { UserRecord } from '../accounts/user-record';
-import {
-  ApiError,
-  type HttpEvent,
-  jsonBody,
-  pathParam,
-  type RequestUser,
-  requestUser,
-  requireProfile,
-} from '../lib/http';
+import { ApiError } from '../lib/errors';
+import { type HttpEvent, pathParam } from '../lib/http';
 import { appendLogKeys } from '../lib/logger';
 import { reportError } from '../lib/observability';
 import { startOrderWorkflow } from './workflow/start';
-
-/** The signed-in caller with a profile, and the JSON object body: how the order-making routes start. */
-export function profileRequest(event: HttpEvent): {
-  user: RequestUser;
-  profile: UserRecord;
-  body: Record<string, unknown>;
-} {
-  const user = requestUser(event);
-  const profile = requireProfile(user);
-  return { user, profile, body: jsonBody(event) };
-}
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -9,7 +9,7 @@
 import type { ReviewView } from '../../shared/api/transactions';
 import type { ProcessState, TransitionName } from '../../shared/process/graph';
 import { tableName } from '../lib/aws';
-import { ApiError } from '../lib/http';
+import { ApiError } from '../lib/errors';
 import { keys } from '../lib/table-design';
 import type { TransactionRecord } from './record';
 import type { TransactItem } from './repository';

@@ -20,7 +20,8 @@ import { checkTransition, otherRole, partyRole } from '../../shared/process/perm
 import type { UserRecord } from '../accounts/user-record';
 import { toPublicUser } from '../accounts/user-record';
 import { dynamo, tableName } from '../lib/aws';
-import { ApiError, type HttpEvent, intParam } from '../lib/http';
+import { ApiError } from '../lib/errors';
+import { type HttpEvent, intParam } from '../lib/http';
 import { queryCount } from '../lib/paging';
 import { keyPrefixes, keys, partitions } from '../lib/table-design';
 import { deadlineView, refundOf, type TransactionRecord } from './record';

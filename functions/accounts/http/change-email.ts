@@ -2,19 +2,8 @@ import { AdminGetUserCommand, UpdateUserAttributesCommand } from '@aws-sdk/clien
 import { messages } from '../../../shared/errors/catalogue';
 import { validateContactDetails } from '../../../shared/validation/account';
 import { cognito, cognitoError, passwordSignIn, rethrowCognitoLimits, userPoolId } from '../../lib/cognito';
-import {
-  ApiError,
-  accessToken,
-  assertValid,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  requestUser,
-  requireFullSession,
-  requireProfile,
-  textField,
-} from '../../lib/http';
+import { ApiError, accessToken, assertValid, json, jsonBody, textField } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 import { normalizeEmail } from '../email';
 import { updateUser } from '../repository';
 import { toCurrentUser } from '../user-record';
@@ -28,10 +17,7 @@ import { toCurrentUser } from '../user-record';
  * In AWS the pool keeps the original address until the new one is verified (keepOriginal), so the
  * user signs in with the old address until then; cognito-local switches at once.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
-  requireFullSession(user);
-  const profile = requireProfile(user);
+export const handler = userHandler({ fullSession: true }, async ({ event, user, profile }) => {
   const body = jsonBody(event);
   const email = textField(body, 'email');
   const currentPassword = textField(body, 'currentPassword');

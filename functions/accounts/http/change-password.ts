@@ -2,27 +2,15 @@ import { ChangePasswordCommand } from '@aws-sdk/client-cognito-identity-provider
 import { messages } from '../../../shared/errors/catalogue';
 import { validatePasswordChange } from '../../../shared/validation/account';
 import { cognito, cognitoError, rethrowCognitoLimits } from '../../lib/cognito';
-import {
-  ApiError,
-  accessToken,
-  assertValid,
-  type HttpEvent,
-  httpHandler,
-  jsonBody,
-  noContent,
-  requestUser,
-  requireFullSession,
-  textField,
-} from '../../lib/http';
+import { ApiError, accessToken, assertValid, jsonBody, noContent, textField } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 
 /**
  * POST /api/auth/change-password {currentPassword, newPassword} → 204: Cognito ChangePassword with
  * the caller's access token. A wrong current password is 400 validation-invalid-value, titled
  * 'Please double-check your current password', with `meta.fields.currentPassword`.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
-  requireFullSession(user);
+export const handler = userHandler({ fullSession: true, profile: 'optional' }, async ({ event }) => {
   const body = jsonBody(event);
   const currentPassword = textField(body, 'currentPassword');
   const newPassword = textField(body, 'newPassword');

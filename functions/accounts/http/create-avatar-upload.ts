@@ -1,5 +1,6 @@
-import { type HttpEvent, httpHandler, json, jsonBody, requestUser } from '../../lib/http';
+import { json, jsonBody } from '../../lib/http';
 import { imageUploadFor } from '../../lib/image-variants';
+import { userHandler } from '../../lib/user-handler';
 import { avatarUploadKey } from '../avatar-keys';
 
 /**
@@ -9,8 +10,7 @@ import { avatarUploadKey } from '../avatar-keys';
  * the type, and PUT /api/me/avatar checks the stored file again (size and real type), since s3rver
  * enforces no policy.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
   const data = await imageUploadFor(jsonBody(event), (uploadId) => avatarUploadKey(user.id, uploadId));
   return json(201, { data });
 });

@@ -1,19 +1,9 @@
-import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { defaultDisplayName } from '../../../shared/text/names';
 import { sanitizeText } from '../../../shared/text/sanitize';
 import { validateIdpSignup } from '../../../shared/validation/account';
-import { cognito, rethrowCognitoLimits } from '../../lib/cognito';
-import {
-  ApiError,
-  accessToken,
-  assertValid,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  requestUser,
-  textFields,
-} from '../../lib/http';
+import { cognitoAttributes } from '../../lib/cognito';
+import { ApiError, accessToken, assertValid, json, jsonBody, textFields } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 import { normalizeEmail } from '../email';
 import { createUser } from '../repository';
 import { toCurrentUser } from '../user-record';
@@ -31,8 +21,7 @@ const alreadyCreated = 'This account has been created already.';
  * A caller who already has a profile gets 409 `conflict`, checked before the body, so the web app
  * can post the provider's names first and learn in one request whether the account exists.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
   if (user.profile) throw new ApiError('conflict', alreadyCreated);
   const body = jsonBody(event);
   const values = textFields(body, ['firstName', 'lastName'] as const);
@@ -61,15 +50,3 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     throw error;
   }
 });
-
-async function cognitoAttributes(token: string): Promise<Record<string, string>> {
-  try {
-    const result = await cognito().send(new GetUserCommand({ AccessToken: token }));
-    return Object.fromEntries(
-      (result.UserAttributes ?? []).map((attribute) => [attribute.Name ?? '', attribute.Value ?? '']),
-    );
-  } catch (error) {
-    rethrowCognitoLimits(error);
-    throw error;
-  }
-}

@@ -2,7 +2,8 @@ import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { defaultDisplayName } from '../../../shared/text/names';
 import { sanitizeText } from '../../../shared/text/sanitize';
 import { cognito } from '../../lib/cognito';
-import { ApiError, accessToken, type HttpEvent, httpHandler, json, requestUser } from '../../lib/http';
+import { ApiError, accessToken, type HttpEvent, json } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 import { activityOf } from '../activity';
 import { createUser, getUser } from '../repository';
 import { toCurrentUser, type UserRecord } from '../user-record';
@@ -12,8 +13,7 @@ import { toCurrentUser, type UserRecord } from '../user-record';
  * profile; a user who has none yet (created in Cognito some other way) gets one on first sign-in,
  * made from the Cognito attributes. With the has-listings and has-orders flags of the spec's user state.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
   const record = user.profile ?? (await createProfileFromCognito(event, user.id));
   const activity = await activityOf(user.id);
   return json(200, { data: { ...toCurrentUser(record, { limited: user.limited }), ...activity } });

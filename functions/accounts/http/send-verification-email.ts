@@ -1,12 +1,5 @@
-import {
-  ApiError,
-  accessToken,
-  type HttpEvent,
-  httpHandler,
-  json,
-  requestUser,
-  requireFullSession,
-} from '../../lib/http';
+import { ApiError, accessToken, json } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 import { sendVerificationEmail } from '../verification-emails';
 
 /**
@@ -14,9 +7,7 @@ import { sendVerificationEmail } from '../verification-emails';
  * (Cognito GetUserAttributeVerificationCode with the caller's access token). At most 5 a day and
  * one at a time: 429 email-too-many-verification-requests, `meta.reason` 'daily-limit' or 'in-flight'.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
-  requireFullSession(user);
+export const handler = userHandler({ fullSession: true, profile: 'optional' }, async ({ event, user }) => {
   if (user.profile?.emailVerified) {
     throw new ApiError('conflict', 'Your email address is already verified.');
   }

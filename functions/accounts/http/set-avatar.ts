@@ -3,17 +3,10 @@ import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { ProfileImage } from '../../../shared/api/account';
 import { imageSettings } from '../../../shared/config/constants';
 import { imagesBucket, s3 } from '../../lib/aws';
-import {
-  ApiError,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  requestUser,
-  requireProfile,
-} from '../../lib/http';
+import { ApiError, json, jsonBody } from '../../lib/http';
 import { readUpload, wrongImageType } from '../../lib/image-variants';
 import { log } from '../../lib/logger';
+import { userHandler } from '../../lib/user-handler';
 import {
   detectImageType,
   isAcceptedImageType,
@@ -35,9 +28,7 @@ const unreadable = 'The image could not be read. Please try another file.';
  * images/avatars/<userId>/<imageId>/, the profile points at them, and the upload and the previous
  * avatar are deleted.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
-  const profile = requireProfile(user);
+export const handler = userHandler(async ({ event, user, profile }) => {
   const uploadId = jsonBody(event).uploadId;
   if (typeof uploadId !== 'string' || !uploadIdPattern.test(uploadId)) {
     throw new ApiError('validation-invalid-params', undefined, { fields: { uploadId: unknownUpload } });

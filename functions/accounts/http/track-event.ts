@@ -1,14 +1,6 @@
 import { isTrackablePathname } from '../../../shared/validation/marketing';
-import {
-  ApiError,
-  type HttpEvent,
-  httpHandler,
-  jsonBody,
-  noContent,
-  requestUser,
-  requireFullSession,
-  requireProfile,
-} from '../../lib/http';
+import { ApiError, jsonBody, noContent, requireProfile } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 import { marketingProvider } from '../klaviyo';
 import { pageViewEvent } from '../klaviyo/marketing';
 
@@ -19,9 +11,7 @@ import { pageViewEvent } from '../klaviyo/marketing';
  * whitespace is 400 validation-invalid-params (`meta.param: 'pathname'`). Not for an operator's
  * limited session (403): impersonation must not show up in marketing data.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
-  requireFullSession(user);
+export const handler = userHandler({ fullSession: true, profile: 'optional' }, async ({ event, user }) => {
   const pathname = jsonBody(event).pathname;
   if (!isTrackablePathname(pathname)) {
     throw new ApiError('validation-invalid-params', undefined, { param: 'pathname' });

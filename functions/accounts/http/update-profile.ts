@@ -1,11 +1,5 @@
-import {
-  type HttpEvent,
-  httpHandler,
-  json,
-  requestUser,
-  requireFullSession,
-  requireProfile,
-} from '../../lib/http';
+import { json } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 import { marketingProvider } from '../klaviyo';
 import { marketingProfileOf } from '../klaviyo/marketing';
 import { setKlaviyoId } from '../repository';
@@ -17,10 +11,7 @@ import { setKlaviyoId } from '../repository';
  * it changed, conditionally). The web app calls it after sign-up and login. Not for an operator's
  * limited session (403).
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
-  requireFullSession(user);
-  const profile = requireProfile(user);
+export const handler = userHandler({ fullSession: true }, async ({ user, profile }) => {
   const { id } = await marketingProvider().upsertProfile(marketingProfileOf(profile));
   if (id !== profile.klaviyoId) await setKlaviyoId(user.id, id, profile.klaviyoId);
   return json(200, { data: { klaviyoId: id } });

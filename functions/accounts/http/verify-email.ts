@@ -1,17 +1,7 @@
 import { GetUserCommand, VerifyUserAttributeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { cognito, cognitoError, rethrowCognitoLimits } from '../../lib/cognito';
-import {
-  ApiError,
-  accessToken,
-  assertValid,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  requestUser,
-  requireFullSession,
-  textField,
-} from '../../lib/http';
+import { ApiError, accessToken, assertValid, json, jsonBody, textField } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 import { normalizeEmail } from '../email';
 import { updateUser } from '../repository';
 import { toCurrentUser } from '../user-record';
@@ -26,9 +16,7 @@ const codeInvalid = 'The verification code is invalid or has expired. Please req
  * address and its verified flag to the profile (after an e-mail change, AWS applies the new address
  * only now).
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
-  requireFullSession(user);
+export const handler = userHandler({ fullSession: true, profile: 'optional' }, async ({ event, user }) => {
   const code = textField(jsonBody(event), 'verificationToken')?.trim();
   if (!code) assertValid({ verificationToken: codeRequired });
   const token = accessToken(event);

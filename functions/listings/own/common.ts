@@ -15,7 +15,8 @@ import {
   validatePolicies,
 } from '../../../shared/validation/listing';
 import { listingMessages } from '../../../shared/validation/messages';
-import { ApiError, assertValid, type HttpEvent, pathParam, requestUser } from '../../lib/http';
+import { ApiError, assertValid } from '../../lib/errors';
+import { type HttpEvent, pathParam, requestUser } from '../../lib/http';
 import type { ListingRecord } from '../listing-record';
 import { ownedListing } from '../ownership';
 

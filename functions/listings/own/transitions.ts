@@ -1,6 +1,7 @@
 import { canApplyListingAction, type ListingAction, listingStateAfter } from '../../../shared/listings';
 import { listingLocationError } from '../../../shared/validation/listing';
-import { ApiError, assertValid, type HttpEvent, json } from '../../lib/http';
+import { ApiError, assertValid } from '../../lib/errors';
+import { type HttpEvent, json } from '../../lib/http';
 import { listingStateWrite } from '../listing-record';
 import { updateListing } from '../repository';
 import { ownListing, toOwnListing } from './common';

@@ -1,5 +1,6 @@
 import { timerSettingsFromEnv } from '../../../shared/process/deadlines';
-import { ApiError, type HttpEvent, httpHandler, json, jsonBody, requestUser } from '../../lib/http';
+import { ApiError, json, jsonBody } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 import { disbursePaypalFunds } from '../money';
 import { getTransaction } from '../repository';
 import { transactionIdOf } from '../request';
@@ -11,8 +12,7 @@ import { transactionIdOf } from '../request';
  * A PayPal refusal → 502 'Funds were not successfully disbursed from paypal'. The client then takes
  * mark-received(-from-purchased) with the id.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
   const body = jsonBody(event);
   const { paypalTransactionId, sharetribeTransactionId } = body;
   if (typeof paypalTransactionId !== 'string' || !paypalTransactionId) {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, type HttpEvent, httpHandler, json } from '../../lib/http';
+import { ApiError, json, jsonBody } from '../../lib/http';
 import { appendLogKeys } from '../../lib/logger';
+import { userHandler } from '../../lib/user-handler';
 import { createTransaction } from '../engine';
 import { toTransactionView } from '../record';
-import { checkoutKeyOf, isObject, listingIdOf, profileRequest } from '../request';
+import { checkoutKeyOf, isObject, listingIdOf } from '../request';
 
 /**
  * POST /api/transactions `{ transition: 'enquire', params: { listingId }, checkoutKey? }` (spec §7
@@ -11,8 +12,8 @@ import { checkoutKeyOf, isObject, listingIdOf, profileRequest } from '../request
  * that is not the caller's own. The first message is sent with the messages route. A retry with the
  * same key answers the same enquiry (200).
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const { user, body } = profileRequest(event);
+export const handler = userHandler(async ({ event, user }) => {
+  const body = jsonBody(event);
   if (body.transition !== 'enquire') {
     throw new ApiError(
       'validation-invalid-params',

@@ -1,5 +1,6 @@
 import type { LineItemsAnswer } from '../../../shared/api/transactions';
-import { type HttpEvent, httpHandler, json, jsonBody, requestUser } from '../../lib/http';
+import { json, jsonBody } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 import { parseOrderData, parsePaymentMethod, priceRequestedOrder } from '../order-request';
 
 /**
@@ -8,8 +9,7 @@ import { parseOrderData, parsePaymentMethod, priceRequestedOrder } from '../orde
  * (shared/line-items.ts), after the §5 order rules; the checkout's breakdown. Nothing is written.
  * A total no payment provider can take (or not the named one) is a 400 (assertChargeable).
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
   const body = jsonBody(event);
   // Before the buyer picks a way to pay, some provider must be able to take the total (issue 17).
   const chargeWith = body.paymentMethod === undefined ? 'any' : parsePaymentMethod(body.paymentMethod);

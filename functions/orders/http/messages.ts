@@ -1,5 +1,6 @@
 import type { MessageView, TransactionPage } from '../../../shared/api/transactions';
-import { httpHandler, json, requestUser } from '../../lib/http';
+import { json } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 import { messagesPerPage, queryMessages } from '../messages';
 import { transactionIdParam } from '../request';
 import { getPartyTransaction, pageRequest, pagination } from '../views';
@@ -8,8 +9,7 @@ import { getPartyTransaction, pageRequest, pagination } from '../views';
  * GET /api/transactions/{id}/messages?page= — spec messages.query: newest first, 100 a page;
  * `totalItems` is the transaction's `messageCount`. Parties only (404).
  */
-export const handler = httpHandler(async (event) => {
-  const { id: userId } = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user: { id: userId } }) => {
   const { transaction } = await getPartyTransaction(transactionIdParam(event), userId);
   const request = pageRequest(event, messagesPerPage);
   const body: TransactionPage<MessageView> = {

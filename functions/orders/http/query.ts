@@ -1,4 +1,5 @@
-import { httpHandler, json, requestUser } from '../../lib/http';
+import { json } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 import { inboxKind, inboxPerPage, pageRequest, queryInbox } from '../views';
 
 /**
@@ -6,8 +7,7 @@ import { inboxKind, inboxPerPage, pageRequest, queryInbox } from '../views';
  * the caller's orders (GSI1 `CUSTOMER#<me>`) or sales (GSI2 `PROVIDER#<me>`), last transition
  * first, 10 a page by default and at most 100; a bad `only`, page or perPage is 400.
  */
-export const handler = httpHandler(async (event) => {
-  const { id: userId } = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user: { id: userId } }) => {
   const only = inboxKind(event);
   const request = pageRequest(event, inboxPerPage);
   return json(200, await queryInbox(userId, only, request));

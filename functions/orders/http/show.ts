@@ -1,5 +1,6 @@
 import type { TransactionShow } from '../../../shared/api/transactions';
-import { httpHandler, json, requestUser } from '../../lib/http';
+import { json } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 import { toTransactionView } from '../record';
 import { transactionIdParam } from '../request';
 import { getPartyTransaction, getPublicUsers, getReviews } from '../views';
@@ -9,8 +10,7 @@ import { getPartyTransaction, getPublicUsers, getReviews } from '../views';
  * with both parties (one BatchGet; banned/deleted flags kept so the page can disable messaging) and
  * its reviews. Parties only: anybody else, like an unknown id, gets 404 `not-found`.
  */
-export const handler = httpHandler(async (event) => {
-  const { id: userId } = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user: { id: userId } }) => {
   const { transaction, role } = await getPartyTransaction(transactionIdParam(event), userId);
   const [users, reviews] = await Promise.all([
     getPublicUsers([transaction.customerId, transaction.providerId]),

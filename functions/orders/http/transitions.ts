@@ -1,5 +1,6 @@
 import type { AllowedTransitionView } from '../../../shared/api/transactions';
-import { httpHandler, json, requestUser } from '../../lib/http';
+import { json } from '../../lib/http';
+import { userHandler } from '../../lib/user-handler';
 import { transactionIdParam } from '../request';
 import { allowedTransitionViews, getPartyTransaction } from '../views';
 
@@ -7,8 +8,7 @@ import { allowedTransitionViews, getPartyTransaction } from '../views';
  * GET /api/transactions/{id}/transitions — spec processTransitions.query: what the caller's role
  * may do now (windows on the engine's scaled clock), with the buttons' labels. Parties only (404).
  */
-export const handler = httpHandler(async (event) => {
-  const { id: userId } = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user: { id: userId } }) => {
   const { transaction, role } = await getPartyTransaction(transactionIdParam(event), userId);
   const data: AllowedTransitionView[] = allowedTransitionViews(transaction, role);
   return json(200, { data });

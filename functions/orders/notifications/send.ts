@@ -1,22 +1,10 @@
-/**
- * Sending the order e-mails at most once (issue 9). Stream records are delivered at least once and
- * the sweeper may see a reminder twice, so every mail is guarded by a marker item in the table:
- * `TX#<txId>/NOTIFIED#<mailKey>` is Put if it does not exist BEFORE the mail is sent; a second
- * attempt finds it and sends nothing. If sending fails, the marker is deleted again and the error
- * rethrown, so the stream batch (or the next sweep) retries. Message mails have a window and a
- * digest per conversation and recipient instead (./message-mails.ts). Recipients come from their
- * profile (`USER#<id>/PROFILE`): no profile, a banned or a deleted user gets nothing; message and
- * reminder mails follow the user's `notificationSettings` (order mails always go). Keys:
- * docs/data-model.md.
- */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { deadlineFor, scaledWindowDeadline, timerSettingsFromEnv } from '../../../shared/process/deadlines';
 import { getUser } from '../../accounts/repository';
 import { notificationSettingsOf, type UserRecord } from '../../accounts/user-record';
-import { dynamo, tableName } from '../../lib/aws';
 import { sendEmail } from '../../lib/email';
 import { siteOrigin } from '../../lib/site-origin';
 import { keys } from '../../lib/table-design';
+import { recordOnce } from '../../lib/writes';
 import { protectedDataView, type TransactionRecord } from '../record';
 import type { PlannedMail } from './decide';
 import {
@@ -31,10 +19,6 @@ import {
 
 /** Markers are kept 90 days (AWS removes them by TTL; DynamoDB Local keeps them, which is harmless). */
 const markerDays = 90;
-
-function isConditionFailure(error: unknown): boolean {
-  return (error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
-}
 
 /** The TTL of a marker written at `now` (epoch seconds). */
 export function expiresAt(now: Date): number {
@@ -171,24 +155,12 @@ export async function sendOnce(
     address = user.email;
     recipientKey = user.id;
   }
-  const item = sentMarkerItem(tx.id, occasion, mail, recipientKey, now);
-  const marker = { PK: item.PK, SK: item.SK };
-  try {
-    await dynamo().send(
-      new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) return 'already-sent';
-    throw error;
-  }
-  try {
-    await sendEmail({
+  const once = await recordOnce(sentMarkerItem(tx.id, occasion, mail, recipientKey, now), () =>
+    sendEmail({
       to: address,
       ...renderTemplate(mail.template, templateInput(tx, mail.to, parties, options.extra)),
-    });
-  } catch (error) {
-    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: marker }));
-    throw error;
-  }
+    }),
+  );
+  if (once.duplicate) return 'already-sent';
   return 'sent';
 }

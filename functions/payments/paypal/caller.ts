@@ -1,12 +1,5 @@
 import type { UserRecord } from '../../accounts/user-record';
-import { ApiError, type HttpEvent, requestUser, requireProfile } from '../../lib/http';
-
-/** The signed-in seller's profile for the PayPal routes (an operator's limited session may not link accounts). */
-export function paypalCaller(event: HttpEvent): UserRecord {
-  const user = requestUser(event);
-  if (user.limited) throw new ApiError('forbidden', 'Not available in a limited session.');
-  return requireProfile(user);
-}
+import { ApiError } from '../../lib/errors';
 
 /**
  * The tracking id of a PayPal call: the caller's own, which is their user id (one per user, kept on

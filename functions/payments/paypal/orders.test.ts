@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/errors/catalogue';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/errors';
 import { paypalErrorCode, paypalOrderView } from './orders';
 import { PaypalRefusal } from './port';
 

@@ -3,7 +3,7 @@ import type { PaypalOrderView } from '../../../shared/api/transactions';
 import { messages } from '../../../shared/errors/catalogue';
 import { fromPaypalAmount, type Money } from '../../../shared/money';
 import { dynamo, tableName } from '../../lib/aws';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/errors';
 import { keys } from '../../lib/table-design';
 import { conditionalPut } from '../../lib/writes';
 import { paypalPort } from './index';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/errors';
 import { type PaypalOrderRecord, paypalErrorCode, paypalOrderOwner } from './orders';
 
 /**

@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { chargeBounds } from '../../../shared/config/charge-limits';
 import { fromPaypalAmount, type Money as OurMoney, sumMoney, toPaypalAmount } from '../../../shared/money';
 import { dynamo, tableName } from '../../lib/aws';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/errors';
 import { onSite, siteOrigin, sitePath } from '../../lib/site-origin';
 import { paypalKeys } from '../../lib/table-design';
 import { conditionalPut, conditionalUpdate, isConditionFailure } from '../../lib/writes';

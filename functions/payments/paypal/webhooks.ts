@@ -1,10 +1,8 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { getUser } from '../../accounts/repository';
 import type { UserRecord } from '../../accounts/user-record';
-import { dynamo, tableName } from '../../lib/aws';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/errors';
 import { paypalKeys } from '../../lib/table-design';
-import { conditionalPut } from '../../lib/writes';
+import { recordOnce } from '../../lib/writes';
 import { onboardingStatusOf, type PaypalPort } from './port';
 import { changePaypalState, storeOnboardingStatus, userOfMerchant } from './state';
 
@@ -38,30 +36,18 @@ export async function receivePaypalWebhook(
   if (typeof event.id !== 'string' || !event.id || typeof event.event_type !== 'string') {
     throw new ApiError('validation-invalid-params', 'The webhook event needs an id and an event_type.');
   }
-  const key = paypalKeys.webhookEvent(event.id);
-  try {
-    await conditionalPut({
-      TableName: tableName(),
-      Item: {
-        ...key,
-        entity: 'paypal-webhook-event',
-        eventId: event.id,
-        eventType: event.event_type,
-        receivedAt: new Date().toISOString(),
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    });
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'conflict') return 'duplicate';
-    throw error;
-  }
-  try {
-    return await applyWebhook(port, event);
-  } catch (error) {
-    // Not applied: let PayPal's retry apply it.
-    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: key }));
-    throw error;
-  }
+  const once = await recordOnce(
+    {
+      ...paypalKeys.webhookEvent(event.id),
+      entity: 'paypal-webhook-event',
+      eventId: event.id,
+      eventType: event.event_type,
+      receivedAt: new Date().toISOString(),
+    },
+    // Not applied: the record goes again, so PayPal's retry applies it.
+    () => applyWebhook(port, event),
+  );
+  return once.duplicate ? 'duplicate' : once.result;
 }
 
 async function userOf(event: PaypalWebhookEvent): Promise<UserRecord | undefined> {

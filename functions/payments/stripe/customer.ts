@@ -1,6 +1,5 @@
 import type { UserRecord } from '../../accounts/user-record';
 import { tableName } from '../../lib/aws';
-import type { RequestUser } from '../../lib/http';
 import { keys } from '../../lib/table-design';
 import { conditionalUpdate } from '../../lib/writes';
 import type { CardProvider } from './index';
@@ -10,7 +9,7 @@ import type { CardProvider } from './index';
  * only if none was stored meanwhile. Saved cards and PaymentIntents that keep a card hang on it.
  */
 export async function ensureStripeCustomer(
-  user: RequestUser,
+  user: { id: string },
   profile: UserRecord,
   provider: CardProvider,
 ): Promise<string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiError } from '../../lib/http';
+import type { ApiError } from '../../lib/errors';
 import { CardProviderError, type ProviderAccount } from './port';
 import { accountView, cardError, payoutError, savedCard } from './service';
 

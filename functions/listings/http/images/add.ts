@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { ListingImage } from '../../../../shared/api/types';
 import { imagesBucket, s3 } from '../../../lib/aws';
-import {
-  ApiError,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  pathParam,
-  requestUser,
-} from '../../../lib/http';
+import { ApiError, json, jsonBody, pathParam } from '../../../lib/http';
 import {
   deleteUpload,
   detectImageType,
@@ -21,6 +13,7 @@ import {
   UnreadableImage,
   uploadIdPattern,
 } from '../../../lib/image-variants';
+import { userHandler } from '../../../lib/user-handler';
 import {
   appendImage,
   deleteImageFiles,
@@ -43,8 +36,7 @@ const unknownUpload = 'This upload does not exist or has already been used. Plea
  * the JPEG variants under images/listings/{listingId}/{imageId}/, the image is appended to the
  * listing's images (conditional write, at most 10), and the upload is deleted.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
   const listing = await ownedListing(pathParam(event, 'id'), user.id);
   const uploadId = jsonBody(event).uploadId;
   if (typeof uploadId !== 'string' || !uploadIdPattern.test(uploadId)) {

@@ -1,5 +1,6 @@
-import { type HttpEvent, httpHandler, json, jsonBody, pathParam, requestUser } from '../../../lib/http';
+import { json, jsonBody, pathParam } from '../../../lib/http';
 import { imageUploadFor } from '../../../lib/image-variants';
+import { userHandler } from '../../../lib/user-handler';
 import { listingImageUploadKey } from '../../images';
 import { ownedListing } from '../../ownership';
 
@@ -10,8 +11,7 @@ import { ownedListing } from '../../ownership';
  * (413 request-upload-over-limit, "The maximum file size is 20 MB."). POST …/images checks the
  * stored file again, since s3rver enforces no policy.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
   const listing = await ownedListing(pathParam(event, 'id'), user.id);
   const data = await imageUploadFor(jsonBody(event), (uploadId) =>
     listingImageUploadKey(listing.id, uploadId),

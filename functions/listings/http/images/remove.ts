@@ -1,12 +1,12 @@
-import { ApiError, type HttpEvent, httpHandler, json, pathParam, requestUser } from '../../../lib/http';
+import { ApiError, json, pathParam } from '../../../lib/http';
+import { userHandler } from '../../../lib/user-handler';
 import { changeImages, deleteImageFiles } from '../../images';
 
 /**
  * DELETE /api/own-listings/{id}/images/{imageId} → 200 { data: ListingImage[] }: removes one of the
  * owner's photos (conditional write on the list), then its files (best effort). Unknown image: 404.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
   const listingId = pathParam(event, 'id');
   const imageId = pathParam(event, 'imageId');
   const { before, after } = await changeImages(listingId, user.id, (current) => {

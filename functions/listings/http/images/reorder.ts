@@ -1,12 +1,5 @@
-import {
-  ApiError,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  pathParam,
-  requestUser,
-} from '../../../lib/http';
+import { ApiError, json, jsonBody, pathParam } from '../../../lib/http';
+import { userHandler } from '../../../lib/user-handler';
 import { changeImages } from '../../images';
 
 const notAPermutation = 'The order must list every photo of the listing exactly once.';
@@ -17,8 +10,7 @@ const notAPermutation = 'The order must list every photo of the listing exactly 
  * permutation of the current ids, else 400; the write is conditional on the list not having
  * changed since it was read.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
   const order = jsonBody(event).order;
   if (!Array.isArray(order) || !order.every((id) => typeof id === 'string')) {
     throw new ApiError('validation-invalid-params', notAPermutation, { fields: { order: notAPermutation } });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { httpHandler, json, jsonBody, requestUser } from '../../../lib/http';
+import { json, jsonBody } from '../../../lib/http';
+import { userHandler } from '../../../lib/user-handler';
 import {
   defaultPrice,
   emptyPublicData,
@@ -14,8 +15,7 @@ import { createListing } from '../../repository';
  * body may hold any subset of the listing fields (checked with the shared validators); unknown
  * fields are ignored. With a place, the draft gets its public point too.
  */
-export const handler = httpHandler(async (event) => {
-  const { id: userId } = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user: { id: userId } }) => {
   const current = emptyPublicData();
   const { set, publicData } = parseListingInput(jsonBody(event), current);
   const now = new Date().toISOString();

@@ -1,6 +1,7 @@
 import type { Page } from '../../../../shared/api/types';
 import { pageSizes } from '../../../../shared/config/marketplace';
-import { httpHandler, intParam, json, requestUser } from '../../../lib/http';
+import { intParam, json } from '../../../lib/http';
+import { userHandler } from '../../../lib/user-handler';
 import { type OwnListing, toOwnListing } from '../../own/common';
 import { queryOwnListings } from '../../repository';
 
@@ -8,8 +9,7 @@ import { queryOwnListings } from '../../repository';
  * GET /api/own-listings?page=N — §7 query: the caller's listings in every state but deleted,
  * newest first, 42 a page (GSI1 by author, a Query).
  */
-export const handler = httpHandler(async (event) => {
-  const { id: userId } = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user: { id: userId } }) => {
   const page = intParam(event, 'page', { min: 1, max: 10_000, fallback: 1 });
   const perPage = intParam(event, 'perPage', {
     min: 1,

@@ -1,5 +1,6 @@
-import { type HttpEvent, httpHandler, json, jsonBody } from '../../../lib/http';
-import { ownTrackingId, paypalCaller } from '../caller';
+import { json, jsonBody } from '../../../lib/http';
+import { userHandler } from '../../../lib/user-handler';
+import { ownTrackingId } from '../caller';
 import { paypalPort } from '../index';
 
 /**
@@ -7,8 +8,7 @@ import { paypalPort } from '../index';
  * PayPal onboarded with the caller's own tracking id (another's is 403); `merchant_id` is null
  * while there is none.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = paypalCaller(event);
+export const handler = userHandler({ fullSession: true }, async ({ event, profile: user }) => {
   const trackingId = ownTrackingId(user, jsonBody(event).trackingId);
   const merchantId = await paypalPort().merchantIdByTrackingId(trackingId);
   return json(200, { merchant_id: merchantId ?? null });

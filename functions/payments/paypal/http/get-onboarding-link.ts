@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type HttpEvent, httpHandler, json, jsonBody, textField } from '../../../lib/http';
+import { json, jsonBody, textField } from '../../../lib/http';
 import { onSite } from '../../../lib/site-origin';
-import { ownTrackingId, paypalCaller } from '../caller';
+import { userHandler } from '../../../lib/user-handler';
+import { ownTrackingId } from '../caller';
 import { paypalPort } from '../index';
 import { changePaypalState } from '../state';
 
@@ -14,8 +15,7 @@ export const defaultPaypalReturnPath = '/account/paypal?returnURLType=success';
  * must be on the configured site origin (default the PayPal settings page). The page follows the
  * rel `action_url`.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = paypalCaller(event);
+export const handler = userHandler({ fullSession: true }, async ({ event, profile: user }) => {
   const body = jsonBody(event);
   const trackingId = ownTrackingId(user, body.trackingId);
   const returnUrl = onSite(textField(body, 'returnUrl') ?? defaultPaypalReturnPath);

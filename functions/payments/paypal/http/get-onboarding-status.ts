@@ -1,6 +1,6 @@
 import type { PaypalOnboardingStatus } from '../../../../shared/api/payments';
-import { ApiError, type HttpEvent, httpHandler, json, jsonBody, textField } from '../../../lib/http';
-import { paypalCaller } from '../caller';
+import { ApiError, json, jsonBody, textField } from '../../../lib/http';
+import { userHandler } from '../../../lib/user-handler';
 import { paypalPort } from '../index';
 import { onboardingStatusOf } from '../port';
 import { storeOnboardingStatus } from '../state';
@@ -11,8 +11,7 @@ import { storeOnboardingStatus } from '../state';
  * already stored on them (anything else is 403). With `updateUserMaybe` the flags and the merchant
  * id are stored on the user (and paypalOffboarded cleared).
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = paypalCaller(event);
+export const handler = userHandler({ fullSession: true }, async ({ event, profile: user }) => {
   const body = jsonBody(event);
   const merchantId = textField(body, 'merchantId')?.trim();
   if (!merchantId) throw new ApiError('validation-invalid-params', 'merchantId is required.');

@@ -1,12 +1,5 @@
-import {
-  ApiError,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  requestUser,
-  requireProfile,
-} from '../../../lib/http';
+import { ApiError, json, jsonBody } from '../../../lib/http';
+import { userHandler } from '../../../lib/user-handler';
 import { paypalPort } from '../index';
 import { paypalOrderView } from '../orders';
 import { callPaypal, ownPaypalOrder } from '../own-order';
@@ -16,8 +9,7 @@ import { callPaypal, ownPaypalOrder } from '../own-order';
  * status and amount of an order the caller made with create-paypal-order. Anyone else's order, an
  * order the marketplace did not make, or one PayPal no longer knows is 404.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requireProfile(requestUser(event));
+export const handler = userHandler(async ({ event, profile: user }) => {
   const { orderId } = jsonBody(event);
   if (typeof orderId !== 'string' || !orderId) {
     throw new ApiError('validation-invalid-params', 'orderId is required.');

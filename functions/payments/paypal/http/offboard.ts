@@ -1,6 +1,6 @@
 import { paypalStateOf } from '../../../accounts/user-record';
-import { type HttpEvent, httpHandler, json } from '../../../lib/http';
-import { paypalCaller } from '../caller';
+import { json } from '../../../lib/http';
+import { userHandler } from '../../../lib/user-handler';
 import { changePaypalState, forgetMerchant } from '../state';
 
 /**
@@ -8,8 +8,7 @@ import { changePaypalState, forgetMerchant } from '../state';
  * My Account From PayPal". paypalOffboarded becomes true and the merchant id and flags are cleared
  * (the tracking id stays: linking again starts a new onboarding with it). Repeating it is harmless.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = paypalCaller(event);
+export const handler = userHandler({ fullSession: true }, async ({ profile: user }) => {
   const merchantId = user.paypal?.merchantId;
   const updated = await changePaypalState(user, (state) => ({
     trackingId: state.trackingId ?? user.id,

@@ -1,13 +1,6 @@
-import {
-  ApiError,
-  assertValid,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  requestUser,
-} from '../../../lib/http';
+import { ApiError, assertValid, json, jsonBody } from '../../../lib/http';
 import { siteUrlOf } from '../../../lib/site-origin';
+import { userHandler } from '../../../lib/user-handler';
 import { cardProvider } from '..';
 import { payoutError } from '../service';
 
@@ -17,8 +10,7 @@ const notOnSite = 'Must be a URL on this site.';
  * POST /api/stripe/account-links (StripeAccountLinkRequest) → `{ data: { url } }`: the provider's
  * hosted onboarding (collect currently_due); both return URLs must be on the configured site origin.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
   const stored = user.profile?.stripeAccount;
   if (!stored) throw new ApiError('not-found', 'You have no payout account yet.');
   const body = jsonBody(event);

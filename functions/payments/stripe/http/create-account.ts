@@ -2,18 +2,9 @@ import { createHash } from 'node:crypto';
 import type { StripeAccountCreateRequest } from '../../../../shared/api/payments';
 import { unsupportedCountry } from '../../../../shared/errors/catalogue';
 import { validatePayoutForm } from '../../../../shared/validation/payout';
-import {
-  ApiError,
-  assertValid,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  requestUser,
-  requireProfile,
-  textFields,
-} from '../../../lib/http';
+import { ApiError, assertValid, json, jsonBody, textFields } from '../../../lib/http';
 import { siteOrigin } from '../../../lib/site-origin';
+import { userHandler } from '../../../lib/user-handler';
 import { cardProvider } from '..';
 import { accountView, businessMcc, payoutError, rememberAccountOwner, storeAccount } from '../service';
 
@@ -23,9 +14,7 @@ import { accountView, businessMcc, payoutError, rememberAccountOwner, storeAccou
  * transfers at home, transfers under the recipient agreement abroad: connectedAccountSetup), the
  * user's profile page as business URL and MCC 5734. 409 if the caller has one; §8 errors (payoutError).
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
-  const profile = requireProfile(user);
+export const handler = userHandler(async ({ event, user, profile }) => {
   if (profile.stripeAccount) throw new ApiError('conflict', 'You already have a payout account.');
   const body = textFields(jsonBody(event), ['country', 'accountType', 'accountToken', 'bankAccountToken']);
   const errors = validatePayoutForm(body);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type HttpEvent, httpHandler, json, requestUser, requireProfile } from '../../../lib/http';
+import { json } from '../../../lib/http';
+import { userHandler } from '../../../lib/user-handler';
 import { cardProvider } from '..';
 import { ensureStripeCustomer } from '../customer';
 import { cardError } from '../service';
@@ -8,9 +9,7 @@ import { cardError } from '../service';
  * POST /api/stripe/setup-intents → `{ data: SetupIntentView }`: a setup intent for saving a card,
  * on the caller's customer (made and stored on first use; its creation is idempotent per user).
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
-  const profile = requireProfile(user);
+export const handler = userHandler(async ({ user, profile }) => {
   const provider = cardProvider();
   try {
     const customerId = await ensureStripeCustomer(user, profile, provider);

@@ -1,13 +1,13 @@
 import { tableName } from '../../../lib/aws';
-import { type HttpEvent, httpHandler, noContent, requestUser } from '../../../lib/http';
+import { noContent } from '../../../lib/http';
 import { keys } from '../../../lib/table-design';
+import { userHandler } from '../../../lib/user-handler';
 import { conditionalUpdate } from '../../../lib/writes';
 import { CardProviderError, cardProvider } from '..';
 import { cardError } from '../service';
 
 /** DELETE /api/me/payment-method → 204: detaches the saved card and forgets it (none: 204 as well). */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ user }) => {
   const card = user.profile?.defaultPaymentMethod;
   if (!card) return noContent();
   try {

@@ -1,5 +1,6 @@
-import { type HttpEvent, httpHandler, json, requestUser } from '../../../lib/http';
+import { json } from '../../../lib/http';
 import { log } from '../../../lib/logger';
+import { userHandler } from '../../../lib/user-handler';
 import { cardProvider } from '..';
 import { accountView, storeAccount } from '../service';
 
@@ -8,8 +9,7 @@ import { accountView, storeAccount } from '../service';
  * fetched again from the provider (the return from onboarding shows the fresh status) and stored;
  * if the provider cannot be reached, the stored summary.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ user }) => {
   const stored = user.profile?.stripeAccount;
   if (!stored) return json(200, { data: null });
   try {

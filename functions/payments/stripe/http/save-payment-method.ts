@@ -1,17 +1,8 @@
 import { tableName } from '../../../lib/aws';
-import {
-  ApiError,
-  assertValid,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  requestUser,
-  requireProfile,
-  textField,
-} from '../../../lib/http';
+import { ApiError, assertValid, json, jsonBody, textField } from '../../../lib/http';
 import { log } from '../../../lib/logger';
 import { keys } from '../../../lib/table-design';
+import { userHandler } from '../../../lib/user-handler';
 import { conditionalUpdate } from '../../../lib/writes';
 import { cardProvider, type ProviderCard } from '..';
 import { cardError, savedCard } from '../service';
@@ -21,9 +12,7 @@ import { cardError, savedCard } from '../service';
  * intent confirmed becomes the default; the previous default is detached. The payment method must
  * be the caller's (attached to their customer, or not attached to anyone yet).
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
-  const profile = requireProfile(user);
+export const handler = userHandler(async ({ event, user, profile }) => {
   const paymentMethodId = textField(jsonBody(event), 'stripePaymentMethodId');
   assertValid(paymentMethodId ? {} : { stripePaymentMethodId: 'This field is required' });
   const customerId = profile.stripeCustomerId;

@@ -1,20 +1,11 @@
 import { payoutMessages } from '../../../../shared/validation/messages';
-import {
-  ApiError,
-  assertValid,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  requestUser,
-  textField,
-} from '../../../lib/http';
+import { ApiError, assertValid, json, jsonBody, textField } from '../../../lib/http';
+import { userHandler } from '../../../lib/user-handler';
 import { cardProvider } from '..';
 import { accountView, payoutError, storeAccount } from '../service';
 
 /** PATCH /api/stripe/account `{ bankAccountToken }` → `{ data: StripeAccountView }`: replaces the bank account. */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
   const stored = user.profile?.stripeAccount;
   if (!stored) throw new ApiError('not-found', 'You have no payout account yet.');
   const bankAccountToken = textField(jsonBody(event), 'bankAccountToken');

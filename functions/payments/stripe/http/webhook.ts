@@ -1,8 +1,6 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../../../lib/aws';
 import { ApiError, type HttpEvent, httpHandler, json } from '../../../lib/http';
 import { keys } from '../../../lib/table-design';
-import { isConditionFailure } from '../../../lib/writes';
+import { recordOnce } from '../../../lib/writes';
 import { cardProvider, type ProviderEvent, WebhookSignatureError } from '..';
 import { accountOwner, storeAccount } from '../service';
 
@@ -14,11 +12,10 @@ export function rawBody(event: HttpEvent): string {
 
 /**
  * POST /api/webhooks/stripe (public): Stripe's (or the simulated provider's) events. The signature
- * is checked on the raw body (wrong or missing → 400). Idempotent by event id: a conditional put of
- * `WEBHOOK#stripe#<id>` comes first, so a replay or duplicate answers 200 and changes nothing; if
- * handling fails, the marker is removed again so the provider's retry is handled.
- * account.updated: the account is fetched again from the provider (the payload is not trusted) and
- * its summary and payoutReady stored on its user. Other events are acknowledged.
+ * is checked on the raw body (wrong or missing → 400). Idempotent by event id (recordOnce on
+ * `WEBHOOK#stripe#<id>`): a replay or duplicate answers 200 and changes nothing; a failed one is
+ * handled again on the provider's retry. account.updated: the account is fetched again from the
+ * provider (the payload is not trusted) and its summary and payoutReady stored on its user.
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
   const provider = cardProvider();
@@ -31,32 +28,18 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     }
     throw error;
   }
-  const marker = keys.webhookEvent('stripe', verified.id);
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...marker,
-          entity: 'webhook-event',
-          provider: 'stripe',
-          eventId: verified.id,
-          type: verified.type,
-          receivedAt: new Date().toISOString(),
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) return json(200, { received: true, duplicate: true });
-    throw error;
-  }
-  try {
-    await handle(verified, provider);
-  } catch (error) {
-    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: marker }));
-    throw error;
-  }
+  const once = await recordOnce(
+    {
+      ...keys.webhookEvent('stripe', verified.id),
+      entity: 'webhook-event',
+      provider: 'stripe',
+      eventId: verified.id,
+      type: verified.type,
+      receivedAt: new Date().toISOString(),
+    },
+    () => handle(verified, provider),
+  );
+  if (once.duplicate) return json(200, { received: true, duplicate: true });
   return json(200, { received: true });
 });
 

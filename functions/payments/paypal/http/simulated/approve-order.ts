@@ -1,13 +1,5 @@
-import {
-  ApiError,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  pathParam,
-  requestUser,
-  requireProfile,
-} from '../../../../lib/http';
+import { ApiError, json, jsonBody, pathParam } from '../../../../lib/http';
+import { userHandler } from '../../../../lib/user-handler';
 import { paypalPort } from '../../index';
 import { paypalOrderView } from '../../orders';
 import { callPaypal, ownPaypalOrder } from '../../own-order';
@@ -20,8 +12,7 @@ import { approveSimulatedOrder, cancelSimulatedOrder } from '../../simulated';
  * Approving moves CREATED → APPROVED, cancelling CREATED/APPROVED → VOIDED (both idempotent); a
  * captured or voided order is refused with 402 `transaction-payment-failed`.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requireProfile(requestUser(event));
+export const handler = userHandler(async ({ event, profile: user }) => {
   if (paypalPort().mode !== 'simulated') throw new ApiError('not-found');
   const orderId = pathParam(event, 'id');
   const { action } = jsonBody(event);

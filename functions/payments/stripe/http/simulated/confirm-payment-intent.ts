@@ -1,12 +1,5 @@
-import {
-  ApiError,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  pathParam,
-  requestUser,
-} from '../../../../lib/http';
+import { ApiError, json, jsonBody, pathParam } from '../../../../lib/http';
+import { userHandler } from '../../../../lib/user-handler';
 import { type SimulatedPaymentConfirmation, simulatedCardProvider } from '../..';
 import { simulatedConfirmError } from '../../service';
 
@@ -19,8 +12,7 @@ import { simulatedConfirmError } from '../../service';
  * message, payment_intent: { id, status } } }` for a card error. Only the buyer the PaymentIntent
  * was made for (`metadata.customerUserId`) may confirm it; anyone else gets 404.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
   const provider = simulatedCardProvider();
   if (!provider) throw new ApiError('not-found');
   const paymentIntentId = pathParam(event, 'id');

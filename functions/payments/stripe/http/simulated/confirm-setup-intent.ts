@@ -1,13 +1,6 @@
 import type { SimulatedCardRequest } from '../../../../../shared/api/payments';
-import {
-  ApiError,
-  type HttpEvent,
-  httpHandler,
-  json,
-  jsonBody,
-  pathParam,
-  requestUser,
-} from '../../../../lib/http';
+import { ApiError, json, jsonBody, pathParam } from '../../../../lib/http';
+import { userHandler } from '../../../../lib/user-handler';
 import { simulatedCardProvider } from '../..';
 import { simulatedConfirmError } from '../../service';
 
@@ -17,8 +10,7 @@ import { simulatedConfirmError } from '../../service';
  * message, setup_intent } }` (Stripe.js's confirmCardSetup error; message from card-errors.ts).
  * The authentication test card answers `status: requires_action` until sent again with authenticate.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  const user = requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
   const provider = simulatedCardProvider();
   if (!provider) throw new ApiError('not-found');
   const setupIntentId = pathParam(event, 'id');

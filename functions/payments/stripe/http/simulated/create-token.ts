@@ -1,5 +1,6 @@
 import type { PayoutAccountType } from '../../../../../shared/api/payments';
-import { ApiError, type HttpEvent, httpHandler, json, jsonBody, requestUser } from '../../../../lib/http';
+import { ApiError, json, jsonBody } from '../../../../lib/http';
+import { userHandler } from '../../../../lib/user-handler';
 import { simulatedCardProvider } from '../..';
 import { payoutError } from '../../service';
 
@@ -9,8 +10,7 @@ import { payoutError } from '../../service';
  * give 400 validation-invalid-params with the message per field in `meta.fields`. 404 when the real
  * provider runs.
  */
-export const handler = httpHandler(async (event: HttpEvent) => {
-  requestUser(event);
+export const handler = userHandler({ profile: 'optional' }, async ({ event }) => {
   const provider = simulatedCardProvider();
   if (!provider) throw new ApiError('not-found');
   const body = jsonBody(event);

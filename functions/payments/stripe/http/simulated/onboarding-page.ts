@@ -1,24 +1,7 @@
-import { type HttpEvent, type HttpResult, httpHandler } from '../../../../lib/http';
+import { type HttpEvent, httpHandler } from '../../../../lib/http';
 import { siteOrigin, siteUrlOf } from '../../../../lib/site-origin';
 import { simulatedCardProvider } from '../..';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-export function html(statusCode: number, title: string, body: string): HttpResult {
-  return {
-    statusCode,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-    body: `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a}
-button{font:inherit;padding:.6rem 1.2rem;margin:.5rem .5rem 0 0;border-radius:6px;border:1px solid #333;cursor:pointer}
-button[value=submit]{background:#0a5c36;color:#fff;border-color:#0a5c36}
-button:focus-visible{outline:3px solid #1b6fd1;outline-offset:2px}</style></head>
-<body><main>${body}</main></body></html>`,
-  };
-}
+import { escapeHtml, html } from '../../simulated-page';
 
 /**
  * GET /api/simulated-stripe/onboarding?account=…&link=… (public): the simulated provider's hosted

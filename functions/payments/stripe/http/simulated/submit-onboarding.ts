@@ -1,41 +1,6 @@
-import { ApiError, type HttpEvent, type HttpResult, httpHandler } from '../../../../lib/http';
-import { siteUrlOf } from '../../../../lib/site-origin';
+import { ApiError, type HttpEvent, httpHandler } from '../../../../lib/http';
 import { CardProviderError, simulatedCardProvider } from '../..';
-import { html } from './onboarding-page';
-
-/** The form (urlencoded, as the page posts it) or a JSON body. */
-function formOf(event: HttpEvent): Record<string, string> {
-  if (!event.body) return {};
-  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  const type = event.headers?.['content-type'] ?? '';
-  if (type.includes('application/json')) {
-    try {
-      const value = JSON.parse(text);
-      return typeof value === 'object' && value !== null ? (value as Record<string, string>) : {};
-    } catch {
-      return {};
-    }
-  }
-  return Object.fromEntries(new URLSearchParams(text));
-}
-
-const seeOther = (location: string): HttpResult => ({
-  statusCode: 303,
-  headers: { location, 'cache-control': 'no-store' },
-  body: '',
-});
-
-/** 303 to a URL the link stored, only when it is on the configured site origin. */
-function backToSite(url: string): HttpResult {
-  const target = siteUrlOf(url);
-  if (!target)
-    return html(
-      400,
-      'Onboarding link',
-      '<h1>This onboarding link is not valid</h1><p>Go back to the marketplace and try again.</p>',
-    );
-  return seeOther(target);
-}
+import { backToSite, formOf, html } from '../../simulated-page';
 
 /**
  * POST /api/simulated-stripe/onboarding (public) `account`, `link`, `action` (submit | leave):

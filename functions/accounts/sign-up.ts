@@ -1,0 +1,126 @@
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminSetUserPasswordCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { defaultDisplayName } from '../../shared/text/names';
+import { sanitizeText } from '../../shared/text/sanitize';
+import { cognito, cognitoError, passwordSignIn, rethrowCognitoLimits, userPoolId } from '../lib/cognito';
+import { ApiError } from '../lib/errors';
+import { log } from '../lib/logger';
+import { normalizeEmail } from './email';
+import { createUser } from './repository';
+import type { UserRecord } from './user-record';
+import { sendVerificationEmail } from './verification-emails';
+
+/**
+ * Sign-up with e-mail and password (the values already validated, with the shared signup
+ * validators: cognito-local enforces no password policy): Cognito AdminCreateUser with its
+ * invitation suppressed and AdminSetUserPassword (a confirmed user with the chosen password, so the
+ * browser can sign in at once: after sign-up the user is logged in; SignUp + AdminConfirmSignUp
+ * would also mail a confirmation code that is useless once confirmed), and the profile item.
+ * A failure part-way deletes the Cognito user again, so there is never half a user. Last, the first
+ * verification e-mail goes out by the same path as a resend (it counts towards the 5 a day), with a
+ * token from a server-side sign-in, since the browser has none yet; if that send fails the sign-up
+ * still stands and the user can resend from /verify-email.
+ */
+export async function signUp(values: {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}): Promise<{ record: UserRecord; verificationEmailSent: boolean }> {
+  const email = normalizeEmail(values.email);
+  const password = values.password;
+  const firstName = sanitizeText(values.firstName.trim());
+  const lastName = sanitizeText(values.lastName.trim());
+
+  let userId: string;
+  try {
+    const result = await cognito().send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId(),
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'given_name', Value: firstName },
+          { Name: 'family_name', Value: lastName },
+        ],
+      }),
+    );
+    const sub = result.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+    if (!sub) throw new Error('Cognito AdminCreateUser returned no user id');
+    userId = sub;
+  } catch (error) {
+    throw signUpError(error);
+  }
+
+  let record: UserRecord;
+  try {
+    await cognito()
+      .send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId: userPoolId(),
+          Username: email,
+          Password: password,
+          Permanent: true,
+        }),
+      )
+      .catch((error: unknown) => {
+        throw signUpError(error);
+      });
+    record = await createUser({
+      id: userId,
+      email,
+      emailVerified: false,
+      firstName,
+      lastName,
+      displayName: defaultDisplayName(firstName, lastName),
+      createdAt: new Date().toISOString(),
+    });
+  } catch (error) {
+    await cognito()
+      .send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: email }))
+      .catch((cleanupError: unknown) =>
+        log.error('sign-up rollback failed: a Cognito user without a profile remains', {
+          userId,
+          error: cleanupError,
+        }),
+      );
+    throw error;
+  }
+
+  const verificationEmailSent = await sendFirstVerificationEmail(record, password);
+  return { record, verificationEmailSent };
+}
+
+function signUpError(error: unknown): unknown {
+  const name = cognitoError(error);
+  if (name === 'UsernameExistsException' || name === 'AliasExistsException')
+    return new ApiError('email-taken');
+  if (name === 'InvalidPasswordException') {
+    const message = error instanceof Error ? error.message : 'Invalid password';
+    return new ApiError('validation-invalid-params', undefined, { fields: { password: message } });
+  }
+  if (name === 'InvalidParameterException') return new ApiError('validation-invalid-params');
+  try {
+    rethrowCognitoLimits(error);
+  } catch (limit) {
+    return limit;
+  }
+  return error;
+}
+
+/** Sends the first verification e-mail; false (logged) if it could not, and the user can resend. */
+async function sendFirstVerificationEmail(record: UserRecord, password: string): Promise<boolean> {
+  try {
+    const token = await passwordSignIn(record.email, password);
+    if (!token) throw new Error('the new user could not sign in');
+    await sendVerificationEmail(record.id, token);
+    return true;
+  } catch (error) {
+    log.warn('first verification e-mail not sent; the user can resend it', { userId: record.id, error });
+    return false;
+  }
+}
