@@ -26,3 +26,12 @@ export function assertValid<T>(errors: FieldErrors<T>): void {
   );
   if (Object.keys(fields).length > 0) throw new ApiError('validation-invalid-params', undefined, { fields });
 }
+
+/** A provider webhook whose signature does not verify: the same answer for Stripe and PayPal. */
+export function invalidWebhookSignature(reason?: string): ApiError {
+  return new ApiError(
+    'validation-invalid-value',
+    'The webhook signature is not valid.',
+    reason ? { reason } : undefined,
+  );
+}

@@ -9,6 +9,7 @@ import { ApiError } from '../lib/errors';
 import { reportError } from '../lib/observability';
 import { CardProviderError, cardProvider, type ProviderPaymentIntent } from '../payments/stripe';
 import { ensureStripeCustomer } from '../payments/stripe/customer';
+import { paymentFailed } from '../payments/stripe/errors';
 import { moneyKeys } from './money';
 import type { TransactionRecord } from './record';
 
@@ -32,11 +33,7 @@ export interface CardPaymentInput {
 /** A refused PaymentIntent: 402 with Stripe's own words in `meta` ("Amount must be at least …" verbatim). */
 function paymentIntentFailure(error: unknown): never {
   if (!(error instanceof CardProviderError)) throw error;
-  throw new ApiError('transaction-payment-failed', undefined, {
-    stripeMessage: error.message,
-    stripeType: error.type,
-    ...(error.code ? { stripeCode: error.code } : {}),
-  });
+  throw paymentFailed(error);
 }
 
 export async function cardPaymentFor(input: CardPaymentInput): Promise<{ intent: ProviderPaymentIntent }> {

@@ -25,6 +25,7 @@ import { paypalPort } from '../payments/paypal/index';
 import { paypalErrorCode } from '../payments/paypal/orders';
 import { PaypalRefusal } from '../payments/paypal/port';
 import { CardProviderError, cardProvider } from '../payments/stripe';
+import { paymentFailed } from '../payments/stripe/errors';
 import type { MoneyHooks, TransitionRun, WriteAdditions } from './engine';
 import { outboxPut } from './outbox';
 import type { MoneyOp, TransactionPayment, TransactionRecord } from './record';
@@ -73,13 +74,7 @@ function isDefiniteRefusal(error: unknown): boolean {
 /** The §8 answer to a failed capture: the provider's own message kept in `meta`. */
 function paymentFailure(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof CardProviderError) {
-    return new ApiError('transaction-payment-failed', undefined, {
-      stripeMessage: error.message,
-      stripeType: error.type,
-      ...(error.code ? { stripeCode: error.code } : {}),
-    });
-  }
+  if (error instanceof CardProviderError) return paymentFailed(error);
   const paypal = paypalErrorCode(error);
   if (paypal) return paypal;
   throw error;

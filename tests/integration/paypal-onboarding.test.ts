@@ -200,6 +200,11 @@ describe('POST /api/webhooks/paypal', () => {
       'deadbeef',
     );
     expect(response.status).toBe(400);
+    // The same answer as Stripe's webhook gives (stripe-payouts.test.ts).
+    expect(errorOf(await response.json())).toMatchObject({
+      code: 'validation-invalid-value',
+      title: 'The webhook signature is not valid.',
+    });
     expect((await getUser(account.user.id))?.paypal?.hasOAuthPermissions).toBe(true);
   });
 

@@ -355,6 +355,10 @@ describe('POST /api/webhooks/stripe', () => {
     });
     const wrong = await postWebhook(payload, signStripePayload(payload, 'whsec_not_the_secret'));
     expect(wrong.status).toBe(400);
+    expect(errorOf(wrong.body)).toMatchObject({
+      code: 'validation-invalid-value',
+      title: 'The webhook signature is not valid.',
+    });
     const missing = await fetch(`${url}/api/webhooks/stripe`, { method: 'POST', body: payload });
     expect(missing.status).toBe(400);
   });

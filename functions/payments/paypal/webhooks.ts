@@ -1,6 +1,6 @@
 import { getUser } from '../../accounts/repository';
 import type { UserRecord } from '../../accounts/user-record';
-import { ApiError } from '../../lib/errors';
+import { ApiError, invalidWebhookSignature } from '../../lib/errors';
 import { paypalKeys } from '../../lib/table-design';
 import { recordOnce } from '../../lib/writes';
 import { onboardingStatusOf, type PaypalPort } from './port';
@@ -25,7 +25,7 @@ export async function receivePaypalWebhook(
   headers: Record<string, string | undefined>,
 ): Promise<WebhookOutcome> {
   if (!(await port.verifyWebhook(rawBody, headers))) {
-    throw new ApiError('validation-invalid-params', 'The webhook signature is not valid.');
+    throw invalidWebhookSignature();
   }
   let event: PaypalWebhookEvent;
   try {

@@ -16,6 +16,7 @@ import { json } from '../../lib/http';
 import { keys } from '../../lib/table-design';
 import { conditionalUpdate, isConditionFailure } from '../../lib/writes';
 import { publishPayoutAccountUpdated } from '../../orders/finance/payout-account';
+import { stripeErrorMeta } from './errors';
 import { CardProviderError, type ProviderAccount, type ProviderCard } from './port';
 
 /** The business category of a bicycle marketplace on the card provider (spec: MCC 5734). */
@@ -150,11 +151,7 @@ export function payoutError(error: unknown, kind: 'account' | 'accountLink'): ne
 /** A card (customer, setup intent, payment method) failure: the card-error messages (§8). */
 export function cardError(error: unknown): never {
   if (!(error instanceof CardProviderError)) throw error;
-  const meta = {
-    stripeMessage: error.message,
-    stripeType: error.type,
-    ...(error.code ? { stripeCode: error.code } : {}),
-  };
+  const meta = stripeErrorMeta(error);
   const title = cardErrorMessage({ type: error.type, ...(error.code ? { code: error.code } : {}) });
   if (error.options.statusCode === 404 || error.code === 'resource_missing') {
     throw new ApiError('not-found', title, meta);

@@ -1,3 +1,4 @@
+import { invalidWebhookSignature } from '../../../lib/errors';
 import { ApiError, type HttpEvent, httpHandler, json } from '../../../lib/http';
 import { keys } from '../../../lib/table-design';
 import { recordOnce } from '../../../lib/writes';
@@ -24,7 +25,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     verified = provider.verifyWebhook(rawBody(event), event.headers?.['stripe-signature']);
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
-      throw new ApiError('validation-invalid-value', 'Invalid webhook signature.', { reason: error.message });
+      throw invalidWebhookSignature(error.message);
     }
     throw error;
   }
