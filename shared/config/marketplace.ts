@@ -13,7 +13,7 @@ export const marketplaceCurrency = 'USD';
  * One currency, said plainly (issue 17): shown on the pricing tab and the payout page. Sellers in
  * the 36 payout countries are paid in their bank's currency; the provider converts (docs/payments.md).
  */
-export const payoutCurrencyNote = `Buyers pay in ${marketplaceCurrency}; your payout is converted to your bank's currency by the payment provider`;
+export const payoutCurrencyNote = `Buyers pay in ${marketplaceCurrency}; your payout is converted to your bank's currency by the payment provider.`;
 
 /** Decimals shown when an amount is displayed (USD is shown with 0 decimals, §9). */
 export const currencyDisplayDecimals = 0;
