@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import type { AvatarUpload as ImageUpload } from '../../shared/api/account';
 import { imageSettings } from '../../shared/config/constants';
 import { imagesBucket, s3 } from './aws';
@@ -47,6 +52,40 @@ export interface RenderedVariant<Name extends string = string> {
   width: number;
   height: number;
   body: Buffer;
+}
+
+/** A stored variant: its size and its path on the site (`/images/…`). */
+export interface StoredVariant {
+  width: number;
+  height: number;
+  url: string;
+}
+
+/**
+ * Writes each rendered variant to the images bucket under `keyOf(name)`, cached for a year (a new
+ * image gets new keys, so a key's bytes never change); answers each variant's size and path.
+ */
+export async function storeVariants<Name extends string>(
+  variants: readonly RenderedVariant<Name>[],
+  keyOf: (name: Name) => string,
+): Promise<Partial<Record<Name, StoredVariant>>> {
+  const stored: Partial<Record<Name, StoredVariant>> = {};
+  await Promise.all(
+    variants.map(async (variant) => {
+      const key = keyOf(variant.name);
+      await s3().send(
+        new PutObjectCommand({
+          Bucket: imagesBucket(),
+          Key: key,
+          Body: variant.body,
+          ContentType: 'image/jpeg',
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+      stored[variant.name] = { width: variant.width, height: variant.height, url: `/${key}` };
+    }),
+  );
+  return stored;
 }
 
 /** Images larger than this many pixels are refused before decoding (a 20 MB file can hold a decompression bomb). */

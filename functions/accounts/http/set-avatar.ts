@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import type { ProfileImage } from '../../../shared/api/account';
 import { imageSettings } from '../../../shared/config/constants';
 import { imagesBucket, s3 } from '../../lib/aws';
 import { ApiError, json, jsonBody } from '../../lib/http';
-import { readUpload, wrongImageType } from '../../lib/image-variants';
+import { readUpload, storeVariants, wrongImageType } from '../../lib/image-variants';
 import { log } from '../../lib/logger';
 import { userHandler } from '../../lib/user-handler';
 import {
@@ -56,22 +56,10 @@ export const handler = userHandler(async ({ event, user, profile }) => {
   }
 
   const imageId = randomUUID();
-  const profileImage: ProfileImage = { id: imageId, variants: {} };
-  await Promise.all(
-    variants.map(async (variant) => {
-      const key = avatarVariantKey(user.id, imageId, variant.name);
-      await s3().send(
-        new PutObjectCommand({
-          Bucket: imagesBucket(),
-          Key: key,
-          Body: variant.body,
-          ContentType: 'image/jpeg',
-          CacheControl: 'public, max-age=31536000, immutable',
-        }),
-      );
-      profileImage.variants[variant.name] = { width: variant.width, height: variant.height, url: `/${key}` };
-    }),
-  );
+  const profileImage: ProfileImage = {
+    id: imageId,
+    variants: await storeVariants(variants, (name) => avatarVariantKey(user.id, imageId, name)),
+  };
   const updated = await updateUser(user.id, { set: { profileImage } });
   await discard();
   await deletePreviousAvatar(user.id, profile.profileImage);

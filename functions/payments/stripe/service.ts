@@ -3,7 +3,7 @@
  * the provider's errors as the API's (§8 wording).
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { SavedCard, StripeAccountView } from '../../../shared/api/payments';
+import type { SavedCard, SimulatedCardRequest, StripeAccountView } from '../../../shared/api/payments';
 import { cardBrandFromProvider } from '../../../shared/config/card-brands';
 import { cardErrorMessage } from '../../../shared/errors/card-errors';
 import { messages, payoutProviderError } from '../../../shared/errors/catalogue';
@@ -160,6 +160,18 @@ export function cardError(error: unknown): never {
     throw new ApiError('validation-invalid-value', title, meta);
   }
   throw new ApiError('server-error', title, meta);
+}
+
+/** The test card a simulated Stripe.js confirmation sends (`authenticate: true` passes the 3-D Secure card). */
+export function simulatedCardOf(body: Record<string, unknown>): SimulatedCardRequest {
+  return {
+    number: String(body.number ?? ''),
+    expMonth: Number(body.expMonth),
+    expYear: Number(body.expYear),
+    cvc: String(body.cvc ?? ''),
+    ...(typeof body.postalCode === 'string' ? { postalCode: body.postalCode } : {}),
+    ...(body.authenticate === true ? { authenticate: true } : {}),
+  };
 }
 
 /**

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { ListingImage } from '../../../../shared/api/types';
-import { imagesBucket, s3 } from '../../../lib/aws';
 import { ApiError, json, jsonBody, pathParam } from '../../../lib/http';
 import {
   deleteUpload,
@@ -10,6 +8,7 @@ import {
   type RenderedVariant,
   readUpload,
   renderVariants,
+  storeVariants,
   UnreadableImage,
   uploadIdPattern,
 } from '../../../lib/image-variants';
@@ -63,26 +62,11 @@ export const handler = userHandler({ profile: 'optional' }, async ({ event, user
     throw await unreadable();
   }
 
-  const image: ListingImage = { id: randomUUID(), variants: {} };
-  await Promise.all(
-    variants.map(async (variant) => {
-      const key = listingImageKey(listing.id, image.id, variant.name);
-      await s3().send(
-        new PutObjectCommand({
-          Bucket: imagesBucket(),
-          Key: key,
-          Body: variant.body,
-          ContentType: 'image/jpeg',
-          CacheControl: 'public, max-age=31536000, immutable',
-        }),
-      );
-      image.variants[variant.name as keyof ListingImage['variants']] = {
-        width: variant.width,
-        height: variant.height,
-        url: `/${key}`,
-      };
-    }),
-  );
+  const imageId = randomUUID();
+  const image: ListingImage = {
+    id: imageId,
+    variants: await storeVariants(variants, (name) => listingImageKey(listing.id, imageId, name)),
+  };
   let images: ListingImage[];
   try {
     images = await appendImage(listing.id, user.id, image);

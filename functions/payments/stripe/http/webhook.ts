@@ -24,10 +24,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   try {
     verified = provider.verifyWebhook(rawBody(event), event.headers?.['stripe-signature']);
   } catch (error) {
-    if (error instanceof WebhookSignatureError) {
-      throw invalidWebhookSignature(error.message);
-    }
-    throw error;
+    throw error instanceof WebhookSignatureError ? invalidWebhookSignature(error.message) : error;
   }
   const once = await recordOnce(
     {

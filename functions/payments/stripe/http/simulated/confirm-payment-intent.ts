@@ -1,7 +1,7 @@
 import { ApiError, json, jsonBody, pathParam } from '../../../../lib/http';
 import { userHandler } from '../../../../lib/user-handler';
 import { type SimulatedPaymentConfirmation, simulatedCardProvider } from '../..';
-import { simulatedConfirmError } from '../../service';
+import { simulatedCardOf, simulatedConfirmError } from '../../service';
 
 /**
  * POST /api/simulated-stripe/payment-intents/{id}/confirm (simulated only; 404 when the real
@@ -24,14 +24,7 @@ export const handler = userHandler({ profile: 'optional' }, async ({ event, user
       ? { paymentMethodId: body.paymentMethodId }
       : body.number === undefined
         ? {}
-        : {
-            number: String(body.number ?? ''),
-            expMonth: Number(body.expMonth),
-            expYear: Number(body.expYear),
-            cvc: String(body.cvc ?? ''),
-            ...(typeof body.postalCode === 'string' ? { postalCode: body.postalCode } : {}),
-            ...(body.authenticate === true ? { authenticate: true } : {}),
-          };
+        : simulatedCardOf(body);
   try {
     const intent = await provider.confirmPaymentIntent(paymentIntentId, confirmation);
     const data = {

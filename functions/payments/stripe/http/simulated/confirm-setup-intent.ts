@@ -1,8 +1,7 @@
-import type { SimulatedCardRequest } from '../../../../../shared/api/payments';
 import { ApiError, json, jsonBody, pathParam } from '../../../../lib/http';
 import { userHandler } from '../../../../lib/user-handler';
 import { simulatedCardProvider } from '../..';
-import { simulatedConfirmError } from '../../service';
+import { simulatedCardOf, simulatedConfirmError } from '../../service';
 
 /**
  * POST /api/simulated-stripe/setup-intents/{id}/confirm (SimulatedCardRequest, optional
@@ -18,14 +17,7 @@ export const handler = userHandler({ profile: 'optional' }, async ({ event, user
   if (!customer || customer !== user.profile?.stripeCustomerId) throw new ApiError('not-found');
   const body = jsonBody(event);
   try {
-    const result = await provider.confirmSetupIntent(setupIntentId, {
-      number: String(body.number ?? ''),
-      expMonth: Number(body.expMonth),
-      expYear: Number(body.expYear),
-      cvc: String(body.cvc ?? ''),
-      ...(typeof body.postalCode === 'string' ? { postalCode: body.postalCode } : {}),
-      ...(body.authenticate === true ? { authenticate: true } : {}),
-    } satisfies SimulatedCardRequest);
+    const result = await provider.confirmSetupIntent(setupIntentId, simulatedCardOf(body));
     return json(200, { data: result });
   } catch (error) {
     return simulatedConfirmError(error, 'setup_intent');
