@@ -393,7 +393,7 @@ describe('money limits and the currency note (issue 17)', () => {
   });
   it('says the one currency plainly', () => {
     expect(payoutCurrencyNote).toBe(
-      "Buyers pay in USD; your payout is converted to your bank's currency by the payment provider",
+      "Buyers pay in USD; your payout is converted to your bank's currency by the payment provider.",
     );
   });
 });
