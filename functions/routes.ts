@@ -72,7 +72,8 @@ export const routes = [
     auth: 'user',
   },
   { method: 'POST', path: '/api/klaviyo/track-event', handler: 'accounts/http/track-event', auth: 'user' },
-  // Stripe: payouts (Connect) and the saved card (issue 6; functions/payments/stripe/http, docs/payments.md).
+  // Stripe: payouts (Connect) and the saved card (functions/payments/stripe/http,
+  // docs/payments.md).
   { method: 'GET', path: '/api/stripe/account', handler: 'payments/stripe/http/get-account', auth: 'user' },
   {
     method: 'POST',
@@ -136,7 +137,7 @@ export const routes = [
     handler: 'payments/stripe/http/simulated/submit-onboarding',
     auth: 'public',
   },
-  // PayPal (issue 6): the spec's onboarding calls, offboarding, webhooks and the simulated PayPal's page.
+  // PayPal: the spec's onboarding calls, offboarding, webhooks and the simulated PayPal's page.
   {
     method: 'POST',
     path: '/api/get-paypal-onboarding-link',
@@ -169,7 +170,8 @@ export const routes = [
     handler: 'payments/paypal/http/simulated/onboarding-submit',
     auth: 'public',
   },
-  // The seller's own listings (issue 7; functions/listings/http/own): §7 createDraft, update, publishDraft, show, query, open, close, stock.
+  // The seller's own listings (functions/listings/http/own): §7 createDraft, update, publishDraft,
+  // show, query, open, close, stock.
   { method: 'GET', path: '/api/own-listings', handler: 'listings/http/own/list', auth: 'user' },
   { method: 'POST', path: '/api/own-listings', handler: 'listings/http/own/create', auth: 'user' },
   { method: 'GET', path: '/api/own-listings/{id}', handler: 'listings/http/own/show', auth: 'user' },
@@ -184,7 +186,7 @@ export const routes = [
   { method: 'POST', path: '/api/own-listings/{id}/open', handler: 'listings/http/own/open', auth: 'user' },
   { method: 'POST', path: '/api/own-listings/{id}/close', handler: 'listings/http/own/close', auth: 'user' },
   { method: 'POST', path: '/api/own-listings/{id}/stock', handler: 'listings/http/own/stock', auth: 'user' },
-  // Listing photos (issue 7; functions/listings/http/images): presigned upload, attach, reorder, remove.
+  // Listing photos (functions/listings/http/images): presigned upload, attach, reorder, remove.
   {
     method: 'POST',
     path: '/api/own-listings/{id}/image-uploads',
@@ -209,7 +211,7 @@ export const routes = [
     handler: 'listings/http/images/remove',
     auth: 'user',
   },
-  // Orders (issue 8; functions/orders over functions/orders): spec §7 transaction calls, JSON bodies.
+  // Orders (functions/orders): spec §7 transaction calls, JSON bodies.
   { method: 'POST', path: '/api/transaction-line-items', handler: 'orders/http/line-items', auth: 'user' },
   {
     method: 'POST',

@@ -16,7 +16,7 @@ export const streamConsumers = [
   { name: 'search-index', handler: 'listings/search/index-stream', keyPrefixes: [keyPrefixes.listing] },
   // Every transaction item passes the PK filter; the handler publishes only INSERTs of `EVENT#…` items.
   { name: 'finance-outbox', handler: 'orders/finance/outbox-stream', keyPrefixes: [keyPrefixes.transaction] },
-  // Order e-mails (issue 9): the transaction item when its version grew, and inserted messages.
+  // Order e-mails: the transaction item when its version grew, and inserted messages.
   {
     name: 'order-notifications',
     handler: 'orders/notifications/stream',

@@ -157,7 +157,7 @@ export function staticMapSize(width: number, height: number): { width: number; h
 }
 
 /**
- * A link that opens a place in a maps site (a pickup place, issue 16): our offline basemap has no
+ * A link that opens a place in a maps site (a pickup place): our offline basemap has no
  * streets, so the buyer goes to OpenStreetMap, which every browser and phone opens. With a street
  * address it searches for it; without one it marks the point.
  */

@@ -153,7 +153,7 @@ describe('parseMoneyInput (§5 money input)', () => {
   });
 });
 
-describe('parseMoneyInput: separators people write (issue 17)', () => {
+describe('parseMoneyInput: separators people write', () => {
   const thousands = { ok: false, error: 'thousandsSeparator' };
   it.each([
     ['1.200,00', 120_000],

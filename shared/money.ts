@@ -156,7 +156,7 @@ const DIGITS = /^\d*$/;
  * - with both a dot and a comma, the last one is the decimal separator and the other must group the
  *   whole part in threes, once: "1.200,00" and "1,200.00" are 1200.00;
  * - a lone separator followed by exactly three digits ("1.200", "1,200") could be either, so it is
- *   refused (`thousandsSeparator`) rather than guessed: "1.200" silently meaning $1.20 was issue 17;
+ *   refused (`thousandsSeparator`) rather than guessed: "1.200" must never silently mean $1.20;
  * - a separator used more than once ("1,2,3", "1.200.000,5") is refused the same way.
  */
 function splitMoneyText(text: string): { whole: string; fraction: string } | MoneyParseError {

@@ -4,7 +4,7 @@ import { keyPrefixes, partitions } from '../lib/table-design';
 
 /**
  * The spec's current user state flags (§3 "has-listings flag, has-orders flag"):
- * - has listings: at least one listing that is not a draft (and not deleted). Issue 16 deviates
+ * - has listings: at least one listing that is not a draft (and not deleted). This deviates
  *   from §4's "the first own listing is not a draft", which flips to false when an active seller
  *   starts a new draft. The seller's drafts are paged past (25 a page, oldest first).
  * - has orders: any order or enquiry as a buyer (one keys-only `Limit 1` Query, no filter).

@@ -23,8 +23,8 @@ const notText = 'Must be text';
  * full-width, §5); the phone number is stored as the spec's parser gives it (whitespace stripped). An empty bio, display name
  * or phone number removes it (an empty display name goes back to the default "First L").
  * `seenMissingInformation: true` marks the missing-information modal seen (any other value: 400).
- * `notificationSettings: { messages?, reminders? }` turns message and reminder e-mails on or off
- * (issue 9): booleans only, at least one of them, nothing else (else 400 with the field's message).
+ * `notificationSettings: { messages?, reminders? }` turns message and reminder e-mails on or off:
+ * booleans only, at least one of them, nothing else (else 400 with the field's message).
  */
 export async function updateProfile(
   userId: string,

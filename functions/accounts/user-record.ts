@@ -33,9 +33,9 @@ export interface UserRecord {
   profileImage?: ProfileImage;
   /** Private data klaviyoId (§3): the Klaviyo profile id (POST /api/klaviyo/update-profile). */
   klaviyoId?: string;
-  /** §3 PayPal state (issue 6): written only by functions/payments/paypal/state.ts; read with paypalStateOf. */
+  /** §3 PayPal state: written only by functions/payments/paypal/state.ts; read with paypalStateOf. */
   paypal?: PaypalRecordState;
-  /** §3 stripeAccount (issue 6): the connected account's summary, written by functions/payments/stripe/accounts.ts. */
+  /** §3 stripeAccount: the connected account's summary, written by functions/payments/stripe/accounts.ts. */
   stripeAccount?: StripeAccountView & { updatedAt?: string };
   /** The card provider's customer (saved cards), made by the first setup intent. */
   stripeCustomerId?: string;
@@ -43,7 +43,7 @@ export interface UserRecord {
   defaultPaymentMethod?: SavedCard;
   /** The one gating fact (shared/payouts.ts payoutReadyOf), stored whenever the Stripe or PayPal state changes. */
   payoutReady?: boolean;
-  /** The optional e-mails the user wants (issue 9); absent: both on (notificationSettingsOf). */
+  /** The optional e-mails the user wants; absent: both on (notificationSettingsOf). */
   notificationSettings?: Partial<NotificationSettings>;
   /** Current user state: the missing-information modal was seen (§4). */
   seenMissingInformation?: boolean;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One home for the table's keys (issue 18): outside functions/lib/table-design.ts, no code in
+ * One home for the table's keys: outside functions/lib/table-design.ts, no code in
  * functions/ writes a key or query prefix as a literal (`'LISTING#'`, `` `TX#${id}` ``): it uses
  * `keys`, `keyPrefixes` or `partitions`. Comments may name keys; tests may too.
  */

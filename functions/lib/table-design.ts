@@ -165,7 +165,7 @@ export function shardOf(id: string, count: number = publishedShardCount): number
   return hash % count;
 }
 
-/** PayPal (issue 6): webhook receipts, the merchant → user index, and the simulated PayPal's own state. */
+/** PayPal: webhook receipts, the merchant → user index, and the simulated PayPal's own state. */
 export const paypalKeys = {
   /** A received PayPal webhook event (written once, conditionally: replays change nothing). */
   webhookEvent: (eventId: string) => ({ PK: `PAYPALWEBHOOK#${eventId}`, SK: 'EVENT' }),

@@ -21,7 +21,7 @@ const listing = (
   ...(publicGeolocation ? { publicGeolocation } : {}),
 });
 
-describe('the location migration (issue 17)', () => {
+describe('the location migration', () => {
   const berlin = { lat: 52.52, lng: 13.405 };
   it('draws a public point for a placed listing without one, and leaves a migrated one alone', () => {
     expect(locationFix(listing('published', placed, berlin))).toBe('drawPoint');

@@ -17,7 +17,7 @@ export interface LocationMigrationResult {
   closed: string[];
 }
 
-/** What a stored listing needs (issue 17), or nothing. Pure, so every case is unit tested. */
+/** What a stored listing needs, or nothing. Pure, so every case is unit tested. */
 export function locationFix(
   record: Pick<ListingRecord, 'state' | 'geolocation' | 'publicGeolocation' | 'publicData' | 'deleted'>,
 ): 'drawPoint' | 'removePoint' | 'close' | 'removePointAndClose' | undefined {

@@ -1,7 +1,8 @@
 /**
  * The card half of initiate: a manual-capture PaymentIntent for the order, keyed by the order so a
- * retried initiate gets the same one (docs/design/orders.md §2: confirm-payment captures it later).
- * A saved card must be the caller's own; saving a new card needs the caller's Stripe customer.
+ * retried initiate gets the same one (docs/design/orders.md, "The write protocol": confirm-payment
+ * captures it later). A saved card must be the caller's own; saving a new card needs the caller's
+ * Stripe customer.
  */
 import type { Money } from '../../shared/money';
 import type { UserRecord } from '../accounts/user-record';

@@ -64,7 +64,7 @@ describe('applyTransition: the write', () => {
     expect(rest).toEqual([]);
     const { condition, update } = readable(txUpdate!.Update!);
     expect(condition).toBe('state = "pending-payment" AND version = 1 AND attribute_not_exists(moneyOp)');
-    // Issue 9: the seller's ship reminder, 3 days after purchase.
+    // The seller's ship reminder, 3 days after purchase.
     expect(reminder!.Put!.Item).toMatchObject({
       kind: 'reminder',
       reminder: 'ship',

@@ -1,8 +1,9 @@
 /**
- * The transition engine (docs/design/orders.md §2): the one way a transaction changes state, used by
- * the API, the workflow tasks, the sweeper and the operator. Every transition is ONE conditional
- * TransactWriteItems on `state = :from AND version = :v` (plus the money lock and, for timers, the
- * deadline), so of two racing transitions exactly one commits. The money phases are hooks (S3).
+ * The transition engine (docs/design/orders.md, "The write protocol"): the one way a transaction
+ * changes state, used by the API, the workflow tasks, the sweeper and the operator. Every
+ * transition is ONE conditional TransactWriteItems on `state = :from AND version = :v` (plus the
+ * money lock and, for timers, the deadline), so of two racing transitions exactly one commits. The
+ * money phases are hooks.
  */
 import type { OrderData, PaymentMethodKind } from '../../shared/api/transactions';
 import type { ApiErrorCode } from '../../shared/errors/catalogue';
@@ -240,13 +241,14 @@ class UpdateBuilder {
 }
 
 /**
- * Applies transition `name` to transaction `txId` for `actor` (docs/design/orders.md §2):
- * consistent read; `checkTransition` (scaled windows); party role; charge refusals; money lock;
- * the money phase (hook); then ONE TransactWrite of the state, version, log, entry time, deadline
- * and its `DUE#` item, inbox keys, sale-action item, stock reservation or release, and the outbox
- * Puts. A failed condition is the §8 code: `transaction-invalid-transition` (lost a race, or the
- * deadline is not due), `transition-in-progress` (money lock), `transaction-listing-insufficient-stock`
- * / `transaction-listing-not-found` (stock). Returns the transaction as re-read after the write.
+ * Applies transition `name` to transaction `txId` for `actor` (docs/design/orders.md, "The write
+ * protocol"): consistent read; `checkTransition` (scaled windows); party role; charge refusals;
+ * money lock; the money phase (hook); then ONE TransactWrite of the state, version, log, entry
+ * time, deadline and its `DUE#` item, inbox keys, sale-action item, stock reservation or release,
+ * and the outbox Puts. A failed condition is the §8 code: `transaction-invalid-transition` (lost a
+ * race, or the deadline is not due), `transition-in-progress` (money lock),
+ * `transaction-listing-insufficient-stock` / `transaction-listing-not-found` (stock). Returns the
+ * transaction as re-read after the write.
  */
 export async function applyTransition(
   txId: string,
@@ -405,7 +407,7 @@ export async function applyTransition(
     items.push(deleteItem(keys.saleAction(tx.providerId, txId)));
   }
 
-  // 5b. E-mail reminders of the state entered (purchased: ship; delivered: report a problem), issue 9.
+  // 5b. E-mail reminders of the state entered (purchased: ship; delivered: report a problem).
   items.push(...reminderItemsFor(to, { ...tx, orderData: order }, now, timers));
 
   // 6+. Reviews (written, or published on entering `reviewed`), the finance outbox and the money phase's items.
@@ -445,7 +447,7 @@ export async function applyTransition(
       : Promise.resolve(current);
 
   if (due && options.followImmediateTimers !== false && isDue(due, now) && due.transition) {
-    // received → completed at once (a 0-second timer); if this is lost the due item is swept (S2).
+    // received → completed at once (a 0-second timer); if this is lost the due item is swept.
     try {
       return await applyTransition(txId, due.transition, {
         actor: 'system',

@@ -1,8 +1,9 @@
 /**
- * Messages of a transaction (docs/design/orders.md §1 "Messages"): items `TX#<id>` / `MSG#<createdAt>#<msgId>`,
- * read newest first 100 a page, counted by the transaction's `messageCount`. A message is written in
- * ONE TransactWrite with `ADD messageCount 1` on the transaction, conditional on the sender being a
- * party, so the count and the messages cannot disagree and a stranger can never write one.
+ * Messages of a transaction (docs/design/orders.md, "Messages" in "Data: items in the single
+ * table"): items `TX#<id>` / `MSG#<createdAt>#<msgId>`, read newest first 100 a page, counted by
+ * the transaction's `messageCount`. A message is written in ONE TransactWrite with `ADD
+ * messageCount 1` on the transaction, conditional on the sender being a party, so the count and the
+ * messages cannot disagree and a stranger can never write one.
  */
 import { randomUUID } from 'node:crypto';
 import type { MessageView } from '../../shared/api/transactions';

@@ -1,8 +1,8 @@
 /**
- * Finishing an unfinished money operation (docs/design/orders.md §2): the sweeper's `DUE#…#money`
- * items, and a timer that finds its order held by a payout. A refund is retried until it is done; a
- * payout is finished by applying its own transition again, in the name of whoever asked for it (the
- * payout is keyed, so the provider pays once).
+ * Finishing an unfinished money operation (docs/design/orders.md, "The write protocol"): the
+ * sweeper's `DUE#…#money` items, and a timer that finds its order held by a payout. A refund is
+ * retried until it is done; a payout is finished by applying its own transition again, in the name
+ * of whoever asked for it (the payout is keyed, so the provider pays once).
  */
 import type { TimerSettings } from '../../shared/process/deadlines';
 import { ApiError } from '../lib/errors';

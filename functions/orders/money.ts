@@ -1,5 +1,6 @@
 /**
- * Money for orders (docs/design/orders.md §2 "Money ordering", §5): the engine's money hooks.
+ * Money for orders (docs/design/orders.md: "Money ordering" in "The write protocol", and "Money"):
+ * the engine's money hooks.
  * - confirm-payment: money first. Capture (Stripe manual capture, PayPal order capture), then the
  *   transition writes `purchased` with the PaymentCaptured event.
  * - the cancel paths and expire-payment: transition first. The write takes the `moneyOp` lock (a
@@ -267,7 +268,7 @@ async function refundPayment(tx: TransactionRecord, key: string): Promise<Refund
 }
 
 /**
- * Records a refund: the refund id and amount on the payment, the reversal line items (issue 16: the
+ * Records a refund: the refund id and amount on the payment, the reversal line items (the
  * lines then sum to zero for both parties, and so do payinTotal and payoutTotal), the lock cleared
  * (when `op` holds it) with its retry item, and the RefundIssued event of the captured amount (plus
  * PaymentCaptured when the capture had never been recorded). One TransactWrite, so the lines and the

@@ -128,7 +128,7 @@ export function priceFor(
 }
 
 /**
- * Issue 17: a pay-in outside the payment provider's bounds is refused before anyone is charged:
+ * A pay-in outside the payment provider's bounds is refused before anyone is charged:
  * 400 `transaction-charge-zero-payin` (§8 amount too low) below the minimum, 400
  * `transaction-charge-too-high` above the maximum; `meta.minimum` / `meta.maximum` say the bound.
  */
@@ -183,7 +183,7 @@ export async function sellerPayee(
 /**
  * What a speculative initiate or transition answers: the price and the order data, named field by
  * field. The priced order also carries the pickup place for the order to keep; a price check must
- * never hand it out (issue 16: the buyer learns the street only once paid).
+ * never hand it out (the buyer learns the street only once paid).
  */
 export function speculativeAnswer(priced: PricedOrder): SpeculativeTransaction {
   return {

@@ -5,7 +5,8 @@ import { tableName } from '../lib/aws';
 import { keyPrefixes, keys } from '../lib/table-design';
 
 /**
- * The transactional outbox of finance events (docs/design/orders.md §2, §5).
+ * The transactional outbox of finance events (docs/design/orders.md, "The write protocol" and
+ * "Money").
  *
  * A transition that moves money puts one `TX#<txId>/EVENT#<type>` item per finance event in the
  * same TransactWriteItems as its state (or `moneyOp`-clearing) change, so the event exists exactly
@@ -15,9 +16,9 @@ import { keyPrefixes, keys } from '../lib/table-design';
  *
  * **One event of a type per order.** The Put is conditional on `attribute_not_exists(PK)`: a
  * second event of the same type for the same transaction fails the whole TransactWrite
- * (`ConditionalCheckFailed` at the Put's index). Issue 8 never needs two: an order is captured
+ * (`ConditionalCheckFailed` at the Put's index). Orders never need two: an order is captured
  * once, refunded in full at most once, paid out once, and earns its commission once.
- * `PayoutScheduled` is not emitted in issue 8 (payouts happen at once), so it is not an outbox type.
+ * `PayoutScheduled` is not emitted (payouts happen at once), so it is not an outbox type.
  *
  * The items stay under the transaction (nothing deletes them): `Query PK = TX#<txId>,
  * begins_with(SK, EVENT#)` lists the order's finance events, e.g. for `reconcile`.

@@ -41,7 +41,10 @@ export interface TransactionDeadline {
   dueKey: { PK: string; SK: string };
 }
 
-/** An unfinished refund or payout: the lock and the intent (docs/design/orders.md §2). */
+/**
+ * An unfinished refund or payout: the lock and the intent (docs/design/orders.md, "The write
+ * protocol").
+ */
 export interface MoneyOp {
   op: 'refund' | 'payout';
   transition: TransitionName;
@@ -118,7 +121,7 @@ export interface TransactionRecord {
   payment?: TransactionPayment;
   deadline?: TransactionDeadline;
   moneyOp?: MoneyOp;
-  /** The workflow's callback token and the version it waits on (S2). */
+  /** The workflow's callback token and the version it waits on. */
   taskToken?: string;
   awaitingVersion?: number;
   executionArn?: string;
@@ -206,7 +209,7 @@ function wasPurchased(record: Pick<TransactionRecord, 'entered'>): boolean {
 }
 
 /**
- * The protected data `role` sees (issue 16): the seller gets the buyer's shipping address from the
+ * The protected data `role` sees: the seller gets the buyer's shipping address from the
  * purchase until the order ends (purchased, shipped, disputed: never while the payment is pending,
  * nor once received or canceled); the buyer gets the pickup place from the purchase on, until the
  * order is canceled; the seller always sees their own pickup place, the buyer their own address.

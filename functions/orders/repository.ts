@@ -105,7 +105,7 @@ export interface PricedOrder {
   lineItems: TransactionRecord['lineItems'];
   payinTotal: TransactionRecord['payinTotal'];
   payoutTotal: TransactionRecord['payoutTotal'];
-  /** A pickup order: where the buyer collects it (issue 16), kept on the order's protected data. */
+  /** A pickup order: where the buyer collects it, kept on the order's protected data. */
   pickupLocation?: PickupLocation;
 }
 
@@ -195,7 +195,7 @@ export interface CreateTransactionInput {
   payment?: Omit<TransactionPayment, 'method'>;
   now?: Date;
   timers?: TimerSettings;
-  /** More items for the same TransactWrite (finance outbox Puts: S3). */
+  /** More items for the same TransactWrite (the finance outbox Puts). */
   extraItems?: TransactItem[];
 }
 

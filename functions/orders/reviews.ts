@@ -1,5 +1,5 @@
 /**
- * Reviews (spec §3 review, §4 review transitions; issue 9). A review transition writes its review
+ * Reviews (spec §3 review, §4 review transitions). A review transition writes its review
  * in the transition's own TransactWrite (`TX#<id>/REVIEW#<type>`, pending). Reviews are published
  * when the order enters `reviewed`: both sides have reviewed, or a review window expired. Publishing
  * sets `state: public` and the sparse GSI1 keys `REVIEWS#<subject>` that the profile and listing

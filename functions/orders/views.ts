@@ -1,8 +1,9 @@
 /**
- * The transaction read side (docs/design/orders.md §1 inbox, §4 read routes): the party check, the
- * parties' public profiles (one BatchGet), reviews, allowed transitions and the paged Queries
- * (inbox, messages) with the "skip (N−1)×perPage by a keys-only Query, then one page" rule.
- * The handlers in functions/orders stay small over these.
+ * The transaction read side (docs/design/orders.md: the inbox in "Data: items in the single table",
+ * the read routes in "API routes"): the party check, the parties' public profiles (one BatchGet),
+ * reviews, allowed transitions and the paged Queries (inbox, messages) with the "skip (N−1)×perPage
+ * by a keys-only Query, then one page" rule. The handlers in functions/orders stay small over
+ * these.
  */
 import {
   BatchGetCommand,
@@ -92,7 +93,7 @@ export async function getPublicUsers(ids: readonly string[]): Promise<Map<string
 
 /**
  * The reviews of a transaction the caller may see: the published ones, and their own review while it
- * waits for the other side (issue 9: reviews are published when both reviewed or the window closed).
+ * waits for the other side (reviews are published when both reviewed or the window closed).
  */
 export async function getReviews(txId: string, viewerId: string): Promise<ReviewView[]> {
   const page = await dynamo().send(

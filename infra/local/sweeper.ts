@@ -1,8 +1,9 @@
 /**
- * The local deadline sweeper (docs/design/orders.md §3, "Restarts and the sweeper"): runs a task
- * once at start, then every `intervalMs`, never two runs at once (the next run is scheduled when the
- * previous one has finished). A failing run is reported and the loop goes on; the same failure
- * twice in a row is reported once, so a broken handler does not flood the terminal every 2 s.
+ * The local deadline sweeper (docs/design/orders.md, "Restarts and the sweeper" in "The workflow"):
+ * runs a task once at start, then every `intervalMs`, never two runs at once (the next run is
+ * scheduled when the previous one has finished). A failing run is reported and the loop goes on;
+ * the same failure twice in a row is reported once, so a broken handler does not flood the terminal
+ * every 2 s.
  */
 export interface Sweeper {
   /** The first run (resolves even when it failed: the failure is reported). */

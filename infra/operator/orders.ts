@@ -7,11 +7,12 @@ import { isTerminal, type ProcessState, processStates, transitionsFrom } from '.
 import { type OperatorContext, OperatorError } from './operations';
 
 /**
- * The operator's order commands (docs/design/orders.md §3 "Operator"). Each transition goes through
- * the one transition engine as `actor: 'operator'`: the same checks, the same conditional write,
- * the same answer to the workflow's task token as a user's action or a timer, and the same refund
- * or payout (functions/orders/money.ts). `resume-order` only (re)starts the order's workflow, which reads the
- * transaction and waits for its deadline: after a lost execution, or when nothing runs it.
+ * The operator's order commands (docs/design/orders.md, "Operator" in "The workflow"). Each
+ * transition goes through the one transition engine as `actor: 'operator'`: the same checks, the
+ * same conditional write, the same answer to the workflow's task token as a user's action or a
+ * timer, and the same refund or payout (functions/orders/money.ts). `resume-order` only (re)starts
+ * the order's workflow, which reads the transaction and waits for its deadline: after a lost
+ * execution, or when nothing runs it.
  */
 export const orderCommands = [
   'cancel-order',

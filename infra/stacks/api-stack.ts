@@ -81,7 +81,7 @@ export function staticMapEnvironmentFromEnv(env: NodeJS.ProcessEnv = process.env
 }
 
 /**
- * The listing approval switch (docs/decisions.md, issue 7): `VELO_LISTINGS_REQUIRE_APPROVAL` at
+ * The listing approval switch (docs/decisions.md): `VELO_LISTINGS_REQUIRE_APPROVAL` at
  * synth time goes to the publish function, which reads it on every request.
  */
 export function listingApprovalEnvironmentFromEnv(
@@ -126,7 +126,7 @@ const sharpHandler: HandlerOverrides = {
 export const routeHandlerSettings: Record<string, HandlerOverrides> = {
   'accounts/http/set-avatar': sharpHandler,
   'listings/http/images/add': sharpHandler,
-  // The offline static map (issue 7) rasterises its SVG with sharp and reads Natural Earth's
+  // The offline static map rasterises its SVG with sharp and reads Natural Earth's
   // countries (world-atlas, 3.6 MB) from the package beside the bundle; Amazon Location when
   // VELO_MAPS_PROVIDER=amazon at synth time (functions/places/maps/index.ts, docs/decisions.md).
   'places/http/static-map': {

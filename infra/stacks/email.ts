@@ -1,6 +1,6 @@
 /**
  * Sending e-mail from Lambda (SES v2 SendEmail, functions/lib/email.ts): the environment every sender
- * needs and the one IAM permission. Used by the order e-mails (issue 9): the `order-notifications`
+ * needs and the one IAM permission. Used by the order e-mails: the `order-notifications`
  * stream consumer and the deadline sweeper (reminders).
  */
 import { Stack } from 'aws-cdk-lib';
@@ -9,7 +9,7 @@ import { siteOriginFromEnv } from './site-origin';
 
 /** The From address when VELO_EMAIL_FROM is not set at synth time (a verified SES identity in production). */
 export const defaultEmailFrom = 'Velo Exchange <no-reply@veloexchange.com>';
-/** Dispute mails go here too when VELO_OPERATOR_EMAIL is not set (docs/decisions.md, issue 9). */
+/** Dispute mails go here too when VELO_OPERATOR_EMAIL is not set (docs/decisions.md). */
 export const defaultOperatorEmail = 'operator@veloexchange.com';
 
 /** The plain address of a From header (`Name <a@b>` or `a@b`). */

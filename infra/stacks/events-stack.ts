@@ -143,7 +143,7 @@ export class EventsStack extends Stack {
       reason: nagReasons.listStreams,
     });
     this.bus.grantPutEventsTo(streamRole);
-    // The order e-mails (streams/order-notifications, issue 9) are sent through SES.
+    // The order e-mails (streams/order-notifications) are sent through SES.
     const emailEnvironment = emailEnvironmentFromEnv();
     grantSendEmail(this, streamRole, emailEnvironment.EMAIL_FROM!);
     this.streamFunctions = new HandlerFunctions(this, 'StreamHandlers', {

@@ -159,7 +159,7 @@ export class WorkflowStack extends Stack {
         }),
       );
     }
-    // The sweeper sends the reminder e-mails (issue 9) and the message digests (issue 16) through SES.
+    // The sweeper sends the reminder e-mails and the message digests through SES.
     const emailEnvironment = emailEnvironmentFromEnv();
     grantSendEmail(this, sweeperRole, emailEnvironment.EMAIL_FROM!);
     this.scheduledFunctions = new HandlerFunctions(this, 'ScheduledHandlers', {

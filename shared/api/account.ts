@@ -1,7 +1,7 @@
 import type { ListingImage, PublicUser } from './types';
 
 /**
- * Request and response shapes of the account API (issue 4), shared by the handlers and the web app.
+ * Request and response shapes of the account API, shared by the handlers and the web app.
  * Sign-in, sign-out and token refresh go straight to Cognito from the browser (Amplify, loaded on
  * demand); everything that needs a server-side rule (validation, limits, profile) goes through here.
  */
@@ -91,12 +91,12 @@ export interface ProfileUpdateRequest {
   bio?: string;
   /** protectedData.phoneNumber; empty string removes it. */
   phoneNumber?: string;
-  /** The e-mails the user wants (issue 9); either flag may be given alone. Booleans only, else 400. */
+  /** The e-mails the user wants; either flag may be given alone. Booleans only, else 400. */
   notificationSettings?: Partial<NotificationSettings>;
 }
 
 /**
- * Which optional e-mails a user gets (issue 9): mails about new messages (batched, at most one per
+ * Which optional e-mails a user gets: mails about new messages (batched, at most one per
  * conversation per 15 minutes) and reminders (ship, report a problem). Order mails always go.
  * Both are on when the user never chose.
  */
@@ -156,7 +156,7 @@ export interface CurrentUser {
   createdAt: string;
   /** Payouts, saved card, PayPal state and the missing-information flag (shared/api/payments.ts). */
   payments?: CurrentUserPayments;
-  /** The optional e-mails (issue 9); always in the API's answer (defaults filled in). */
+  /** The optional e-mails; always in the API's answer (defaults filled in). */
   notificationSettings?: NotificationSettings;
   /** `GET /api/me` only: the user has a listing (drafts too) / an order as a buyer (spec §3 user state). */
   hasListings?: boolean;

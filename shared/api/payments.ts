@@ -1,5 +1,5 @@
 /**
- * Payouts and payment methods (issue 6; spec §3 stripeAccount, saved card, PayPal state; §7 card
+ * Payouts and payment methods (spec §3 stripeAccount, saved card, PayPal state; §7 card
  * provider and PayPal calls): the API's request and answer shapes. The web app, the handlers and
  * the simulated providers all use these. Amounts are never part of these calls.
  */

@@ -35,7 +35,7 @@ export interface TransactionTransitionView {
 }
 
 /**
- * Where a pickup order is collected (issue 16): the listing's pickup address, building and exact
+ * Where a pickup order is collected: the listing's pickup address, building and exact
  * point, copied onto the order when it is made. The buyer sees it only once they have paid.
  */
 export interface PickupLocation {
@@ -178,8 +178,9 @@ export interface NotificationsView {
   saleNotificationCount: number;
 }
 
-// ---- Requests and answers of the transaction routes (docs/design/orders.md §4). Every answer is
-// wrapped as `{ data: … }`, as the other routes; errors are `{ error: { code, message, meta? } }`.
+// ---- Requests and answers of the transaction routes (docs/design/orders.md, "API routes"). Every
+// answer is wrapped as `{ data: … }`, as the other routes; errors are `{ error: { code, message,
+// meta? } }`.
 
 /** `orderData` as the client sends it: the quantity travels as `stockReservationQuantity` (spec §7). */
 export interface OrderDataRequest {
@@ -192,7 +193,7 @@ export interface OrderDataRequest {
 export interface LineItemsRequest {
   listingId: string;
   orderData: OrderDataRequest;
-  /** The provider whose charge bounds apply; without it, any provider that can take the total (issue 17). */
+  /** The provider whose charge bounds apply; without it, any provider that can take the total. */
   paymentMethod?: PaymentMethodKind;
 }
 

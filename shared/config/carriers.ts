@@ -1,5 +1,5 @@
 /**
- * Parcel carriers a seller picks when marking an order shipped (issue 16), with the page where the
+ * Parcel carriers a seller picks when marking an order shipped, with the page where the
  * buyer follows the parcel. `{number}` is the tracking number; `{postcode}` and `{country}` come from
  * the order's shipping address (PostNL asks for them). "Other" has no tracking page: the number is
  * shown as text.

@@ -1,12 +1,13 @@
 /**
  * The smallest and largest amount each payment provider takes in one charge, per currency, in minor
- * units (issue 17: a $100,000,000,019 charge was attempted). Configuration: change the numbers here.
+ * units, so that no charge like $100,000,000,019 is ever attempted. Configuration: change the
+ * numbers here.
  *
  * - Card (Stripe), USD: at least $0.50 and at most $999,999.99 (Stripe's minimum charge and its
  *   eight-digit amount limit: https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts).
  * - PayPal, USD: at least $0.01 and at most $10,000.00. PayPal publishes no single per-payment maximum
  *   for Checkout; $10,000 is the per-transaction limit it applies to many accounts (verified accounts
- *   may send up to $60,000), so we take the lower figure (docs/decisions.md, issue 17).
+ *   may send up to $60,000), so we take the lower figure (docs/decisions.md).
  */
 export type ChargeProvider = 'card' | 'paypal';
 

@@ -385,7 +385,7 @@ describe('payout countries (§9)', () => {
   });
 });
 
-describe('money limits and the currency note (issue 17)', () => {
+describe('money limits and the currency note', () => {
   it('keeps listing prices between 0 and $100,000 and shipping fees up to $1,000', () => {
     expect(listingPriceLimits).toEqual({ minimumMinor: 0, maximumMinor: 10_000_000 });
     expect(minimumListingPriceMinor).toBe(listingPriceLimits.minimumMinor);

@@ -158,7 +158,7 @@ export const dateFormats = { weekday: 'ddd', monthDay: 'MMM D', monthYear: 'MMMM
 
 /**
  * Payout account defaults (§3, §9). The capabilities a connected account requests depend on its
- * country: `connectedAccountSetup` (config/payout-countries.ts, issue 17).
+ * country: `connectedAccountSetup` (config/payout-countries.ts).
  */
 export const payoutSettings = {
   defaultMcc: '5734',

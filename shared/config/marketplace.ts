@@ -10,7 +10,7 @@ export const marketplaceName = 'Velo Exchange';
 export const marketplaceCurrency = 'USD';
 
 /**
- * One currency, said plainly (issue 17): shown on the pricing tab and the payout page. Sellers in
+ * One currency, said plainly: shown on the pricing tab and the payout page. Sellers in
  * the 36 payout countries are paid in their bank's currency; the provider converts (docs/payments.md).
  */
 export const payoutCurrencyNote = `Buyers pay in ${marketplaceCurrency}; your payout is converted to your bank's currency by the payment provider.`;
@@ -59,7 +59,7 @@ export const taxPercent = 0;
 
 /**
  * A listing's price in minor units: at least the spec's minimum (§5, §9: 0 subunits) and at most a
- * configured maximum, $100,000 by default (issue 17: a price of $99,999,999,999 was accepted). The
+ * configured maximum, $100,000 by default, so that a price like $99,999,999,999 is refused. The
  * maximum is ours; the form and the API read it from here.
  */
 export const listingPriceLimits = { minimumMinor: 0, maximumMinor: 10_000_000 } as const;
@@ -69,6 +69,6 @@ export const minimumListingPriceMinor = listingPriceLimits.minimumMinor;
 
 /**
  * Each shipping fee (one item, each additional item) in minor units: 0 up to $1,000 by default.
- * Ours (issue 17): shipping a boxed bike across the world costs a few hundred dollars.
+ * Ours: shipping a boxed bike across the world costs a few hundred dollars.
  */
 export const shippingFeeLimits = { minimumMinor: 0, maximumMinor: 100_000 } as const;

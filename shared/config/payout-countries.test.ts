@@ -6,7 +6,7 @@ import {
   selfServeCrossBorderCountries,
 } from './payout-countries';
 
-describe('connected accounts of a US platform (issue 17)', () => {
+describe('connected accounts of a US platform', () => {
   it('asks for card_payments and transfers at home, transfers under the recipient agreement abroad', () => {
     expect(platformCountry).toBe('US');
     expect(connectedAccountSetup('US')).toEqual({

@@ -46,7 +46,7 @@ export const apiErrors = {
     title:
       'We are unable to process this payment since the amount paid to the seller would be zero. Please contact the marketplace administrator.',
   },
-  // Ours (issue 17): a pay-in above the payment provider's maximum charge (shared/config/charge-limits).
+  // Ours: a pay-in above the payment provider's maximum charge (shared/config/charge-limits).
   'transaction-charge-too-high': {
     status: 400,
     title:
@@ -144,7 +144,7 @@ export const messages = {
   paypalPaymentError: 'Something went wrong with the PayPal payment. Please try again.',
   amountTooLow:
     'We are unable to process this payment since the payment amount is too low. Please contact the marketplace administrator.',
-  /** Ours (issue 17), in the words of amountTooLow. */
+  /** Ours, in the words of amountTooLow. */
   amountTooHigh:
     'We are unable to process this payment since the payment amount is too high. Please contact the marketplace administrator.',
   chargeDisabled:

@@ -1,6 +1,6 @@
 /**
- * The reconciliation rule of the finance events (docs/design/orders.md §5, docs/finance-events.md),
- * per transaction and currency:
+ * The reconciliation rule of the finance events (docs/design/orders.md, "Money";
+ * docs/finance-events.md), per transaction and currency:
  *
  *   Σ PaymentCaptured − Σ RefundIssued = Σ PayoutDisbursed + Σ CommissionEarned.total
  *

@@ -4,7 +4,7 @@ import { chargeBoundsRefusal } from './charges';
 
 const usd = (amount: number) => ({ amount, currency: 'USD' });
 
-describe('charge bounds per payment provider (issue 17)', () => {
+describe('charge bounds per payment provider', () => {
   it('configures Stripe USD at $0.50 to $999,999.99 and PayPal USD at $0.01 to $10,000.00', () => {
     expect(chargeBounds('card', 'USD')).toEqual({ minimumMinor: 50, maximumMinor: 99_999_999 });
     expect(chargeBounds('paypal', 'USD')).toEqual({ minimumMinor: 1, maximumMinor: 1_000_000 });

@@ -34,7 +34,7 @@ export type ChargeBoundsRefusal = 'transaction-charge-zero-payin' | 'transaction
 /**
  * The refusal for charging `payin` with `provider` (shared/config/charge-limits), or with whichever
  * provider can take it when none is chosen yet (the checkout's price check). A currency no provider
- * takes is refused as too low: nothing can be charged. Issue 17.
+ * takes is refused as too low: nothing can be charged.
  */
 export function chargeBoundsRefusal(
   payin: Money,

@@ -1,7 +1,8 @@
 /**
- * Timers as data (docs/design/orders.md §3): when the timer of a transaction's state falls due, and
- * the workflow's plan (how long to wait before firing it). The deadline on the transaction record is
- * the truth; Step Functions only waits `waitSeconds` and then asks the engine to fire the timer.
+ * Timers as data (docs/design/orders.md, "The workflow"): when the timer of a transaction's state
+ * falls due, and the workflow's plan (how long to wait before firing it). The deadline on the
+ * transaction record is the truth; Step Functions only waits `waitSeconds` and then asks the engine
+ * to fire the timer.
  *
  * Scaling: `scale` (VELO_TIMER_SCALE, default 1) multiplies every timer duration and the actor
  * windows (the customer's 3-hour cancel), so a demo or test cloud runs the process fast. Tests may

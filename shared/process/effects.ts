@@ -1,9 +1,9 @@
 /**
- * What each transition of the graph does besides changing the state (§4, docs/design/orders.md §2):
- * stock, money, the review window, the e-mails and which party asks for it on the privileged
- * route. Declared once, per transition and for every effect, so a new transition cannot be added
- * without deciding each; the engine, the money hooks, the mail plan, the labels and the routes read
- * the named sets below instead of keeping their own lists.
+ * What each transition of the graph does besides changing the state (§4; docs/design/orders.md,
+ * "The write protocol"): stock, money, the review window, the e-mails and which party asks for it
+ * on the privileged route. Declared once, per transition and for every effect, so a new transition
+ * cannot be added without deciding each; the engine, the money hooks, the mail plan, the labels and
+ * the routes read the named sets below instead of keeping their own lists.
  */
 import { type ProcessState, type Role, type TransitionName, transitions } from './graph';
 

@@ -29,7 +29,7 @@ export const terminalStates: readonly ProcessState[] = ['reviewed', 'canceled', 
 
 /**
  * The order is being fulfilled: paid, not yet received nor canceled (shipped, handed over or in
- * dispute on the way). The seller sees where to ship only in these states (issue 16).
+ * dispute on the way). The seller sees where to ship only in these states.
  */
 export const fulfilmentStates: readonly ProcessState[] = ['purchased', 'delivered', 'disputed'];
 

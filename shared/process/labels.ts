@@ -1,5 +1,5 @@
 /**
- * The (state, role, delivery method) → UI mapping (§4, issue 16): the status label of the order and
+ * The (state, role, delivery method) → UI mapping (§4): the status label of the order and
  * sale pages, the inbox badges and the e-mail subjects, the line under it, whether a transaction
  * shows in the inbox, whether a party has to act, provider notifications, the breakdown's total
  * label and the action buttons. Status labels describe where the order is, never what to press

@@ -1,5 +1,5 @@
 /**
- * Addresses as lines of text (issue 16): the buyer's shipping address on the sale page, the order
+ * Addresses as lines of text: the buyer's shipping address on the sale page, the order
  * page and the seller's "New order" e-mail, and a pickup place. One format for every place it shows.
  */
 import type { PickupLocation } from '../api/transactions';

@@ -102,7 +102,7 @@ export function moneyAtLeast(message: string, min: number): Validator<unknown> {
   };
 }
 
-/** Money in minor units at most `max` (issue 17: prices and fees have a ceiling). Empty passes. */
+/** Money in minor units at most `max` (prices and fees have a ceiling). Empty passes. */
 export function moneyAtMost(message: string, max: number): Validator<unknown> {
   return (value) => {
     if (typeof value !== 'object' || value === null) return VALID;

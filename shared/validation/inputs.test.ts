@@ -25,7 +25,7 @@ describe('money input (§5)', () => {
     expect(v('12a')).toBe('Enter a valid amount.');
     expect(v(12)).toBe('Enter a valid amount.');
   });
-  it('refuses an ambiguous thousands separator with one clear message (issue 17)', () => {
+  it('refuses an ambiguous thousands separator with one clear message', () => {
     for (const text of ['1.200', '1,200', '1.200.000,5', '1,2,3']) {
       expect(v(text)).toBe('Write the price without a thousands separator, e.g. 1200 or 1200.50');
     }

@@ -114,7 +114,7 @@ describe('pricing and stock', () => {
       'Price should be at most $10.',
     );
   });
-  it('accepts $100,000.00 and refuses $100,000.01 (issue 17: the configured maximum)', () => {
+  it('accepts $100,000.00 and refuses $100,000.01 (the configured maximum)', () => {
     const v = priceValidator();
     expect(v(usd(10_000_000))).toBeUndefined();
     expect(v(usd(10_000_001))).toBe('Price should be at most $100,000.');
@@ -163,7 +163,7 @@ describe('delivery (§5)', () => {
     ).toEqual({ shippingPriceOneItem: 'Shipping fee for one item required' });
     expect(validateDelivery({ shippingEnabled: false, shippingPriceOneItem: null })).toEqual({});
   });
-  it('caps each shipping fee at $1,000 (issue 17)', () => {
+  it('caps each shipping fee at $1,000', () => {
     expect(
       validateDelivery({
         shippingEnabled: true,

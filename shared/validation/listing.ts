@@ -118,7 +118,7 @@ export interface MoneyLimits {
 
 /**
  * Price: required, in the marketplace currency, at least the minimum (0 subunits, §5) and at most
- * the configured maximum ($100,000, issue 17). The edit form and the API both use it.
+ * the configured maximum ($100,000). The edit form and the API both use it.
  */
 export function priceValidator(
   limits: MoneyLimits = listingPriceLimits,
@@ -155,7 +155,7 @@ export interface DeliveryValues {
   shippingPriceAdditionalItems?: Money | null;
 }
 
-/** A shipping fee: required, in the marketplace currency, within shippingFeeLimits (issue 17). */
+/** A shipping fee: required, in the marketplace currency, within shippingFeeLimits. */
 const shippingFee = (message: string): Validator<unknown> =>
   composeValidators(
     required(message),
@@ -259,9 +259,9 @@ export const buildingValidator: Validator<unknown> = maxLength(
 );
 
 /**
- * Whether a listing has a place: a city and a point that is not 0,0 (the point a listing without
- * one used to get). Publishing and reopening need one; the location migration closes a published
- * listing without one.
+ * Whether a listing has a place: a city and a point that is not 0,0 (the placeholder point of a
+ * listing stored without one). Publishing and reopening need one; the location migration closes a
+ * published listing without one.
  */
 export function hasPlace(listing: Pick<OwnListing, 'publicData' | 'geolocation'>): boolean {
   const point = listing.geolocation;

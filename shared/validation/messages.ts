@@ -75,7 +75,7 @@ export const listingMessages = {
   optionInvalid: 'Select one of the options.',
   priceRequired: 'You need to add a valid price.',
   priceTooLow: (minPrice: string) => `Price should be at least ${minPrice}.`,
-  /** Ours (issue 17), in the pattern of priceTooLow. */
+  /** Ours, in the pattern of priceTooLow. */
   priceTooHigh: (maxPrice: string) => `Price should be at most ${maxPrice}.`,
   stockRequired: 'Stock is required',
   /** Ours. */
@@ -84,7 +84,7 @@ export const listingMessages = {
   addressNotRecognized: "We didn't recognize this location. Please try another location.",
   shippingOneItemRequired: 'Shipping fee for one item required',
   shippingAdditionalItemsRequired: 'Shipping fee for additional items required',
-  /** Ours (issue 17). */
+  /** Ours. */
   shippingFeeTooHigh: (maxFee: string) => `A shipping fee should be at most ${maxFee}.`,
   imageRequired: 'You need to add at least one image.',
   /** Ours, from the template's hint ".JPG, .GIF or .PNG. Max. 20 MB". */
@@ -114,7 +114,7 @@ export const disputeMessages = {
   reasonTooLong: maxLengthMessage(limits.textAreaMaxLength),
 } as const;
 
-/** Mark shipped (issue 16): the carrier and the tracking number of a shipped order. */
+/** Mark shipped: the carrier and the tracking number of a shipped order. */
 export const shipmentMessages = {
   carrierRequired: 'You need to choose a carrier.',
   trackingNumberRequired: 'You need to add a tracking number.',
@@ -187,7 +187,7 @@ export const moneyInputMessages = {
   notDivisible: (decimals: number) =>
     decimals === 0 ? 'Enter a whole amount.' : `Use at most ${decimals} decimals.`,
   unsafe: 'The amount is too large.',
-  /** Issue 17: "1.200" or "1,200" could be 1.20 or 1200, so it is refused rather than guessed. */
+  /** "1.200" or "1,200" could be 1.20 or 1200, so it is refused rather than guessed. */
   thousandsSeparator: 'Write the price without a thousands separator, e.g. 1200 or 1200.50',
   currencyInvalid: "Oops, the currency of the listing doesn't match the currency of the marketplace.",
 } as const;

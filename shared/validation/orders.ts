@@ -85,7 +85,7 @@ export const trackingNumberValidator: Validator<unknown> = composeValidators(
 );
 
 /**
- * Mark shipped (issue 16; the terms: "ship and give a tracking number within 5 days"): a shipped order
+ * Mark shipped (the terms: "ship and give a tracking number within 5 days"): a shipped order
  * needs a carrier of `shared/config/carriers.ts` and a tracking number of at most 100 characters. A
  * pickup is handed over: nothing to give.
  */

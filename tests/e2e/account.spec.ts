@@ -9,7 +9,7 @@ import { demoSeller, expectNoAxeViolations, listingCards, searchApi } from './he
 import { codeFor } from './mail-helpers';
 
 /**
- * Accounts (issue 4) in Chromium against the local cloud: sign up → verify with the code from the
+ * Accounts in Chromium against the local cloud: sign up → verify with the code from the
  * dev outbox → log out → an [auth] page sends to login and back → change the password → recover
  * it → edit the profile and the picture → the public profile shows them. Plus the spec's messages
  * on wrong input, keyboard use of the profile menu, and axe on every account page.

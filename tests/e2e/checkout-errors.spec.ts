@@ -8,7 +8,7 @@ import { signUpNewUser } from './payments-helpers';
 import { apiAsUser, completePayoutOnboardingFromPhotosTab, testPhotoFiles } from './selling-helpers';
 
 /**
- * The checkout's failures (issue 8, §5 and §8), on a listing of its own (no demo stock is bought):
+ * The checkout's failures (§5 and §8), on a listing of its own (no demo stock is bought):
  * a new seller lists a shipped-only bike and publishes it after the simulated payout onboarding;
  * a new buyer sends the checkout empty (the required-field messages, the focus on the first invalid
  * field, no axe violations), pays with the declined test card (the card-declined message, the
@@ -63,7 +63,7 @@ async function publishedListingOfNewSeller(browser: Browser): Promise<{ id: stri
   const published = await apiAsUser<{ data: OwnListing }>(page, 'GET', `/own-listings/${id}`);
   expect(published.body.data).toMatchObject({ state: 'published', currentStock: 1 });
 
-  // A dear one of the same seller (payouts ready now): $12,000, more than PayPal takes (issue 17).
+  // A dear one of the same seller (payouts ready now): $12,000, more than PayPal takes.
   const dearDraft = await apiAsUser<{ data: OwnListing }>(page, 'POST', '/own-listings', {
     ...draftBody,
     title: `Custom titanium frame ${marker}`,

@@ -14,13 +14,13 @@ import {
 import { signUpNewUser } from './payments-helpers';
 
 /**
- * Issue 9's journey (runs with the other "after" specs: it buys demo stock). A new buyer contacts
- * the demo seller Maya about one of her items; Maya answers; the buyer buys from the enquiry (the
- * same transaction, the conversation kept); Maya is reminded to ship (the e2e stack sets the
- * reminders' timers to seconds: playwright.config.ts), ships with a tracking number; the buyer is
- * reminded to report a problem, marks it received; both review (the buyer first: pending until Maya
- * has reviewed too); the reviews then show on the listing page and on both profiles with the right
- * average. The dev outbox is checked for the mails of every step.
+ * The enquiry-to-reviews journey (runs with the other "after" specs: it buys demo stock). A new
+ * buyer contacts the demo seller Maya about one of her items; Maya answers; the buyer buys from the
+ * enquiry (the same transaction, the conversation kept); Maya is reminded to ship (the e2e stack
+ * sets the reminders' timers to seconds: playwright.config.ts), ships with a tracking number; the
+ * buyer is reminded to report a problem, marks it received; both review (the buyer first: pending
+ * until Maya has reviewed too); the reviews then show on the listing page and on both profiles with
+ * the right average. The dev outbox is checked for the mails of every step.
  */
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(240_000);

@@ -15,14 +15,14 @@ import {
 } from './selling-helpers';
 
 /**
- * Issue 16's check: two strangers finish a sale without asking each other. A new seller in Berlin
- * lists a bike (pickup from her street, or shipped); a buyer in London orders it shipped: the sale
- * page and the "New order" mail say where to ship, the buyer's "Order confirmed" mail has the item,
- * total, method, address and deadlines, the seller marks it shipped with the carrier, the buyer
- * follows the link and sees the report date (shipped + 10 days' transit + 3), and "Mark received"
- * asks first. A second buyer collects it: the street appears only once paid, for that buyer only,
- * and the report date is the hand-over + 3 days. Neither buyer (no listings) is asked for payout
- * details. Runs with the "after" specs (it adds a listing and sells it).
+ * The fulfilment check: two strangers finish a sale without asking each other. A new seller in
+ * Berlin lists a bike (pickup from her street, or shipped); a buyer in London orders it shipped:
+ * the sale page and the "New order" mail say where to ship, the buyer's "Order confirmed" mail has
+ * the item, total, method, address and deadlines, the seller marks it shipped with the carrier, the
+ * buyer follows the link and sees the report date (shipped + 10 days' transit + 3), and "Mark
+ * received" asks first. A second buyer collects it: the street appears only once paid, for that
+ * buyer only, and the report date is the hand-over + 3 days. Neither buyer (no listings) is asked
+ * for payout details. Runs with the "after" specs (it adds a listing and sells it).
  */
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(240_000);
@@ -46,7 +46,7 @@ let listingPath = '';
 
 const payoutPrompt = (page: Page) => page.getByRole('dialog', { name: 'Add your payout details' });
 
-/** No payout prompt here for a user without listings (issue 16), once the page has settled. */
+/** No payout prompt here for a user without listings, once the page has settled. */
 async function expectNoPayoutPrompt(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);

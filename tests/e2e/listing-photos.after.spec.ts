@@ -7,7 +7,7 @@ import { signUpNewUser } from './payments-helpers';
 import { apiAsUser, completePayoutOnboardingFromPhotosTab, testPhotoFiles } from './selling-helpers';
 
 /**
- * Listing photos and publishing (issue 7, §2: new listings are created as drafts, then published
+ * Listing photos and publishing (§2: new listings are created as drafts, then published
  * from the photos tab). A new seller's draft (made through the API, as the wizard's other tabs
  * would) gets two photos uploaded with presigned POSTs, reorders them, is refused a file that is
  * not an image, publishes, goes through the simulated payout onboarding, comes back to the photos

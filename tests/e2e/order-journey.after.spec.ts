@@ -12,7 +12,7 @@ import {
 import { signUpNewUser } from './payments-helpers';
 
 /**
- * Issue 8's journey (runs after the other specs: it buys demo stock). A new buyer buys a seeded
+ * The order journey (runs after the other specs: it buys demo stock). A new buyer buys a seeded
  * bike by simulated card with shipping and a message; the seller sees the inbox dot, reads the
  * message and marks it shipped with a tracking number; the buyer marks it received; both pages
  * show the right labels and the seller's payout event exists. A second buyer pays with simulated

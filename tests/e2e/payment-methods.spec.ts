@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './helpers';
 import { signUpNewUser } from './payments-helpers';
 
 /**
- * Payment methods (issue 6) against the local cloud with the simulated card provider: a new buyer
+ * Payment methods against the local cloud with the simulated card provider: a new buyer
  * saves the success test card, sees it, replaces it with a Mastercard, deletes it through the
  * confirmation modal; a declined card shows the spec's message and keeps what was typed.
  */

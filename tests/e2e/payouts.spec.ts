@@ -5,7 +5,7 @@ import { messages } from '../../shared/errors/catalogue';
 import { expectNoAxeViolations } from './helpers';
 
 /**
- * Payout details (issue 6, §2 StripePayoutPage and StripePayoutOnboardingPage) in Chromium against
+ * Payout details (§2 StripePayoutPage and StripePayoutOnboardingPage) in Chromium against
  * the local cloud with the simulated card provider: a new seller fills in Canadian bank details,
  * sees a field message after leaving a bad field, saves, completes verification on the simulated
  * hosted onboarding page, comes back ready for payouts, and after a reload sees the saved country

@@ -6,7 +6,7 @@ import { signUpNewUser } from './payments-helpers';
 import { addPhotoAndPublish, apiAsUser, publishableListing } from './selling-helpers';
 
 /**
- * PayPal settings and the missing-information modal (issue 6) against the local cloud with the
+ * PayPal settings and the missing-information modal against the local cloud with the
  * simulated PayPal: a new seller links PayPal through the simulated onboarding page, sees the
  * merchant id and the status flags, then unlinks through the modal. A seller without payouts (a
  * published listing, PayPal unlinked) sees the missing-information modal once, on their second page;
@@ -67,7 +67,7 @@ test('a seller links PayPal, sees the status flags and unlinks it', async ({ pag
 /**
  * A seller whose payouts stopped: PayPal linked through the API and the simulated onboarding form
  * (never the payout pages, whose visit would mark the modal seen), a listing published with it, then
- * PayPal unlinked. Only such users get the payout prompt (issue 16: not buyers, not drafts only).
+ * PayPal unlinked. Only such users get the payout prompt (not buyers, not drafts only).
  */
 async function sellerWithoutPayouts(page: Page) {
   const user = (await apiAsUser<{ data: { id: string } }>(page, 'GET', '/me')).body.data;

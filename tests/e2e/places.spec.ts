@@ -4,7 +4,7 @@ import { demoSeller, expectNoAxeViolations, logInAs } from './helpers';
 import { apiAsUser } from './selling-helpers';
 
 /**
- * Issue 17: the gazetteer answers for the payout countries. Someone in London gets London, United
+ * The gazetteer answers for the payout countries. Someone in London gets London, United
  * Kingdom first (not London, Ontario), in the places answer and in the location tab's list, by
  * keyboard; "Wien" offers Wien, Austria.
  */

@@ -74,8 +74,8 @@ export default defineConfig({
           url: `${baseURL}/`,
           timeout: 180_000,
           reuseExistingServer: false,
-          // The e-mail reminders fire seconds after their state is entered (issue 9's journey waits for
-          // both); every other timer runs in real time.
+          // The e-mail reminders fire seconds after their state is entered (the enquiry-to-reviews
+          // journey waits for both); every other timer runs in real time.
           env: { VELO_TIMER_OVERRIDES: JSON.stringify(e2eReminderOverrides) },
           stdout: 'ignore',
           stderr: 'pipe',

@@ -5,7 +5,7 @@ import { signUpNewUser } from './payments-helpers';
 import { completePayoutOnboardingFromPhotosTab, testPhotoFiles, wizardNext } from './selling-helpers';
 
 /**
- * Issue 7's whole selling journey through the UI: a new seller signs up, opens Sell, fills the
+ * The whole selling journey through the UI: a new seller signs up, opens Sell, fills the
  * wizard (details, price and stock, shipping, the place: München), adds two photos, is sent through the simulated payout
  * onboarding when publishing, lands on the published listing, finds it with the top bar's search,
  * closes it on /listings, and it leaves search. Adds and closes a listing, so it runs in "after".

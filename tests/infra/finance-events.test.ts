@@ -7,7 +7,7 @@ import { eventSources, financeLogGroupName } from '../../functions/event-rules';
 import { buildApp } from '../../infra/app';
 import { paypalEnvironmentFromEnv } from '../../infra/stacks/api-stack';
 
-// Finance events (issue 6): every rule on the finance source also writes to the finance log group
+// Finance events: every rule on the finance source also writes to the finance log group
 // (retention set, EventBridge allowed by a resource policy), beside the ledger Lambda and the archive.
 
 let app: ReturnType<typeof buildApp>;

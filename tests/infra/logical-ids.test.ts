@@ -7,7 +7,7 @@ import { buildApp } from '../../infra/app';
 import { repoRoot } from '../../infra/lambda-bundling';
 
 /**
- * Deploy ids do not change when code moves (issue 18): the logical ids of every function, log
+ * Deploy ids do not change when code moves: the logical ids of every function, log
  * group, stream mapping and state machine are held to a committed list. A resource whose logical id
  * changes is replaced by CloudFormation: a function loses its logs, a stream mapping starts again
  * at TRIM_HORIZON and replays a day of mails and finance events. Adding a resource adds its id to

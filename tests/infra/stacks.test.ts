@@ -757,7 +757,7 @@ describe('events stack', () => {
     }
   });
 
-  it('order e-mails (issue 9): the stream consumer and the sweeper may send through SES, with the sender, operator and site', () => {
+  it('order e-mails: the stream consumer and the sweeper may send through SES, with the sender, operator and site', () => {
     const sesStatement = Match.objectLike({
       Action: 'ses:SendEmail',
       Effect: 'Allow',

@@ -7,7 +7,7 @@ import { validateEvent } from '../../shared/events/envelope';
 import { api, signUp } from './accounts';
 import { eventually, useLocalCloud } from './cloud-env';
 
-// Finance events of issue 6 on the local bus: recorded in <data dir>/events.ndjson (what
+// Finance events on the local bus: recorded in <data dir>/events.ndjson (what
 // docs/finance-events.md tells finance to query locally) and delivered to the finance ledger.
 
 let url: string;

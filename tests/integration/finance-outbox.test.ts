@@ -13,9 +13,10 @@ import type { DomainEvent } from '../../shared/events/envelope';
 import { reconcile } from '../../shared/events/reconcile';
 import { eventually, useLocalCloud } from './cloud-env';
 
-// The transactional outbox of finance events (docs/design/orders.md §2, §5) on the local cloud:
-// an EVENT# item written in a TransactWrite beside the transaction's own change is published by
-// the finance-outbox stream consumer and recorded in the finance ledger once per detail.id.
+// The transactional outbox of finance events (docs/design/orders.md, "The write protocol" and
+// "Money") on the local cloud: an EVENT# item written in a TransactWrite beside the transaction's
+// own change is published by the finance-outbox stream consumer and recorded in the finance ledger
+// once per detail.id.
 
 let dataDir: string;
 beforeAll(() => {

@@ -29,10 +29,10 @@ import {
   timers,
 } from './order-money-fixtures';
 
-// Issue 16 over the suite's local cloud: the buyer's address only ever reaches the two parties, the
-// seller from the purchase on; a pickup place reaches the buyer only once paid; a shipped order is
-// marked shipped with a carrier and a tracking number; the report window counts from delivery; every
-// cancel path records the refund with its reversal lines. The cloud's timers are scaled
+// Fulfilment over the suite's local cloud: the buyer's address only ever reaches the two parties,
+// the seller from the purchase on; a pickup place reaches the buyer only once paid; a shipped order
+// is marked shipped with a carrier and a tracking number; the report window counts from delivery;
+// every cancel path records the refund with its reversal lines. The cloud's timers are scaled
 // (VELO_TIMER_SCALE, global-setup), so durations are compared scaled.
 
 const scale = () => Number(process.env.VELO_TIMER_SCALE ?? '1');
@@ -91,7 +91,7 @@ async function strangerAnswers(txId: string) {
   ]);
 }
 
-describe('the shipping address reaches the two parties only (issue 16)', () => {
+describe('the shipping address reaches the two parties only', () => {
   it('the buyer always, the seller from the purchase on, a stranger never (403/404, no address in any body)', async () => {
     const listing = await berlinListing();
     const initiated = await initiate(customer, listing.id, { orderData: toLondon });
@@ -127,7 +127,7 @@ describe('the shipping address reaches the two parties only (issue 16)', () => {
   });
 });
 
-describe('a pickup place reaches the buyer once paid (issue 16)', () => {
+describe('a pickup place reaches the buyer once paid', () => {
   it('absent before payment, present after (street, building, exact point); never to a stranger; gone after a cancel', async () => {
     const listing = await berlinListing();
     const initiated = await initiate(customer, listing.id, { orderData: pickupOne });
@@ -165,7 +165,7 @@ describe('a pickup place reaches the buyer once paid (issue 16)', () => {
   });
 });
 
-describe('a price check never gives the pickup street away (issue 16)', () => {
+describe('a price check never gives the pickup street away', () => {
   it('speculative initiate and speculative request-payment-after-enquiry answer the price only', async () => {
     const listing = await berlinListing();
     const speculative = await initiate(customer, listing.id, { orderData: pickupOne, isSpeculative: true });
@@ -194,7 +194,7 @@ describe('a price check never gives the pickup street away (issue 16)', () => {
   });
 });
 
-describe('mark shipped: the carrier and the tracking number (issue 16)', () => {
+describe('mark shipped: the carrier and the tracking number', () => {
   it('a shipped order needs a known carrier and a tracking number (400 with the field messages); a pickup needs neither', async () => {
     const listing = await berlinListing();
     const shipped = await paidCardOrder(customer, listing.id, toLondon);
@@ -231,7 +231,7 @@ describe('mark shipped: the carrier and the tracking number (issue 16)', () => {
   });
 });
 
-describe('the report window counts from delivery (issue 16)', () => {
+describe('the report window counts from delivery', () => {
   it('shipped: marked shipped + 10 days in transit + 3 days; pickup: the hand-over + 3 days; the reminder a day before', async () => {
     const listing = await berlinListing();
     const cases = [
@@ -262,7 +262,7 @@ describe('the report window counts from delivery (issue 16)', () => {
   });
 });
 
-describe('refunds shown as refunds on every cancel path (issue 16)', () => {
+describe('refunds shown as refunds on every cancel path', () => {
   let moneySeller: Awaited<ReturnType<typeof givenStripeSeller>>;
   beforeAll(async () => {
     moneySeller = await givenStripeSeller();

@@ -19,7 +19,7 @@ import { givenListing, givenSeller } from './fixtures';
 import { as, completeListing, createDraft, eventuallyInSearch, readyDraft } from './own-listing-fixtures';
 
 /**
- * Issue 17: every listing has a place (a gazetteer city of a payout country), a draft has no point
+ * Every listing has a place (a gazetteer city of a payout country), a draft has no point
  * until it gets one, and the public sees, searches and sorts by a public point drawn at random,
  * never one derived from the id or the exact point.
  */

@@ -6,7 +6,7 @@ import { as, completeListing, createDraft } from './own-listing-fixtures';
 // GET /api/me carries the spec's current user state flags (§3): has-listings and has-orders, which
 // decide whether the missing-information modal asks for e-mail verification first.
 describe('GET /api/me: has-listings and has-orders', () => {
-  it('false for a new user; a draft is not a listing (issue 16), an enquiry as a buyer sets hasOrders', async () => {
+  it('false for a new user; a draft is not a listing, an enquiry as a buyer sets hasOrders', async () => {
     const user = await signUp({ firstName: 'Hana', lastName: 'Flags' });
     const me = async () => (await api('GET', '/api/me', as(user))).body.data;
     expect(await me()).toMatchObject({ hasListings: false, hasOrders: false });

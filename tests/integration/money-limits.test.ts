@@ -10,7 +10,7 @@ import { api, errorOf, type TestAccount, testCloud } from './accounts';
 import { as, bikeListing, buyer, initiate, paypalSeller, pickupOne, stockOf } from './order-fixtures';
 import { completeListing, createDraft } from './own-listing-fixtures';
 
-// Issue 17: a price of $99,999,999,999 was accepted and a $100,000,000,019 charge attempted. Prices
+// No price like $99,999,999,999 is accepted and no charge like $100,000,000,019 attempted. Prices
 // and shipping fees have a ceiling at the API; every order route refuses a total its payment
 // provider cannot take; the simulated providers refuse such amounts as the real ones do.
 

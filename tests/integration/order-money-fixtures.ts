@@ -184,7 +184,7 @@ export async function eventTypes(txId: string): Promise<string[]> {
 }
 
 /**
- * A refunded order as issue 16 wants it: the reversal lines written with the RefundIssued event, so
+ * A refunded order as it should be: the reversal lines written with the RefundIssued event, so
  * the customer's and the provider's lines (and the totals) sum to zero, and the refund gives back
  * exactly what was captured (never a total recomputed from the lines); the finance identity holds.
  */

@@ -37,10 +37,11 @@ import {
   timers,
 } from './order-money-fixtures';
 
-// The money of orders under races, crashes and retries (docs/design/orders.md §2 "Money ordering",
-// §5), in-process against the test cloud with real simulated money: a payout-ready Stripe seller, a
-// PaymentIntent confirmed with the 4242 card and captured by confirm-payment, transfers, refunds,
-// the sweeper's money retries, and the reconciliation of every order's finance outbox.
+// The money of orders under races, crashes and retries (docs/design/orders.md: "Money ordering"
+// in "The write protocol", and "Money"), in-process against the test cloud with real simulated
+// money: a payout-ready Stripe seller, a PaymentIntent confirmed with the 4242 card and captured by
+// confirm-payment, transfers, refunds, the sweeper's money retries, and the reconciliation of every
+// order's finance outbox.
 
 let seller: { id: string; stripeAccountId: string };
 

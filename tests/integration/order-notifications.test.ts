@@ -1,5 +1,5 @@
 /**
- * Order e-mails (issue 9) on the suite's local cloud: orders go through the engine in this process
+ * Order e-mails on the suite's local cloud: orders go through the engine in this process
  * (no money: the mails are the subject), the cloud's stream poller runs the `order-notifications`
  * consumer, and the mails are read from the dev outbox. Reminders are made by the engine as due
  * items and sent by the sweeper; the orders are dated back so their reminders are due now. Message
@@ -133,7 +133,7 @@ async function setProfile(userId: string, fields: Partial<UserRecord>) {
   );
 }
 
-/** `shipped`: a listing picked up in Berlin or shipped, bought to be shipped to London (issue 16). */
+/** `shipped`: a listing picked up in Berlin or shipped, bought to be shipped to London. */
 type OrderParties = { since?: number; buyer?: UserRecord; seller?: UserRecord; shipped?: boolean };
 
 const londonAddress = {
@@ -222,7 +222,7 @@ async function step(
 }
 
 describe('order e-mails', () => {
-  it('new order to the seller with where to ship; order confirmed to the buyer (issue 16)', async () => {
+  it('new order to the seller with where to ship; order confirmed to the buyer', async () => {
     const order = await givenPurchased({ shipped: true });
     const title = order.tx.listingSnapshot.title;
     const [mail] = await expectMails(order.seller, /^New order: /, 1);

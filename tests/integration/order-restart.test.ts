@@ -20,10 +20,11 @@ import {
 } from './order-cloud';
 
 /**
- * DynamoDB is the truth, Step Functions only the alarm clock (docs/design/orders.md §3): a local
- * cloud is stopped while an order waits for its ship deadline (its execution dies with it), the
- * deadline passes while nothing runs, and a new cloud on the same data folder cancels the order at
- * start (the sweeper, then the resumed workflow) exactly once and gives the stock back.
+ * DynamoDB is the truth, Step Functions only the alarm clock (docs/design/orders.md, "The
+ * workflow"): a local cloud is stopped while an order waits for its ship deadline (its execution
+ * dies with it), the deadline passes while nothing runs, and a new cloud on the same data folder
+ * cancels the order at start (the sweeper, then the resumed workflow) exactly once and gives the
+ * stock back.
  */
 const timerScale = 4e-6; // 5 days to ship: 1.7 s
 

@@ -32,7 +32,7 @@ import {
   transition,
 } from './order-fixtures';
 
-// The transaction API of issue 8 (docs/design/orders.md §4, spec §7 and §8) over HTTP against the
+// The transaction API (docs/design/orders.md, "API routes"; spec §7 and §8) over HTTP against the
 // suite's local cloud with the simulated Stripe: line items, the card order from initiate to completed,
 // and every refusal with its §8 code and message. Timers are scaled (global-setup timerScale 0.002):
 // the 15-minute payment window is 1.8 s and the 3-hour cancel window 21.6 s, so each order is made
@@ -301,7 +301,7 @@ describe('refusals', () => {
 
   it("an order below Stripe's minimum: the §8 amount too low before Stripe is asked; a zero price: zero pay-in", async () => {
     // The minimum listing price is 0 (shared/config/marketplace minimumListingPriceMinor), so 40 ¢ is a
-    // valid price, but below the card's minimum charge (shared/config/charge-limits, issue 17).
+    // valid price, but below the card's minimum charge (shared/config/charge-limits).
     const cheap = await bikeListing(seller.user.id, 2, { price: { amount: 40, currency: 'USD' } });
     const answer = await initiate(customer, cheap.id);
     expect(answer.status).toBe(400);

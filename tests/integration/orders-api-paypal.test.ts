@@ -19,10 +19,11 @@ import {
   transition,
 } from './order-fixtures';
 
-// The PayPal order over HTTP (docs/design/orders.md §4, §5; spec §7 disburse-paypal-funds) against the
-// suite's local cloud with the simulated PayPal: create, approve, initiate, confirm-payment (capture),
-// disburse-paypal-funds (customer only, idempotent, holds the payout lock: 'Transition already in
-// progress'), mark-received-from-purchased → completed; and initiate's refusals of PayPal orders.
+// The PayPal order over HTTP (docs/design/orders.md, "API routes" and "Money"; spec §7
+// disburse-paypal-funds) against the suite's local cloud with the simulated PayPal: create,
+// approve, initiate, confirm-payment (capture), disburse-paypal-funds (customer only, idempotent,
+// holds the payout lock: 'Transition already in progress'), mark-received-from-purchased →
+// completed; and initiate's refusals of PayPal orders.
 
 let seller: TestAccount & { merchantId: string };
 let customer: TestAccount;

@@ -19,7 +19,7 @@ import {
   transition,
 } from './order-fixtures';
 
-// The order API's input checks (issue 8: "I will also run my own checkout cases against
+// The order API's input checks ("I will also run my own checkout cases against
 // /api/transaction-line-items"): every odd body is a 4xx with its catalogue code and a clear
 // message, never a 5xx; and the idempotency of the card payment on a retried or doubled request.
 

@@ -13,10 +13,11 @@ import { givenListing } from './fixtures';
 import { as } from './own-listing-fixtures';
 
 /**
- * The transaction read routes (docs/design/orders.md §4): show, the inbox query, the allowed
- * transitions, messages and the notification count, over HTTP against the suite's local cloud.
- * Orders are made and moved through the engine directly (real-time timers here, so no deadline of
- * these orders fires during the test; the API itself runs with the cloud's scaled cancel window).
+ * The transaction read routes (docs/design/orders.md, "API routes"): show, the inbox query, the
+ * allowed transitions, messages and the notification count, over HTTP against the suite's local
+ * cloud. Orders are made and moved through the engine directly (real-time timers here, so no
+ * deadline of these orders fires during the test; the API itself runs with the cloud's scaled
+ * cancel window).
  */
 const timers = { scale: 1 };
 

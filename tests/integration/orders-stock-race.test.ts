@@ -14,9 +14,10 @@ import { api, errorOf, type TestAccount, testCloud } from './accounts';
 import { startOrderCloud, tempFolder } from './order-cloud';
 import { as, bikeListing, buyer, initiate, stockOf, stripeSeller } from './order-fixtures';
 
-// Issue 8's race: 20 buyers at once for the last bike over HTTP (POST /api/initiate-privileged, card).
-// Exactly one order is made and reserves the stock; the other 19 are told there is not enough stock
-// (409, the spec's message), never a 5xx; every PaymentIntent made for a loser is voided.
+// The stock race: 20 buyers at once for the last bike over HTTP (POST /api/initiate-privileged,
+// card). Exactly one order is made and reserves the stock; the other 19 are told there is not
+// enough stock (409, the spec's message), never a 5xx; every PaymentIntent made for a loser is
+// voided.
 //
 // This file runs on a local cloud of its own with real-time timers: 20 concurrent initiates take
 // seconds on DynamoDB Local, longer than the suite cloud's scaled 15-minute payment window (1.8 s),

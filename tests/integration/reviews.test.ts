@@ -9,7 +9,7 @@ import { useLocalCloud } from './cloud-env';
 import { givenListing } from './fixtures';
 import { as } from './own-listing-fixtures';
 
-// Reviews (issue 9): written by the review transitions, published when both sides reviewed or a
+// Reviews: written by the review transitions, published when both sides reviewed or a
 // review window expired, shown by GET /api/users/{id}/reviews and, to the author before that, on the order.
 const timers = { scale: 1 };
 

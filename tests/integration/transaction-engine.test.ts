@@ -317,7 +317,7 @@ describe('transaction engine: every edge of the graph', () => {
     expect(tx.protectedData).toEqual({
       trackingNumber: 'TRACK-1',
       disputeReason: 'Arrived scratched',
-      // A pickup order keeps the listing's pickup place (issue 16).
+      // A pickup order keeps the listing's pickup place.
       pickupLocation: {
         address: '1 Main St',
         city: 'Toronto',

@@ -190,7 +190,7 @@ const listingVariantRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/listing/ListingVariantPage'), 'ListingVariantPage'),
 });
 
-// ---- Checkout (issue 8 S5, §2 CheckoutPage [auth]): `/l/{slug}/{id}/checkout?deliveryMethod=&quantity=`.
+// ---- Checkout (§2 CheckoutPage [auth]): `/l/{slug}/{id}/checkout?deliveryMethod=&quantity=`.
 // The static `checkout` segment ranks above `$variant` (router.test.ts checks it). The public listing
 // loads unawaited; the order code (api/transactions) comes with the page's chunk.
 const checkoutRoute = createRoute({
@@ -211,7 +211,7 @@ const checkoutRoute = createRoute({
 });
 // ---- end of the checkout route
 
-// ---- Orders (issue 8 S4). The order page (customer) and the sale page (provider): one component,
+// ---- Orders. The order page (customer) and the sale page (provider): one component,
 // the role from the route; `/order/:id` and `/sale/:id` open their details tab. The loader starts the
 // order and the caller's allowed transitions (unawaited; the page shows its spinner, 404 and retry).
 const loadTransactionPage = async (id: string) => {
@@ -250,7 +250,7 @@ const saleDetailsRoute = createRoute({
 });
 // ---- end of the order routes
 
-// ---- The inbox (issue 8 S4): `/inbox` opens sales for a user with listings, else orders (one
+// ---- The inbox: `/inbox` opens sales for a user with listings, else orders (one
 // own-listings query of one item, pages/inbox/inbox.ts); an unknown tab is not found. The
 // transaction client loads with the page's data, not with the landing page.
 const inboxRoute = createRoute({
@@ -324,7 +324,7 @@ const passwordChangeRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/PasswordChangePage'), 'PasswordChangePage'),
 });
 
-// Payments (issue 6): payout details (Stripe Connect), the provider's way back, PayPal, saved card.
+// Payments: payout details (Stripe Connect), the provider's way back, PayPal, saved card.
 const paymentsRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: 'payments',

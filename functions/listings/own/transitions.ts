@@ -22,7 +22,7 @@ export async function applyAction(event: HttpEvent, action: Extract<ListingActio
       },
     );
   }
-  // A listing closed for want of a place (the issue 17 migration) goes back on sale only with one.
+  // A listing closed for want of a place (the location migration) goes back on sale only with one.
   if (to === 'published') assertValid({ location: listingLocationError(record) });
   const updated = await updateListing(record.id, {
     ...listingStateWrite(record, to),

@@ -11,7 +11,7 @@ import { parseOrderData, parsePaymentMethod, priceRequestedOrder } from '../orde
  */
 export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
   const body = jsonBody(event);
-  // Before the buyer picks a way to pay, some provider must be able to take the total (issue 17).
+  // Before the buyer picks a way to pay, some provider must be able to take the total.
   const chargeWith = body.paymentMethod === undefined ? 'any' : parsePaymentMethod(body.paymentMethod);
   const { priced } = await priceRequestedOrder(body.listingId, user.id, parseOrderData(body.orderData), {
     requireAddress: false,

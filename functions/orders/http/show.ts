@@ -6,9 +6,9 @@ import { transactionIdParam } from '../request';
 import { getPartyTransaction, getPublicUsers, getReviews } from '../views';
 
 /**
- * GET /api/transactions/{id} — spec transactions.show (docs/design/orders.md §4): the transaction
- * with both parties (one BatchGet; banned/deleted flags kept so the page can disable messaging) and
- * its reviews. Parties only: anybody else, like an unknown id, gets 404 `not-found`.
+ * GET /api/transactions/{id} — spec transactions.show (docs/design/orders.md, "API routes"): the
+ * transaction with both parties (one BatchGet; banned/deleted flags kept so the page can disable
+ * messaging) and its reviews. Parties only: anybody else, like an unknown id, gets 404 `not-found`.
  */
 export const handler = userHandler({ profile: 'optional' }, async ({ event, user: { id: userId } }) => {
   const { transaction, role } = await getPartyTransaction(transactionIdParam(event), userId);

@@ -13,8 +13,9 @@ import { isObject, optionalVersion, transactionIdOf } from '../request';
 
 /**
  * POST /api/transition-privileged (spec §7 transition / transitionSpeculative, privileged) → `{ data:
- * InitiateAnswer }`: a party's own role's transitions, with the money of docs/design/orders.md §2
- * (confirm-payment captures, cancel refunds, mark-received pays the seller); request-payment-after-enquiry: payForEnquiry.
+ * InitiateAnswer }`: a party's own role's transitions, with the money of docs/design/orders.md
+ * ("The write protocol") (confirm-payment captures, cancel refunds, mark-received pays the seller);
+ * request-payment-after-enquiry: payForEnquiry.
  */
 export const handler = userHandler(async ({ event, user, profile }) => {
   const body = jsonBody(event);

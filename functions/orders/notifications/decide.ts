@@ -1,5 +1,5 @@
 /**
- * Which e-mails a transition calls for (issue 9), as data: the stream consumer
+ * Which e-mails a transition calls for, as data: the stream consumer
  * (functions/orders/notifications/stream.ts) asks this for every new version of a transaction.
  * Pure, so it is unit-tested on its own.
  */

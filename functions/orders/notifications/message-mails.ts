@@ -1,5 +1,5 @@
 /**
- * Message e-mails (issue 9; issue 16 "no message mail is lost"). Per conversation and recipient, one
+ * Message e-mails ("no message mail is lost"). Per conversation and recipient, one
  * window item `TX#<txId>/MSGMAIL#<recipientId>` holds:
  * - `lastAt`: when the current window began (the message mailed at once, or the end of the window
  *   whose digest was sent); a window lasts 15 minutes × VELO_TIMER_SCALE (`messageWindowMs`);

@@ -1,5 +1,5 @@
 /**
- * Reminder e-mails (issue 9), kept as due items of kind `reminder` beside the order timers
+ * Reminder e-mails, kept as due items of kind `reminder` beside the order timers
  * (`DUE#<shard>` / `<dueAt>#<txId>#reminder`): the engine Puts one in the TransactWrite of the
  * transition that enters `purchased` (ship reminder to the seller, 3 days after purchase) or
  * `delivered` (report-a-problem reminder to the buyer, 1 day before the report window closes: for a

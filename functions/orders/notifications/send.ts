@@ -82,7 +82,7 @@ export function templateInput(
 }
 
 /**
- * The order as `role`'s mails tell it (issue 16): what `role` may see of the addresses (the same rule
+ * The order as `role`'s mails tell it: what `role` may see of the addresses (the same rule
  * as the order page: `protectedDataView`), and the deadlines from the order's entry times.
  */
 export function orderFacts(tx: TransactionRecord, role: MailRole): OrderFacts {

@@ -14,7 +14,7 @@ import { mailable, type Parties, partiesOf, type SendOutcome, sendOnce, wants } 
 import { excerpt } from './templates';
 
 /**
- * Stream consumer of the order e-mails (issue 9 "Notifications by e-mail"):
+ * Stream consumer of the order e-mails ("Notifications by e-mail"):
  * - the transaction item (`TX#<id>` / `TX`), INSERT or MODIFY where `version` grew: the transition
  *   that made each new version (`transitions[version - 1]` of the item, read back consistently)
  *   mails what functions/orders/notifications/decide.ts says, each mail at most once per

@@ -1,5 +1,5 @@
 /**
- * The order e-mails (issue 9 "Notifications by e-mail"): one template per event, in plain language,
+ * The order e-mails ("Notifications by e-mail"): one template per event, in plain language,
  * each with a link to the order as the recipient sees it (`/order/<id>/details` for the buyer,
  * `/sale/<id>/details` for the seller). Every template gives a subject, a text body and a simple
  * HTML body in which all user text (listing titles, names, tracking numbers, dispute reasons,
@@ -75,7 +75,7 @@ export interface TemplateInput {
   /** What the buyer paid (refunds) and what the seller gets (payouts). */
   payinTotal?: Money;
   payoutTotal?: Money;
-  /** The order itself, for the mails that say what was bought and where it goes (issue 16). */
+  /** The order itself, for the mails that say what was bought and where it goes. */
   order?: OrderFacts;
   /** The transition the mail is for, and who took it (a cancel says why). */
   step?: { transition: string; by: Actor };

@@ -25,7 +25,8 @@ export type SaveTaskTokenResult =
  * to answer after the next transition — but only while the order is still at the version the plan was
  * made for (`version = :awaitingVersion`). When the order has moved on meanwhile, nobody else will
  * answer this token, so it answers it itself: SendTaskSuccess with the current plan, or
- * SendTaskFailure `Order.Closed`. Exactly one side answers each token (docs/design/orders.md §2).
+ * SendTaskFailure `Order.Closed`. Exactly one side answers each token (docs/design/orders.md, "The
+ * write protocol").
  */
 async function saveTaskToken(input: SaveTaskTokenInput): Promise<SaveTaskTokenResult> {
   try {

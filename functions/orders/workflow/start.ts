@@ -41,13 +41,13 @@ async function tryStart(stateMachineArn: string, name: string, input: string): P
 }
 
 /**
- * Starts (or resumes) the workflow of an order (docs/design/orders.md §3): execution `<txId>-v<version>`
- * of ORDER_STATE_MACHINE_ARN with input `{transactionId}` (Plan reads the order, so any open state can
- * be resumed). StartExecution is idempotent for the same name and input while that execution runs; when
- * the name is taken by a closed execution (ExecutionAlreadyExists) it retries as
- * `<txId>-v<version>-r<epochSec>`. An execution of that name that is still running is kept, not
- * doubled. Stores `executionArn` on the order and returns it; undefined without ORDER_STATE_MACHINE_ARN
- * (no workflow in this environment, e.g. unit tests).
+ * Starts (or resumes) the workflow of an order (docs/design/orders.md, "The workflow"): execution
+ * `<txId>-v<version>` of ORDER_STATE_MACHINE_ARN with input `{transactionId}` (Plan reads the
+ * order, so any open state can be resumed). StartExecution is idempotent for the same name and
+ * input while that execution runs; when the name is taken by a closed execution
+ * (ExecutionAlreadyExists) it retries as `<txId>-v<version>-r<epochSec>`. An execution of that name
+ * that is still running is kept, not doubled. Stores `executionArn` on the order and returns it;
+ * undefined without ORDER_STATE_MACHINE_ARN (no workflow in this environment, e.g. unit tests).
  */
 export async function startOrderWorkflow(
   transactionId: string,

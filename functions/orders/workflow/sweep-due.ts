@@ -53,15 +53,16 @@ async function sweepTimer(item: DueItem, now: Date, settings: ReturnType<typeof 
 }
 
 /**
- * The deadline sweeper (docs/design/orders.md §3): the backstop for timers whose workflow was lost or
- * delayed (a restart, a lost token). Queries `DUE#0..3` for due items and fires each timer more
- * than the grace period overdue through the FireTimer code (`engine.fireTimer`: conditional, so
- * racing the workflow is harmless). Money items (after the grace too) finish their refund or payout
- * (`retryMoney`). Reminder items (issue 9) go as soon as due: they send their e-mail if the order is
- * still in that state, and are deleted either way. So do message digests (issue 16, `sendDigest`):
- * the messages batched in a window, in one mail. With `resumeWorkflows`, then starts the workflow
- * of every open order that has a due item (`startOrderWorkflow`), so tokens exist again; digests do
- * not count (an enquiry has no workflow, and a digest is no deadline of the order).
+ * The deadline sweeper (docs/design/orders.md, "The workflow"): the backstop for timers whose
+ * workflow was lost or delayed (a restart, a lost token). Queries `DUE#0..3` for due items and
+ * fires each timer more than the grace period overdue through the FireTimer code
+ * (`engine.fireTimer`: conditional, so racing the workflow is harmless). Money items (after the
+ * grace too) finish their refund or payout (`retryMoney`). Reminder items go as soon as due: they
+ * send their e-mail if the order is still in that state, and are deleted either way. So do message
+ * digests (`sendDigest`): the messages batched in a window, in one mail. With `resumeWorkflows`,
+ * then starts the workflow of every open order that has a due item (`startOrderWorkflow`), so
+ * tokens exist again; digests do not count (an enquiry has no workflow, and a digest is no deadline
+ * of the order).
  */
 async function sweepDue(input: SweepInput = {}): Promise<SweepResult> {
   const now = input.now ? new Date(input.now) : new Date();

@@ -17,8 +17,9 @@ export const stateMachines = {
 } as const satisfies Record<string, { file: string; tasks: readonly WorkflowTaskName[] }>;
 
 /**
- * Handlers run on a schedule, not by a state machine: the deadline sweeper (docs/design/orders.md §3),
- * every 2 s in the local cloud and by an EventBridge Scheduler `rate(5 minutes)` in AWS.
+ * Handlers run on a schedule, not by a state machine: the deadline sweeper (docs/design/orders.md,
+ * "The workflow"), every 2 s in the local cloud and by an EventBridge Scheduler `rate(5 minutes)`
+ * in AWS.
  */
 export const scheduledTasks = {
   SweepDue: 'orders/workflow/sweep-due',

@@ -1,7 +1,8 @@
 /**
- * The order workflow's side of the table (docs/design/orders.md §2 "After the write", §3): what the
- * workflow waits for next (its plan), and the callback token it waits with. Step Functions is only
- * the alarm clock: the transaction item is the truth, so every answer here is computed from it.
+ * The order workflow's side of the table (docs/design/orders.md: "After the write" in "The write
+ * protocol", and "The workflow"): what the workflow waits for next (its plan), and the callback
+ * token it waits with. Step Functions is only the alarm clock: the transaction item is the truth,
+ * so every answer here is computed from it.
  *
  * Exactly one side answers each token: `save-task-token` stores it only while the order is still at
  * the version the plan was made for (`version = :awaitingVersion`), else it answers it itself; the

@@ -13,13 +13,14 @@ import type { Money as PaypalMoney, PaypalOrder } from './port';
 const amountFields = ['subtotal', 'item_total', 'shipping', 'tax', 'platform_fee'] as const;
 
 /**
- * create-paypal-order for the buyer `userId` (§7, docs/design/orders.md §4–§5). The order is priced
- * on the server (`priceOrder`: 404 listing, 403 own listing, 400 quantity/delivery, 409 stock, 402 zero pay-in/payout); the seller must be
- * PayPal payout-ready (else 409 `transaction-missing-stripe-account`, the catalogue's code for a
- * seller without payout details); client amounts (subtotal, item_total, shipping, tax, platform_fee,
- * currency, payee) that are present and differ from the server's are a 400. The PayPal order pays
- * the seller's merchant with the commission as platform fee; its reference id is the transaction id
- * of the checkout, and it is made once per checkout (PayPal-Request-Id `paypal-order-<txId>`). The
+ * create-paypal-order for the buyer `userId` (§7; docs/design/orders.md, "API routes" and "Money").
+ * The order is priced on the server (`priceOrder`: 404 listing, 403 own listing, 400
+ * quantity/delivery, 409 stock, 402 zero pay-in/payout); the seller must be PayPal payout-ready
+ * (else 409 `transaction-missing-stripe-account`, the catalogue's code for a seller without payout
+ * details); client amounts (subtotal, item_total, shipping, tax, platform_fee, currency, payee)
+ * that are present and differ from the server's are a 400. The PayPal order pays the seller's
+ * merchant with the commission as platform fee; its reference id is the transaction id of the
+ * checkout, and it is made once per checkout (PayPal-Request-Id `paypal-order-<txId>`). The
  * ownership item (PAYPAL-ORDER#id) lets only this buyer read, approve and pay with it.
  */
 export async function createPaypalOrder(

@@ -10,7 +10,7 @@ import { paypalPort } from './index';
 import { type PaypalOrder, PaypalRefusal } from './port';
 
 /**
- * The PayPal orders of the marketplace (issue 8): who made each one, for which checkout, for how
+ * The PayPal orders of the marketplace: who made each one, for which checkout, for how
  * much and to whom. Written by create-paypal-order; read by get-paypal-order, the simulated approval
  * and, before an order is initiated with a `paypalOrderId`, by `checkApprovedOrder`.
  */

@@ -1,7 +1,7 @@
 import type { PaypalLink, PaypalOnboardingStatus } from '../../../shared/api/payments';
 
 /**
- * The PayPal port (issue 6): everything the marketplace asks of PayPal, behind one interface. The
+ * The PayPal port: everything the marketplace asks of PayPal, behind one interface. The
  * real adapter (./rest-adapter.ts) uses `@paypal/paypal-server-sdk` for orders and captures and
  * plain `fetch` for what the SDK lacks (partner referrals, merchant integration status, webhook
  * verification, referenced payouts); the simulated adapter (./simulated-adapter.ts) keeps its state
@@ -29,7 +29,7 @@ export interface PaypalPort {
     requestId: string;
   }): Promise<{ disbursementId: string; status: string }>;
   /**
-   * POST /v2/payments/captures/{id}/refund (issue 8): refunds a capture in full, before any
+   * POST /v2/payments/captures/{id}/refund: refunds a capture in full, before any
    * disbursement. The REST call acts for the merchant (PayPal-Auth-Assertion). Idempotent per requestId.
    */
   refundCapture(input: {

@@ -212,7 +212,7 @@ function viewOf(order: SimulatedOrderItem): PaypalOrder {
 
 /**
  * PayPal's refusals of an order amount it will not take (422 UNPROCESSABLE_ENTITY with an issue):
- * zero or less, or above the per-transaction limit (shared/config/charge-limits, issue 17).
+ * zero or less, or above the per-transaction limit (shared/config/charge-limits).
  */
 function refuseOutOfBounds(total: OurMoney): void {
   const bounds = chargeBounds('paypal', total.currency);

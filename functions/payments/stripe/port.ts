@@ -130,7 +130,10 @@ export interface CreatePaymentIntentInput {
   paymentMethodId?: string;
   /** Keep the card for later (setup_future_usage: off_session). */
   setupFutureUsage?: boolean;
-  /** Always 'manual' here: the money is captured by confirm-payment (docs/design/orders.md §8 item 5). */
+  /**
+   * Always 'manual' here: the money is captured by confirm-payment (docs/design/orders.md, item 5
+   * of "Risks and open questions").
+   */
   captureMethod: 'manual';
   /** The transaction id: groups the charge and the seller's transfer. */
   transferGroup: string;
@@ -205,7 +208,7 @@ export interface CardProvider {
   /** Verifies `Stripe-Signature` over the raw body; throws WebhookSignatureError. */
   verifyWebhook(rawBody: string, signature: string | undefined): ProviderEvent;
 
-  // ---- Orders (issue 8): manual-capture payments, refunds and transfers to the seller's account.
+  // ---- Orders: manual-capture payments, refunds and transfers to the seller's account.
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProviderPaymentIntent>;
   retrievePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent>;
   /** Captures the full authorised amount; idempotent per key. */
@@ -228,7 +231,7 @@ export interface AccountObject {
   payouts_enabled?: boolean;
   details_submitted?: boolean;
   capabilities?: { transfers?: string; card_payments?: string } | null;
-  /** `recipient` for a cross-border account (issue 17); absent or `full` otherwise. */
+  /** `recipient` for a cross-border account; absent or `full` otherwise. */
   tos_acceptance?: { service_agreement?: string } | null;
   requirements?: {
     currently_due?: string[] | null;

@@ -148,7 +148,7 @@ export class RealCardProvider implements CardProvider {
       stripe.accounts.update(accountId, {
         external_account: input.bankAccountToken,
         // Transfers only: card_payments is for domestic accounts, requested when they were made, and a
-        // recipient (cross-border) account cannot request it (issue 17).
+        // recipient (cross-border) account cannot request it.
         capabilities: { transfers: { requested: true } },
       }),
     );
@@ -302,7 +302,7 @@ export class RealCardProvider implements CardProvider {
 
 /**
  * The capabilities and service agreement a new connected account asks for (connectedAccountSetup):
- * card_payments + transfers at home, transfers under the `recipient` agreement abroad (issue 17).
+ * card_payments + transfers at home, transfers under the `recipient` agreement abroad.
  */
 export function connectedAccountParams(country: string): {
   capabilities: Partial<Record<ConnectCapability, { requested: true }>>;

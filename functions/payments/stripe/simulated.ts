@@ -438,7 +438,7 @@ export class SimulatedCardProvider implements CardProvider {
       charges_enabled: false,
       payouts_enabled: false,
       details_submitted: false,
-      // What a real account asks for in its country (connectedAccountSetup, issue 17).
+      // What a real account asks for in its country (connectedAccountSetup).
       capabilities: Object.fromEntries(setup.capabilities.map((name) => [name, 'inactive'])),
       tos_acceptance: { service_agreement: setup.serviceAgreement },
       requirements: {

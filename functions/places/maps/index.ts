@@ -1,7 +1,7 @@
 /**
  * The static map provider of this deployment: Amazon Location when VELO_MAPS_PROVIDER=amazon (with
  * VELO_MAPS_API_KEY, else the function's role signs, and VELO_MAPS_REGION or AWS_REGION), the
- * offline renderer otherwise (docs/decisions.md, issue 7).
+ * offline renderer otherwise (docs/decisions.md).
  */
 
 import type { StaticMapProvider } from './port';

@@ -10,7 +10,7 @@ import { apiRequest, type RequestOptions } from './client';
 
 /**
  * The saved card (the card itself is confirmed by web/src/payments/card-provider.ts), PayPal onboarding and the missing-information flag
- * (shared/api/payments.ts; issue 6).
+ * (shared/api/payments.ts).
  */
 
 type Data<T> = { data: T };

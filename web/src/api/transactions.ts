@@ -19,8 +19,9 @@ import type {
 import { apiGet, apiRequest, type RequestOptions } from './client';
 
 /**
- * Orders (functions/orders, docs/design/orders.md §4): checkout, the order and sale pages, the inbox
- * and the top bar's notification count. JSON in and out; every answer is `{ data }` (pages: `{ data, meta }`).
+ * Orders (functions/orders, docs/design/orders.md, "API routes"): checkout, the order and sale
+ * pages, the inbox and the top bar's notification count. JSON in and out; every answer is `{ data
+ * }` (pages: `{ data, meta }`).
  */
 const txPath = (id: string) => `/transactions/${encodeURIComponent(id)}`;
 

@@ -19,7 +19,7 @@ export interface RuntimeConfig {
   sentryDsn?: string;
   /** Marketing tracking (Klaviyo, web/src/observability/marketing.ts) is on; absent or false: off. */
   klaviyo?: boolean;
-  /** Card provider and PayPal modes and public keys (issue 6); absent: payments are not configured. */
+  /** Card provider and PayPal modes and public keys; absent: payments are not configured. */
   payments?: PaymentsRuntimeConfig;
 }
 

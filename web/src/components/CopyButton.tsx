@@ -30,7 +30,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /**
- * A button that copies `text` (an address, issue 16) and says so for a moment; where copying is not
+ * A button that copies `text` (an address) and says so for a moment; where copying is not
  * possible it asks the user to select the text instead. The result is announced to screen readers.
  */
 export function CopyButton({ text, label, className }: { text: string; label: string; className?: string }) {

@@ -11,7 +11,7 @@ import { ReviewRating, ReviewSummary } from './ReviewRating';
 import './reviews.css';
 
 /**
- * Published reviews (issue 9): a list (author's avatar and name, stars, date, text) and a user's
+ * Published reviews: a list (author's avatar and name, stars, date, text) and a user's
  * reviews of one kind loaded after the page has painted (the listing and profile pages), with
  * their average and count.
  */

@@ -1,7 +1,7 @@
 import './reviews.css';
 
 /**
- * A star rating (issue 9): five stars, the first `rating` filled (a half star for an average's
+ * A star rating: five stars, the first `rating` filled (a half star for an average's
  * .5 and up). The stars are decoration; the text alternative says the number ("Rated 4 out of 5
  * stars"), so screen readers and the page's text read the same value.
  */

@@ -50,7 +50,7 @@ describe('missing-information modal (§4)', () => {
     ).toBe(null);
   });
 
-  it('never asks a buyer (no listing that is not a draft) for payout details (issue 16)', () => {
+  it('never asks a buyer (no listing that is not a draft) for payout details', () => {
     const buyer = user({ hasListings: false, hasOrders: true });
     expect(missingInformationPrompt(input({ user: buyer, pathname: '/l/bike/1/checkout' }))).toBeNull();
     expect(missingInformationPrompt(input({ user: buyer, pathname: '/order/tx-1/details' }))).toBeNull();

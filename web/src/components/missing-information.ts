@@ -14,7 +14,7 @@ import type { CurrentUser } from '../../../shared/api/account';
  *   seen); while it has not been shown, a change of path lets it be shown on the next page.
  * - E-mail verification first (when the user has listings or orders and the e-mail is not
  *   verified), else the missing payment account prompt when the user has listings (at least one that
- *   is not a draft) and cannot be paid out. Buyers are never asked for payout details (issue 16).
+ *   is not a draft) and cannot be paid out. Buyers are never asked for payout details.
  */
 
 export type MissingInformationPrompt = 'verify-email' | 'payment-account';
@@ -75,7 +75,7 @@ export function missingInformationPrompt({
   if (!payments || payments.seenMissingInformation) return null;
   if (visits < 2 || isExcludedPath(pathname)) return null;
   if (hasListingsOrOrders(user) && !user.emailVerified) return 'verify-email';
-  // Only sellers are asked for payout details (issue 16; spec §4 asks anyone not onboarded): a
+  // Only sellers are asked for payout details (spec §4 asks anyone not onboarded): a
   // buyer paying for a bike must not be told to add a bank account.
   if (!payments.payoutReady && user.hasListings === true) return 'payment-account';
   return null;

@@ -142,7 +142,7 @@ export async function saveNotificationSettings(values: Partial<NotificationSetti
 }
 
 /**
- * E-mail notifications (issue 9): message and reminder mails can be turned off; mails about the
+ * E-mail notifications: message and reminder mails can be turned off; mails about the
  * orders themselves always go. Saved with PATCH /api/me `notificationSettings`.
  */
 export function NotificationSettingsForm({ user }: { user: CurrentUser }) {

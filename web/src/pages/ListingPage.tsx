@@ -1,2 +1,2 @@
-// The router imports the listing pages from here; they live in ./listing/ (issue 7).
+// The router imports the listing pages from here; they live in ./listing/.
 export { ListingBySlugPage, ListingCanonicalPage } from './listing/ListingPage';

@@ -129,7 +129,7 @@ function UserListings({ user }: { user: ProfileUser }) {
 }
 
 /**
- * The user's public reviews (§2 profile page; issue 9) in two groups, each with its average and
+ * The user's public reviews (§2 profile page) in two groups, each with its average and
  * count: as a seller (reviews of them as the provider) and as a buyer (as the customer). Loaded
  * after the profile has painted.
  */

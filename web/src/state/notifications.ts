@@ -3,7 +3,7 @@ import { atom } from 'jotai';
 /**
  * The seller's notification count (sales that need their action; the top bar's dot and the mobile
  * menu's badge). Any code that applies a transition bumps `refreshNotificationsAtom` so the count is
- * fetched again (issue 8: "refreshed after each transition").
+ * fetched again ("refreshed after each transition").
  */
 export const notificationsVersionAtom = atom(0);
 

@@ -85,10 +85,10 @@ import './checkout-page.css';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 /**
- * The checkout (§2 CheckoutPage [auth], §6; docs/design/orders.md §5–§6): the order (delivery method
- * and quantity from the order panel's search params), the shipping address, the server's price
- * breakdown, a message to the seller, and payment by card or PayPal. Sending runs the steps of
- * checkout.ts with visible progress; every failure keeps what was typed.
+ * The checkout (§2 CheckoutPage [auth], §6; docs/design/orders.md, "Money" and "Web"): the order
+ * (delivery method and quantity from the order panel's search params), the shipping address, the
+ * server's price breakdown, a message to the seller, and payment by card or PayPal. Sending runs
+ * the steps of checkout.ts with visible progress; every failure keeps what was typed.
  */
 
 const checkoutRoute = getRouteApi('/signed-in/l/$slug/$id/checkout');
@@ -280,7 +280,7 @@ function CheckoutForm({
   const router = useRouter();
   const refreshNotifications = useSetAtom(refreshNotificationsAtom);
   const savedCard = usableSavedCard(user);
-  // The breakdown's pay-in: PayPal is hidden above its maximum (issue 17).
+  // The breakdown's pay-in: PayPal is hidden above its maximum.
   const [payinTotal, setPayinTotal] = useState<Money | undefined>(undefined);
   const context: CheckoutContext = {
     cardMode: payments.cardMode,

@@ -5,11 +5,11 @@ import { getPaypalOrder } from '../../api/transactions';
 import { PaypalCanceled } from './checkout';
 
 /**
- * Paying with PayPal (docs/design/orders.md §5 PayPal flow): the order is made on the server
- * (`create-paypal-order`, amounts priced there), the buyer approves it, then the checkout initiates
- * the order with its id and confirms it (the capture). With the simulated PayPal the buyer's
- * approval is two buttons here; with the real one PayPal's approve page opens in a window and the
- * page waits until the order is approved, or the window is closed (canceled).
+ * Paying with PayPal (the PayPal flow in docs/design/orders.md, "Money"): the order is made on the
+ * server (`create-paypal-order`, amounts priced there), the buyer approves it, then the checkout
+ * initiates the order with its id and confirms it (the capture). With the simulated PayPal the
+ * buyer's approval is two buttons here; with the real one PayPal's approve page opens in a window
+ * and the page waits until the order is approved, or the window is closed (canceled).
  */
 
 /** `POST /api/simulated-paypal/orders/{id}/approve` `{ action }`: the simulated buyer's answer. */

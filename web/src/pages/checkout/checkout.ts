@@ -1,9 +1,9 @@
 /**
  * The checkout page's rules (spec §2 CheckoutPage, §5 product order / shipping / payment forms, §8
- * checkout messages; docs/design/orders.md §5 flows and §6): the starting values from the order
- * panel's `?deliveryMethod=&quantity=`, which parts of the form show, the exact validation messages,
- * and the submit steps as a small machine that a page (or a test) runs with injected API calls.
- * Nothing here touches the DOM or the network by itself.
+ * checkout messages; docs/design/orders.md, the flows in "Money", and "Web"): the starting values
+ * from the order panel's `?deliveryMethod=&quantity=`, which parts of the form show, the exact
+ * validation messages, and the submit steps as a small machine that a page (or a test) runs with
+ * injected API calls. Nothing here touches the DOM or the network by itself.
  */
 import type { CurrentUser } from '../../../../shared/api/account';
 import type { SavedCard, SimulatedCardRequest } from '../../../../shared/api/payments';
@@ -157,21 +157,21 @@ export interface CheckoutLayout {
   quantityHidden: boolean;
   quantityChoices: number[];
   shipping: boolean;
-  /** A pickup: the checkout says when the buyer learns the pickup address (issue 16). */
+  /** A pickup: the checkout says when the buyer learns the pickup address. */
   pickup: boolean;
   card?: CardEntry;
   saveCardOption: boolean;
   paypalOffered: boolean;
   /** PayPal is configured but not for this order (bought from an enquiry, or over its maximum): one line. */
   paypalUnavailable?: string;
-  /** The chosen way to pay cannot take this total (issue 17): the §8 amount too low, or too high. */
+  /** The chosen way to pay cannot take this total: the §8 amount too low, or too high. */
   chargeProblem?: string;
 }
 
 /** Why an order from an enquiry has no PayPal choice (the API refuses PayPal there). */
 export const enquiryCardOnly = 'Orders from an enquiry are paid by card: PayPal is not available for them.';
 
-/** Why a total above PayPal's maximum is paid by card (shared/config/charge-limits, issue 17). */
+/** Why a total above PayPal's maximum is paid by card (shared/config/charge-limits). */
 export function paypalOverMaximum(maximum: Money): string {
   return `PayPal takes at most ${formatMoney(maximum)} in one payment, so this order is paid by card.`;
 }
@@ -414,8 +414,9 @@ export function planPayment(plan: Pick<CheckoutPlan, 'payment' | 'enquiry'>): Pa
 }
 
 /**
- * The steps of a checkout, in order (docs/design/orders.md §5 flows). From an enquiry, `initiate`
- * is request-payment-after-enquiry on the enquiry (no new transaction, so no PayPal order first).
+ * The steps of a checkout, in order (the flows in docs/design/orders.md, "Money"). From an enquiry,
+ * `initiate` is request-payment-after-enquiry on the enquiry (no new transaction, so no PayPal
+ * order first).
  */
 export function planSteps(plan: CheckoutPlan): CheckoutStep[] {
   const payment: CheckoutStep[] =

@@ -35,7 +35,7 @@ export function inboxIndexTab(hasListings: boolean): InboxTab {
 
 /**
  * The tab `/inbox` opens, from the current user's has-listings flag (`GET /api/me`: at least one
- * listing that is not a draft, issue 16; not the first own listing, which a new draft would hide).
+ * listing that is not a draft; not the first own listing, which a new draft would hide).
  * When the flag cannot be read: the sales tab (the spec's "goes to the sales tab"), where the
  * seller's notifications are.
  */

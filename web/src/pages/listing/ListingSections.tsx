@@ -126,7 +126,7 @@ export function SellerCard({ author }: { author: Listing['author'] & Pick<Public
 }
 
 /**
- * The seller's published reviews as a seller (§2 listing page "seller reviews"; issue 9): average,
+ * The seller's published reviews as a seller (§2 listing page "seller reviews"): average,
  * count and each review. Loaded after the listing has painted, so it never delays the page.
  */
 export function SellerReviewsSection({ author, now }: { author: Listing['author']; now?: Date }) {

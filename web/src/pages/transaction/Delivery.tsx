@@ -26,7 +26,7 @@ function AddressLines({ lines, phone }: { lines: readonly string[]; phone?: stri
 }
 
 /**
- * Where the order goes (issue 16): the seller's "Ship to" (from the purchase until the order ends),
+ * Where the order goes: the seller's "Ship to" (from the purchase until the order ends),
  * the buyer's "Shipping to", and for a pickup the place to collect it (the buyer sees it once paid),
  * each with a copy button; a pickup also opens in a maps site. `deliverySection` decides which.
  */

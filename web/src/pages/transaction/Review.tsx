@@ -47,7 +47,7 @@ const emptyState: ReviewFormState = {
 };
 
 /**
- * Leave a review (spec §4, §5, §8; issue 9), for the party whose review the state allows: a button
+ * Leave a review (spec §4, §5, §8), for the party whose review the state allows: a button
  * that opens the form (a star rating as a radio group and a text area). An invalid submit shows
  * the §5 messages and moves focus to the first; sending shows its progress; review-1 is sent, and
  * review-2 when the other party reviewed first; a failure shows the §8 message and keeps what was
@@ -235,7 +235,7 @@ export function ReviewForm({
   );
 }
 
-/** The order's reviews (issue 9): the caller's own (pending: when it is published) and the other party's published one. */
+/** The order's reviews: the caller's own (pending: when it is published) and the other party's published one. */
 export function OrderReviews({
   reviews,
   userId,

@@ -35,7 +35,7 @@ import {
 } from './transaction-view';
 import './transaction-page.css';
 
-/** What the routes' loaders give (router.tsx, "Orders (issue 8 S4)"): both promises unawaited. */
+/** What the routes' loaders give (router.tsx, "Orders"): both promises unawaited. */
 export interface TransactionLoaderData {
   show: Promise<Loaded<TransactionShow>>;
   allowed: Promise<Loaded<AllowedTransitionView[]>>;

@@ -97,7 +97,7 @@ export function deliveredTransaction(overrides: Partial<TransactionView> = {}): 
       { transition: 'mark-delivered', by: 'provider', createdAt: DELIVERED_AT },
     ],
     entered: { ...fixtureTransaction().entered, delivered: DELIVERED_AT },
-    // A shipped order: 10 days' transit allowance + the 3-day report window (issue 16).
+    // A shipped order: 10 days' transit allowance + the 3-day report window.
     deadline: { transition: 'auto-mark-received', dueAt: '2026-12-04T10:00:00.000Z' },
     protectedData: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
     ...overrides,

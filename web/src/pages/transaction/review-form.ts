@@ -1,5 +1,5 @@
 /**
- * Leaving a review on the order/sale page (issue 9; spec §4 review, §5 review validation, §8) as
+ * Leaving a review on the order/sale page (spec §4 review, §5 review validation, §8) as
  * pure logic: whether the caller may review now, the transitions to send (review-1 first, then
  * review-2 when the first is refused as already reviewed), the form's checks and what a failure
  * says. No React and no fetch here (review.test.ts).

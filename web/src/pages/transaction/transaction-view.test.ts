@@ -215,7 +215,7 @@ describe('actions', () => {
   });
 });
 
-describe('delivery section (issue 16)', () => {
+describe('delivery section', () => {
   const address = londonAddress;
   const place = {
     address: 'Berlin, Germany',

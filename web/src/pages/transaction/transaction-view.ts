@@ -1,5 +1,5 @@
 /**
- * The order and sale page (issue 8 S4) as pure logic: who the viewer is, what the breakdown shows,
+ * The order and sale page as pure logic: who the viewer is, what the breakdown shows,
  * the activity feed, the deadlines still running, the buttons and what a failed action says. No
  * React and no fetch here, so every rule is unit-tested (transaction-view.test.ts).
  */
@@ -100,7 +100,7 @@ export function breakdownTotal(
   return { label: totalLabel(tx.state, role), amount: totalForRole(role, tx) };
 }
 
-// ---- Delivery (issue 16)
+// ---- Delivery
 
 export type DeliverySection =
   | { kind: 'shipping'; heading: 'Ship to' | 'Shipping to'; address: ShippingAddressValues; copy: boolean }
