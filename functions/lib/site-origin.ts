@@ -1,5 +1,5 @@
 import { siteSettings } from '../../shared/config/site';
-import { ApiError } from './http';
+import { ApiError } from './errors';
 
 /**
  * The site's origin comes from configuration only: `SITE_ORIGIN` (CDK sets it from `SITE_URL`, the

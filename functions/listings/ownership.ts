@@ -1,4 +1,4 @@
-import { ApiError } from '../lib/http';
+import { ApiError } from '../lib/errors';
 import type { ListingRecord } from './listing-record';
 import { getListing } from './repository';
 
