@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
-  avatarVariants,
   detectImageType,
   isAcceptedImageType,
-  renderAvatarVariants,
   UnreadableImage,
-} from './avatar-images';
-import { avatarUploadKey, avatarVariantKey, uploadIdPattern } from './avatar-keys';
+  uploadIdPattern,
+} from '../lib/image-variants';
+import { avatarVariants, renderAvatarVariants } from './avatar-images';
+import { avatarUploadKey, avatarVariantKey } from './avatar-keys';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 

@@ -3,12 +3,6 @@ import { imageSettings } from '../../shared/config/constants';
 import { type RenderedVariant, renderVariants, type VariantSpec } from '../lib/image-variants';
 
 /** Avatar files: the spec's square variants (the shared image code is in functions/lib/image-variants.ts). */
-export {
-  detectImageType,
-  type ImageType,
-  isAcceptedImageType,
-  UnreadableImage,
-} from '../lib/image-variants';
 
 export const avatarVariants: Array<VariantSpec<AvatarVariantName>> = Object.entries(
   imageSettings.userVariants,

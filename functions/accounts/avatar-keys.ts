@@ -3,7 +3,6 @@
  * that prefix at /images/*, and the Lambdas' grant covers only it). Uploads sit under the caller's
  * id, so an upload id alone can never reach another user's file.
  */
-export { uploadIdPattern } from '../lib/image-variants';
 
 export function avatarUploadKey(userId: string, uploadId: string): `images/${string}` {
   return `images/uploads/avatars/${userId}/${uploadId}`;

@@ -5,10 +5,11 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { defaultDisplayName } from '../../shared/text/names';
 import { sanitizeText } from '../../shared/text/sanitize';
-import { cognito, cognitoError, passwordSignIn, rethrowCognitoLimits, userPoolId } from '../lib/cognito';
+import { type CognitoAnswers, callCognito, cognito, passwordSignIn, userPoolId } from '../lib/cognito';
 import { ApiError } from '../lib/errors';
 import { log } from '../lib/logger';
 import { normalizeEmail } from './email';
+import { passwordRefused } from './passwords';
 import { createUser } from './repository';
 import type { UserRecord } from './user-record';
 import { sendVerificationEmail } from './verification-emails';
@@ -35,41 +36,39 @@ export async function signUp(values: {
   const firstName = sanitizeText(values.firstName.trim());
   const lastName = sanitizeText(values.lastName.trim());
 
-  let userId: string;
-  try {
-    const result = await cognito().send(
-      new AdminCreateUserCommand({
-        UserPoolId: userPoolId(),
-        Username: email,
-        MessageAction: 'SUPPRESS',
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'given_name', Value: firstName },
-          { Name: 'family_name', Value: lastName },
-        ],
-      }),
-    );
-    const sub = result.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
-    if (!sub) throw new Error('Cognito AdminCreateUser returned no user id');
-    userId = sub;
-  } catch (error) {
-    throw signUpError(error);
-  }
+  const created = await callCognito(
+    (client) =>
+      client.send(
+        new AdminCreateUserCommand({
+          UserPoolId: userPoolId(),
+          Username: email,
+          MessageAction: 'SUPPRESS',
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'given_name', Value: firstName },
+            { Name: 'family_name', Value: lastName },
+          ],
+        }),
+      ),
+    signUpAnswers,
+  );
+  const userId = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+  if (!userId) throw new Error('Cognito AdminCreateUser returned no user id');
 
   let record: UserRecord;
   try {
-    await cognito()
-      .send(
-        new AdminSetUserPasswordCommand({
-          UserPoolId: userPoolId(),
-          Username: email,
-          Password: password,
-          Permanent: true,
-        }),
-      )
-      .catch((error: unknown) => {
-        throw signUpError(error);
-      });
+    await callCognito(
+      (client) =>
+        client.send(
+          new AdminSetUserPasswordCommand({
+            UserPoolId: userPoolId(),
+            Username: email,
+            Password: password,
+            Permanent: true,
+          }),
+        ),
+      signUpAnswers,
+    );
     record = await createUser({
       id: userId,
       email,
@@ -95,22 +94,12 @@ export async function signUp(values: {
   return { record, verificationEmailSent };
 }
 
-function signUpError(error: unknown): unknown {
-  const name = cognitoError(error);
-  if (name === 'UsernameExistsException' || name === 'AliasExistsException')
-    return new ApiError('email-taken');
-  if (name === 'InvalidPasswordException') {
-    const message = error instanceof Error ? error.message : 'Invalid password';
-    return new ApiError('validation-invalid-params', undefined, { fields: { password: message } });
-  }
-  if (name === 'InvalidParameterException') return new ApiError('validation-invalid-params');
-  try {
-    rethrowCognitoLimits(error);
-  } catch (limit) {
-    return limit;
-  }
-  return error;
-}
+const signUpAnswers: CognitoAnswers = {
+  UsernameExistsException: () => new ApiError('email-taken'),
+  AliasExistsException: () => new ApiError('email-taken'),
+  InvalidPasswordException: passwordRefused('password'),
+  InvalidParameterException: () => new ApiError('validation-invalid-params'),
+};
 
 /** Sends the first verification e-mail; false (logged) if it could not, and the user can resend. */
 async function sendFirstVerificationEmail(record: UserRecord, password: string): Promise<boolean> {

@@ -4,7 +4,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { VerificationLimitMeta } from '../../shared/api/account';
 import { limits } from '../../shared/config/constants';
 import { dynamo, tableName } from '../lib/aws';
-import { cognito, cognitoError } from '../lib/cognito';
+import { callCognito } from '../lib/cognito';
 import { ApiError } from '../lib/errors';
 import { keys } from '../lib/table-design';
 import { isConditionFailure } from '../lib/writes';
@@ -57,17 +57,18 @@ export async function sendVerificationEmail(
     throw error;
   }
 
+  // Cognito's own e-mail limit gets the same answer as ours.
+  const cognitoLimit = () => tooMany({ reason: 'daily-limit', limit: limits.maxVerificationEmailsPerDay });
   try {
-    await cognito().send(
-      new GetUserAttributeVerificationCodeCommand({ AccessToken: accessToken, AttributeName: 'email' }),
+    await callCognito(
+      (client) =>
+        client.send(
+          new GetUserAttributeVerificationCodeCommand({ AccessToken: accessToken, AttributeName: 'email' }),
+        ),
+      { LimitExceededException: cognitoLimit, TooManyRequestsException: cognitoLimit },
     );
   } catch (error) {
     await releaseLease(key, leaseId, { giveBack: true });
-    const name = cognitoError(error);
-    if (name === 'LimitExceededException' || name === 'TooManyRequestsException') {
-      // Cognito's own e-mail limit: the same answer as ours.
-      throw tooMany({ reason: 'daily-limit', limit: limits.maxVerificationEmailsPerDay });
-    }
     throw error;
   }
   await releaseLease(key, leaseId, { giveBack: false });

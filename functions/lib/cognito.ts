@@ -22,17 +22,51 @@ export function cognito(): CognitoIdentityProviderClient {
 export const userPoolId = () => requiredEnv('USER_POOL_ID');
 export const userPoolClientId = () => requiredEnv('USER_POOL_CLIENT_ID');
 
-/** The Cognito exception name of an error (`UsernameExistsException`…), or undefined. */
-export function cognitoError(error: unknown): string | undefined {
+/** The Cognito exceptions we answer; a typo in an answer table is a type error. */
+export type CognitoException =
+  | 'AliasExistsException'
+  | 'CodeMismatchException'
+  | 'ExpiredCodeException'
+  | 'InvalidParameterException'
+  | 'InvalidPasswordException'
+  | 'LimitExceededException'
+  | 'NotAuthorizedException'
+  | 'TooManyRequestsException'
+  | 'UserNotFoundException'
+  | 'UsernameExistsException';
+
+/** What to throw instead of a Cognito exception, by its name. */
+export type CognitoAnswers = Partial<Record<CognitoException, (error: Error) => unknown>>;
+
+/** Whether an error is one of the named Cognito exceptions. */
+export function isCognitoError(error: unknown, ...names: CognitoException[]): boolean {
   const name = (error as { name?: unknown } | null)?.name;
-  return typeof name === 'string' && name.endsWith('Exception') ? name : undefined;
+  return typeof name === 'string' && (names as string[]).includes(name);
 }
 
-/** Cognito's own throttles and attempt limits become our 429. */
-export function rethrowCognitoLimits(error: unknown): void {
-  const name = cognitoError(error);
-  if (name === 'LimitExceededException' || name === 'TooManyRequestsException') {
-    throw new ApiError('too-many-requests');
+/**
+ * The one Cognito error mapping: the caller's answer for the exception if it has one, else
+ * Cognito's throttles and attempt limits as our 429, else the error itself (a server error).
+ */
+export function cognitoFailure(error: unknown, answers: CognitoAnswers = {}): unknown {
+  const name = (error as { name?: unknown } | null)?.name;
+  const answer = typeof name === 'string' ? answers[name as CognitoException] : undefined;
+  if (answer) return answer(error as Error);
+  if (isCognitoError(error, 'LimitExceededException', 'TooManyRequestsException')) {
+    return new ApiError('too-many-requests');
+  }
+  return error;
+}
+
+/** Runs one Cognito call; its failure goes through `cognitoFailure` with these answers. */
+export async function callCognito<T>(
+  call: (client: CognitoIdentityProviderClient) => Promise<T>,
+  answers: CognitoAnswers = {},
+): Promise<T> {
+  try {
+    return await call(cognito());
+  } catch (error) {
+    throw cognitoFailure(error, answers);
   }
 }
 
@@ -58,28 +92,19 @@ export async function passwordSignIn(email: string, password: string): Promise<s
     }
     return tokens?.AccessToken;
   } catch (error) {
-    const name = cognitoError(error);
     if (
-      name === 'NotAuthorizedException' ||
-      name === 'InvalidPasswordException' ||
-      name === 'UserNotFoundException'
+      isCognitoError(error, 'NotAuthorizedException', 'InvalidPasswordException', 'UserNotFoundException')
     ) {
       return undefined;
     }
-    rethrowCognitoLimits(error);
-    throw error;
+    throw cognitoFailure(error);
   }
 }
 
 /** The caller's Cognito attributes by name (GetUser with their access token); Cognito's limits as 429. */
 export async function cognitoAttributes(token: string): Promise<Record<string, string>> {
-  try {
-    const result = await cognito().send(new GetUserCommand({ AccessToken: token }));
-    return Object.fromEntries(
-      (result.UserAttributes ?? []).map((attribute) => [attribute.Name ?? '', attribute.Value ?? '']),
-    );
-  } catch (error) {
-    rethrowCognitoLimits(error);
-    throw error;
-  }
+  const result = await callCognito((client) => client.send(new GetUserCommand({ AccessToken: token })));
+  return Object.fromEntries(
+    (result.UserAttributes ?? []).map((attribute) => [attribute.Name ?? '', attribute.Value ?? '']),
+  );
 }

@@ -9,6 +9,7 @@ import type { AvatarUpload as ImageUpload } from '../../shared/api/account';
 import { imageSettings } from '../../shared/config/constants';
 import { imagesBucket, s3 } from './aws';
 import { ApiError } from './errors';
+import { log } from './logger';
 import { presignedPost } from './uploads';
 
 /**
@@ -150,7 +151,7 @@ export async function renderVariants<Name extends string>(
  * into memory; too big → the object is deleted and 413 request-upload-over-limit (S3 enforces the
  * POST policy's content-length-range, s3rver does not). A missing object → 404 with `unknownUpload`.
  */
-export async function readUpload(key: string, unknownUpload: string): Promise<Uint8Array> {
+export async function readUpload(key: string, missing = unknownUpload): Promise<Uint8Array> {
   try {
     const head = await s3().send(new HeadObjectCommand({ Bucket: imagesBucket(), Key: key }));
     if ((head.ContentLength ?? 0) > imageSettings.maxUploadBytes) {
@@ -166,7 +167,7 @@ export async function readUpload(key: string, unknownUpload: string): Promise<Ui
     return bytes;
   } catch (error) {
     const name = (error as { name?: string }).name;
-    if (name === 'NoSuchKey' || name === 'NotFound') throw new ApiError('not-found', unknownUpload);
+    if (name === 'NoSuchKey' || name === 'NotFound') throw new ApiError('not-found', missing);
     throw error;
   }
 }
@@ -177,6 +178,63 @@ export async function deleteUpload(key: string): Promise<void> {
 
 /** UUID v4-style ids (uploads, images), so an id can never climb out of its key prefix. */
 export const uploadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Ours: an upload id that is not one of ours, or whose file is gone. */
+export const unknownUpload =
+  'This upload does not exist or has already been used. Please upload the image again.';
+
+/** The request body's `uploadId`, if it is shaped like one of ours (else 400 on that field). */
+export function uploadIdOf(body: Record<string, unknown>): string {
+  const uploadId = body.uploadId;
+  if (typeof uploadId !== 'string' || !uploadIdPattern.test(uploadId)) {
+    throw new ApiError('validation-invalid-params', undefined, { fields: { uploadId: unknownUpload } });
+  }
+  return uploadId;
+}
+
+/**
+ * The variants of an uploaded image: the upload read back (its size checked again), its real type
+ * from its first bytes (whatever its name or declared type), then rendered. A file of another type
+ * or one sharp cannot decode is deleted and refused: 400 validation-invalid-value on `uploadId`
+ * with `refusals.wrongType` or `refusals.unreadable`.
+ */
+export async function variantsFromUpload<Name extends string>(
+  uploadKey: string,
+  specs: readonly VariantSpec<Name>[],
+  refusals: { wrongType: string; unreadable: string },
+): Promise<Array<RenderedVariant<Name>>> {
+  const bytes = await readUpload(uploadKey, unknownUpload);
+  const refuse = async (message: string) => {
+    await deleteUpload(uploadKey);
+    return new ApiError('validation-invalid-value', message, { fields: { uploadId: message } });
+  };
+  const type = detectImageType(bytes);
+  if (!type || !isAcceptedImageType(type)) throw await refuse(refusals.wrongType);
+  try {
+    return await renderVariants(bytes, specs);
+  } catch (error) {
+    if (error instanceof UnreadableImage) throw await refuse(refusals.unreadable);
+    throw error;
+  }
+}
+
+/**
+ * Deletes an image's variant files, best effort: a leftover variant costs a few kB, and a failed
+ * delete must not fail the request (it is logged with `context`).
+ */
+export async function deleteVariantFiles(
+  variantNames: readonly string[],
+  keyOf: (name: string) => string,
+  context: Record<string, unknown>,
+): Promise<void> {
+  await Promise.all(
+    variantNames.map((name) =>
+      s3()
+        .send(new DeleteObjectCommand({ Bucket: imagesBucket(), Key: keyOf(name) }))
+        .catch((error: unknown) => log.warn('image variant not deleted', { ...context, error })),
+    ),
+  );
+}
 
 /** Ours: §5 says JPG, GIF or PNG. */
 export const wrongImageType = 'Please choose a JPG, GIF or PNG image.';

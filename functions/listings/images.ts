@@ -1,12 +1,17 @@
-import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImageVariantName, ListingImage } from '../../shared/api/types';
 import { imageSettings } from '../../shared/config/constants';
 import { messages } from '../../shared/errors/catalogue';
-import { dynamo, imagesBucket, s3, tableName } from '../lib/aws';
+import { dynamo, tableName } from '../lib/aws';
 import { ApiError } from '../lib/errors';
-import type { VariantSpec } from '../lib/image-variants';
-import { log } from '../lib/logger';
+import {
+  deleteUpload,
+  deleteVariantFiles,
+  storeVariants,
+  type VariantSpec,
+  variantsFromUpload,
+} from '../lib/image-variants';
 import { keys } from '../lib/table-design';
 import { isConditionFailure } from '../lib/writes';
 import type { ListingRecord } from './listing-record';
@@ -138,20 +143,45 @@ export async function changeImages(
   }
 }
 
-/** Best effort: a leftover variant costs a few kB; a failed delete must not fail the request. */
 export async function deleteImageFiles(listingId: string, image: ListingImage): Promise<void> {
-  await Promise.all(
-    Object.keys(image.variants).map((name) =>
-      s3()
-        .send(
-          new DeleteObjectCommand({
-            Bucket: imagesBucket(),
-            Key: listingImageKey(listingId, image.id, name),
-          }),
-        )
-        .catch((error: unknown) =>
-          log.warn('listing image variant not deleted', { listingId, imageId: image.id, error }),
-        ),
-    ),
+  await deleteVariantFiles(
+    Object.keys(image.variants),
+    (name) => listingImageKey(listingId, image.id, name),
+    { listingId, imageId: image.id },
   );
+}
+
+/**
+ * Turns the owner's upload into a listing photo: the checked upload's JPEG variants under
+ * images/listings/{listingId}/{imageId}/, the image appended to the listing's images (conditional
+ * write, at most 10; on failure its files go again), and the upload deleted. Any type but JPG, GIF
+ * or PNG, or a file sharp cannot decode, is "Could not read file".
+ */
+export async function addImage(
+  listing: ListingRecord,
+  userId: string,
+  uploadId: string,
+): Promise<ListingImage[]> {
+  if ((listing.images ?? []).length >= maxListingImages) {
+    throw new ApiError('validation-invalid-value', tooManyImages, { fields: { uploadId: tooManyImages } });
+  }
+  const uploadKey = listingImageUploadKey(listing.id, uploadId);
+  const variants = await variantsFromUpload(uploadKey, listingVariants, {
+    wrongType: unreadableImage,
+    unreadable: unreadableImage,
+  });
+  const imageId = randomUUID();
+  const image: ListingImage = {
+    id: imageId,
+    variants: await storeVariants(variants, (name) => listingImageKey(listing.id, imageId, name)),
+  };
+  let images: ListingImage[];
+  try {
+    images = await appendImage(listing.id, userId, image);
+  } catch (error) {
+    await deleteImageFiles(listing.id, image);
+    throw error;
+  }
+  await deleteUpload(uploadKey);
+  return images;
 }

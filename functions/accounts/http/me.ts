@@ -1,7 +1,6 @@
-import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { defaultDisplayName } from '../../../shared/text/names';
 import { sanitizeText } from '../../../shared/text/sanitize';
-import { cognito } from '../../lib/cognito';
+import { cognitoAttributes } from '../../lib/cognito';
 import { ApiError, accessToken, type HttpEvent, json } from '../../lib/http';
 import { userHandler } from '../../lib/user-handler';
 import { activityOf } from '../activity';
@@ -20,10 +19,7 @@ export const handler = userHandler({ profile: 'optional' }, async ({ event, user
 });
 
 async function createProfileFromCognito(event: HttpEvent, id: string): Promise<UserRecord> {
-  const result = await cognito().send(new GetUserCommand({ AccessToken: accessToken(event) }));
-  const attributes = Object.fromEntries(
-    (result.UserAttributes ?? []).map((attribute) => [attribute.Name, attribute.Value ?? '']),
-  );
+  const attributes = await cognitoAttributes(accessToken(event));
   const firstName = sanitizeText(attributes.given_name ?? '').trim();
   const lastName = sanitizeText(attributes.family_name ?? '').trim();
   try {

@@ -1,84 +1,12 @@
-import { isCategory } from '../../../shared/config/categories';
-import { pageSizes } from '../../../shared/config/marketplace';
-import { isSortKey } from '../../../shared/config/sort';
-import {
-  maxAddressLength,
-  normaliseAddress,
-  parseBoundsParam,
-  parseOriginParam,
-} from '../../../shared/validation/filters';
-import { ApiError, type HttpEvent, httpHandler, intParam, jsonText } from '../../lib/http';
+import { httpHandler, jsonText } from '../../lib/http';
 import { currentSearchIndex } from '../search/catalogue-cache';
-
-const maxKeywordsLength = 200;
+import { searchQueryOf } from '../search/search-query';
 
 /**
- * GET /api/listings — search published listings (keywords, pub_category, sort, page, and the
- * location search's bounds, origin and address). `bounds` keeps the listings whose geolocation lies
- * in the box; `origin` orders by distance when no `sort` is given; `address` only labels the bounds
- * for the web app, so it is checked but not used.
+ * GET /api/listings — search published listings. `bounds` keeps the listings whose geolocation
+ * lies in the box; `origin` orders by distance when no `sort` is given.
  */
 export const handler = httpHandler(async (event) => {
-  const query = parseQuery(event);
   const index = await currentSearchIndex();
-  return jsonText(200, index.searchJson(query), { 'cache-control': 'public, max-age=5' });
+  return jsonText(200, index.searchJson(searchQueryOf(event)), { 'cache-control': 'public, max-age=5' });
 });
-
-function parseQuery(event: HttpEvent) {
-  const params = event.queryStringParameters ?? {};
-  const keywords = params.keywords?.trim() || undefined;
-  if (keywords && keywords.length > maxKeywordsLength) {
-    throw new ApiError(
-      'validation-invalid-params',
-      `Keywords can be at most ${maxKeywordsLength} characters.`,
-      {
-        param: 'keywords',
-      },
-    );
-  }
-  const categories = params.pub_category ? params.pub_category.split(',').filter(Boolean) : undefined;
-  const unknown = categories?.find((category) => !isCategory(category));
-  if (unknown) {
-    throw new ApiError('validation-invalid-params', `Unknown category: ${unknown}.`, {
-      param: 'pub_category',
-    });
-  }
-  const sort = params.sort;
-  if (sort !== undefined && !isSortKey(sort)) {
-    throw new ApiError('validation-invalid-params', `Unknown sort: ${sort}.`, { param: 'sort' });
-  }
-  if (sort === 'relevance' && !keywords) {
-    throw new ApiError('validation-invalid-params', 'Sorting by relevance needs keywords.', {
-      param: 'sort',
-    });
-  }
-  const bounds = optionalParam(params.bounds, parseBoundsParam, 'bounds', 'ne_lat,ne_lng,sw_lat,sw_lng');
-  const origin = optionalParam(params.origin, parseOriginParam, 'origin', 'lat,lng');
-  optionalParam(params.address, normaliseAddress, 'address', `at most ${maxAddressLength} characters`);
-  return {
-    ...(keywords ? { keywords } : {}),
-    ...(categories ? { categories } : {}),
-    ...(bounds ? { bounds } : {}),
-    ...(origin ? { origin } : {}),
-    ...(sort ? { sort } : {}),
-    page: intParam(event, 'page', { min: 1, max: 10_000, fallback: 1 }),
-    perPage: intParam(event, 'perPage', { min: 1, max: 100, fallback: pageSizes.search }),
-  };
-}
-
-/** A parameter that is absent (or empty) or valid; anything else is a 400 naming the expected form. */
-function optionalParam<T>(
-  raw: string | undefined,
-  parse: (value: string) => T | undefined,
-  name: string,
-  expected: string,
-): T | undefined {
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const value = parse(raw);
-  if (value === undefined) {
-    throw new ApiError('validation-invalid-params', `Invalid ${name}: expected ${expected}.`, {
-      param: name,
-    });
-  }
-  return value;
-}
