@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { messages } from '../../shared/errors/catalogue';
 import { callCognito, cognitoAttributes, isCognitoError, passwordSignIn, userPoolId } from '../lib/cognito';
-import { ApiError } from '../lib/errors';
+import { ApiError, invalidField } from '../lib/errors';
 import { normalizeEmail } from './email';
 import { wrongCurrentPassword } from './passwords';
 import { updateUser } from './repository';
@@ -68,10 +68,7 @@ async function emailInUse(email: string): Promise<boolean> {
  * e-mail change, AWS applies the new address only now).
  */
 export async function verifyEmail(userId: string, accessToken: string, code: string): Promise<UserRecord> {
-  const codeInvalid = () =>
-    new ApiError('validation-invalid-value', verificationCodeInvalid, {
-      fields: { verificationToken: verificationCodeInvalid },
-    });
+  const codeInvalid = () => invalidField('verificationToken', verificationCodeInvalid);
   await callCognito(
     (client) =>
       client.send(

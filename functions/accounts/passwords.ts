@@ -6,7 +6,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { messages } from '../../shared/errors/catalogue';
 import { callCognito, userPoolClientId, userPoolId } from '../lib/cognito';
-import { ApiError } from '../lib/errors';
+import { ApiError, invalidField } from '../lib/errors';
 import { normalizeEmail } from './email';
 import { getUser } from './repository';
 
@@ -16,10 +16,7 @@ const unverified = 'This email address has not been verified, so we cannot send 
 const resetCodeInvalid = 'The reset code is invalid or has expired. Please request a new one.';
 
 /** A wrong current password, on the password and the e-mail change alike. */
-export const wrongCurrentPassword = () =>
-  new ApiError('validation-invalid-value', messages.wrongPassword, {
-    fields: { currentPassword: messages.wrongPassword },
-  });
+export const wrongCurrentPassword = () => invalidField('currentPassword', messages.wrongPassword);
 
 /** Cognito's own password rule refused a new password: its words, on the form's field. */
 export const passwordRefused = (field: string) => (error: Error) =>
@@ -75,8 +72,7 @@ export async function requestPasswordReset(email: string): Promise<string> {
     (client) => client.send(new ForgotPasswordCommand({ ClientId: userPoolClientId(), Username: username })),
     {
       UserNotFoundException: emailNotFound,
-      InvalidParameterException: () =>
-        new ApiError('validation-invalid-value', unverified, { fields: { email: unverified } }),
+      InvalidParameterException: () => invalidField('email', unverified),
       NotAuthorizedException: banned,
     },
   );
@@ -92,10 +88,7 @@ export async function confirmPasswordReset(values: {
   code: string;
   newPassword: string;
 }): Promise<void> {
-  const codeInvalid = () =>
-    new ApiError('validation-invalid-value', resetCodeInvalid, {
-      fields: { passwordResetToken: resetCodeInvalid },
-    });
+  const codeInvalid = () => invalidField('passwordResetToken', resetCodeInvalid);
   await callCognito(
     (client) =>
       client.send(

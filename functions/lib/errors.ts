@@ -27,6 +27,11 @@ export function assertValid<T>(errors: FieldErrors<T>): void {
   if (Object.keys(fields).length > 0) throw new ApiError('validation-invalid-params', undefined, { fields });
 }
 
+/** 400 validation-invalid-value titled `message`, with the same message on the form's `field`. */
+export function invalidField(field: string, message: string): ApiError {
+  return new ApiError('validation-invalid-value', message, { fields: { [field]: message } });
+}
+
 /** A provider webhook whose signature does not verify: the same answer for Stripe and PayPal. */
 export function invalidWebhookSignature(reason?: string): ApiError {
   return new ApiError(

@@ -12,7 +12,7 @@ import { reportError } from './observability';
 import { keys } from './table-design';
 
 /** Re-exported for the route handlers, which get all their HTTP pieces from here. */
-export { ApiError, assertValid } from './errors';
+export { ApiError, assertValid, invalidField } from './errors';
 
 export type HttpEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {

@@ -8,7 +8,7 @@ import {
 import type { AvatarUpload as ImageUpload } from '../../shared/api/account';
 import { imageSettings } from '../../shared/config/constants';
 import { imagesBucket, s3 } from './aws';
-import { ApiError } from './errors';
+import { ApiError, invalidField } from './errors';
 import { log } from './logger';
 import { presignedPost } from './uploads';
 
@@ -206,7 +206,7 @@ export async function variantsFromUpload<Name extends string>(
   const bytes = await readUpload(uploadKey, unknownUpload);
   const refuse = async (message: string) => {
     await deleteUpload(uploadKey);
-    return new ApiError('validation-invalid-value', message, { fields: { uploadId: message } });
+    return invalidField('uploadId', message);
   };
   const type = detectImageType(bytes);
   if (!type || !isAcceptedImageType(type)) throw await refuse(refusals.wrongType);
@@ -253,12 +253,10 @@ export async function imageUploadFor(
   const contentType = typeof body.contentType === 'string' ? body.contentType.trim().toLowerCase() : '';
   const size = body.size;
   if (!isAcceptedImageType(contentType)) {
-    throw new ApiError('validation-invalid-value', wrongImageType, {
-      fields: { contentType: wrongImageType },
-    });
+    throw invalidField('contentType', wrongImageType);
   }
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size <= 0) {
-    throw new ApiError('validation-invalid-value', badSize, { fields: { size: badSize } });
+    throw invalidField('size', badSize);
   }
   if (size > imageSettings.maxUploadBytes) {
     throw new ApiError('request-upload-over-limit', undefined, { maxBytes: imageSettings.maxUploadBytes });

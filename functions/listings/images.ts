@@ -4,7 +4,7 @@ import type { ImageVariantName, ListingImage } from '../../shared/api/types';
 import { imageSettings } from '../../shared/config/constants';
 import { messages } from '../../shared/errors/catalogue';
 import { dynamo, tableName } from '../lib/aws';
-import { ApiError } from '../lib/errors';
+import { ApiError, invalidField } from '../lib/errors';
 import {
   deleteUpload,
   deleteVariantFiles,
@@ -102,7 +102,7 @@ export async function appendImage(
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     await ownedListing(listingId, userId);
-    throw new ApiError('validation-invalid-value', tooManyImages, { fields: { uploadId: tooManyImages } });
+    throw invalidField('uploadId', tooManyImages);
   }
 }
 
@@ -163,7 +163,7 @@ export async function addImage(
   uploadId: string,
 ): Promise<ListingImage[]> {
   if ((listing.images ?? []).length >= maxListingImages) {
-    throw new ApiError('validation-invalid-value', tooManyImages, { fields: { uploadId: tooManyImages } });
+    throw invalidField('uploadId', tooManyImages);
   }
   const uploadKey = listingImageUploadKey(listing.id, uploadId);
   const variants = await variantsFromUpload(uploadKey, listingVariants, {

@@ -1,4 +1,4 @@
-import { ApiError, json, jsonBody, pathParam } from '../../../lib/http';
+import { ApiError, invalidField, json, jsonBody, pathParam } from '../../../lib/http';
 import { userHandler } from '../../../lib/user-handler';
 import { changeImages } from '../../images';
 
@@ -22,7 +22,7 @@ export const handler = userHandler({ profile: 'optional' }, async ({ event, user
       new Set(order).size !== order.length ||
       !order.every((id) => byId.has(id))
     ) {
-      throw new ApiError('validation-invalid-value', notAPermutation, { fields: { order: notAPermutation } });
+      throw invalidField('order', notAPermutation);
     }
     return order.map((id) => byId.get(id)!);
   });
