@@ -2,7 +2,6 @@
 
 import { isUuid } from '../../shared/ids';
 import { ApiError } from '../lib/errors';
-import { type HttpEvent, pathParam } from '../lib/http';
 import { appendLogKeys } from '../lib/logger';
 import { reportError } from '../lib/observability';
 import { startOrderWorkflow } from './workflow/start';
@@ -36,11 +35,6 @@ export function transactionIdOf(value: unknown, name = 'transactionId'): string 
   // Every order route names its transaction here: the rest of the request logs with it.
   appendLogKeys({ transactionId: value });
   return value;
-}
-
-/** The `{id}` of a /api/transactions/{id}/… route: an id that cannot be a transaction's is 404. */
-export function transactionIdParam(event: HttpEvent): string {
-  return transactionIdOf(pathParam(event, 'id'), 'id');
 }
 
 /** A client-made checkout key: a UUID, else 400 with `message`. */

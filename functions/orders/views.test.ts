@@ -1,16 +1,13 @@
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { HOUR_MS, MINUTE_MS } from '../../shared/config/constants';
-import type { HttpEvent } from '../lib/http';
 import { mockTable } from '../lib/mock-table.test-helper';
 import { queryCount } from '../lib/paging';
 import type { TransactionRecord } from './record';
 import {
   allowedTransitionViews,
   getPublicUsers,
-  inboxKind,
   otherPartyId,
-  pageRequest,
   pagination,
   queryPage,
   toTransactionRow,
@@ -20,8 +17,6 @@ const ddb = mockTable();
 
 const t0 = Date.parse('2026-11-22T10:00:00.000Z');
 const iso = (ms: number) => new Date(t0 + ms).toISOString();
-const event = (query: Record<string, string | undefined>) =>
-  ({ queryStringParameters: query }) as unknown as HttpEvent;
 
 describe('allowedTransitionViews', () => {
   const purchased = { state: 'purchased' as const, entered: { purchased: iso(0) } };
@@ -66,31 +61,7 @@ describe('allowedTransitionViews', () => {
   });
 });
 
-describe('request parameters', () => {
-  it('reads only, page and perPage, refusing anything else with 400', () => {
-    expect(inboxKind(event({ only: 'order' }))).toBe('order');
-    expect(inboxKind(event({ only: 'sale' }))).toBe('sale');
-    for (const only of [undefined, '', 'orders', 'ORDER']) {
-      expect(() => inboxKind(event(only === undefined ? {} : { only }))).toThrow(
-        expect.objectContaining({ code: 'validation-invalid-params', status: 400 }),
-      );
-    }
-    const limits = { fallback: 10, max: 100 };
-    expect(pageRequest(event({}), limits)).toEqual({ page: 1, perPage: 10 });
-    expect(pageRequest(event({ page: '3', perPage: '100' }), limits)).toEqual({ page: 3, perPage: 100 });
-    for (const query of [
-      { perPage: '101' },
-      { perPage: '0' },
-      { page: '0' },
-      { page: '1.5' },
-      { page: 'x' },
-    ]) {
-      expect(() => pageRequest(event(query), limits)).toThrow(
-        expect.objectContaining({ code: 'validation-invalid-params' }),
-      );
-    }
-  });
-
+describe('pagination', () => {
   it('computes the pagination meta', () => {
     expect(pagination({ page: 2, perPage: 10 }, 12)).toEqual({
       page: 2,

@@ -22,7 +22,6 @@ import type { UserRecord } from '../accounts/user-record';
 import { toPublicUser } from '../accounts/user-record';
 import { dynamo, tableName } from '../lib/aws';
 import { ApiError } from '../lib/errors';
-import { type HttpEvent, intParam } from '../lib/http';
 import { queryCount } from '../lib/paging';
 import { keyPrefixes, keys, partitions } from '../lib/table-design';
 import { deadlineView, refundOf, type TransactionRecord } from './record';
@@ -138,14 +137,6 @@ export interface PageRequest {
   perPage: number;
 }
 
-/** `page` (1..MAX_PAGE, default 1) and `perPage` (1..max, default `fallback`) of a request; else 400. */
-export function pageRequest(event: HttpEvent, perPage: { fallback: number; max: number }): PageRequest {
-  return {
-    page: intParam(event, 'page', { min: 1, max: MAX_PAGE, fallback: 1 }),
-    perPage: intParam(event, 'perPage', { min: 1, max: perPage.max, fallback: perPage.fallback }),
-  };
-}
-
 /** The page's meta (spec §3 pagination). */
 export function pagination({ page, perPage }: PageRequest, totalItems: number): Page<never>['meta'] {
   return { page, perPage, totalItems, totalPages: Math.ceil(totalItems / perPage) };
@@ -200,13 +191,6 @@ export async function queryPage<T>(
 }
 
 export type InboxKind = 'order' | 'sale';
-
-/** `only` of the inbox query: `order` or `sale`, anything else 400. */
-export function inboxKind(event: HttpEvent): InboxKind {
-  const only = event.queryStringParameters?.only;
-  if (only === 'order' || only === 'sale') return only;
-  throw new ApiError('validation-invalid-params', 'only must be order or sale.', { param: 'only' });
-}
 
 /** The inbox page size: 10 by default (spec §9), at most 100. */
 export const inboxPerPage = { fallback: pageSizes.inbox, max: MAX_PER_PAGE } as const;

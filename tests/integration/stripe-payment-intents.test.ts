@@ -95,6 +95,34 @@ describe('simulated PaymentIntents', () => {
     expect(await provider.paymentIntentOwner(intent.id)).toBe(userId);
   });
 
+  it('answers every request racing on one key with the one intent the key kept, as Stripe does', async () => {
+    const buyer = await customer();
+    const txId = randomUUID();
+    const create = () =>
+      provider.createPaymentIntent({
+        amount: 5000,
+        currency: 'EUR',
+        customerId: buyer.customerId,
+        captureMethod: 'manual',
+        transferGroup: txId,
+        metadata: { txId, customerUserId: buyer.userId },
+        idempotencyKey: `pi-race-${txId}`,
+      });
+    const answers = await Promise.all(Array.from({ length: 6 }, create));
+    expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
+    expect(await create()).toEqual(answers[0]);
+    const customers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        provider.createCustomer({
+          userId: buyer.userId,
+          email: 'race@example.com',
+          idempotencyKey: `cus-race-${txId}`,
+        }),
+      ),
+    );
+    expect(new Set(customers.map((made) => made.id)).size).toBe(1);
+  });
+
   it("refuses amounts below Stripe's minimum with Stripe's words", async () => {
     const tooSmall = await failure(paymentIntent({ amount: 49, currency: 'USD' }));
     expect(tooSmall).toMatchObject({

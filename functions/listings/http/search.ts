@@ -1,6 +1,6 @@
 import { httpHandler, jsonText } from '../../lib/http';
 import { currentSearchIndex } from '../search/catalogue-cache';
-import { searchQueryOf } from '../search/search-query';
+import { searchQueryOf } from './search-query';
 
 /**
  * GET /api/listings — search published listings. `bounds` keeps the listings whose geolocation

@@ -16,9 +16,7 @@ import {
 } from '../../../shared/validation/listing';
 import { listingMessages } from '../../../shared/validation/messages';
 import { ApiError, assertValid } from '../../lib/errors';
-import { type HttpEvent, pathParam, requestUser } from '../../lib/http';
 import type { ListingRecord } from '../listing-record';
-import { ownedListing } from '../ownership';
 
 export type { OwnListing };
 
@@ -40,12 +38,6 @@ export function toOwnListing(record: ListingRecord): OwnListing {
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };
-}
-
-/** The caller's listing from the path, by the ownership policy (../ownership.ts). */
-export async function ownListing(event: HttpEvent): Promise<{ userId: string; record: ListingRecord }> {
-  const { id: userId } = requestUser(event);
-  return { userId, record: await ownedListing(pathParam(event, 'id'), userId) };
 }
 
 /** Empty public data of a new draft (every field is filled in by the edit wizard's tabs). */

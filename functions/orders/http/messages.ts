@@ -2,8 +2,8 @@ import type { MessageView, TransactionPage } from '../../../shared/api/transacti
 import { json } from '../../lib/http';
 import { userHandler } from '../../lib/user-handler';
 import { messagesPerPage, queryMessages } from '../messages';
-import { transactionIdParam } from '../request';
-import { getPartyTransaction, pageRequest, pagination } from '../views';
+import { getPartyTransaction, pagination } from '../views';
+import { pageRequest, transactionIdParam } from './params';
 
 /**
  * GET /api/transactions/{id}/messages?page= — spec messages.query: newest first, 100 a page;

@@ -1,6 +1,7 @@
 import { json } from '../../lib/http';
 import { userHandler } from '../../lib/user-handler';
-import { inboxKind, inboxPerPage, pageRequest, queryInbox } from '../views';
+import { inboxPerPage, queryInbox } from '../views';
+import { inboxKind, pageRequest } from './params';
 
 /**
  * GET /api/transactions?only=order|sale&page=&perPage= — spec transactions.query (the inbox):

@@ -1,7 +1,7 @@
 import { json, jsonBody } from '../../lib/http';
 import { userHandler } from '../../lib/user-handler';
 import { messageContent, sendMessage } from '../messages';
-import { transactionIdParam } from '../request';
+import { transactionIdParam } from './params';
 
 /**
  * POST /api/transactions/{id}/messages {content} — spec messages.send → 201 `{data: MessageView}`.

@@ -2,8 +2,8 @@ import type { TransactionShow } from '../../../shared/api/transactions';
 import { json } from '../../lib/http';
 import { userHandler } from '../../lib/user-handler';
 import { toTransactionView } from '../record';
-import { transactionIdParam } from '../request';
 import { getPartyTransaction, getPublicUsers, getReviews } from '../views';
+import { transactionIdParam } from './params';
 
 /**
  * GET /api/transactions/{id} — spec transactions.show (docs/design/orders.md, "API routes"): the

@@ -6,8 +6,9 @@ import { applyTransition } from '../engine';
 import { protectedDataFor, reviewOf } from '../party-transition';
 import { toTransactionView } from '../record';
 import { getTransaction } from '../repository';
-import { isObject, optionalVersion, transactionIdParam } from '../request';
+import { isObject, optionalVersion } from '../request';
 import { reviewTypeOf } from '../reviews';
+import { transactionIdParam } from './params';
 
 /**
  * POST /api/transactions/{id}/transition (spec §7 transition, non-privileged) → `{ data: TransactionView }`:

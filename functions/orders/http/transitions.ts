@@ -1,8 +1,8 @@
 import type { AllowedTransitionView } from '../../../shared/api/transactions';
 import { json } from '../../lib/http';
 import { userHandler } from '../../lib/user-handler';
-import { transactionIdParam } from '../request';
 import { allowedTransitionViews, getPartyTransaction } from '../views';
+import { transactionIdParam } from './params';
 
 /**
  * GET /api/transactions/{id}/transitions — spec processTransitions.query: what the caller's role

@@ -3,7 +3,7 @@
  * the provider's errors as the API's (§8 wording).
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { SavedCard, SimulatedCardRequest, StripeAccountView } from '../../../shared/api/payments';
+import type { SavedCard, StripeAccountView } from '../../../shared/api/payments';
 import { cardBrandFromProvider } from '../../../shared/config/card-brands';
 import { cardErrorMessage } from '../../../shared/errors/card-errors';
 import { messages, payoutProviderError } from '../../../shared/errors/catalogue';
@@ -12,7 +12,6 @@ import { getUser } from '../../accounts/repository';
 import { payoutReadyOfRecord, type UserRecord } from '../../accounts/user-record';
 import { dynamo, tableName } from '../../lib/aws';
 import { ApiError } from '../../lib/errors';
-import { json } from '../../lib/http';
 import { keys } from '../../lib/table-design';
 import { conditionalUpdate, isConditionFailure } from '../../lib/writes';
 import { publishPayoutAccountUpdated } from '../../orders/finance/payout-account';
@@ -160,34 +159,4 @@ export function cardError(error: unknown): never {
     throw new ApiError('validation-invalid-value', title, meta);
   }
   throw new ApiError('server-error', title, meta);
-}
-
-/** The test card a simulated Stripe.js confirmation sends (`authenticate: true` passes the 3-D Secure card). */
-export function simulatedCardOf(body: Record<string, unknown>): SimulatedCardRequest {
-  return {
-    number: String(body.number ?? ''),
-    expMonth: Number(body.expMonth),
-    expYear: Number(body.expYear),
-    cvc: String(body.cvc ?? ''),
-    ...(typeof body.postalCode === 'string' ? { postalCode: body.postalCode } : {}),
-    ...(body.authenticate === true ? { authenticate: true } : {}),
-  };
-}
-
-/**
- * A simulated Stripe.js confirmation's refusal, answered as Stripe.js reports it: 402 for a card
- * error (else 400) `{ error: { type, code, message, payment_intent | setup_intent } }`, with the
- * intent the error is about. Anything but a CardProviderError is thrown again.
- */
-export function simulatedConfirmError(error: unknown, intent: 'payment_intent' | 'setup_intent') {
-  if (!(error instanceof CardProviderError)) throw error;
-  const about = intent === 'payment_intent' ? error.options.paymentIntent : error.options.setupIntent;
-  return json(error.type === 'card_error' ? 402 : 400, {
-    error: {
-      type: error.type,
-      ...(error.code ? { code: error.code } : {}),
-      message: error.message,
-      ...(about ? { [intent]: about } : {}),
-    },
-  });
 }

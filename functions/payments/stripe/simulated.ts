@@ -401,11 +401,37 @@ export class SimulatedCardProvider implements CardProvider {
     }
   }
 
+  /**
+   * Stripe's idempotency keys: a request with a key seen before gets the object it made; otherwise
+   * `create` checks, makes and stores the object, then the key remembers it. Of two requests racing
+   * with one key, both may make an object, but both answer the one the key kept, as Stripe does (the
+   * other stays behind unreferenced). Not `recordOnce`: that one answers "done before" with nothing,
+   * and a Stripe retry must get the object back (docs/decisions.md, "Record once").
+   */
+  private async idempotently<K extends SimObject['object']>(
+    key: string,
+    kind: K,
+    name: string,
+    create: () => Promise<Of<K>>,
+  ): Promise<Of<K>> {
+    const earlier = await this.idempotent(key);
+    if (earlier) return this.require(kind, earlier, name);
+    const made = await create();
+    await this.put(made, { create: true });
+    const kept = await this.remember(key, made.id);
+    return kept === made.id ? made : this.require(kind, kept, name);
+  }
+
   // ------------------------------------------------------------ accounts
 
   async createAccount(input: CreateAccountInput): Promise<ProviderAccount> {
-    const earlier = await this.idempotent(input.idempotencyKey);
-    if (earlier) return toProviderAccount(await this.require('account', earlier, 'account'));
+    const account = await this.idempotently(input.idempotencyKey, 'account', 'account', () =>
+      this.newAccount(input),
+    );
+    return toProviderAccount(account);
+  }
+
+  private async newAccount(input: CreateAccountInput): Promise<Of<'account'>> {
     const country = payoutCountry(input.country);
     if (!country) {
       throw new CardProviderError('invalid_request_error', unsupportedCountry(input.country), {
@@ -450,9 +476,7 @@ export class SimulatedCardProvider implements CardProvider {
       external_accounts: { data: [{ last4: bankToken.params.account_number.slice(-4) }] },
       metadata: { userId: input.userId, business_profile_url: input.businessProfileUrl, mcc: input.mcc },
     };
-    await this.put(account, { create: true });
-    const id = await this.remember(input.idempotencyKey, account.id);
-    return toProviderAccount(id === account.id ? account : await this.require('account', id, 'account'));
+    return account;
   }
 
   async updateAccount(accountId: string, input: { bankAccountToken: string }): Promise<ProviderAccount> {
@@ -644,35 +668,27 @@ export class SimulatedCardProvider implements CardProvider {
     email: string;
     idempotencyKey: string;
   }): Promise<{ id: string }> {
-    const earlier = await this.idempotent(input.idempotencyKey);
-    if (earlier) return { id: earlier };
-    const customer: Of<'customer'> = {
+    const customer = await this.idempotently(input.idempotencyKey, 'customer', 'customer', async () => ({
       id: newId('cus'),
       object: 'customer',
       email: input.email,
       metadata: { userId: input.userId },
-    };
-    await this.put(customer, { create: true });
-    return { id: await this.remember(input.idempotencyKey, customer.id) };
+    }));
+    return { id: customer.id };
   }
 
   async createSetupIntent(input: { customerId: string; idempotencyKey: string }): Promise<SetupIntentView> {
     await this.require('customer', input.customerId, 'customer');
-    const earlier = await this.idempotent(input.idempotencyKey);
-    if (earlier) {
-      const intent = await this.require('setup_intent', earlier, 'setup intent');
-      return { setupIntentId: intent.id, clientSecret: intent.client_secret };
-    }
-    const id = newId('seti');
-    const intent: Of<'setup_intent'> = {
-      id,
-      object: 'setup_intent',
-      customer: input.customerId,
-      status: 'requires_payment_method',
-      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-    };
-    await this.put(intent, { create: true });
-    await this.remember(input.idempotencyKey, id);
+    const intent = await this.idempotently(input.idempotencyKey, 'setup_intent', 'setup intent', async () => {
+      const id = newId('seti');
+      return {
+        id,
+        object: 'setup_intent',
+        customer: input.customerId,
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      };
+    });
     return { setupIntentId: intent.id, clientSecret: intent.client_secret };
   }
 
@@ -765,9 +781,13 @@ export class SimulatedCardProvider implements CardProvider {
   // ------------------------------------------------------------ payment intents (orders)
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProviderPaymentIntent> {
-    const earlier = await this.idempotent(input.idempotencyKey);
-    if (earlier)
-      return toProviderPaymentIntent(await this.require('payment_intent', earlier, 'payment_intent'));
+    const intent = await this.idempotently(input.idempotencyKey, 'payment_intent', 'payment_intent', () =>
+      this.newPaymentIntent(input),
+    );
+    return toProviderPaymentIntent(intent);
+  }
+
+  private async newPaymentIntent(input: CreatePaymentIntentInput): Promise<Of<'payment_intent'>> {
     const currency = input.currency.toLowerCase();
     requirePositiveAmount(input.amount);
     if (!/^[a-z]{3}$/.test(currency)) {
@@ -810,11 +830,7 @@ export class SimulatedCardProvider implements CardProvider {
       last_payment_error: null,
       cancellation_reason: null,
     };
-    await this.put(intent, { create: true });
-    const kept = await this.remember(input.idempotencyKey, id);
-    return toProviderPaymentIntent(
-      kept === id ? intent : await this.require('payment_intent', kept, 'payment_intent'),
-    );
+    return intent;
   }
 
   async retrievePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent> {
@@ -1041,8 +1057,13 @@ export class SimulatedCardProvider implements CardProvider {
   }
 
   async createTransfer(input: CreateTransferInput): Promise<ProviderTransfer> {
-    const earlier = await this.idempotent(input.idempotencyKey);
-    if (earlier) return toProviderTransfer(await this.require('transfer', earlier, 'transfer'));
+    const transfer = await this.idempotently(input.idempotencyKey, 'transfer', 'transfer', () =>
+      this.newTransfer(input),
+    );
+    return toProviderTransfer(transfer);
+  }
+
+  private async newTransfer(input: CreateTransferInput): Promise<Of<'transfer'>> {
     const currency = input.currency.toLowerCase();
     requirePositiveAmount(input.amount);
     const account = await this.require('account', input.destination, 'account');
@@ -1085,11 +1106,7 @@ export class SimulatedCardProvider implements CardProvider {
       source_transaction: charge.id,
       transfer_group: input.transferGroup,
     };
-    await this.put(transfer, { create: true });
-    const kept = await this.remember(input.idempotencyKey, transfer.id);
-    return toProviderTransfer(
-      kept === transfer.id ? transfer : await this.require('transfer', kept, 'transfer'),
-    );
+    return transfer;
   }
 
   /** A transfer as stored (Stripe's shape: destination, source_transaction, transfer_group), for tests. */

@@ -1,5 +1,11 @@
-import { httpHandler } from '../../../lib/http';
-import { applyAction } from '../../own/transitions';
+import { json, pathParam } from '../../../lib/http';
+import { userHandler } from '../../../lib/user-handler';
+import { toOwnListing } from '../../own/common';
+import { openOrClose } from '../../own/transitions';
+import { ownedListing } from '../../ownership';
 
 /** POST /api/own-listings/{id}/close — published → closed (§7 close); it leaves search. */
-export const handler = httpHandler((event) => applyAction(event, 'close'));
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
+  const record = await ownedListing(pathParam(event, 'id'), user.id);
+  return json(200, { data: toOwnListing(await openOrClose(record, 'close')) });
+});

@@ -1,17 +1,10 @@
-import { httpHandler, noContent } from '../../../lib/http';
-import { ownListing } from '../../own/common';
-import { updateListing } from '../../repository';
+import { noContent, pathParam } from '../../../lib/http';
+import { userHandler } from '../../../lib/user-handler';
+import { deleteOwnListing } from '../../own/transitions';
+import { ownedListing } from '../../ownership';
 
-/**
- * DELETE /api/own-listings/{id} — sets the deleted flag (conditional on the state it was read in) and
- * takes it out of search (removes the GSI2 keys); a deleted listing is never shown again.
- */
-export const handler = httpHandler(async (event) => {
-  const { record } = await ownListing(event);
-  await updateListing(record.id, {
-    set: { deleted: true },
-    remove: ['GSI2PK', 'GSI2SK'],
-    fromStates: [record.state],
-  });
+/** DELETE /api/own-listings/{id} → 204: the listing is deleted and out of search for good. */
+export const handler = userHandler({ profile: 'optional' }, async ({ event, user }) => {
+  await deleteOwnListing(await ownedListing(pathParam(event, 'id'), user.id));
   return noContent();
 });

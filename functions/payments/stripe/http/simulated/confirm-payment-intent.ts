@@ -1,7 +1,7 @@
 import { ApiError, json, jsonBody, pathParam } from '../../../../lib/http';
 import { userHandler } from '../../../../lib/user-handler';
 import { type SimulatedPaymentConfirmation, simulatedCardProvider } from '../..';
-import { simulatedCardOf, simulatedConfirmError } from '../../service';
+import { simulatedCardOf, simulatedConfirmError } from './confirmation';
 
 /**
  * POST /api/simulated-stripe/payment-intents/{id}/confirm (simulated only; 404 when the real

@@ -1,7 +1,7 @@
 import { ApiError, json, jsonBody, pathParam } from '../../../../lib/http';
 import { userHandler } from '../../../../lib/user-handler';
 import { simulatedCardProvider } from '../..';
-import { simulatedCardOf, simulatedConfirmError } from '../../service';
+import { simulatedCardOf, simulatedConfirmError } from './confirmation';
 
 /**
  * POST /api/simulated-stripe/setup-intents/{id}/confirm (SimulatedCardRequest, optional

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/validation/filters';
 import { ApiError } from '../../lib/errors';
 import { type HttpEvent, intParam } from '../../lib/http';
-import type { SearchQuery } from './search-index';
+import type { SearchQuery } from '../search/search-index';
 
 const maxKeywordsLength = 200;
 
