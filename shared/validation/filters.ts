@@ -117,6 +117,9 @@ export function datesFilterToSearchParams(
   return { start: start.toISOString(), end: endExclusive.toISOString() };
 }
 
+/** The longest keyword search: the web app clips to it, the API refuses anything longer. */
+export const maxKeywordsLength = 200;
+
 /** The longest `address` a location search keeps (it only labels the bounds). */
 export const maxAddressLength = 200;
 

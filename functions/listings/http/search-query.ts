@@ -3,6 +3,7 @@ import { pageSizes } from '../../../shared/config/marketplace';
 import { isSortKey } from '../../../shared/config/sort';
 import {
   maxAddressLength,
+  maxKeywordsLength,
   normaliseAddress,
   parseBoundsParam,
   parseOriginParam,
@@ -10,8 +11,6 @@ import {
 import { ApiError } from '../../lib/errors';
 import { type HttpEvent, intParam } from '../../lib/http';
 import type { SearchQuery } from '../search/search-index';
-
-const maxKeywordsLength = 200;
 
 /**
  * The search of GET /api/listings from its query string: keywords, pub_category, sort, page,

@@ -4,6 +4,7 @@ import type { Place } from '../../../shared/maps';
 import {
   formatBoundsParam,
   formatOriginParam,
+  maxKeywordsLength,
   normaliseAddress,
   parseBoundsParam,
   parseOriginParam,
@@ -30,7 +31,6 @@ export interface SearchParams {
   page?: number;
 }
 
-const maxKeywordsLength = 200;
 const maxPage = 10_000;
 
 /** Default order: relevance when there are keywords, newest otherwise. */
