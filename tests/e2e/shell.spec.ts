@@ -113,6 +113,8 @@ test.describe('mobile top bar and modals (375 px)', () => {
     await expect(page).toHaveURL(/\/s\?keywords=trek$/);
     await expect(dialog).toBeHidden();
     await page.goto('/?mobilesearch=open');
+    // Escape reaches the modal only once it is open and holds the focus (a slow load would lose it).
+    await expect(dialog.getByRole('searchbox')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });
