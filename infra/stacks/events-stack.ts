@@ -25,13 +25,22 @@ import {
 } from '../../functions/event-rules';
 import { handlerId } from '../../functions/routes';
 import { streamConsumers } from '../../functions/stream-consumers';
+import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
-import { emailEnvironmentFromEnv, grantSendEmail } from './email';
+import { emailEnvironment, grantSendEmail } from './email';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
 import { withPaymentSdks } from './payment-providers';
 
+/** The stage's event bus: `velo-marketplace-<stage>`. */
+export const stageEventBusName = (stage: string) => `${eventBusName}-${stage}`;
+/** The stage's finance log group: `/velo/<stage>/events/finance`. */
+export const stageFinanceLogGroupName = (stage: string) =>
+  financeLogGroupName.replace('/velo/', `/velo/${stage}/`);
+
 export interface EventsStackProps extends StackProps {
+  /** The stage's configuration (infra/config/). */
+  config: DeployConfig;
   bundling: BundlingMode;
   table: dynamodb.ITable;
 }
@@ -60,9 +69,11 @@ export class EventsStack extends Stack {
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, props);
 
-    this.bus = new events.EventBus(this, 'Bus', { eventBusName });
+    // Names carry the stage, so two stages deploy side by side in one account and region.
+    const busName = stageEventBusName(props.config.stage);
+    this.bus = new events.EventBus(this, 'Bus', { eventBusName: busName });
     this.bus.archive('Archive', {
-      archiveName: `${eventBusName}-archive`,
+      archiveName: `${busName}-archive`,
       description: 'Every marketplace and finance event, kept for replay (finance reconciliation)',
       eventPattern: { source: Object.values(eventSources) },
       retention: Duration.days(400),
@@ -91,7 +102,7 @@ export class EventsStack extends Stack {
     // Finance reads every finance event in this log group (docs/finance-events.md): each rule on the
     // finance source also targets it. The group's resource policy lets EventBridge write to it.
     this.financeLogGroup = new logs.LogGroup(this, 'FinanceEventsLog', {
-      logGroupName: financeLogGroupName,
+      logGroupName: stageFinanceLogGroupName(props.config.stage),
       retention: logs.RetentionDays.THIRTEEN_MONTHS,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -144,12 +155,12 @@ export class EventsStack extends Stack {
     });
     this.bus.grantPutEventsTo(streamRole);
     // The order e-mails (streams/order-notifications) are sent through SES.
-    const emailEnvironment = emailEnvironmentFromEnv();
-    grantSendEmail(this, streamRole, emailEnvironment.EMAIL_FROM!);
+    const mailEnvironment = emailEnvironment(props.config);
+    grantSendEmail(this, streamRole, mailEnvironment.EMAIL_FROM!);
     this.streamFunctions = new HandlerFunctions(this, 'StreamHandlers', {
       bundling: props.bundling,
       role: streamRole,
-      environment: { ...environment, ...emailEnvironment },
+      environment: { ...environment, ...mailEnvironment },
       timeout: Duration.seconds(60),
     });
     for (const consumer of streamConsumers) {

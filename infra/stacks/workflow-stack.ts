@@ -24,13 +24,16 @@ import {
   workflowTasks,
 } from '../../functions/orders/workflow/tasks';
 import { handlerId } from '../../functions/routes';
+import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, handlerRole, repoRoot } from '../lambda-bundling';
-import { emailEnvironmentFromEnv, grantSendEmail } from './email';
+import { emailEnvironment, grantSendEmail } from './email';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
-import { paypalEnvironmentFromEnv, stripeEnvironmentFromEnv, withPaymentSdks } from './payment-providers';
+import { paypalEnvironment, stripeEnvironment, withPaymentSdks } from './payment-providers';
 
 export interface WorkflowStackProps extends StackProps {
+  /** The stage's configuration (infra/config/). */
+  config: DeployConfig;
   bundling: BundlingMode;
   table: dynamodb.ITable;
   bus: events.IEventBus;
@@ -89,8 +92,8 @@ export class WorkflowStack extends Stack {
       TABLE_NAME: props.table.tableName,
       EVENT_BUS_NAME: props.bus.eventBusName,
       ...Object.fromEntries(names.map((name) => [stateMachineArnVariable(name), machineArn(name)])),
-      ...stripeEnvironmentFromEnv(),
-      ...paypalEnvironmentFromEnv(),
+      ...stripeEnvironment(props.config),
+      ...paypalEnvironment(props.config),
     };
 
     const role = handlerRole(this, 'TaskHandlerRole', 'Velo workflow task handlers');
@@ -160,12 +163,12 @@ export class WorkflowStack extends Stack {
       );
     }
     // The sweeper sends the reminder e-mails and the message digests through SES.
-    const emailEnvironment = emailEnvironmentFromEnv();
-    grantSendEmail(this, sweeperRole, emailEnvironment.EMAIL_FROM!);
+    const mailEnvironment = emailEnvironment(props.config);
+    grantSendEmail(this, sweeperRole, mailEnvironment.EMAIL_FROM!);
     this.scheduledFunctions = new HandlerFunctions(this, 'ScheduledHandlers', {
       bundling: props.bundling,
       role: sweeperRole,
-      environment: { ...environment, ...emailEnvironment },
+      environment: { ...environment, ...mailEnvironment },
       timeout: Duration.minutes(2),
     });
     const sweep = this.scheduledFunctions.get(
