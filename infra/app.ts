@@ -106,6 +106,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
   const data = new DataStack(app, `${prefix}Data`, {
     ...props('Data', 'table, images bucket and hosted content'),
     contentDir,
+    config,
   });
   const auth = new AuthStack(app, `${prefix}Auth`, {
     ...props('Auth', 'Cognito user pool and its triggers'),
@@ -125,6 +126,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     bundling,
     table: data.table,
     bus: events.bus,
+    ...(data.simulatedSigningSecret ? { simulatedSigningSecret: data.simulatedSigningSecret } : {}),
   });
   const api = new ApiStack(app, `${prefix}Api`, {
     ...props('Api', 'HTTP API and route handlers'),
@@ -138,6 +140,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     stateMachines: workflow.stateMachines,
+    ...(data.simulatedSigningSecret ? { simulatedSigningSecret: data.simulatedSigningSecret } : {}),
   });
   const siteDir =
     options.siteDir === null ? undefined : (options.siteDir ?? path.join(repoRoot, 'dist', 'web'));

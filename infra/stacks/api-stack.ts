@@ -18,6 +18,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { type Route, routes } from '../../functions/routes';
@@ -30,6 +31,7 @@ import {
   isPaypalHandler,
   isStripeHandler,
   paypalEnvironment,
+  servesRoute,
   stripeEnvironment,
   withPaymentSdks,
 } from './payment-providers';
@@ -50,6 +52,8 @@ export interface ApiStackProps extends StackProps {
   stateMachines: Record<string, sfn.IStateMachine>;
   /** The stage's configuration (infra/config/). */
   config: DeployConfig;
+  /** Signs the simulated providers' webhooks (Data stack), when the stage simulates one. */
+  simulatedSigningSecret?: secretsmanager.ISecret;
 }
 
 /** The route handlers of the marketing service (functions/accounts/klaviyo/): only they get KLAVIYO_API_KEY. */
@@ -89,7 +93,11 @@ export function listingApprovalEnvironment(config: DeployConfig): Record<string,
 }
 
 /** What a route handler gets from the stage's configuration, beyond what every handler gets. */
-function configEnvironment(handler: string, config: DeployConfig): Record<string, string> {
+function configEnvironment(
+  handler: string,
+  config: DeployConfig,
+  simulatedSecret?: string,
+): Record<string, string> {
   const key = klaviyoApiKey(config);
   return {
     ...(key && (marketingHandlers as readonly string[]).includes(handler)
@@ -97,8 +105,8 @@ function configEnvironment(handler: string, config: DeployConfig): Record<string
       : {}),
     ...(handler === 'places/http/static-map' ? staticMapEnvironment(config) : {}),
     ...(handler === 'listings/http/own/publish' ? listingApprovalEnvironment(config) : {}),
-    ...(isPaypalHandler(handler) ? paypalEnvironment(config) : {}),
-    ...(isStripeHandler(handler) ? stripeEnvironment(config) : {}),
+    ...(isPaypalHandler(handler) ? paypalEnvironment(config, simulatedSecret) : {}),
+    ...(isStripeHandler(handler) ? stripeEnvironment(config, simulatedSecret) : {}),
   };
 }
 
@@ -165,10 +173,12 @@ export class ApiStack extends Stack {
   /** The API's domain name (what CloudFront's `/api/*` origin points at). */
   readonly apiDomainName: string;
   private readonly config: DeployConfig;
+  private readonly simulatedSecret: string | undefined;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     this.config = props.config;
+    this.simulatedSecret = props.simulatedSigningSecret?.secretValue.unsafeUnwrap();
 
     const role = handlerRole(this, 'RouteHandlerRole', 'Velo HTTP API route handlers');
     grantTableReadWrite(props.table, role);
@@ -260,7 +270,10 @@ export class ApiStack extends Stack {
       userPoolClients: [props.userPoolClient],
     });
     const integrations = new Map<string, HttpLambdaIntegration>();
-    for (const route of routes as readonly Route[]) {
+    // A live stage leaves the simulated providers' routes out (servesRoute).
+    for (const route of (routes as readonly Route[]).filter((entry) =>
+      servesRoute(entry.handler, props.config),
+    )) {
       let integration = integrations.get(route.handler);
       if (!integration) {
         const fn = this.functionFor(route.handler);
@@ -293,7 +306,7 @@ export class ApiStack extends Stack {
   functionFor(handler: string): lambda.Function {
     if (handler in cognitoAdminActions) return this.accountHandlers.get(handler, withPaymentSdks(handler));
     const settings = withPaymentSdks(handler, routeHandlerSettings[handler]);
-    const extra = configEnvironment(handler, this.config);
+    const extra = configEnvironment(handler, this.config, this.simulatedSecret);
     return this.handlers.get(
       handler,
       Object.keys(extra).length

@@ -3,7 +3,7 @@
  * Stripe or PayPal, and (all of it) the order workflow's tasks and the deadline sweeper, which
  * refund and pay out when a timer fires.
  */
-import { Aws, SecretValue } from 'aws-cdk-lib';
+import { SecretValue } from 'aws-cdk-lib';
 import { simulatedPublishableKey } from '../../functions/payments/stripe/runtime-config';
 import type { PaymentsRuntimeConfig } from '../../shared/api/payments';
 import type { DeployConfig } from '../config/deploy-config';
@@ -56,6 +56,19 @@ export function isPaypalHandler(handler: string): boolean {
   return /^(payments\/paypal|orders)\/http\//.test(handler);
 }
 
+/**
+ * Whether the stage serves a route: the simulated providers' routes (Stripe.js and onboarding
+ * stand-ins, the simulated PayPal's pages) only while that provider is simulated. Live, they are
+ * not in the API at all, rather than answering 404.
+ */
+export function servesRoute(handler: string, config: DeployConfig): boolean {
+  if (handler.startsWith('payments/stripe/http/simulated/'))
+    return config.payments.stripe.mode === 'simulated';
+  if (handler.startsWith('payments/paypal/http/simulated/'))
+    return config.payments.paypal.mode === 'simulated';
+  return true;
+}
+
 /** PayPal's REST API per mode (functions/payments/paypal/index.ts defaults to the sandbox). */
 export const paypalApiBaseUrls = {
   sandbox: 'https://api-m.sandbox.paypal.com',
@@ -66,11 +79,12 @@ export const paypalApiBaseUrls = {
  * PayPal's settings from the stage's `payments.paypal`: in sandbox or live mode the client id, the
  * client secret (a Secrets Manager secret: only a dynamic reference in the template), partner id,
  * webhook id and API base URL of that mode; simulated: only the simulated PayPal's signing secret,
- * the stack's id (per deployment, never the development secret a local run uses).
+ * the deployment's own (`simulatedSecret`: the Data stack's generated secret, never the development
+ * secret a local run uses).
  */
-export function paypalEnvironment(config: DeployConfig): Record<string, string> {
+export function paypalEnvironment(config: DeployConfig, simulatedSecret?: string): Record<string, string> {
   const paypal = config.payments.paypal;
-  if (paypal.mode === 'simulated') return { PAYPAL_SIMULATED_SECRET: Aws.STACK_ID };
+  if (paypal.mode === 'simulated') return simulatedSecret ? { PAYPAL_SIMULATED_SECRET: simulatedSecret } : {};
   return {
     PAYPAL_CLIENT_ID: paypal.clientId,
     PAYPAL_CLIENT_SECRET: SecretValue.secretsManager(paypal.clientSecret).unsafeUnwrap(),
@@ -92,12 +106,13 @@ export function isStripeHandler(handler: string): boolean {
 /**
  * Stripe's keys from the stage's `payments.stripe`: in test or live mode the secret key and the
  * webhook signing secret (Secrets Manager secrets: only dynamic references in the template) and
- * the publishable key (public); simulated: nothing, and the handlers use the simulated Stripe
- * (docs/payments.md).
+ * the publishable key (public); simulated: the simulated Stripe (docs/payments.md), its webhooks
+ * signed with the deployment's own secret (`simulatedSecret`), not the development one in the repo.
  */
-export function stripeEnvironment(config: DeployConfig): Record<string, string> {
+export function stripeEnvironment(config: DeployConfig, simulatedSecret?: string): Record<string, string> {
   const stripe = config.payments.stripe;
-  if (stripe.mode === 'simulated') return {};
+  // The simulated Stripe signs its webhooks with STRIPE_WEBHOOK_SECRET: the deployment's own secret.
+  if (stripe.mode === 'simulated') return simulatedSecret ? { STRIPE_WEBHOOK_SECRET: simulatedSecret } : {};
   return {
     STRIPE_SECRET_KEY: SecretValue.secretsManager(stripe.secretKey).unsafeUnwrap(),
     STRIPE_WEBHOOK_SECRET: SecretValue.secretsManager(stripe.webhookSecret).unsafeUnwrap(),

@@ -14,6 +14,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import {
@@ -37,6 +38,8 @@ export interface WorkflowStackProps extends StackProps {
   bundling: BundlingMode;
   table: dynamodb.ITable;
   bus: events.IEventBus;
+  /** Signs the simulated providers' webhooks (Data stack), when the stage simulates one. */
+  simulatedSigningSecret?: secretsmanager.ISecret;
 }
 
 export type StateMachineName = keyof typeof stateMachines;
@@ -92,8 +95,8 @@ export class WorkflowStack extends Stack {
       TABLE_NAME: props.table.tableName,
       EVENT_BUS_NAME: props.bus.eventBusName,
       ...Object.fromEntries(names.map((name) => [stateMachineArnVariable(name), machineArn(name)])),
-      ...stripeEnvironment(props.config),
-      ...paypalEnvironment(props.config),
+      ...stripeEnvironment(props.config, props.simulatedSigningSecret?.secretValue.unsafeUnwrap()),
+      ...paypalEnvironment(props.config, props.simulatedSigningSecret?.secretValue.unsafeUnwrap()),
     };
 
     const role = handlerRole(this, 'TaskHandlerRole', 'Velo workflow task handlers');

@@ -81,4 +81,35 @@ describe('stages', () => {
     const api = JSON.stringify(Template.fromStack(prod.api).toJSON());
     expect(api).toContain('{{resolve:secretsmanager:velo/prod/stripe-secret-key:SecretString:::}}');
   });
+
+  it("a live stage leaves the simulated providers' routes and signing secret out", () => {
+    const routeKeys = (stacks: VeloStacks) =>
+      Object.values(Template.fromStack(stacks.api).findResources('AWS::ApiGatewayV2::Route')).map(
+        (route) => (route as { Properties: { RouteKey: string } }).Properties.RouteKey,
+      );
+    const dev = synth();
+    const prod = synth(liveConfig);
+    expect(routeKeys(dev).filter((key) => key.includes('/api/simulated-')).length).toBeGreaterThanOrEqual(8);
+    expect(routeKeys(prod).filter((key) => key.includes('/api/simulated-'))).toEqual([]);
+    expect(routeKeys(prod).length).toBe(
+      routeKeys(dev).length - routeKeys(dev).filter((key) => key.includes('/api/simulated-')).length,
+    );
+    Template.fromStack(dev.data).resourceCountIs('AWS::SecretsManager::Secret', 1);
+    Template.fromStack(prod.data).resourceCountIs('AWS::SecretsManager::Secret', 0);
+  });
+
+  it("signs a simulated stage's webhooks with its own generated secret, never the repository's", () => {
+    const dev = synth();
+    const text = JSON.stringify(Template.fromStack(dev.api).toJSON());
+    expect(text).not.toContain('whsec_simulated');
+    const webhook = Object.values(Template.fromStack(dev.api).findResources('AWS::Lambda::Function')).find(
+      (fn) =>
+        /payments\/stripe\/http\/webhook/.test(
+          (fn as { Properties: { Description?: string } }).Properties.Description ?? '',
+        ),
+    ) as { Properties: { Environment: { Variables: Record<string, unknown> } } };
+    expect(JSON.stringify(webhook.Properties.Environment.Variables.STRIPE_WEBHOOK_SECRET)).toMatch(
+      /resolve:secretsmanager:.*SimulatedProvidersSigningSecret/,
+    );
+  });
 });
