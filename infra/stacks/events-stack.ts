@@ -72,12 +72,15 @@ export class EventsStack extends Stack {
     // Names carry the stage, so two stages deploy side by side in one account and region.
     const busName = stageEventBusName(props.config.stage);
     this.bus = new events.EventBus(this, 'Bus', { eventBusName: busName });
-    this.bus.archive('Archive', {
+    const archive = this.bus.archive('Archive', {
       archiveName: `${busName}-archive`,
       description: 'Every marketplace and finance event, kept for replay (finance reconciliation)',
       eventPattern: { source: Object.values(eventSources) },
       retention: Duration.days(400),
     });
+    // aws-cdk-lib writes `KmsKeyIdentifier: ""` for an archive without a key (aws-cdk#37847), which
+    // CloudFormation refuses as an invalid key: leave the property out (AWS-owned encryption).
+    (archive.node.defaultChild as events.CfnArchive).addPropertyDeletionOverride('KmsKeyIdentifier');
 
     // Failed deliveries and poisoned stream batches land here (encrypted, TLS only, kept 14 days).
     const deadLetters = new sqs.Queue(this, 'DeadLetterQueue', {

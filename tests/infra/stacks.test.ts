@@ -714,6 +714,8 @@ describe('events stack', () => {
       EventPattern: { source: Object.values(eventSources) },
       RetentionDays: Match.anyValue(),
     });
+    // No empty key id (aws-cdk#37847): CloudFormation would refuse the archive.
+    templates.events.hasResourceProperties('AWS::Events::Archive', { KmsKeyIdentifier: Match.absent() });
   });
 
   it('has one rule per eventRules entry, targeting the Lambda of its handler with a dead-letter queue', () => {
