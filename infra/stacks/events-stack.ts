@@ -16,13 +16,7 @@ import * as sources from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import {
-  type EventRule,
-  eventBusName,
-  eventRules,
-  eventSources,
-  financeLogGroupName,
-} from '../../functions/event-rules';
+import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/event-rules';
 import { handlerId } from '../../functions/routes';
 import { streamConsumers } from '../../functions/stream-consumers';
 import type { DeployConfig } from '../config/deploy-config';
@@ -34,9 +28,6 @@ import { withPaymentSdks } from './payment-providers';
 
 /** The stage's event bus: `velo-marketplace-<stage>`. */
 export const stageEventBusName = (stage: string) => `${eventBusName}-${stage}`;
-/** The stage's finance log group: `/velo/<stage>/events/finance`. */
-export const stageFinanceLogGroupName = (stage: string) =>
-  financeLogGroupName.replace('/velo/', `/velo/${stage}/`);
 
 export interface EventsStackProps extends StackProps {
   /** The stage's configuration (infra/config/). */
@@ -105,7 +96,8 @@ export class EventsStack extends Stack {
     // Finance reads every finance event in this log group (docs/finance-events.md): each rule on the
     // finance source also targets it. The group's resource policy lets EventBridge write to it.
     this.financeLogGroup = new logs.LogGroup(this, 'FinanceEventsLog', {
-      logGroupName: stageFinanceLogGroupName(props.config.stage),
+      // No fixed name: a retained group with one would make the retry of a failed first deploy
+      // fail ("already exists"). Finance finds it by the stack output FinanceLogGroupName.
       retention: logs.RetentionDays.THIRTEEN_MONTHS,
       removalPolicy: RemovalPolicy.RETAIN,
     });
