@@ -14,6 +14,7 @@ export default defineConfig({
             'web/**/*.test.{ts,tsx}',
             'infra/local/**/*.test.ts',
             'infra/content/**/*.test.ts',
+            'infra/config/**/*.test.ts',
           ],
           environment: 'node',
         },

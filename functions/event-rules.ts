@@ -14,9 +14,6 @@ export interface EventRule {
 
 export const eventBusName = 'velo-marketplace';
 
-/** The CloudWatch log group every rule on the finance source also writes to (docs/finance-events.md). */
-export const financeLogGroupName = '/velo/events/finance';
-
 export { eventSources };
 
 export const eventRules = [

@@ -10,22 +10,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, type AppProps, type Environment, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { paymentsRuntimeConfig } from '../functions/payments/runtime-config';
+import { type DeployConfig, loadDeployConfig } from './config/deploy-config';
 import { type BundlingMode, repoRoot, sentryContext, sentrySettings } from './lambda-bundling';
-import { ApiStack, klaviyoApiKeyFromEnv } from './stacks/api-stack';
+import { ApiStack, klaviyoApiKey as klaviyoApiKeyOf } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { EventsStack } from './stacks/events-stack';
+import { paymentsCsp, paymentsRuntimeConfigOf } from './stacks/payment-providers';
 import { WebStack } from './stacks/web-stack';
 import { WorkflowStack } from './stacks/workflow-stack';
 import type { CspOptions } from './web-security';
 
 export interface BuildAppOptions {
+  /** The stage's configuration; default `infra/config/<stage>.json` for `-c stage=…` (default dev). */
+  config?: DeployConfig;
   /** 'esbuild' (default; `cdk synth`/deploy) bundles every handler; 'none' uses inline stubs (tests). */
   bundling?: BundlingMode;
-  /** Account and region; default CDK_DEFAULT_ACCOUNT/CDK_DEFAULT_REGION, else 000000000000/us-east-1. */
+  /** Account and region; default the configuration's (its account, else CDK_DEFAULT_ACCOUNT, else 000000000000). */
   env?: Environment;
-  /** Stack name prefix, e.g. 'VeloStaging'. Default 'Velo'. */
+  /** Stack name prefix. Default `Velo` and the stage: `VeloDev`, `VeloStaging`, `VeloProd`. */
   stackPrefix?: string;
   /** The built web app; default dist/web. Deployed only if it holds an index.html at synth time. */
   siteDir?: string | null;
@@ -58,38 +61,42 @@ export const featureFlags = {
   '@aws-cdk/core:defaultCrossStackReferences': 'strong',
 } as const;
 
-/**
- * Error reporting from the environment (SENTRY_DSN, SENTRY_LAYER_ARN, SENTRY_ENVIRONMENT) as the
- * context keys infra/lambda-bundling.ts reads; `-c sentryDsn=…` and friends take precedence.
- */
-export function sentryContextFromEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const context: Record<string, string> = {};
-  if (env.SENTRY_DSN) context[sentryContext.dsn] = env.SENTRY_DSN;
-  if (env.SENTRY_LAYER_ARN) context[sentryContext.layerArn] = env.SENTRY_LAYER_ARN;
-  if (env.SENTRY_ENVIRONMENT) context[sentryContext.environment] = env.SENTRY_ENVIRONMENT;
-  return context;
+/** Error reporting from the stage's `sentry` as the context keys infra/lambda-bundling.ts reads. */
+export function sentryContextOf(config: DeployConfig): Record<string, string> {
+  const sentry = config.sentry;
+  if (!sentry) return {};
+  return {
+    [sentryContext.dsn]: sentry.dsn,
+    [sentryContext.layerArn]: sentry.layerArn,
+    ...(sentry.environment ? { [sentryContext.environment]: sentry.environment } : {}),
+  };
 }
 
 export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: VeloStacks } {
   // Lowest precedence: cdk.json and `-c` override these.
   const app = new App({
     ...options.appProps,
-    context: { ...featureFlags, ...sentryContextFromEnv(), ...options.appProps?.context },
+    context: { ...featureFlags, ...options.appProps?.context },
   });
+  // `-c stage=dev|staging|prod` (default dev) picks infra/config/<stage>.json.
+  const config = options.config ?? loadDeployConfig(String(app.node.tryGetContext('stage') ?? 'dev'));
+  for (const [key, value] of Object.entries(sentryContextOf(config))) {
+    if (app.node.tryGetContext(key) === undefined) app.node.setContext(key, value);
+  }
   // Error reporting (Lambdas: SENTRY_DSN + Sentry's layer; browser: /config.json sentryDsn and the CSP).
   const sentry = sentrySettings(app);
   const sentryIngest = sentry ? new URL(sentry.dsn).origin : undefined;
-  const klaviyoApiKey = klaviyoApiKeyFromEnv();
+  const klaviyoApiKey = klaviyoApiKeyOf(config);
   const bundling: BundlingMode = options.bundling ?? contextBundling(app) ?? 'esbuild';
   const env: Environment = options.env ?? {
-    account: process.env.CDK_DEFAULT_ACCOUNT ?? '000000000000',
-    region: process.env.CDK_DEFAULT_REGION ?? 'us-east-1',
+    account: config.account ?? process.env.CDK_DEFAULT_ACCOUNT ?? '000000000000',
+    region: config.region,
   };
-  const prefix = options.stackPrefix ?? 'Velo';
+  const prefix = options.stackPrefix ?? `Velo${config.stage[0]!.toUpperCase()}${config.stage.slice(1)}`;
   const props = (name: string, description: string) => ({
     env,
     stackName: `${prefix}${name}`,
-    description: `Velo Exchange: ${description}`,
+    description: `Velo Exchange (${config.stage}): ${description}`,
   });
 
   const contentDir =
@@ -99,25 +106,31 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
   const data = new DataStack(app, `${prefix}Data`, {
     ...props('Data', 'table, images bucket and hosted content'),
     contentDir,
+    config,
   });
   const auth = new AuthStack(app, `${prefix}Auth`, {
     ...props('Auth', 'Cognito user pool and its triggers'),
+    config,
     bundling,
     table: data.table,
   });
   const events = new EventsStack(app, `${prefix}Events`, {
     ...props('Events', 'event bus, archive, rules and stream consumers'),
+    config,
     bundling,
     table: data.table,
   });
   const workflow = new WorkflowStack(app, `${prefix}Workflow`, {
     ...props('Workflow', 'order state machine and its tasks'),
+    config,
     bundling,
     table: data.table,
     bus: events.bus,
+    ...(data.simulatedSigningSecret ? { simulatedSigningSecret: data.simulatedSigningSecret } : {}),
   });
   const api = new ApiStack(app, `${prefix}Api`, {
     ...props('Api', 'HTTP API and route handlers'),
+    config,
     bundling,
     table: data.table,
     imagesBucket: data.imagesBucket,
@@ -127,12 +140,13 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     stateMachines: workflow.stateMachines,
-    ...(klaviyoApiKey ? { klaviyoApiKey } : {}),
+    ...(data.simulatedSigningSecret ? { simulatedSigningSecret: data.simulatedSigningSecret } : {}),
   });
   const siteDir =
     options.siteDir === null ? undefined : (options.siteDir ?? path.join(repoRoot, 'dist', 'web'));
   const web = new WebStack(app, `${prefix}Web`, {
     ...props('Web', 'site bucket, head renderer and CloudFront distribution'),
+    config,
     bundling,
     imagesBucket: data.imagesBucket,
     table: data.table,
@@ -151,15 +165,21 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
       ...(sentry ? { sentryDsn: sentry.dsn } : {}),
       // The browser tracks page views only when the marketing handlers talk to Klaviyo.
       klaviyo: klaviyoApiKey !== undefined,
-      // Payments (PaymentsRuntimeConfig): simulated providers unless their keys are set at synth.
-      payments: paymentsRuntimeConfig(),
+      // Payments (PaymentsRuntimeConfig): what the stage's Lambdas run, so the browser loads the same.
+      payments: paymentsRuntimeConfigOf(config),
     },
     // Amplify exchanges the OAuth code at the Cognito domain: connect-src must allow it; Sentry's
     // browser SDK posts to the DSN's ingest origin.
-    ...(options.csp || auth.socialSignIn.oauth || sentryIngest
+    // The CSP follows the payments configuration: Stripe.js and PayPal's scripts when they are real.
+    ...(options.csp ||
+    auth.socialSignIn.oauth ||
+    sentryIngest ||
+    paymentsCsp(config).stripe ||
+    paymentsCsp(config).paypal
       ? {
           csp: {
             ...(sentryIngest ? { sentryIngest } : {}),
+            ...paymentsCsp(config),
             ...options.csp,
             connect: [
               ...(options.csp?.connect ?? []),

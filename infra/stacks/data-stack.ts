@@ -12,11 +12,13 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { assetsKeyPrefix } from '../../functions/content/assets';
 import { assertJsonFiles, assetVersion } from '../../functions/content/publish';
 import { tableDesign } from '../../functions/lib/table-design';
 import { latestAssetAlias } from '../../shared/content/page-asset';
+import type { DeployConfig } from '../config/deploy-config';
 import { grantObjects } from './grants';
 import { nagReasons } from './nag-reasons';
 import { secureBucket } from './secure-bucket';
@@ -28,6 +30,8 @@ export interface DataStackProps extends StackProps {
    * when it is undefined or the folder does not exist.
    */
   contentDir?: string | undefined;
+  /** The stage's configuration: a simulated provider needs a signing secret of this deployment. */
+  config?: DeployConfig;
 }
 
 /**
@@ -85,9 +89,30 @@ export class DataStack extends Stack {
   static readonly uploadsKeyPrefix = 'images/uploads/';
   /** Hosted assets (functions/content/assets.ts): `assets/{version}/…` and `assets/latest.json`. */
   static readonly assetsKeyPrefix = assetsKeyPrefix;
+  /**
+   * Signs the simulated providers' webhooks and links when the stage simulates Stripe or PayPal:
+   * generated at the first deploy, so no two deployments share one and none uses the development
+   * secret in the repository.
+   */
+  readonly simulatedSigningSecret: secretsmanager.Secret | undefined;
 
   constructor(scope: Construct, id: string, props: DataStackProps = {}) {
     super(scope, id, props);
+
+    const payments = props.config?.payments;
+    this.simulatedSigningSecret =
+      payments && (payments.stripe.mode === 'simulated' || payments.paypal.mode === 'simulated')
+        ? new secretsmanager.Secret(this, 'SimulatedProvidersSigningSecret', {
+            description: "Signs the simulated payment providers' webhooks and links (this deployment only)",
+            generateSecretString: { passwordLength: 48, excludePunctuation: true },
+          })
+        : undefined;
+    if (this.simulatedSigningSecret) {
+      Validations.of(this.simulatedSigningSecret).acknowledge({
+        id: 'AwsSolutions-SMG4',
+        reason: nagReasons.simulatedSigningSecret,
+      });
+    }
 
     const str = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
     this.table = new dynamodb.Table(this, 'Table', {

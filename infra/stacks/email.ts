@@ -5,28 +5,18 @@
  */
 import { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { siteOriginFromEnv } from './site-origin';
-
-/** The From address when VELO_EMAIL_FROM is not set at synth time (a verified SES identity in production). */
-export const defaultEmailFrom = 'Velo Exchange <no-reply@veloexchange.com>';
-/** Dispute mails go here too when VELO_OPERATOR_EMAIL is not set (docs/decisions.md). */
-export const defaultOperatorEmail = 'operator@veloexchange.com';
-
-/** The plain address of a From header (`Name <a@b>` or `a@b`). */
-export function addressOf(from: string): string {
-  const match = /<([^>]+)>/.exec(from);
-  return (match ? match[1]! : from).trim();
-}
+import { addressOf, type DeployConfig } from '../config/deploy-config';
+import { siteOriginOf } from './site-origin';
 
 /**
- * EMAIL_FROM (VELO_EMAIL_FROM), VELO_OPERATOR_EMAIL and SITE_ORIGIN (siteOriginFromEnv) for links;
- * the route handlers read SITE_ORIGIN for every return URL too.
+ * EMAIL_FROM and VELO_OPERATOR_EMAIL (the stage's `email`) and SITE_ORIGIN (siteOriginOf) for
+ * links; the route handlers read SITE_ORIGIN for every return URL too.
  */
-export function emailEnvironmentFromEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function emailEnvironment(config: DeployConfig): Record<string, string> {
   return {
-    EMAIL_FROM: env.VELO_EMAIL_FROM || defaultEmailFrom,
-    VELO_OPERATOR_EMAIL: env.VELO_OPERATOR_EMAIL || defaultOperatorEmail,
-    SITE_ORIGIN: siteOriginFromEnv(env),
+    EMAIL_FROM: config.email.from,
+    VELO_OPERATOR_EMAIL: config.email.operator,
+    SITE_ORIGIN: siteOriginOf(config),
   };
 }
 

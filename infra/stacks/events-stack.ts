@@ -16,22 +16,22 @@ import * as sources from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import {
-  type EventRule,
-  eventBusName,
-  eventRules,
-  eventSources,
-  financeLogGroupName,
-} from '../../functions/event-rules';
+import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/event-rules';
 import { handlerId } from '../../functions/routes';
 import { streamConsumers } from '../../functions/stream-consumers';
+import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
-import { emailEnvironmentFromEnv, grantSendEmail } from './email';
+import { emailEnvironment, grantSendEmail } from './email';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
 import { withPaymentSdks } from './payment-providers';
 
+/** The stage's event bus: `velo-marketplace-<stage>`. */
+export const stageEventBusName = (stage: string) => `${eventBusName}-${stage}`;
+
 export interface EventsStackProps extends StackProps {
+  /** The stage's configuration (infra/config/). */
+  config: DeployConfig;
   bundling: BundlingMode;
   table: dynamodb.ITable;
 }
@@ -60,13 +60,18 @@ export class EventsStack extends Stack {
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, props);
 
-    this.bus = new events.EventBus(this, 'Bus', { eventBusName });
-    this.bus.archive('Archive', {
-      archiveName: `${eventBusName}-archive`,
+    // Names carry the stage, so two stages deploy side by side in one account and region.
+    const busName = stageEventBusName(props.config.stage);
+    this.bus = new events.EventBus(this, 'Bus', { eventBusName: busName });
+    const archive = this.bus.archive('Archive', {
+      archiveName: `${busName}-archive`,
       description: 'Every marketplace and finance event, kept for replay (finance reconciliation)',
       eventPattern: { source: Object.values(eventSources) },
       retention: Duration.days(400),
     });
+    // aws-cdk-lib writes `KmsKeyIdentifier: ""` for an archive without a key (aws-cdk#37847), which
+    // CloudFormation refuses as an invalid key: leave the property out (AWS-owned encryption).
+    (archive.node.defaultChild as events.CfnArchive).addPropertyDeletionOverride('KmsKeyIdentifier');
 
     // Failed deliveries and poisoned stream batches land here (encrypted, TLS only, kept 14 days).
     const deadLetters = new sqs.Queue(this, 'DeadLetterQueue', {
@@ -91,7 +96,8 @@ export class EventsStack extends Stack {
     // Finance reads every finance event in this log group (docs/finance-events.md): each rule on the
     // finance source also targets it. The group's resource policy lets EventBridge write to it.
     this.financeLogGroup = new logs.LogGroup(this, 'FinanceEventsLog', {
-      logGroupName: financeLogGroupName,
+      // No fixed name: a retained group with one would make the retry of a failed first deploy
+      // fail ("already exists"). Finance finds it by the stack output FinanceLogGroupName.
       retention: logs.RetentionDays.THIRTEEN_MONTHS,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -144,12 +150,12 @@ export class EventsStack extends Stack {
     });
     this.bus.grantPutEventsTo(streamRole);
     // The order e-mails (streams/order-notifications) are sent through SES.
-    const emailEnvironment = emailEnvironmentFromEnv();
-    grantSendEmail(this, streamRole, emailEnvironment.EMAIL_FROM!);
+    const mailEnvironment = emailEnvironment(props.config);
+    grantSendEmail(this, streamRole, mailEnvironment.EMAIL_FROM!);
     this.streamFunctions = new HandlerFunctions(this, 'StreamHandlers', {
       bundling: props.bundling,
       role: streamRole,
-      environment: { ...environment, ...emailEnvironment },
+      environment: { ...environment, ...mailEnvironment },
       timeout: Duration.seconds(60),
     });
     for (const consumer of streamConsumers) {

@@ -4,6 +4,8 @@
  * the narrowest construct that carries the finding, with the exact finding id.
  */
 export const nagReasons = {
+  simulatedSigningSecret:
+    "Only a simulated stage has it: a random value that signs the simulated providers' webhooks within one deployment. Nothing outside the deployment trusts it, so rotating it would buy nothing.",
   lambdaRuntime:
     'nodejs22.x is the pinned Lambda runtime: the bundles are built for node22 and the local cloud runs the same handlers on Node 20; nodejs24.x is adopted as a planned upgrade, not silently.',
   lambdaBasicExecution:

@@ -3,7 +3,10 @@
  * Stripe or PayPal, and (all of it) the order workflow's tasks and the deadline sweeper, which
  * refund and pay out when a timer fires.
  */
-import { Aws, SecretValue } from 'aws-cdk-lib';
+import { SecretValue } from 'aws-cdk-lib';
+import { simulatedPublishableKey } from '../../functions/payments/stripe/runtime-config';
+import type { PaymentsRuntimeConfig } from '../../shared/api/payments';
+import type { DeployConfig } from '../config/deploy-config';
 import type { HandlerOverrides } from '../lambda-bundling';
 
 /**
@@ -54,33 +57,42 @@ export function isPaypalHandler(handler: string): boolean {
 }
 
 /**
- * PayPal's settings, read at synth time: `PAYPAL_CLIENT_ID` with `PAYPAL_CLIENT_SECRET_ARN` (a Secrets
- * Manager secret holding the plain secret: only a dynamic reference in the template) or
- * `PAYPAL_CLIENT_SECRET` (plain text: development only), plus `PAYPAL_PARTNER_ID`,
- * `PAYPAL_WEBHOOK_ID`, `PAYPAL_API_BASE_URL` (default the sandbox), `PAYPAL_PARTNER_ATTRIBUTION_ID`;
- * `PAYPAL_SIMULATED_SECRET` signs the simulated PayPal's webhooks and links. Without a client id
- * and secret the handlers use the simulated PayPal.
+ * Whether the stage serves a route: the simulated providers' routes (Stripe.js and onboarding
+ * stand-ins, the simulated PayPal's pages) only while that provider is simulated. Live, they are
+ * not in the API at all, rather than answering 404.
  */
-export function paypalEnvironmentFromEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const secret = env.PAYPAL_CLIENT_SECRET_ARN
-    ? SecretValue.secretsManager(env.PAYPAL_CLIENT_SECRET_ARN).unsafeUnwrap()
-    : env.PAYPAL_CLIENT_SECRET;
-  const names = [
-    'PAYPAL_PARTNER_ID',
-    'PAYPAL_WEBHOOK_ID',
-    'PAYPAL_API_BASE_URL',
-    'PAYPAL_PARTNER_ATTRIBUTION_ID',
-    'PAYPAL_SIMULATED_SECRET',
-  ] as const;
-  const result: Record<string, string> = {};
-  if (env.PAYPAL_CLIENT_ID && secret)
-    Object.assign(result, { PAYPAL_CLIENT_ID: env.PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: secret });
-  for (const name of names) if (env[name]) result[name] = env[name];
-  // The simulated PayPal's signing secret defaults to the stack's id (its random UUID is not public),
-  // never to the development secret a local run uses.
-  if (!result.PAYPAL_CLIENT_ID && !result.PAYPAL_SIMULATED_SECRET)
-    result.PAYPAL_SIMULATED_SECRET = Aws.STACK_ID;
-  return result;
+export function servesRoute(handler: string, config: DeployConfig): boolean {
+  if (handler.startsWith('payments/stripe/http/simulated/'))
+    return config.payments.stripe.mode === 'simulated';
+  if (handler.startsWith('payments/paypal/http/simulated/'))
+    return config.payments.paypal.mode === 'simulated';
+  return true;
+}
+
+/** PayPal's REST API per mode (functions/payments/paypal/index.ts defaults to the sandbox). */
+export const paypalApiBaseUrls = {
+  sandbox: 'https://api-m.sandbox.paypal.com',
+  live: 'https://api-m.paypal.com',
+} as const;
+
+/**
+ * PayPal's settings from the stage's `payments.paypal`: in sandbox or live mode the client id, the
+ * client secret (a Secrets Manager secret: only a dynamic reference in the template), partner id,
+ * webhook id and API base URL of that mode; simulated: only the simulated PayPal's signing secret,
+ * the deployment's own (`simulatedSecret`: the Data stack's generated secret, never the development
+ * secret a local run uses).
+ */
+export function paypalEnvironment(config: DeployConfig, simulatedSecret?: string): Record<string, string> {
+  const paypal = config.payments.paypal;
+  if (paypal.mode === 'simulated') return simulatedSecret ? { PAYPAL_SIMULATED_SECRET: simulatedSecret } : {};
+  return {
+    PAYPAL_CLIENT_ID: paypal.clientId,
+    PAYPAL_CLIENT_SECRET: SecretValue.secretsManager(paypal.clientSecret).unsafeUnwrap(),
+    PAYPAL_PARTNER_ID: paypal.partnerId,
+    PAYPAL_WEBHOOK_ID: paypal.webhookId,
+    PAYPAL_API_BASE_URL: paypalApiBaseUrls[paypal.mode],
+    ...(paypal.partnerAttributionId ? { PAYPAL_PARTNER_ATTRIBUTION_ID: paypal.partnerAttributionId } : {}),
+  };
 }
 
 /**
@@ -92,21 +104,38 @@ export function isStripeHandler(handler: string): boolean {
 }
 
 /**
- * Stripe's keys, read at synth time like Klaviyo's: `STRIPE_SECRET_KEY_ARN` /
- * `STRIPE_WEBHOOK_SECRET_ARN` (Secrets Manager secrets holding the plain values: only dynamic
- * references in the template) or `STRIPE_SECRET_KEY` / `STRIPE_WEBHOOK_SECRET` (plain text:
- * development only), and `STRIPE_PUBLISHABLE_KEY` (public). Without a secret key the handlers use
- * the simulated Stripe (docs/payments.md).
+ * Stripe's keys from the stage's `payments.stripe`: in test or live mode the secret key and the
+ * webhook signing secret (Secrets Manager secrets: only dynamic references in the template) and
+ * the publishable key (public); simulated: the simulated Stripe (docs/payments.md), its webhooks
+ * signed with the deployment's own secret (`simulatedSecret`), not the development one in the repo.
  */
-export function stripeEnvironmentFromEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const secret = (arn: string | undefined, plain: string | undefined) =>
-    arn ? SecretValue.secretsManager(arn).unsafeUnwrap() : plain;
-  const values = {
-    STRIPE_SECRET_KEY: secret(env.STRIPE_SECRET_KEY_ARN, env.STRIPE_SECRET_KEY),
-    STRIPE_WEBHOOK_SECRET: secret(env.STRIPE_WEBHOOK_SECRET_ARN, env.STRIPE_WEBHOOK_SECRET),
-    STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY,
+export function stripeEnvironment(config: DeployConfig, simulatedSecret?: string): Record<string, string> {
+  const stripe = config.payments.stripe;
+  // The simulated Stripe signs its webhooks with STRIPE_WEBHOOK_SECRET: the deployment's own secret.
+  if (stripe.mode === 'simulated') return simulatedSecret ? { STRIPE_WEBHOOK_SECRET: simulatedSecret } : {};
+  return {
+    STRIPE_SECRET_KEY: SecretValue.secretsManager(stripe.secretKey).unsafeUnwrap(),
+    STRIPE_WEBHOOK_SECRET: SecretValue.secretsManager(stripe.webhookSecret).unsafeUnwrap(),
+    STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
   };
-  return Object.fromEntries(
-    Object.entries(values).filter((entry): entry is [string, string] => Boolean(entry[1])),
-  );
+}
+
+/** `/config.json` → `payments`: what the browser loads follows what the Lambdas run. */
+export function paymentsRuntimeConfigOf(config: DeployConfig): PaymentsRuntimeConfig {
+  const { stripe, paypal } = config.payments;
+  return {
+    stripe:
+      stripe.mode === 'simulated'
+        ? { mode: 'simulated', publishableKey: simulatedPublishableKey }
+        : { mode: 'live', publishableKey: stripe.publishableKey },
+    paypal: paypal.mode === 'simulated' ? { mode: 'simulated' } : { mode: 'live', clientId: paypal.clientId },
+  };
+}
+
+/** The third parties the site's CSP must allow for the stage's payment providers. */
+export function paymentsCsp(config: DeployConfig): { stripe: boolean; paypal: boolean } {
+  return {
+    stripe: config.payments.stripe.mode !== 'simulated',
+    paypal: config.payments.paypal.mode !== 'simulated',
+  };
 }

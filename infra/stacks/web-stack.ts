@@ -10,6 +10,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { siteIndexKey } from '../../functions/content/pages/site-template';
+import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
 import {
   type CspOptions,
@@ -20,9 +21,11 @@ import {
 import { acknowledgeBucketDeploymentHandler } from './data-stack';
 import { nagReasons } from './nag-reasons';
 import { secureBucket } from './secure-bucket';
-import { siteOriginFromEnv } from './site-origin';
+import { siteOriginOf } from './site-origin';
 
 export interface WebStackProps extends StackProps {
+  /** The stage's configuration (infra/config/). */
+  config: DeployConfig;
   bundling: BundlingMode;
   /** The images bucket (Data stack); served at `/images/*`, keys start with `images/`. */
   imagesBucket: s3.IBucket;
@@ -204,7 +207,7 @@ export class WebStack extends Stack {
         IMAGES_BUCKET: props.imagesBucket.bucketName,
         SITE_BUCKET: this.siteBucket.bucketName,
         // Canonical and image URLs: the configured origin, not the Host a viewer sends.
-        SITE_ORIGIN: siteOriginFromEnv(),
+        SITE_ORIGIN: siteOriginOf(props.config),
       },
     }).get('content/http/render-page');
     this.pageRendererUrl = this.pageRenderer.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM });

@@ -14,6 +14,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import {
@@ -24,16 +25,21 @@ import {
   workflowTasks,
 } from '../../functions/orders/workflow/tasks';
 import { handlerId } from '../../functions/routes';
+import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, handlerRole, repoRoot } from '../lambda-bundling';
-import { emailEnvironmentFromEnv, grantSendEmail } from './email';
+import { emailEnvironment, grantSendEmail } from './email';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
-import { paypalEnvironmentFromEnv, stripeEnvironmentFromEnv, withPaymentSdks } from './payment-providers';
+import { paypalEnvironment, stripeEnvironment, withPaymentSdks } from './payment-providers';
 
 export interface WorkflowStackProps extends StackProps {
+  /** The stage's configuration (infra/config/). */
+  config: DeployConfig;
   bundling: BundlingMode;
   table: dynamodb.ITable;
   bus: events.IEventBus;
+  /** Signs the simulated providers' webhooks (Data stack), when the stage simulates one. */
+  simulatedSigningSecret?: secretsmanager.ISecret;
 }
 
 export type StateMachineName = keyof typeof stateMachines;
@@ -89,8 +95,8 @@ export class WorkflowStack extends Stack {
       TABLE_NAME: props.table.tableName,
       EVENT_BUS_NAME: props.bus.eventBusName,
       ...Object.fromEntries(names.map((name) => [stateMachineArnVariable(name), machineArn(name)])),
-      ...stripeEnvironmentFromEnv(),
-      ...paypalEnvironmentFromEnv(),
+      ...stripeEnvironment(props.config, props.simulatedSigningSecret?.secretValue.unsafeUnwrap()),
+      ...paypalEnvironment(props.config, props.simulatedSigningSecret?.secretValue.unsafeUnwrap()),
     };
 
     const role = handlerRole(this, 'TaskHandlerRole', 'Velo workflow task handlers');
@@ -160,12 +166,12 @@ export class WorkflowStack extends Stack {
       );
     }
     // The sweeper sends the reminder e-mails and the message digests through SES.
-    const emailEnvironment = emailEnvironmentFromEnv();
-    grantSendEmail(this, sweeperRole, emailEnvironment.EMAIL_FROM!);
+    const mailEnvironment = emailEnvironment(props.config);
+    grantSendEmail(this, sweeperRole, mailEnvironment.EMAIL_FROM!);
     this.scheduledFunctions = new HandlerFunctions(this, 'ScheduledHandlers', {
       bundling: props.bundling,
       role: sweeperRole,
-      environment: { ...environment, ...emailEnvironment },
+      environment: { ...environment, ...mailEnvironment },
       timeout: Duration.minutes(2),
     });
     const sweep = this.scheduledFunctions.get(

@@ -1,11 +1,12 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: synthesized CloudFormation templates are untyped JSON
 import type { CfnElement } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventSources, financeLogGroupName } from '../../functions/event-rules';
+import { eventSources } from '../../functions/event-rules';
 import { buildApp } from '../../infra/app';
-import { paypalEnvironmentFromEnv } from '../../infra/stacks/api-stack';
+import { paypalEnvironment } from '../../infra/stacks/payment-providers';
+import { devConfig, liveConfig } from './fixtures/configs';
 
 // Finance events: every rule on the finance source also writes to the finance log group
 // (retention set, EventBridge allowed by a resource policy), beside the ledger Lambda and the archive.
@@ -19,11 +20,13 @@ beforeAll(() => {
 });
 
 describe('finance events in CDK', () => {
-  it('has the finance log group with a retention', () => {
-    events.hasResourceProperties('AWS::Logs::LogGroup', {
-      LogGroupName: financeLogGroupName,
-      RetentionInDays: 400,
+  it('has the finance log group with a retention, kept on delete, its name generated', () => {
+    // A fixed name on a retained group would block the retry of a failed first deploy.
+    events.hasResource('AWS::Logs::LogGroup', {
+      Properties: { LogGroupName: Match.absent(), RetentionInDays: 400 },
+      DeletionPolicy: 'Retain',
     });
+    expect(Object.keys(events.findOutputs('FinanceLogGroupName'))).toEqual(['FinanceLogGroupName']);
   });
 
   it('targets the log group from the finance rule, beside the ledger Lambda', () => {
@@ -38,7 +41,7 @@ describe('finance events in CDK', () => {
       const logTarget = targets.find((target) => JSON.stringify(target.Arn).includes(':log-group:'));
       expect(logTarget, 'log group target').toBeDefined();
       const [logGroupId] = Object.keys(
-        events.findResources('AWS::Logs::LogGroup', { Properties: { LogGroupName: financeLogGroupName } }),
+        events.findResources('AWS::Logs::LogGroup', { Properties: { RetentionInDays: 400 } }),
       );
       expect(JSON.stringify(logTarget.Arn)).toContain(JSON.stringify({ Ref: logGroupId }));
     }
@@ -85,24 +88,26 @@ describe('finance events in CDK', () => {
 });
 
 describe('PayPal settings of the API handlers', () => {
-  it('passes the PayPal keys only when both are set, and the secret by reference when an ARN is given', () => {
-    // Simulated: signed with a per-stack secret (the stack id), or the one given.
-    expect(Object.keys(paypalEnvironmentFromEnv({}))).toEqual(['PAYPAL_SIMULATED_SECRET']);
-    expect(paypalEnvironmentFromEnv({}).PAYPAL_SIMULATED_SECRET).toMatch(/^\$\{Token/);
-    expect(paypalEnvironmentFromEnv({ PAYPAL_CLIENT_ID: 'id', PAYPAL_SIMULATED_SECRET: 's' })).toEqual({
-      PAYPAL_SIMULATED_SECRET: 's',
+  it('simulated: only the signing secret of the deployment; sandbox and live: the keys, the secret by reference', () => {
+    expect(paypalEnvironment(devConfig, 'this-deployment')).toEqual({
+      PAYPAL_SIMULATED_SECRET: 'this-deployment',
     });
-    expect(
-      paypalEnvironmentFromEnv({
-        PAYPAL_CLIENT_ID: 'id',
-        PAYPAL_CLIENT_SECRET: 'secret',
-        PAYPAL_PARTNER_ID: 'P',
-      }),
-    ).toEqual({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_PARTNER_ID: 'P' });
-    const byArn = paypalEnvironmentFromEnv({
-      PAYPAL_CLIENT_ID: 'id',
-      PAYPAL_CLIENT_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:paypal',
+    expect(paypalEnvironment(devConfig)).toEqual({});
+    const live = paypalEnvironment(liveConfig);
+    expect(live).toMatchObject({
+      PAYPAL_CLIENT_ID: 'AbCdLiveClient',
+      PAYPAL_PARTNER_ID: 'PARTNER1',
+      PAYPAL_WEBHOOK_ID: 'WH-1',
+      PAYPAL_API_BASE_URL: 'https://api-m.paypal.com',
     });
-    expect(byArn.PAYPAL_CLIENT_SECRET).toMatch(/^\$\{Token/);
+    expect(live.PAYPAL_CLIENT_SECRET).toMatch(/^\$\{Token/);
+    expect(live.PAYPAL_SIMULATED_SECRET).toBeUndefined();
+    const paypal = liveConfig.payments.paypal;
+    if (paypal.mode === 'simulated') throw new Error('the live fixture is live');
+    const sandbox = paypalEnvironment({
+      ...liveConfig,
+      payments: { ...liveConfig.payments, paypal: { ...paypal, mode: 'sandbox' } },
+    });
+    expect(sandbox.PAYPAL_API_BASE_URL).toBe('https://api-m.sandbox.paypal.com');
   });
 });

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp, sentryContextFromEnv, type VeloStacks } from '../../infra/app';
+import { buildApp, sentryContextOf, type VeloStacks } from '../../infra/app';
 import { bundlingOptions, externalModules, repoRoot } from '../../infra/lambda-bundling';
 import { marketingHandlers, routeHandlerSettings } from '../../infra/stacks/api-stack';
+import { devConfig, devWith } from './fixtures/configs';
 
 // Error reporting (Sentry) and the marketing service (Klaviyo) are configured at synth time:
 // SENTRY_DSN + Sentry's layer on every handler function only with a DSN, KLAVIYO_API_KEY on the two
@@ -60,11 +61,11 @@ function cspOf(stacks: VeloStacks): string {
 
 describe('error reporting and marketing settings', () => {
   it('with a DSN and layer: SENTRY_DSN and the layer on every handler; the Klaviyo key on its two handlers', () => {
-    process.env.KLAVIYO_API_KEY_ARN = keyArn;
     const { stacks } = buildApp({
       bundling: 'none',
       siteDir: null,
       env,
+      config: devWith({ klaviyo: { apiKey: keyArn } }),
       appProps: { context: { sentryDsn: dsn, sentryLayerArn: layerArn, sentryEnvironment: 'staging' } },
     });
     const functions = handlerFunctions(stacks);
@@ -103,14 +104,33 @@ describe('error reporting and marketing settings', () => {
     expect(cspOf(stacks)).not.toContain('sentry');
   });
 
-  it('reads the settings from the environment too, and refuses a DSN without the layer', () => {
-    expect(sentryContextFromEnv({ SENTRY_DSN: dsn, SENTRY_LAYER_ARN: layerArn })).toEqual({
+  it("reads the settings from the stage's configuration too, and refuses a DSN without the layer", () => {
+    expect(sentryContextOf(devWith({ sentry: { dsn, layerArn } }))).toEqual({
       sentryDsn: dsn,
       sentryLayerArn: layerArn,
     });
-    expect(sentryContextFromEnv({})).toEqual({});
-    process.env.SENTRY_DSN = dsn;
-    expect(() => buildApp({ bundling: 'none', siteDir: null, env, nag: false })).toThrow(/sentryLayerArn/);
+    expect(sentryContextOf(devConfig)).toEqual({});
+    const { stacks } = buildApp({
+      bundling: 'none',
+      siteDir: null,
+      env,
+      nag: false,
+      config: devWith({ sentry: { dsn, layerArn, environment: 'dev' } }),
+    });
+    const functions = handlerFunctions(stacks);
+    expect(functions[0]!.props.Environment.Variables).toMatchObject({
+      SENTRY_DSN: dsn,
+      SENTRY_ENVIRONMENT: 'dev',
+    });
+    expect(() =>
+      buildApp({
+        bundling: 'none',
+        siteDir: null,
+        env,
+        nag: false,
+        appProps: { context: { sentryDsn: dsn } },
+      }),
+    ).toThrow(/sentryLayerArn/);
   });
 });
 

@@ -12,20 +12,21 @@ import { scheduledTasks, stateMachines, workflowTasks } from '../../functions/or
 import { type Route, routes } from '../../functions/routes';
 import { streamConsumers } from '../../functions/stream-consumers';
 import { buildApp, type VeloStacks } from '../../infra/app';
+import { type DeployConfig, defaultEmailFrom, defaultOperatorEmail } from '../../infra/config/deploy-config';
 import { nativeModulesEnvironment, repoRoot } from '../../infra/lambda-bundling';
 import {
   cognitoAdminActions,
-  listingApprovalEnvironmentFromEnv,
+  listingApprovalEnvironment,
   routeHandlerSettings,
 } from '../../infra/stacks/api-stack';
 import { cognitoTriggers } from '../../infra/stacks/auth-stack';
-import { defaultEmailFrom, defaultOperatorEmail } from '../../infra/stacks/email';
 import { streamConsumerSettings } from '../../infra/stacks/events-stack';
-import { siteOriginFromEnv } from '../../infra/stacks/site-origin';
+import { siteOriginOf } from '../../infra/stacks/site-origin';
 import { cognitoEndpoint, responseHeadersConfig, siteFilePatterns } from '../../infra/stacks/web-stack';
 import { sweepSchedule, taskResponseActions } from '../../infra/stacks/workflow-stack';
 import { contentSecurityPolicy, hstsMaxAgeSeconds, securityHeaders } from '../../infra/web-security';
 import { siteSettings } from '../../shared/config/site';
+import { devConfig, devWith } from './fixtures/configs';
 
 // Template assertions on the whole app, synthesized once with inline stubs instead of bundles.
 // cdk-nag runs in this synth too (it throws on any unacknowledged finding); nag.test.ts says more.
@@ -55,20 +56,20 @@ const cloudFrontFunctions = (name: string) =>
   ][];
 
 describe('app', () => {
-  it('names every stack Velo<Concern> in the given account and region', () => {
+  it('names every stack Velo<Stage><Concern> in the given account and region', () => {
     expect(Object.values(stacks).map((s) => s.stackName)).toEqual([
-      'VeloData',
-      'VeloAuth',
-      'VeloEvents',
-      'VeloWorkflow',
-      'VeloApi',
-      'VeloWeb',
+      'VeloDevData',
+      'VeloDevAuth',
+      'VeloDevEvents',
+      'VeloDevWorkflow',
+      'VeloDevApi',
+      'VeloDevWeb',
     ]);
     for (const stack of Object.values(stacks))
       expect([stack.account, stack.region]).toEqual(['123456789012', 'eu-west-1']);
   });
 
-  it('falls back to a placeholder account and us-east-1 without credentials', () => {
+  it("falls back to a placeholder account without credentials; the region is the stage's", () => {
     const saved = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
     delete process.env.CDK_DEFAULT_ACCOUNT;
     delete process.env.CDK_DEFAULT_REGION;
@@ -81,7 +82,7 @@ describe('app', () => {
       });
       expect([fallback.data.account, fallback.data.region, fallback.data.stackName]).toEqual([
         '000000000000',
-        'us-east-1',
+        devConfig.region,
         'VeloTestData',
       ]);
     } finally {
@@ -276,7 +277,7 @@ describe('auth stack', () => {
     );
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatchObject({ Action: 'dynamodb:UpdateItem', Effect: 'Allow' });
-    expect(JSON.stringify(statements[0].Resource)).toContain('VeloData');
+    expect(JSON.stringify(statements[0].Resource)).toContain('VeloDevData');
   });
 
   it('outputs the pool id, client id and issuer', () => {
@@ -287,35 +288,30 @@ describe('auth stack', () => {
 });
 
 describe('social sign-in (only when configured at synth time)', () => {
-  const socialEnv = {
-    GOOGLE_CLIENT_ID: 'google-client.apps.example',
-    GOOGLE_CLIENT_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:velo/google-AbCdEf',
-    FACEBOOK_APP_ID: '1234567890',
-    FACEBOOK_APP_SECRET: 'facebook-secret',
-    COGNITO_DOMAIN_PREFIX: 'velo-test',
-    SITE_URL: 'https://velo.example/',
+  const social: Partial<DeployConfig> = {
+    socialSignIn: {
+      google: {
+        clientId: 'google-client.apps.example',
+        clientSecret: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:velo/google-AbCdEf',
+      },
+      facebook: { appId: '1234567890', appSecret: 'velo/dev/facebook-app-secret' },
+      cognitoDomainPrefix: 'velo-test',
+    },
+    siteUrl: 'https://velo.example/',
   };
 
-  function synthWith(env: Record<string, string>) {
-    const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-    Object.assign(process.env, env);
-    try {
-      const built = buildApp({
-        bundling: 'none',
-        siteDir: null,
-        env: { account: '123456789012', region: 'eu-west-1' },
-      }).stacks;
-      return { auth: Template.fromStack(built.auth), web: Template.fromStack(built.web), stacks: built };
-    } finally {
-      for (const [name, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
-    }
+  function synthWith(change: Partial<DeployConfig>) {
+    const built = buildApp({
+      bundling: 'none',
+      siteDir: null,
+      config: devWith(change),
+      env: { account: '123456789012', region: 'eu-west-1' },
+    }).stacks;
+    return { auth: Template.fromStack(built.auth), web: Template.fromStack(built.web), stacks: built };
   }
 
   it('adds the identity providers, a Cognito domain and the OAuth code flow to the web client', () => {
-    const { auth, web, stacks: built } = synthWith(socialEnv);
+    const { auth, web, stacks: built } = synthWith(social);
     auth.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
       ProviderName: 'Google',
       ProviderType: 'Google',
@@ -361,11 +357,11 @@ describe('social sign-in (only when configured at synth time)', () => {
   });
 
   it("gives every Lambda that builds a site URL SITE_URL's origin as SITE_ORIGIN", () => {
-    const { web, stacks: built } = synthWith({ SITE_URL: 'https://velo.example/' });
-    const siteOriginOf = (template: Template, id: string) =>
+    const { web, stacks: built } = synthWith({ siteUrl: 'https://velo.example/' });
+    const originIn = (template: Template, id: string) =>
       (template.findResources('AWS::Lambda::Function')[id] as any).Properties.Environment.Variables
         .SITE_ORIGIN;
-    expect(siteOriginOf(web, logicalId(built.web, built.web.pageRenderer))).toBe('https://velo.example');
+    expect(originIn(web, logicalId(built.web, built.web.pageRenderer))).toBe('https://velo.example');
     const api = Template.fromStack(built.api);
     const routeFunctions = Object.values(api.findResources('AWS::Lambda::Function')).filter((fn: any) =>
       /functions\/payments\//.test(fn.Properties.Description ?? ''),
@@ -376,9 +372,8 @@ describe('social sign-in (only when configured at synth time)', () => {
         'https://velo.example',
       );
     }
-    expect(siteOriginFromEnv({})).toBe(siteSettings.canonicalOrigin);
-    expect(() => siteOriginFromEnv({ SITE_URL: 'velo.example' })).toThrow(/SITE_URL/);
-    expect(() => siteOriginFromEnv({ SITE_URL: 'ftp://velo.example' })).toThrow(/SITE_URL/);
+    expect(siteOriginOf({})).toBe(siteSettings.canonicalOrigin);
+    expect(siteOriginOf({ siteUrl: 'https://velo.example/shop' })).toBe('https://velo.example');
   });
 
   it('adds neither providers nor a domain without them', () => {
@@ -389,10 +384,9 @@ describe('social sign-in (only when configured at synth time)', () => {
     expect(stacks.auth.socialSignIn).toEqual({ idps: [] });
   });
 
-  it('needs both the id and a secret for a provider', () => {
-    const { auth } = synthWith({ GOOGLE_CLIENT_ID: 'only-an-id' });
-    auth.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
-    auth.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
+  it('defaults the Cognito domain to one per stage and account', () => {
+    const { auth } = synthWith({ socialSignIn: { google: social.socialSignIn!.google! } });
+    auth.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'velo-dev-123456789012' });
   });
 });
 
@@ -652,7 +646,7 @@ describe('workflow stack', () => {
     });
     for (const task of ['Plan', 'FireTimer']) expect(asl.States[task].TimeoutSeconds).toBe(30);
     templates.workflow.hasResourceProperties('AWS::StepFunctions::StateMachine', {
-      StateMachineName: 'VeloWorkflow-order',
+      StateMachineName: 'VeloDevWorkflow-order',
     });
   });
 
@@ -662,7 +656,7 @@ describe('workflow stack', () => {
     ] as any;
     const arnVariable = JSON.stringify(taskFn.Properties.Environment.Variables.ORDER_STATE_MACHINE_ARN);
     expect(arnVariable).toContain(':states:');
-    expect(arnVariable).toContain(':stateMachine:VeloWorkflow-order');
+    expect(arnVariable).toContain(':stateMachine:VeloDevWorkflow-order');
     templates.workflow.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: {
         Statement: Match.arrayWith([Match.objectLike({ Action: [...taskResponseActions], Effect: 'Allow' })]),
@@ -715,11 +709,13 @@ describe('workflow stack', () => {
 
 describe('events stack', () => {
   it('has the bus of functions/event-rules.ts with an archive of every marketplace source', () => {
-    templates.events.hasResourceProperties('AWS::Events::EventBus', { Name: eventBusName });
+    templates.events.hasResourceProperties('AWS::Events::EventBus', { Name: `${eventBusName}-dev` });
     templates.events.hasResourceProperties('AWS::Events::Archive', {
       EventPattern: { source: Object.values(eventSources) },
       RetentionDays: Match.anyValue(),
     });
+    // No empty key id (aws-cdk#37847): CloudFormation would refuse the archive.
+    templates.events.hasResourceProperties('AWS::Events::Archive', { KmsKeyIdentifier: Match.absent() });
   });
 
   it('has one rule per eventRules entry, targeting the Lambda of its handler with a dead-letter queue', () => {
@@ -1034,10 +1030,10 @@ describe('web stack', () => {
 });
 
 describe('the listing approval switch', () => {
-  it('reaches the publish function only when it is set at synth time', () => {
-    expect(listingApprovalEnvironmentFromEnv({ VELO_LISTINGS_REQUIRE_APPROVAL: 'true' })).toEqual({
+  it("reaches the publish function only when the stage's configuration sets it", () => {
+    expect(listingApprovalEnvironment(devWith({ listingsRequireApproval: true }))).toEqual({
       VELO_LISTINGS_REQUIRE_APPROVAL: 'true',
     });
-    expect(listingApprovalEnvironmentFromEnv({})).toEqual({});
+    expect(listingApprovalEnvironment(devConfig)).toEqual({});
   });
 });

@@ -1,0 +1,115 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { buildApp, type VeloStacks } from '../../infra/app';
+import { paymentsRuntimeConfigOf } from '../../infra/stacks/payment-providers';
+import { devConfig, liveConfig } from './fixtures/configs';
+
+const env = { account: '123456789012', region: 'eu-west-1' };
+const synth = (config = devConfig) =>
+  buildApp({ bundling: 'none', siteDir: null, env, nag: false, config }).stacks;
+
+function cspOf(stacks: VeloStacks): string {
+  return JSON.stringify(cspValue(stacks));
+}
+
+function cspValue(stacks: VeloStacks): unknown {
+  const [policy] = Object.values(
+    Template.fromStack(stacks.web).findResources('AWS::CloudFront::ResponseHeadersPolicy'),
+  ) as any[];
+  return policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy
+    .ContentSecurityPolicy;
+}
+
+/** Every physical name a template sets (…Name properties that are plain strings). */
+function physicalNames(stacks: VeloStacks): string[] {
+  return Object.values(stacks).flatMap((stack) =>
+    Object.values(Template.fromStack(stack).toJSON().Resources as Record<string, any>).flatMap((resource) =>
+      Object.entries(resource.Properties ?? {})
+        // Names that must be unique in an account and region (not a role's inline policy, an API's label).
+        .filter(([key, value]) => /Name$/.test(key) && key !== 'PolicyName' && typeof value === 'string')
+        .filter(() => !resource.Type.startsWith('AWS::ApiGatewayV2::'))
+        .map(([key, value]) => `${resource.Type}.${key}=${value}`),
+    ),
+  );
+}
+
+describe('stages', () => {
+  it("live payments: Stripe's and PayPal's origins in the CSP and /config.json says live", () => {
+    const csp = cspOf(synth(liveConfig));
+    expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/www\.paypal\.com/);
+    expect(paymentsRuntimeConfigOf(liveConfig)).toEqual({
+      stripe: { mode: 'live', publishableKey: 'pk_live_abc123' },
+      paypal: { mode: 'live', clientId: 'AbCdLiveClient' },
+    });
+  });
+
+  it('simulated payments: the CSP stays closed to them and /config.json says simulated', () => {
+    const csp = cspOf(synth());
+    expect(csp).not.toContain('stripe.com');
+    expect(csp).not.toContain('paypal.com');
+    expect(paymentsRuntimeConfigOf(devConfig)).toEqual({
+      stripe: { mode: 'simulated', publishableKey: 'pk_simulated' },
+      paypal: { mode: 'simulated' },
+    });
+  });
+
+  it('two stages synthesize side by side in one account and region with no name in common', () => {
+    const dev = synth();
+    const prod = synth(liveConfig);
+    expect(Object.values(prod).map((stack) => stack.stackName)).toEqual([
+      'VeloProdData',
+      'VeloProdAuth',
+      'VeloProdEvents',
+      'VeloProdWorkflow',
+      'VeloProdApi',
+      'VeloProdWeb',
+    ]);
+    const devNames = physicalNames(dev);
+    expect(devNames.length).toBeGreaterThan(1);
+    expect(physicalNames(prod).filter((name) => devNames.includes(name))).toEqual([]);
+  });
+
+  it('puts no secret value in any function: only references to Secrets Manager', () => {
+    const prod = synth(liveConfig);
+    for (const stack of Object.values(prod)) {
+      const text = JSON.stringify(Template.fromStack(stack).toJSON());
+      expect(text).not.toMatch(/sk_live_|whsec_[A-Za-z0-9]/);
+    }
+    const api = JSON.stringify(Template.fromStack(prod.api).toJSON());
+    expect(api).toContain('{{resolve:secretsmanager:velo/prod/stripe-secret-key:SecretString:::}}');
+  });
+
+  it("a live stage leaves the simulated providers' routes and signing secret out", () => {
+    const routeKeys = (stacks: VeloStacks) =>
+      Object.values(Template.fromStack(stacks.api).findResources('AWS::ApiGatewayV2::Route')).map(
+        (route) => (route as { Properties: { RouteKey: string } }).Properties.RouteKey,
+      );
+    const dev = synth();
+    const prod = synth(liveConfig);
+    expect(routeKeys(dev).filter((key) => key.includes('/api/simulated-')).length).toBeGreaterThanOrEqual(8);
+    expect(routeKeys(prod).filter((key) => key.includes('/api/simulated-'))).toEqual([]);
+    expect(routeKeys(prod).length).toBe(
+      routeKeys(dev).length - routeKeys(dev).filter((key) => key.includes('/api/simulated-')).length,
+    );
+    Template.fromStack(dev.data).resourceCountIs('AWS::SecretsManager::Secret', 1);
+    Template.fromStack(prod.data).resourceCountIs('AWS::SecretsManager::Secret', 0);
+  });
+
+  it("signs a simulated stage's webhooks with its own generated secret, never the repository's", () => {
+    const dev = synth();
+    const text = JSON.stringify(Template.fromStack(dev.api).toJSON());
+    expect(text).not.toContain('whsec_simulated');
+    const webhook = Object.values(Template.fromStack(dev.api).findResources('AWS::Lambda::Function')).find(
+      (fn) =>
+        /payments\/stripe\/http\/webhook/.test(
+          (fn as { Properties: { Description?: string } }).Properties.Description ?? '',
+        ),
+    ) as { Properties: { Environment: { Variables: Record<string, unknown> } } };
+    expect(JSON.stringify(webhook.Properties.Environment.Variables.STRIPE_WEBHOOK_SECRET)).toMatch(
+      /resolve:secretsmanager:.*SimulatedProvidersSigningSecret/,
+    );
+  });
+});
