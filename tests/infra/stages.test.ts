@@ -8,27 +8,36 @@ const env = { account: '123456789012', region: 'eu-west-1' };
 const synth = (config = devConfig) =>
   buildApp({ bundling: 'none', siteDir: null, env, nag: false, config }).stacks;
 
-function cspOf(stacks: VeloStacks): string {
-  return JSON.stringify(cspValue(stacks));
-}
+type HeadersPolicy = {
+  Properties: {
+    ResponseHeadersPolicyConfig: {
+      SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: unknown } };
+    };
+  };
+};
+type Resource = { Type: string; Properties?: Record<string, unknown> };
 
-function cspValue(stacks: VeloStacks): unknown {
+/** The site's CSP as text (a join with tokens when it names the Cognito domain). */
+function cspOf(stacks: VeloStacks): string {
   const [policy] = Object.values(
     Template.fromStack(stacks.web).findResources('AWS::CloudFront::ResponseHeadersPolicy'),
-  ) as any[];
-  return policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy
-    .ContentSecurityPolicy;
+  ) as HeadersPolicy[];
+  return JSON.stringify(
+    policy!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy
+      .ContentSecurityPolicy,
+  );
 }
 
 /** Every physical name a template sets (…Name properties that are plain strings). */
 function physicalNames(stacks: VeloStacks): string[] {
   return Object.values(stacks).flatMap((stack) =>
-    Object.values(Template.fromStack(stack).toJSON().Resources as Record<string, any>).flatMap((resource) =>
-      Object.entries(resource.Properties ?? {})
-        // Names that must be unique in an account and region (not a role's inline policy, an API's label).
-        .filter(([key, value]) => /Name$/.test(key) && key !== 'PolicyName' && typeof value === 'string')
-        .filter(() => !resource.Type.startsWith('AWS::ApiGatewayV2::'))
-        .map(([key, value]) => `${resource.Type}.${key}=${value}`),
+    Object.values(Template.fromStack(stack).toJSON().Resources as Record<string, Resource>).flatMap(
+      (resource) =>
+        Object.entries(resource.Properties ?? {})
+          // Names that must be unique in an account and region (not a role's inline policy, an API's label).
+          .filter(([key, value]) => /Name$/.test(key) && key !== 'PolicyName' && typeof value === 'string')
+          .filter(() => !resource.Type.startsWith('AWS::ApiGatewayV2::'))
+          .map(([key, value]) => `${resource.Type}.${key}=${value}`),
     ),
   );
 }
