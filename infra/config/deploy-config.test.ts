@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { liveConfig } from '../../tests/infra/fixtures/configs';
 import {
   configFields,
   configProblems,
@@ -10,27 +11,8 @@ import {
   parseDeployConfig,
 } from './deploy-config';
 
-const live = {
-  stage: 'prod',
-  region: 'eu-west-1',
-  siteUrl: 'https://www.veloexchange.com',
-  email: { from: 'Velo Exchange <hello@mail.veloexchange.com>', operator: 'ops@veloexchange.com' },
-  payments: {
-    stripe: {
-      mode: 'live',
-      publishableKey: 'pk_live_abc',
-      secretKey: 'velo/prod/stripe',
-      webhookSecret: 'velo/prod/whsec',
-    },
-    paypal: {
-      mode: 'live',
-      clientId: 'AbC',
-      clientSecret: 'velo/prod/paypal',
-      partnerId: 'P1',
-      webhookId: 'W1',
-    },
-  },
-};
+/** The complete live stage the infra tests synthesize. */
+const live = liveConfig;
 const simulated = { stripe: { mode: 'simulated' }, paypal: { mode: 'simulated' } };
 
 describe('the deployment configuration', () => {
