@@ -39,7 +39,7 @@ describe('the deployment configuration', () => {
       'prod takes real payments: payments.stripe.mode must be live',
       'prod takes real payments: payments.paypal.mode must be live',
       'prod mails must come from a sender we verified in SES, not the default no-reply@veloexchange.com',
-      "prod needs siteUrl: the site's public address for links and redirects",
+      "prod needs siteUrl or domain: the site's public address for links and redirects",
     ]);
     expect(() => parseDeployConfig({ ...live, payments: simulated }, 'prod.json')).toThrow(
       /^prod\.json is not a valid deployment configuration:\n- prod takes real payments/,
@@ -127,5 +127,34 @@ describe('the deployment configuration', () => {
     expect(section).not.toMatch(
       /MAP_STYLE_URL|LOCATION_INDEX_NAME|STRIPE_SECRET_KEY|SITE_URL|EMAIL_FROM|_ARN\b/,
     );
+  });
+
+  it('checks a domain: a host name, a us-east-1 certificate, a zone it belongs to, a siteUrl on it', () => {
+    const domain = {
+      name: 'www.veloexchange.com',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+      hostedZone: { id: 'Z0123456789ABC', name: 'veloexchange.com' },
+    };
+    expect(configProblems({ ...live, domain })).toEqual([]);
+    expect(configProblems({ ...live, siteUrl: undefined, domain })).toEqual([]);
+    expect(
+      configProblems({
+        ...live,
+        siteUrl: 'https://shop.example',
+        domain: {
+          name: 'WWW.Velo',
+          certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc',
+          hostedZone: { id: 'zone', name: 'veloexchange.com' },
+        },
+      }),
+    ).toEqual([
+      'domain.name must be a lower-case host name such as www.veloexchange.com',
+      'domain.certificateArn must be an ACM certificate in us-east-1 (CloudFront reads certificates only there)',
+      'domain.hostedZone must be { id: "Z…", name } of a Route 53 hosted zone',
+      'siteUrl https://shop.example is not on domain.name WWW.Velo: links would point elsewhere than the site',
+    ]);
+    expect(
+      configProblems({ ...live, domain: { ...domain, hostedZone: { id: 'Z1', name: 'other.example' } } }),
+    ).toEqual(['domain.name www.veloexchange.com is not in the hosted zone other.example']);
   });
 });

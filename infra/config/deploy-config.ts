@@ -38,6 +38,11 @@ export interface DeployConfig {
   region: string;
   /** The site's public URL; its origin is SITE_ORIGIN of every Lambda and Cognito's redirect. */
   siteUrl?: string;
+  /**
+   * The site's own domain on CloudFront: its name, an ACM certificate for it in us-east-1 (where
+   * CloudFront reads certificates), and optionally the Route 53 hosted zone to add the alias to.
+   */
+  domain?: { name: string; certificateArn: string; hostedZone?: { id: string; name: string } };
   email: { from: string; operator: string };
   payments: { stripe: StripeConfig; paypal: PaypalConfig };
   klaviyo?: { apiKey: SecretRef };
@@ -68,7 +73,13 @@ export const configFields: ReadonlyArray<{ field: string; what: string; without:
   {
     field: 'siteUrl',
     what: "the site's public URL: links in mails, canonical URLs, payment return URLs, Cognito redirects",
-    without: '`https://www.veloexchange.com` (prod: required)',
+    without:
+      '`https://<domain.name>` with a domain, else `https://www.veloexchange.com` (prod: one of the two is required)',
+  },
+  {
+    field: 'domain',
+    what: '`{ name, certificateArn, hostedZone? }`: the site on its own domain (the certificate in us-east-1; with `hostedZone` `{ id, name }` the A/AAAA alias records too), TLS 1.2 minimum',
+    without: "the distribution's `*.cloudfront.net` address",
   },
   {
     field: 'email.from',
@@ -164,6 +175,7 @@ export function configProblems(raw: unknown): string[] {
     'region must be an AWS region such as eu-west-1',
   );
   if (raw.siteUrl !== undefined) need(isHttpUrl(raw.siteUrl), 'siteUrl must be an http(s) URL');
+  if (raw.domain !== undefined) problems.push(...domainProblems(raw.domain, raw.siteUrl));
 
   if (isObject(raw.email)) {
     need(
@@ -267,8 +279,42 @@ function liveProblems(raw: Json): string[] {
       `prod mails must come from a sender we verified in SES, not the default ${addressOf(defaultEmailFrom)}`,
     );
   }
-  if (raw.siteUrl === undefined)
-    problems.push("prod needs siteUrl: the site's public address for links and redirects");
+  if (raw.siteUrl === undefined && raw.domain === undefined) {
+    problems.push("prod needs siteUrl or domain: the site's public address for links and redirects");
+  }
+  return problems;
+}
+
+function domainProblems(domain: unknown, siteUrl: unknown): string[] {
+  if (!isObject(domain)) return ['domain must be an object with name and certificateArn'];
+  const problems: string[] = [];
+  const hostname = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+  if (!isText(domain.name) || !hostname.test(domain.name)) {
+    problems.push('domain.name must be a lower-case host name such as www.veloexchange.com');
+  }
+  if (!isText(domain.certificateArn) || !domain.certificateArn.startsWith('arn:aws:acm:us-east-1:')) {
+    problems.push(
+      'domain.certificateArn must be an ACM certificate in us-east-1 (CloudFront reads certificates only there)',
+    );
+  }
+  if (domain.hostedZone !== undefined) {
+    const zone = domain.hostedZone;
+    if (!isObject(zone) || !isText(zone.id) || !/^Z[A-Z0-9]{1,32}$/.test(zone.id) || !isText(zone.name)) {
+      problems.push('domain.hostedZone must be { id: "Z…", name } of a Route 53 hosted zone');
+    } else if (isText(domain.name) && domain.name !== zone.name && !domain.name.endsWith(`.${zone.name}`)) {
+      problems.push(`domain.name ${domain.name} is not in the hosted zone ${zone.name}`);
+    }
+  }
+  if (
+    isText(siteUrl) &&
+    isHttpUrl(siteUrl) &&
+    isText(domain.name) &&
+    new URL(siteUrl).hostname !== domain.name
+  ) {
+    problems.push(
+      `siteUrl ${siteUrl} is not on domain.name ${domain.name}: links would point elsewhere than the site`,
+    );
+  }
   return problems;
 }
 

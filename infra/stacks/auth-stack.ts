@@ -34,7 +34,8 @@ export interface SocialSignInSettings {
 
 export function socialSignInOf(config: DeployConfig): SocialSignInSettings {
   const social = config.socialSignIn;
-  let siteUrl = config.siteUrl ?? 'http://localhost:3000/';
+  let siteUrl =
+    config.siteUrl ?? (config.domain ? `https://${config.domain.name}/` : 'http://localhost:3000/');
   if (!siteUrl.endsWith('/')) siteUrl += '/';
   return {
     siteUrl,

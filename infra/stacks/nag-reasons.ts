@@ -39,5 +39,5 @@ export const nagReasons = {
   geoRestriction: 'A marketplace open to every country: no geographic restriction.',
   waf: 'No WAF in the first release (fixed monthly cost); the API has stage throttling and the JWT authorizer. Revisit with traffic.',
   defaultCertificate:
-    'No custom domain yet: the default *.cloudfront.net certificate cannot set a minimum TLS version. With a domain, use TLSv1.2_2021.',
+    'Only a stage without its own domain: the default *.cloudfront.net certificate cannot set a minimum TLS version. With `domain` configured the distribution uses TLSv1.2_2021.',
 } as const;

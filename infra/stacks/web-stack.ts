@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as route53Targets from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
@@ -250,8 +253,17 @@ export class WebStack extends Stack {
     };
 
     // No default root object: `/` is the landing page, rendered like every other page.
+    // The site's own domain (the stage's `domain`): its certificate (us-east-1) and TLS 1.2 at least.
+    const domain = props.config.domain;
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Velo Exchange',
+      ...(domain
+        ? {
+            domainNames: [domain.name],
+            certificate: acm.Certificate.fromCertificateArn(this, 'SiteCertificate', domain.certificateArn),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       enableLogging: true,
       logBucket: logs,
@@ -300,15 +312,31 @@ export class WebStack extends Stack {
       },
       { id: 'AwsSolutions-CFR1', reason: nagReasons.geoRestriction },
       { id: 'AwsSolutions-CFR2', reason: nagReasons.waf },
-      { id: 'AwsSolutions-CFR4', reason: nagReasons.defaultCertificate },
     );
+    if (!domain) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason: nagReasons.defaultCertificate,
+      });
+    }
+    if (domain?.hostedZone) {
+      const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'SiteZone', {
+        hostedZoneId: domain.hostedZone.id,
+        zoneName: domain.hostedZone.name,
+      });
+      const target = route53.RecordTarget.fromAlias(new route53Targets.CloudFrontTarget(this.distribution));
+      new route53.ARecord(this, 'SiteAlias', { zone, recordName: domain.name, target });
+      new route53.AaaaRecord(this, 'SiteAliasIpv6', { zone, recordName: domain.name, target });
+    }
 
     if (props.siteDir && existsSync(path.join(props.siteDir, 'index.html'))) {
       this.deploySite(props.siteDir, props.runtimeConfig);
     }
 
     new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
-    new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'SiteUrl', {
+      value: domain ? `https://${domain.name}` : `https://${this.distribution.distributionDomainName}`,
+    });
     new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
     new CfnOutput(this, 'PageRendererName', { value: this.pageRenderer.functionName });
   }

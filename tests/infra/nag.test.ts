@@ -9,6 +9,7 @@ import type { IConstruct } from 'constructs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../infra/app';
 import { immutableCacheControl, revalidateCacheControl } from '../../infra/web-security';
+import { liveConfig } from './fixtures/configs';
 
 // cdk-nag 3 runs as a policy validation plugin during synth and makes an in-memory synth throw on any
 // unacknowledged finding, warnings included. These tests synth the real app that way, then ask the
@@ -77,6 +78,27 @@ describe('cdk-nag AwsSolutions', () => {
         const matched = all.some((f) => f.includes(` ${ack.id} at ${ack.path}/`));
         expect(matched, `${ack.id} at ${ack.path}`).toBe(true);
       }
+    }
+  });
+
+  it('passes for a live stage on its own domain, with no stale acknowledgement', () => {
+    const config = {
+      ...liveConfig,
+      domain: {
+        name: 'www.veloexchange.com',
+        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+        hostedZone: { id: 'Z0123456789ABC', name: 'veloexchange.com' },
+      },
+    };
+    const { app } = buildApp({ bundling: 'none', siteDir: null, env, config });
+    expectCleanSynth(app);
+    const all = findings(app, false);
+    for (const ack of acknowledgements(app)) {
+      if (!ack.id.startsWith('AwsSolutions-')) continue;
+      expect(
+        all.some((f) => f.includes(` ${ack.id} at ${ack.path}/`)),
+        `${ack.id} at ${ack.path}`,
+      ).toBe(true);
     }
   });
 

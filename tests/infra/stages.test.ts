@@ -1,4 +1,4 @@
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildApp, type VeloStacks } from '../../infra/app';
 import { paymentsRuntimeConfigOf } from '../../infra/stacks/payment-providers';
@@ -120,5 +120,58 @@ describe('stages', () => {
     expect(JSON.stringify(webhook.Properties.Environment.Variables.STRIPE_WEBHOOK_SECRET)).toMatch(
       /resolve:secretsmanager:.*SimulatedProvidersSigningSecret/,
     );
+  });
+
+  it('serves the site on its own domain: the certificate, TLS 1.2, the alias records and the origin', () => {
+    // With cdk-nag on: a custom domain needs no acknowledgement of the default certificate (CFR4).
+    const prod = buildApp({
+      bundling: 'none',
+      siteDir: null,
+      env,
+      config: {
+        ...liveConfig,
+        siteUrl: undefined,
+        domain: {
+          name: 'www.veloexchange.com',
+          certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+          hostedZone: { id: 'Z0123456789ABC', name: 'veloexchange.com' },
+        },
+      },
+    }).stacks;
+    const web = Template.fromStack(prod.web);
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['www.veloexchange.com'],
+        ViewerCertificate: {
+          AcmCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+          MinimumProtocolVersion: 'TLSv1.2_2021',
+          SslSupportMethod: 'sni-only',
+        },
+      }),
+    });
+    for (const type of ['A', 'AAAA']) {
+      web.hasResourceProperties('AWS::Route53::RecordSet', {
+        Name: 'www.veloexchange.com.',
+        Type: type,
+        HostedZoneId: 'Z0123456789ABC',
+      });
+    }
+    // Links in mails, payment return URLs and Cognito's redirects all use the domain.
+    const renderer = Object.values(web.findResources('AWS::Lambda::Function')).find(
+      (fn) =>
+        (fn as { Properties: { Environment?: { Variables?: Record<string, string> } } }).Properties
+          .Environment?.Variables?.SITE_ORIGIN,
+    ) as { Properties: { Environment: { Variables: Record<string, string> } } };
+    expect(renderer.Properties.Environment.Variables.SITE_ORIGIN).toBe('https://www.veloexchange.com');
+    expect(Object.values(web.findOutputs('SiteUrl'))[0]?.Value).toBe('https://www.veloexchange.com');
+  });
+
+  it('without a domain: the cloudfront.net address and no records', () => {
+    const web = Template.fromStack(synth().web);
+    web.resourceCountIs('AWS::Route53::RecordSet', 0);
+    const [distribution] = Object.values(web.findResources('AWS::CloudFront::Distribution')) as {
+      Properties: { DistributionConfig: { Aliases?: string[] } };
+    }[];
+    expect(distribution!.Properties.DistributionConfig.Aliases).toBeUndefined();
   });
 });
