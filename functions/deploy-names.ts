@@ -17,6 +17,7 @@ export const handlerDeployNames: Readonly<Record<string, string>> = {
   'accounts/http/verify-email': 'AuthVerifyEmail',
   'accounts/cognito-triggers/create-auth-challenge': 'CognitoTriggersCreateAuthChallenge',
   'accounts/cognito-triggers/define-auth-challenge': 'CognitoTriggersDefineAuthChallenge',
+  'accounts/cognito-triggers/pre-sign-up': 'CognitoTriggersPreSignUp',
   'accounts/cognito-triggers/pre-token-generation': 'CognitoTriggersPreTokenGeneration',
   'accounts/cognito-triggers/verify-auth-challenge': 'CognitoTriggersVerifyAuthChallenge',
   'content/http/get-asset': 'ContentGetAsset',

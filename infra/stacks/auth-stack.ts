@@ -85,6 +85,7 @@ export const cognitoTriggers = {
   createAuthChallenge: 'accounts/cognito-triggers/create-auth-challenge',
   verifyAuthChallengeResponse: 'accounts/cognito-triggers/verify-auth-challenge',
   preTokenGeneration: 'accounts/cognito-triggers/pre-token-generation',
+  preSignUp: 'accounts/cognito-triggers/pre-sign-up',
 } as const;
 
 /**
@@ -166,6 +167,8 @@ export class AuthStack extends Stack {
       environment: { TABLE_NAME: props.table.tableName },
     });
     this.userPool.addTrigger(cognito.UserPoolOperation.VERIFY_AUTH_CHALLENGE_RESPONSE, verify);
+    // Only our API and social sign-in make users; Cognito's public SignUp is refused.
+    this.userPool.addTrigger(cognito.UserPoolOperation.PRE_SIGN_UP, trigger(cognitoTriggers.preSignUp));
     this.userPool.addTrigger(
       cognito.UserPoolOperation.PRE_TOKEN_GENERATION_CONFIG,
       trigger(cognitoTriggers.preTokenGeneration),

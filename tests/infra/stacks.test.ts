@@ -239,7 +239,7 @@ describe('auth stack', () => {
     });
   });
 
-  it('attaches the limited-session triggers: custom auth and pre token generation V2_0', () => {
+  it('attaches the triggers: custom auth, pre token generation V2_0, and pre sign-up (no public SignUp)', () => {
     const fnRef = (handler: string) => ({
       'Fn::GetAtt': [logicalId(stacks.auth, stacks.auth.triggers.get(handler)), 'Arn'],
     });
@@ -248,6 +248,7 @@ describe('auth stack', () => {
         DefineAuthChallenge: fnRef(cognitoTriggers.defineAuthChallenge),
         CreateAuthChallenge: fnRef(cognitoTriggers.createAuthChallenge),
         VerifyAuthChallengeResponse: fnRef(cognitoTriggers.verifyAuthChallengeResponse),
+        PreSignUp: fnRef(cognitoTriggers.preSignUp),
         PreTokenGenerationConfig: {
           LambdaArn: fnRef(cognitoTriggers.preTokenGeneration),
           LambdaVersion: 'V2_0',
@@ -258,7 +259,7 @@ describe('auth stack', () => {
     const permissions = resources(templates.auth, 'AWS::Lambda::Permission').map(
       ([, p]: [string, any]) => p.Properties,
     );
-    expect(permissions).toHaveLength(4);
+    expect(permissions).toHaveLength(5);
     for (const permission of permissions)
       expect(permission).toMatchObject({
         Principal: 'cognito-idp.amazonaws.com',
