@@ -11,7 +11,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import type { DeployConfig } from '../config/deploy-config';
+import { addressOf, type DeployConfig, defaultEmailFrom } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
 import { nagReasons } from './nag-reasons';
 
@@ -57,6 +57,22 @@ export function socialSignInOf(config: DeployConfig): SocialSignInSettings {
       : {}),
     ...(social?.cognitoDomainPrefix ? { domainPrefix: social.cognitoDomainPrefix } : {}),
   };
+}
+
+/**
+ * Cognito's mail through SES from the stage's `email.from` (its domain the verified identity), or
+ * undefined while the stage uses the default sender, which is not ours to verify.
+ */
+export function cognitoSesEmail(config: DeployConfig): cognito.UserPoolEmail | undefined {
+  const address = addressOf(config.email.from);
+  if (address === addressOf(defaultEmailFrom)) return undefined;
+  const name = config.email.from.includes('<') ? config.email.from.split('<')[0]!.trim() : undefined;
+  return cognito.UserPoolEmail.withSES({
+    fromEmail: address,
+    ...(name ? { fromName: name } : {}),
+    sesRegion: config.region,
+    sesVerifiedDomain: address.split('@')[1]!,
+  });
 }
 
 /** What the web app needs to offer social sign-in (runtime config `idps` and `cognito.oauth`). */
@@ -119,6 +135,9 @@ export class AuthStack extends Stack {
     const social = props.socialSignIn ?? socialSignInOf(props.config);
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
+      // Cognito's own mails (verification codes, reset codes) come from our SES sender once the
+      // stage has one of its own; Cognito's built-in sender allows 50 a day.
+      ...(cognitoSesEmail(props.config) ? { email: cognitoSesEmail(props.config) } : {}),
       selfSignUpEnabled: true,
       signInAliases: { email: true },
       signInCaseSensitive: false,

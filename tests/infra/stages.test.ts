@@ -174,4 +174,24 @@ describe('stages', () => {
     }[];
     expect(distribution!.Properties.DistributionConfig.Aliases).toBeUndefined();
   });
+
+  it("sends Cognito's mail through SES from the stage's own sender; the default sender keeps Cognito's", () => {
+    Template.fromStack(synth(liveConfig).auth).hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: {
+        EmailSendingAccount: 'DEVELOPER',
+        From: 'Velo Exchange <hello@mail.veloexchange.com>',
+        SourceArn: Match.objectLike({
+          'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':identity/mail.veloexchange.com$')])],
+        }),
+      },
+    });
+    const devPool = Object.values(
+      Template.fromStack(synth().auth).findResources('AWS::Cognito::UserPool'),
+    )[0] as {
+      Properties: { EmailConfiguration?: { EmailSendingAccount?: string } };
+    };
+    expect(devPool.Properties.EmailConfiguration?.EmailSendingAccount ?? 'COGNITO_DEFAULT').toBe(
+      'COGNITO_DEFAULT',
+    );
+  });
 });
