@@ -144,6 +144,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
   });
   const siteDir =
     options.siteDir === null ? undefined : (options.siteDir ?? path.join(repoRoot, 'dist', 'web'));
+  const payments = paymentsCsp(config);
   const web = new WebStack(app, `${prefix}Web`, {
     ...props('Web', 'site bucket, head renderer and CloudFront distribution'),
     config,
@@ -171,15 +172,11 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     // Amplify exchanges the OAuth code at the Cognito domain: connect-src must allow it; Sentry's
     // browser SDK posts to the DSN's ingest origin.
     // The CSP follows the payments configuration: Stripe.js and PayPal's scripts when they are real.
-    ...(options.csp ||
-    auth.socialSignIn.oauth ||
-    sentryIngest ||
-    paymentsCsp(config).stripe ||
-    paymentsCsp(config).paypal
+    ...(options.csp || auth.socialSignIn.oauth || sentryIngest || payments.stripe || payments.paypal
       ? {
           csp: {
             ...(sentryIngest ? { sentryIngest } : {}),
-            ...paymentsCsp(config),
+            ...payments,
             ...options.csp,
             connect: [
               ...(options.csp?.connect ?? []),

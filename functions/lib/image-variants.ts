@@ -151,7 +151,7 @@ export async function renderVariants<Name extends string>(
  * into memory; too big → the object is deleted and 413 request-upload-over-limit (S3 enforces the
  * POST policy's content-length-range, s3rver does not). A missing object → 404 with `unknownUpload`.
  */
-export async function readUpload(key: string, missing = unknownUpload): Promise<Uint8Array> {
+export async function readUpload(key: string): Promise<Uint8Array> {
   try {
     const head = await s3().send(new HeadObjectCommand({ Bucket: imagesBucket(), Key: key }));
     if ((head.ContentLength ?? 0) > imageSettings.maxUploadBytes) {
@@ -167,7 +167,7 @@ export async function readUpload(key: string, missing = unknownUpload): Promise<
     return bytes;
   } catch (error) {
     const name = (error as { name?: string }).name;
-    if (name === 'NoSuchKey' || name === 'NotFound') throw new ApiError('not-found', missing);
+    if (name === 'NoSuchKey' || name === 'NotFound') throw new ApiError('not-found', unknownUpload);
     throw error;
   }
 }
@@ -203,7 +203,7 @@ export async function variantsFromUpload<Name extends string>(
   specs: readonly VariantSpec<Name>[],
   refusals: { wrongType: string; unreadable: string },
 ): Promise<Array<RenderedVariant<Name>>> {
-  const bytes = await readUpload(uploadKey, unknownUpload);
+  const bytes = await readUpload(uploadKey);
   const refuse = async (message: string) => {
     await deleteUpload(uploadKey);
     return invalidField('uploadId', message);

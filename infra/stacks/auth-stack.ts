@@ -134,10 +134,11 @@ export class AuthStack extends Stack {
     super(scope, id, props);
     const social = props.socialSignIn ?? socialSignInOf(props.config);
 
+    const sesEmail = cognitoSesEmail(props.config);
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       // Cognito's own mails (verification codes, reset codes) come from our SES sender once the
       // stage has one of its own; Cognito's built-in sender allows 50 a day.
-      ...(cognitoSesEmail(props.config) ? { email: cognitoSesEmail(props.config) } : {}),
+      ...(sesEmail ? { email: sesEmail } : {}),
       selfSignUpEnabled: true,
       signInAliases: { email: true },
       signInCaseSensitive: false,

@@ -91,12 +91,13 @@ export class WorkflowStack extends Stack {
         arnFormat: ArnFormat.COLON_RESOURCE_NAME,
       });
     // Timers refund and pay out (functions/orders/money.ts): the tasks talk to Stripe and PayPal.
+    const simulatedSecret = props.simulatedSigningSecret?.secretValue.unsafeUnwrap();
     const environment = {
       TABLE_NAME: props.table.tableName,
       EVENT_BUS_NAME: props.bus.eventBusName,
       ...Object.fromEntries(names.map((name) => [stateMachineArnVariable(name), machineArn(name)])),
-      ...stripeEnvironment(props.config, props.simulatedSigningSecret?.secretValue.unsafeUnwrap()),
-      ...paypalEnvironment(props.config, props.simulatedSigningSecret?.secretValue.unsafeUnwrap()),
+      ...stripeEnvironment(props.config, simulatedSecret),
+      ...paypalEnvironment(props.config, simulatedSecret),
     };
 
     const role = handlerRole(this, 'TaskHandlerRole', 'Velo workflow task handlers');
