@@ -488,7 +488,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       else response.end();
     }
   });
-  server.keepAliveTimeout = 5000;
+  // Longer than any client's idle pause: a client that reuses a socket at the instant the server
+  // closes it gets ECONNRESET (an e2e helper polling the outbox did, once, at Node's 5 s default).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
   return {
     url: `http://localhost:${options.port}`,
