@@ -15,6 +15,7 @@ export default defineConfig({
             'infra/local/**/*.test.ts',
             'infra/content/**/*.test.ts',
             'infra/config/**/*.test.ts',
+            'infra/operator/**/*.test.ts',
           ],
           environment: 'node',
         },

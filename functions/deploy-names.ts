@@ -38,6 +38,7 @@ export const handlerDeployNames: Readonly<Record<string, string>> = {
   'orders/http/line-items': 'OrdersLineItems',
   'orders/http/messages': 'OrdersMessages',
   'orders/http/notifications': 'OrdersNotifications',
+  'orders/operator/run-command': 'OrdersOperatorCommand',
   'orders/http/query': 'OrdersQuery',
   'orders/http/send-message': 'OrdersSendMessage',
   'orders/http/show': 'OrdersShow',

@@ -12,7 +12,7 @@ import { App, type AppProps, type Environment, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { type DeployConfig, loadDeployConfig } from './config/deploy-config';
 import { type BundlingMode, repoRoot, sentryContext, sentrySettings } from './lambda-bundling';
-import { ApiStack, klaviyoApiKey as klaviyoApiKeyOf } from './stacks/api-stack';
+import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { EventsStack } from './stacks/events-stack';
@@ -86,7 +86,6 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
   // Error reporting (Lambdas: SENTRY_DSN + Sentry's layer; browser: /config.json sentryDsn and the CSP).
   const sentry = sentrySettings(app);
   const sentryIngest = sentry ? new URL(sentry.dsn).origin : undefined;
-  const klaviyoApiKey = klaviyoApiKeyOf(config);
   const bundling: BundlingMode = options.bundling ?? contextBundling(app) ?? 'esbuild';
   const env: Environment = options.env ?? {
     account: config.account ?? process.env.CDK_DEFAULT_ACCOUNT ?? '000000000000',
@@ -165,7 +164,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
       idps: auth.socialSignIn.idps,
       ...(sentry ? { sentryDsn: sentry.dsn } : {}),
       // The browser tracks page views only when the marketing handlers talk to Klaviyo.
-      klaviyo: klaviyoApiKey !== undefined,
+      klaviyo: config.klaviyo !== undefined,
       // Payments (PaymentsRuntimeConfig): what the stage's Lambdas run, so the browser loads the same.
       payments: paymentsRuntimeConfigOf(config),
     },

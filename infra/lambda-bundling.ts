@@ -172,6 +172,10 @@ export interface HandlerFunctionsProps {
 /** Per-function settings that differ from the group's. */
 export interface HandlerOverrides {
   environment?: Record<string, string>;
+  /** The function's own role instead of the group's (one that may also read a provider's secrets). */
+  role?: iam.IRole;
+  /** It reads provider secrets at run time (functions/lib/secrets.ts): it gets the secrets extension. */
+  readsSecrets?: boolean;
   /** Default arm64; a function with a native module built only for x86_64 says so here. */
   architecture?: lambda.Architecture;
   memorySize?: number;
@@ -182,6 +186,20 @@ export interface HandlerOverrides {
    */
   nodeModules?: readonly string[];
 }
+
+/**
+ * AWS's Parameters and Secrets Lambda Extension, on the functions that read provider secrets: they
+ * ask it on localhost (functions/lib/secrets.ts) and it calls Secrets Manager with the function's
+ * role, so no SDK client is bundled for it. Its own cache keeps a secret as long as ours (5 min).
+ */
+const secretsExtension = lambda.ParamsAndSecretsLayerVersion.fromVersion(
+  lambda.ParamsAndSecretsVersions.V1_0_103,
+  {
+    cacheSize: 10,
+    logLevel: lambda.ParamsAndSecretsLogLevel.WARN,
+    secretsManagerTtl: Duration.seconds(300),
+  },
+);
 
 /**
  * Creates (once per handler module) the Lambdas of one group, e.g. the API's route handlers.
@@ -224,7 +242,7 @@ export class HandlerFunctions extends Construct {
     const common = {
       runtime: lambdaRuntime,
       architecture,
-      role: this.props.role,
+      role: overrides.role ?? this.props.role,
       logGroup,
       memorySize: overrides.memorySize ?? this.props.memorySize ?? 512,
       timeout: overrides.timeout ?? this.props.timeout ?? Duration.seconds(10),
@@ -236,6 +254,7 @@ export class HandlerFunctions extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
       },
       ...(this.sentry ? { layers: [this.sentry.layer] } : {}),
+      ...(overrides.readsSecrets ? { paramsAndSecrets: secretsExtension } : {}),
     } satisfies Partial<lambda.FunctionProps>;
     const fn =
       this.props.bundling === 'esbuild'

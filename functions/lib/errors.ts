@@ -7,6 +7,9 @@ import type { FieldErrors } from '../../shared/validation/core';
  */
 
 /** An error the API answers with a 4xx and the catalogue's code and message. */
+/** A refusal an operator reads (`npm run operator`): the command prints it and exits 1. */
+export class OperatorError extends Error {}
+
 export class ApiError extends Error {
   readonly status: number;
   constructor(

@@ -9,6 +9,7 @@ import { dynamo, tableName } from './aws';
 import { ApiError } from './errors';
 import { appendLogKeys, log, requestIdOf, withLogContext } from './logger';
 import { reportError } from './observability';
+import { loadSecrets } from './secrets';
 import { keys } from './table-design';
 
 /** Re-exported for the route handlers, which get all their HTTP pieces from here. */
@@ -129,6 +130,8 @@ const userGuardMiddleware = (): middy.MiddlewareObj<HttpEvent, HttpResult> => ({
 export function httpHandler(handler: HttpHandler) {
   const wrapped = middy<HttpEvent, HttpResult>()
     .use(apiErrorMiddleware())
+    // The provider secrets this function's environment names (functions/lib/secrets.ts).
+    .use({ before: () => loadSecrets() })
     .use(userGuardMiddleware())
     .handler(handler);
   return (event: HttpEvent, context: Context): Promise<HttpResult> => {

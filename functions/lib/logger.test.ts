@@ -3,7 +3,8 @@ import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type HttpEvent, httpHandler, json, requestUser } from './http';
-import { appendLogKeys, log, loggedHandler, withLogKeys } from './logger';
+import { loggedHandler } from './lambda-handler';
+import { appendLogKeys, log, withLogKeys } from './logger';
 
 // The local gateway runs many requests at once in one process: each line must carry its own
 // invocation's keys, never another's. These run invocations through the real wrappers, overlapped.

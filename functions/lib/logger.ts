@@ -22,7 +22,7 @@ export interface LogKeys {
 type Fields = Record<string, unknown>;
 
 /** The part of the Lambda context the logger reads. */
-type LambdaIds = { awsRequestId?: string };
+export type LambdaIds = { awsRequestId?: string };
 
 const invocations = new AsyncLocalStorage<LogKeys>();
 
@@ -63,22 +63,6 @@ export function requestIdOf(
   context: { awsRequestId?: string } | undefined,
 ): string {
   return event?.requestContext?.requestId || context?.awsRequestId || randomUUID();
-}
-
-/**
- * A handler (stream consumer, event rule target, workflow or scheduled task) that runs inside its
- * own log context: the Lambda request id, and what `keysOf` finds in the event (a transaction id).
- */
-export function loggedHandler<E, R>(
-  handler: (event: E) => Promise<R>,
-  keysOf: (event: E) => Partial<Omit<LogKeys, 'requestId'>> = () => ({}),
-): (
-  ...args: undefined extends E ? [event?: E, context?: LambdaIds] : [event: E, context?: LambdaIds]
-) => Promise<R> {
-  return (...[event, context]) =>
-    withLogContext({ requestId: requestIdOf(undefined, context), ...keysOf(event as E) }, () =>
-      handler(event as E),
-    );
 }
 
 function definedKeys<T extends object>(keys: T): T {

@@ -9,12 +9,15 @@ import {
   DescribeUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { LambdaClient } from '@aws-sdk/client-lambda';
+import { isOrderCommand, orderCommands, runOrderCommand } from '../../functions/orders/operator/commands';
 import { parseStartOptions } from '../local/cli-options';
 import { type LocalCloud, localNames, startLocalCloud } from '../local/cloud';
 import { localCognitoClient } from '../local/cognito';
 import { localDynamoClient } from '../local/dynamodb';
 import { LocalCloudError } from '../local/processes';
 import { stateMachineArn } from '../local/stepfunctions';
+import { runOrderCommandInAws } from './aws-commands';
 import { browserSnippet } from './limited-session';
 import {
   banUser,
@@ -24,7 +27,6 @@ import {
   OperatorError,
   startLimitedSession,
 } from './operations';
-import { isOrderCommand, orderCommands, runOrderCommand } from './orders';
 
 /**
  * `npm run operator -- <ban|delete|limited-session> <email> [options]` and
@@ -44,10 +46,10 @@ import { isOrderCommand, orderCommands, runOrderCommand } from './orders';
  * cognito-idp:AdminGetUser, AdminDisableUser, AdminUserGlobalSignOut, AdminDeleteUser,
  * AdminInitiateAuth and AdminRespondToAuthChallenge on the pool and item access to the table.
  * approve-listing and reject-listing only touch the table (the user pool id is not needed).
- * The order commands need the table and, to answer or start the order workflow, Step Functions
- * (states:SendTaskSuccess/SendTaskFailure; resume-order also states:StartExecution on
- * `--state-machine-arn` or ORDER_STATE_MACHINE_ARN, output VeloWorkflow.OrderStateMachineArn).
- * Locally they also need the running cloud's timer scale (`--timer-scale` or VELO_TIMER_SCALE, as
+ * The order commands refund and pay out, so with --aws they run in AWS, not here: the CLI invokes
+ * the stage's operator function (`--operator-function` or OPERATOR_FUNCTION_NAME, output
+ * Velo<Stage>Workflow.OperatorFunctionName; the credentials need lambda:InvokeFunction on it),
+ * which has the stage's payment keys and answers the workflow. Locally they also need the running cloud's timer scale (`--timer-scale` or VELO_TIMER_SCALE, as
  * given to `npm start`) so that a deadline they set (the review period after
  * mark-received-from-disputed) runs at the same speed.
  */
@@ -73,7 +75,8 @@ Options:
   --table-name <name>      With --aws: the table (default TABLE_NAME; CloudFormation output VeloData.TableName)
   --user-pool-id <id>      With --aws: the user pool (default USER_POOL_ID; output VeloAuth.UserPoolId)
   --client-id <id>         With --aws: the web client (default USER_POOL_CLIENT_ID; output VeloAuth.UserPoolClientId)
-  --state-machine-arn <arn>  With --aws: the order workflow (default ORDER_STATE_MACHINE_ARN; output VeloWorkflow.OrderStateMachineArn)
+  --operator-function <name>  With --aws, order commands: the function that runs them in AWS (default
+                           OPERATOR_FUNCTION_NAME; output Velo<Stage>Workflow.OperatorFunctionName)
   --timer-scale <n>        Locally: the timer scale npm start runs with (default VELO_TIMER_SCALE, else 1)
   --json                   Print the result as JSON (limited-session: the tokens)
 `;
@@ -97,7 +100,7 @@ async function main(argv: string[]): Promise<number> {
       'table-name': { type: 'string' },
       'user-pool-id': { type: 'string' },
       'client-id': { type: 'string' },
-      'state-machine-arn': { type: 'string' },
+      'operator-function': { type: 'string' },
       'timer-scale': { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -109,10 +112,22 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const log = values.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
+  if (values.aws && isOrderCommand(command)) {
+    const functionName = values['operator-function'] ?? process.env.OPERATOR_FUNCTION_NAME;
+    const lambda = new LambdaClient({});
+    try {
+      if (functionName) log(`AWS: running ${command} in ${functionName}`);
+      const input = { command, transactionId: subject, operator: userInfo().username };
+      const result = await runOrderCommandInAws(lambda, functionName, input, log);
+      if (values.json) console.log(JSON.stringify(result));
+    } finally {
+      lambda.destroy();
+    }
+    return 0;
+  }
   const target = values.aws
     ? awsTarget(values['table-name'], values['user-pool-id'], values['client-id'], log, {
         needsUserPool: !tableOnlyCommands.has(command),
-        stateMachineArn: values['state-machine-arn'],
       })
     : await localTarget(values['data-dir'], values['timer-scale'], log);
   try {
@@ -165,7 +180,7 @@ function awsTarget(
   userPoolId: string | undefined,
   clientIdOption: string | undefined,
   log: (line: string) => void,
-  { needsUserPool, stateMachineArn: machineOption }: { needsUserPool: boolean; stateMachineArn?: string },
+  { needsUserPool }: { needsUserPool: boolean },
 ): Target {
   const table = tableName ?? process.env.TABLE_NAME;
   const pool = userPoolId ?? process.env.USER_POOL_ID;
@@ -178,8 +193,6 @@ function awsTarget(
     );
   }
   process.env.TABLE_NAME = table;
-  const machine = machineOption ?? process.env.ORDER_STATE_MACHINE_ARN;
-  if (machine) process.env.ORDER_STATE_MACHINE_ARN = machine;
   const cognito = new CognitoIdentityProviderClient({});
   log(`AWS: table ${table}${pool ? `, user pool ${pool}` : ''}`);
   return {

@@ -48,7 +48,9 @@ export interface OperatorContext {
   log: (line: string) => void;
 }
 
-export class OperatorError extends Error {}
+import { OperatorError } from '../../functions/lib/errors';
+
+export { OperatorError };
 
 export interface CognitoUser {
   id: string;

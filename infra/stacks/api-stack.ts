@@ -1,12 +1,4 @@
-import {
-  CfnOutput,
-  Duration,
-  RemovalPolicy,
-  SecretValue,
-  Stack,
-  type StackProps,
-  Validations,
-} from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -27,14 +19,17 @@ import { type BundlingMode, HandlerFunctions, type HandlerOverrides, handlerRole
 import { emailEnvironment, grantSendEmail } from './email';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
+import { paypalEnvironment, servesRoute, stripeEnvironment, withPaymentSdks } from './payment-providers';
 import {
-  isPaypalHandler,
-  isStripeHandler,
-  paypalEnvironment,
-  servesRoute,
-  stripeEnvironment,
-  withPaymentSdks,
-} from './payment-providers';
+  grantSecrets,
+  marketingHandlers,
+  providersOf,
+  type SecretGrant,
+  secretsOf,
+  secretsRoleName,
+  stageSecrets,
+  staticMapHandler,
+} from './runtime-secrets';
 import { stateMachineArnVariable } from './workflow-stack';
 
 export interface ApiStackProps extends StackProps {
@@ -56,29 +51,15 @@ export interface ApiStackProps extends StackProps {
   simulatedSigningSecret?: secretsmanager.ISecret;
 }
 
-/** The route handlers of the marketing service (functions/accounts/klaviyo/): only they get KLAVIYO_API_KEY. */
-export const marketingHandlers = ['accounts/http/update-profile', 'accounts/http/track-event'] as const;
-
 /**
- * Klaviyo's private API key: the stage's `klaviyo.apiKey`, a Secrets Manager secret holding the
- * plain key (the template holds only a dynamic reference). Without it the handlers use the
- * simulated provider (calls only logged) and the site's /config.json says `klaviyo: false`, so
- * browsers send nothing.
- */
-export function klaviyoApiKey(config: DeployConfig): SecretValue | undefined {
-  return config.klaviyo ? SecretValue.secretsManager(config.klaviyo.apiKey) : undefined;
-}
-
-/**
- * The static map provider from the stage's `maps`: Amazon Location (an API key allowed
- * geo-maps:GetStaticMap, its region and style); none: the offline renderer.
+ * The static map provider from the stage's `maps`: Amazon Location (its region and style; the API
+ * key, allowed geo-maps:GetStaticMap, is read at run time); none: the offline renderer.
  */
 export function staticMapEnvironment(config: DeployConfig): Record<string, string> {
   const maps = config.maps;
   if (!maps) return {};
   return {
     VELO_MAPS_PROVIDER: maps.provider,
-    VELO_MAPS_API_KEY: SecretValue.secretsManager(maps.apiKey).unsafeUnwrap(),
     VELO_MAPS_REGION: maps.region,
     ...(maps.style ? { VELO_MAPS_STYLE: maps.style } : {}),
   };
@@ -92,21 +73,17 @@ export function listingApprovalEnvironment(config: DeployConfig): Record<string,
   return config.listingsRequireApproval ? { VELO_LISTINGS_REQUIRE_APPROVAL: 'true' } : {};
 }
 
-/** What a route handler gets from the stage's configuration, beyond what every handler gets. */
-function configEnvironment(
-  handler: string,
-  config: DeployConfig,
-  simulatedSecret?: string,
-): Record<string, string> {
-  const key = klaviyoApiKey(config);
+/**
+ * What a route handler gets from the stage's configuration, beyond what every handler gets: the
+ * public settings of the providers it calls (their secrets come by grant: runtime-secrets.ts).
+ */
+function configEnvironment(handler: string, config: DeployConfig): Record<string, string> {
+  const providers = providersOf(handler);
   return {
-    ...(key && (marketingHandlers as readonly string[]).includes(handler)
-      ? { KLAVIYO_API_KEY: key.unsafeUnwrap() }
-      : {}),
-    ...(handler === 'places/http/static-map' ? staticMapEnvironment(config) : {}),
+    ...(handler === staticMapHandler ? staticMapEnvironment(config) : {}),
     ...(handler === 'listings/http/own/publish' ? listingApprovalEnvironment(config) : {}),
-    ...(isPaypalHandler(handler) ? paypalEnvironment(config, simulatedSecret) : {}),
-    ...(isStripeHandler(handler) ? stripeEnvironment(config, simulatedSecret) : {}),
+    ...(providers.includes('Paypal') ? paypalEnvironment(config) : {}),
+    ...(providers.includes('Stripe') ? stripeEnvironment(config) : {}),
   };
 }
 
@@ -173,28 +150,39 @@ export class ApiStack extends Stack {
   /** The API's domain name (what CloudFront's `/api/*` origin points at). */
   readonly apiDomainName: string;
   private readonly config: DeployConfig;
-  private readonly simulatedSecret: string | undefined;
+  /** The stage's provider secrets, and the roles of the route handlers that read them (by provider). */
+  private readonly secrets: ReturnType<typeof stageSecrets>;
+  private readonly secretRoles = new Map<string, iam.Role>();
+  /** A route handler role's grants: the table, images, assets, bus, state machines and SES. */
+  private readonly routeRole: (id: string, description: string) => iam.Role;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     this.config = props.config;
-    this.simulatedSecret = props.simulatedSigningSecret?.secretValue.unsafeUnwrap();
-
-    const role = handlerRole(this, 'RouteHandlerRole', 'Velo HTTP API route handlers');
-    grantTableReadWrite(props.table, role);
-    role.addManagedPolicy(props.imagesAccessPolicy);
-    role.addManagedPolicy(props.assetsReadPolicy);
-    props.bus.grantPutEventsTo(role);
-    const stateMachineEnvironment: Record<string, string> = {};
-    for (const [name, machine] of Object.entries(props.stateMachines)) {
-      machine.grantStartExecution(role);
-      machine.grantTaskResponse(role);
-      stateMachineEnvironment[stateMachineArnVariable(name)] = machine.stateMachineArn;
-    }
+    this.secrets = stageSecrets(this, props.config, props.simulatedSigningSecret);
 
     // The verification e-mails (auth/signup, auth/send-verification-email) go through SES.
     const mailEnvironment = emailEnvironment(props.config);
-    grantSendEmail(this, role, mailEnvironment.EMAIL_FROM!);
+    this.routeRole = (roleId, description) => {
+      const role = handlerRole(this, roleId, description);
+      grantTableReadWrite(props.table, role);
+      role.addManagedPolicy(props.imagesAccessPolicy);
+      role.addManagedPolicy(props.assetsReadPolicy);
+      props.bus.grantPutEventsTo(role);
+      for (const machine of Object.values(props.stateMachines)) {
+        machine.grantStartExecution(role);
+        machine.grantTaskResponse(role);
+      }
+      grantSendEmail(this, role, mailEnvironment.EMAIL_FROM!);
+      return role;
+    };
+    const role = this.routeRole('RouteHandlerRole', 'Velo HTTP API route handlers');
+    const stateMachineEnvironment = Object.fromEntries(
+      Object.entries(props.stateMachines).map(([name, machine]) => [
+        stateMachineArnVariable(name),
+        machine.stateMachineArn,
+      ]),
+    );
     const environment = {
       ...mailEnvironment,
       TABLE_NAME: props.table.tableName,
@@ -302,16 +290,35 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: this.stage.url });
   }
 
-  /** The Lambda of a route handler module: in the account group if it calls Cognito's admin API. */
+  /**
+   * The Lambda of a route handler module: in the account group if it calls Cognito's admin API;
+   * with a role of its providers' (that may read their secrets) if it calls Stripe, PayPal,
+   * Klaviyo or Amazon Location.
+   */
   functionFor(handler: string): lambda.Function {
     if (handler in cognitoAdminActions) return this.accountHandlers.get(handler, withPaymentSdks(handler));
     const settings = withPaymentSdks(handler, routeHandlerSettings[handler]);
-    const extra = configEnvironment(handler, this.config, this.simulatedSecret);
-    return this.handlers.get(
-      handler,
-      Object.keys(extra).length
-        ? { ...settings, environment: { ...settings.environment, ...extra } }
-        : settings,
-    );
+    const grants = secretsOf(handler, this.secrets);
+    const role = grants.length ? this.secretsRole(grants) : undefined;
+    const extra = {
+      ...configEnvironment(handler, this.config),
+      ...(role ? grantSecrets(grants, role) : {}),
+    };
+    return this.handlers.get(handler, {
+      ...settings,
+      ...(role ? { role, readsSecrets: true } : {}),
+      ...(Object.keys(extra).length ? { environment: { ...settings.environment, ...extra } } : {}),
+    });
+  }
+
+  /** The route handler role that may also read these secrets (one per set of providers: StripeHandlerRole…). */
+  private secretsRole(grants: readonly SecretGrant[]): iam.Role {
+    const name = secretsRoleName(grants);
+    let role = this.secretRoles.get(name);
+    if (!role) {
+      role = this.routeRole(`${name}HandlerRole`, `Velo HTTP API route handlers that call ${name}`);
+      this.secretRoles.set(name, role);
+    }
+    return role;
   }
 }

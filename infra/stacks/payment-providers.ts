@@ -3,7 +3,6 @@
  * Stripe or PayPal, and (all of it) the order workflow's tasks and the deadline sweeper, which
  * refund and pay out when a timer fires.
  */
-import { SecretValue } from 'aws-cdk-lib';
 import { simulatedPublishableKey } from '../../functions/payments/stripe/runtime-config';
 import type { PaymentsRuntimeConfig } from '../../shared/api/payments';
 import type { DeployConfig } from '../config/deploy-config';
@@ -26,6 +25,7 @@ const moneyHandlers: readonly string[] = [
   'orders/http/transition-privileged',
   'orders/workflow/fire-timer',
   'orders/workflow/sweep-due',
+  'orders/operator/run-command',
 ];
 
 /**
@@ -49,14 +49,6 @@ export function withPaymentSdks(handler: string, overrides: HandlerOverrides = {
 }
 
 /**
- * The route handlers that talk to PayPal (functions/payments/paypal/http/, the order routes that capture, refund
- * and disburse, the webhook, the simulated PayPal): only they get PAYPAL_*.
- */
-export function isPaypalHandler(handler: string): boolean {
-  return /^(payments\/paypal|orders)\/http\//.test(handler);
-}
-
-/**
  * Whether the stage serves a route: the simulated providers' routes (Stripe.js and onboarding
  * stand-ins, the simulated PayPal's pages) only while that provider is simulated. Live, they are
  * not in the API at all, rather than answering 404.
@@ -76,18 +68,15 @@ export const paypalApiBaseUrls = {
 } as const;
 
 /**
- * PayPal's settings from the stage's `payments.paypal`: in sandbox or live mode the client id, the
- * client secret (a Secrets Manager secret: only a dynamic reference in the template), partner id,
- * webhook id and API base URL of that mode; simulated: only the simulated PayPal's signing secret,
- * the deployment's own (`simulatedSecret`: the Data stack's generated secret, never the development
- * secret a local run uses).
+ * PayPal's settings from the stage's `payments.paypal`, for the functions that call PayPal: in
+ * sandbox or live mode the client id, partner id, webhook id and API base URL of that mode (the
+ * client secret is read at run time: infra/stacks/runtime-secrets.ts); simulated: none.
  */
-export function paypalEnvironment(config: DeployConfig, simulatedSecret?: string): Record<string, string> {
+export function paypalEnvironment(config: DeployConfig): Record<string, string> {
   const paypal = config.payments.paypal;
-  if (paypal.mode === 'simulated') return simulatedSecret ? { PAYPAL_SIMULATED_SECRET: simulatedSecret } : {};
+  if (paypal.mode === 'simulated') return {};
   return {
     PAYPAL_CLIENT_ID: paypal.clientId,
-    PAYPAL_CLIENT_SECRET: SecretValue.secretsManager(paypal.clientSecret).unsafeUnwrap(),
     PAYPAL_PARTNER_ID: paypal.partnerId,
     PAYPAL_WEBHOOK_ID: paypal.webhookId,
     PAYPAL_API_BASE_URL: paypalApiBaseUrls[paypal.mode],
@@ -96,28 +85,14 @@ export function paypalEnvironment(config: DeployConfig, simulatedSecret?: string
 }
 
 /**
- * The route handlers that talk to Stripe (functions/payments/stripe/http/, the order routes that charge, refund and
- * transfer, the webhook, the simulated Stripe): only they get STRIPE_*.
+ * Stripe's public setting from the stage's `payments.stripe`, for the functions that call Stripe:
+ * the publishable key in test or live mode. The secret key and the webhook signing secret (in
+ * simulated mode the deployment's own signing secret) are read at run time
+ * (infra/stacks/runtime-secrets.ts).
  */
-export function isStripeHandler(handler: string): boolean {
-  return /^(payments\/stripe|orders)\/http\//.test(handler);
-}
-
-/**
- * Stripe's keys from the stage's `payments.stripe`: in test or live mode the secret key and the
- * webhook signing secret (Secrets Manager secrets: only dynamic references in the template) and
- * the publishable key (public); simulated: the simulated Stripe (docs/payments.md), its webhooks
- * signed with the deployment's own secret (`simulatedSecret`), not the development one in the repo.
- */
-export function stripeEnvironment(config: DeployConfig, simulatedSecret?: string): Record<string, string> {
+export function stripeEnvironment(config: DeployConfig): Record<string, string> {
   const stripe = config.payments.stripe;
-  // The simulated Stripe signs its webhooks with STRIPE_WEBHOOK_SECRET: the deployment's own secret.
-  if (stripe.mode === 'simulated') return simulatedSecret ? { STRIPE_WEBHOOK_SECRET: simulatedSecret } : {};
-  return {
-    STRIPE_SECRET_KEY: SecretValue.secretsManager(stripe.secretKey).unsafeUnwrap(),
-    STRIPE_WEBHOOK_SECRET: SecretValue.secretsManager(stripe.webhookSecret).unsafeUnwrap(),
-    STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
-  };
+  return stripe.mode === 'simulated' ? {} : { STRIPE_PUBLISHABLE_KEY: stripe.publishableKey };
 }
 
 /** `/config.json` → `payments`: what the browser loads follows what the Lambdas run. */

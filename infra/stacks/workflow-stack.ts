@@ -18,6 +18,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import {
+  operatorTasks,
   type ScheduledTaskName,
   scheduledTasks,
   stateMachines,
@@ -31,6 +32,7 @@ import { emailEnvironment, grantSendEmail } from './email';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
 import { paypalEnvironment, stripeEnvironment, withPaymentSdks } from './payment-providers';
+import { grantSecrets, secretsOf, stageSecrets } from './runtime-secrets';
 
 export interface WorkflowStackProps extends StackProps {
   /** The stage's configuration (infra/config/). */
@@ -76,6 +78,8 @@ export class WorkflowStack extends Stack {
   readonly taskFunctions: HandlerFunctions;
   /** The scheduled handlers (the deadline sweeper). */
   readonly scheduledFunctions: HandlerFunctions;
+  /** The operator's order commands in AWS (invoked by hand). */
+  readonly operatorFunctions: HandlerFunctions;
   readonly stateMachines = {} as Record<StateMachineName, sfn.StateMachine>;
 
   constructor(scope: Construct, id: string, props: WorkflowStackProps) {
@@ -90,30 +94,46 @@ export class WorkflowStack extends Stack {
         resourceName: machineName(name),
         arnFormat: ArnFormat.COLON_RESOURCE_NAME,
       });
-    // Timers refund and pay out (functions/orders/money.ts): the tasks talk to Stripe and PayPal.
-    const simulatedSecret = props.simulatedSigningSecret?.secretValue.unsafeUnwrap();
     const environment = {
       TABLE_NAME: props.table.tableName,
       EVENT_BUS_NAME: props.bus.eventBusName,
       ...Object.fromEntries(names.map((name) => [stateMachineArnVariable(name), machineArn(name)])),
-      ...stripeEnvironment(props.config, simulatedSecret),
-      ...paypalEnvironment(props.config, simulatedSecret),
     };
+    // Timers refund and pay out (functions/orders/money.ts): those tasks talk to Stripe and PayPal,
+    // with their public settings and, by grant to their own role, their secrets (runtime-secrets.ts).
+    const secrets = stageSecrets(this, props.config, props.simulatedSigningSecret);
+    const providerEnvironment = { ...stripeEnvironment(props.config), ...paypalEnvironment(props.config) };
 
-    const role = handlerRole(this, 'TaskHandlerRole', 'Velo workflow task handlers');
-    grantTableReadWrite(props.table, role);
-    props.bus.grantPutEventsTo(role);
-    role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: [...taskResponseActions], resources: names.map(machineArn) }),
-    );
+    const taskRole = (roleId: string, description: string) => {
+      const role = handlerRole(this, roleId, description);
+      grantTableReadWrite(props.table, role);
+      props.bus.grantPutEventsTo(role);
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({ actions: [...taskResponseActions], resources: names.map(machineArn) }),
+      );
+      return role;
+    };
     this.taskFunctions = new HandlerFunctions(this, 'TaskHandlers', {
       bundling: props.bundling,
-      role,
+      role: taskRole('TaskHandlerRole', 'Velo workflow task handlers'),
       environment,
       timeout: Duration.seconds(30),
     });
-    const taskFunction = (task: WorkflowTaskName): lambda.IFunction =>
-      this.taskFunctions.get(workflowTasks[task], withPaymentSdks(workflowTasks[task]));
+    let moneyTaskRole: iam.Role | undefined;
+    const taskFunction = (task: WorkflowTaskName): lambda.IFunction => {
+      const handler = workflowTasks[task];
+      const grants = secretsOf(handler, secrets);
+      if (!grants.length) return this.taskFunctions.get(handler, withPaymentSdks(handler));
+      moneyTaskRole ??= taskRole('MoneyTaskHandlerRole', 'Velo workflow tasks that refund and pay out');
+      return this.taskFunctions.get(
+        handler,
+        withPaymentSdks(handler, {
+          role: moneyTaskRole,
+          readsSecrets: true,
+          environment: { ...providerEnvironment, ...grantSecrets(grants, moneyTaskRole) },
+        }),
+      );
+    };
 
     for (const [name, machine] of Object.entries(stateMachines) as [
       StateMachineName,
@@ -169,15 +189,22 @@ export class WorkflowStack extends Stack {
     // The sweeper sends the reminder e-mails and the message digests through SES.
     const mailEnvironment = emailEnvironment(props.config);
     grantSendEmail(this, sweeperRole, mailEnvironment.EMAIL_FROM!);
+    // The sweeper is this role's only function: it may read the providers' secrets it refunds and pays out with.
+    const sweepGrants = secretsOf(scheduledTasks.SweepDue, secrets);
     this.scheduledFunctions = new HandlerFunctions(this, 'ScheduledHandlers', {
       bundling: props.bundling,
       role: sweeperRole,
-      environment: { ...environment, ...mailEnvironment },
+      environment: {
+        ...environment,
+        ...mailEnvironment,
+        ...(sweepGrants.length ? providerEnvironment : {}),
+        ...grantSecrets(sweepGrants, sweeperRole),
+      },
       timeout: Duration.minutes(2),
     });
     const sweep = this.scheduledFunctions.get(
       scheduledTasks.SweepDue satisfies string,
-      withPaymentSdks(scheduledTasks.SweepDue),
+      withPaymentSdks(scheduledTasks.SweepDue, { readsSecrets: sweepGrants.length > 0 }),
     );
     // The L1 schedule with its own role: the L2 Lambda target would also grant `<function>:*`.
     const schedulerRole = new iam.Role(this, 'SweepDueSchedulerRole', {
@@ -201,6 +228,31 @@ export class WorkflowStack extends Stack {
         // A missed run is not retried: the next one comes 5 minutes later and sweeps the same items.
         retryPolicy: { maximumRetryAttempts: 0 },
       },
+    });
+
+    // The operator's order commands (`npm run operator -- cancel-order <txId> --aws`): they refund
+    // and pay out, so they run here with the stage's provider secrets, never on a laptop. Nothing
+    // invokes the function but an operator's credentials (lambda:InvokeFunction).
+    const operatorRole = taskRole('OperatorHandlerRole', 'Velo operator order commands (invoked by hand)');
+    for (const name of names) this.stateMachines[name].grantStartExecution(operatorRole);
+    const operatorGrants = secretsOf(operatorTasks.OrderCommand, secrets);
+    this.operatorFunctions = new HandlerFunctions(this, 'OperatorHandlers', {
+      bundling: props.bundling,
+      role: operatorRole,
+      environment: {
+        ...environment,
+        ...(operatorGrants.length ? providerEnvironment : {}),
+        ...grantSecrets(operatorGrants, operatorRole),
+      },
+      timeout: Duration.seconds(60),
+    });
+    const operatorCommand = this.operatorFunctions.get(
+      operatorTasks.OrderCommand,
+      withPaymentSdks(operatorTasks.OrderCommand, { readsSecrets: operatorGrants.length > 0 }),
+    );
+    new CfnOutput(this, 'OperatorFunctionName', {
+      value: operatorCommand.functionName,
+      description: 'npm run operator -- <order command> <txId> --aws --operator-function <this>',
     });
   }
 }

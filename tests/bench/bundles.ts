@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type BuildOptions, build } from 'esbuild';
 import { eventRules } from '../../functions/event-rules';
-import { scheduledTasks, workflowTasks } from '../../functions/orders/workflow/tasks';
+import { operatorTasks, scheduledTasks, workflowTasks } from '../../functions/orders/workflow/tasks';
 import { routes } from '../../functions/routes';
 import { streamConsumers } from '../../functions/stream-consumers';
 import { bundlingOptions, repoRoot } from '../../infra/lambda-bundling';
@@ -19,6 +19,7 @@ export function lambdaHandlers(): string[] {
     ...eventRules.map((rule) => rule.handler),
     ...Object.values(workflowTasks),
     ...Object.values(scheduledTasks),
+    ...Object.values(operatorTasks),
   ]);
   return [...handlers].sort();
 }

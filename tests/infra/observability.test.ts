@@ -5,7 +5,8 @@ import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, sentryContextOf, type VeloStacks } from '../../infra/app';
 import { bundlingOptions, externalModules, repoRoot } from '../../infra/lambda-bundling';
-import { marketingHandlers, routeHandlerSettings } from '../../infra/stacks/api-stack';
+import { routeHandlerSettings } from '../../infra/stacks/api-stack';
+import { marketingHandlers } from '../../infra/stacks/runtime-secrets';
 import { devConfig, devWith } from './fixtures/configs';
 
 // Error reporting (Sentry) and the marketing service (Klaviyo) are configured at synth time:
@@ -78,14 +79,13 @@ describe('error reporting and marketing settings', () => {
         SENTRY_DSN: dsn,
         SENTRY_ENVIRONMENT: 'staging',
       });
-      expect(fn.props.Layers, fn.handler).toEqual([layerArn]);
-      const key = fn.props.Environment.Variables.KLAVIYO_API_KEY;
-      if ((marketingHandlers as readonly string[]).includes(fn.handler)) {
-        // A dynamic reference: the key itself never enters the template.
-        expect(JSON.stringify(key)).toContain(`{{resolve:secretsmanager:${keyArn}:SecretString:::}}`);
-      } else {
-        expect(key, fn.handler).toBeUndefined();
-      }
+      // Sentry's layer first; the functions that read secrets have the secrets extension as well.
+      expect(fn.props.Layers[0], fn.handler).toEqual(layerArn);
+      // Where the key is, read at run time: the key itself never enters the template.
+      expect(fn.props.Environment.Variables.KLAVIYO_API_KEY, fn.handler).toBeUndefined();
+      const key = fn.props.Environment.Variables.KLAVIYO_API_KEY_ARN;
+      if ((marketingHandlers as readonly string[]).includes(fn.handler)) expect(key).toBe(keyArn);
+      else expect(key, fn.handler).toBeUndefined();
     }
     expect(functions.map((fn) => fn.handler)).toEqual(expect.arrayContaining([...marketingHandlers]));
     // The browser's Sentry posts to the DSN's ingest origin.
@@ -98,8 +98,8 @@ describe('error reporting and marketing settings', () => {
     expect(functions.length).toBeGreaterThan(10);
     for (const fn of functions) {
       expect(fn.props.Environment.Variables.SENTRY_DSN, fn.handler).toBeUndefined();
-      expect(fn.props.Environment.Variables.KLAVIYO_API_KEY, fn.handler).toBeUndefined();
-      expect(fn.props.Layers, fn.handler).toBeUndefined();
+      expect(fn.props.Environment.Variables.KLAVIYO_API_KEY_ARN, fn.handler).toBeUndefined();
+      expect(JSON.stringify(fn.props.Layers ?? []), fn.handler).not.toContain('Sentry');
     }
     expect(cspOf(stacks)).not.toContain('sentry');
   });

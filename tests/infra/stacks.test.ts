@@ -8,7 +8,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { assetVersion } from '../../functions/content/publish';
 import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/event-rules';
 import { tableDesign } from '../../functions/lib/table-design';
-import { scheduledTasks, stateMachines, workflowTasks } from '../../functions/orders/workflow/tasks';
+import {
+  operatorTasks,
+  scheduledTasks,
+  stateMachines,
+  workflowTasks,
+} from '../../functions/orders/workflow/tasks';
 import { type Route, routes } from '../../functions/routes';
 import { streamConsumers } from '../../functions/stream-consumers';
 import { buildApp, type VeloStacks } from '../../infra/app';
@@ -588,6 +593,7 @@ describe('every handler Lambda', () => {
       ...streamConsumers.map((c) => `stream:${c.handler}`),
       ...Object.values(workflowTasks).map((h) => `task:${h}`),
       ...Object.values(scheduledTasks).map((h) => `scheduled:${h}`),
+      ...Object.values(operatorTasks).map((h) => `operator:${h}`),
     ]);
     expect(count).toBe(distinct.size);
   });

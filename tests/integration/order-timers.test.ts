@@ -326,6 +326,37 @@ describe('operator order commands (npm run operator, next to the running cloud)'
     expect(timesTaken((await getTransaction(order.id))!, 'cancel')).toBe(1);
   });
 
+  it('in AWS the operator function runs the same commands: refunds there, refusals answered, not thrown', async () => {
+    // functions/orders/operator/run-command.ts, as `npm run operator -- … --aws` invokes it.
+    const { runOperatorCommand } = await import('../../functions/orders/operator/run-command');
+    const { order, executionArn } = await purchasedOrder();
+    const answer = await runOperatorCommand({
+      command: 'cancel-order',
+      transactionId: order.id,
+      operator: 'ops',
+    });
+    expect(answer).toEqual({
+      result: expect.objectContaining({ transactionId: order.id, state: 'canceled', transition: 'cancel' }),
+      lines: [`Order ${order.id}: cancel by the operator, now canceled.`],
+    });
+    await expectRefunded(order, 'canceled');
+    await closedWorkflow(executionArn, order);
+    expect(await runOperatorCommand({ command: 'cancel-order', transactionId: order.id })).toEqual({
+      refused: expect.stringContaining(`Order ${order.id} is canceled: cancel-order acts only on`),
+    });
+    expect(await runOperatorCommand({ command: 'refund-everything', transactionId: order.id })).toEqual({
+      refused: 'Unknown order command "refund-everything".',
+    });
+    expect(timesTaken((await getTransaction(order.id))!, 'cancel')).toBe(1);
+    // The CLI with --aws never runs the command on the laptop: without the function it refuses.
+    await expect(operatorCli(cloud, options, 'cancel-order', order.id, '--aws')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        "runs in AWS, where the stage's payment keys are: give --operator-function",
+      ),
+    });
+  });
+
   it('resume-order starts the workflow of an order that has none; its timer then fires once', async () => {
     setTimers({ ...operatorTimers, 'auto-cancel': 5000 });
     const order = await givenPendingOrder({ paid: true });

@@ -1,5 +1,5 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { loggedHandler } from '../../lib/logger';
+import { loggedHandler } from '../../lib/lambda-handler';
 import { keyPrefixes } from '../../lib/table-design';
 import { bumpSearchVersion } from '../repository';
 

@@ -2,7 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { isIsoTimestamp } from '../../../shared/events/schema';
 import { tableName } from '../../lib/aws';
 import { ApiError } from '../../lib/errors';
-import { loggedHandler } from '../../lib/logger';
+import { loggedHandler } from '../../lib/lambda-handler';
 import { partitions } from '../../lib/table-design';
 import { conditionalPut } from '../../lib/writes';
 

@@ -3,7 +3,7 @@ import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { transactionEventId, validateEvent } from '../../../shared/events/envelope';
 import { dynamo, tableName } from '../../lib/aws';
 import { publishEvent } from '../../lib/events';
-import { loggedHandler } from '../../lib/logger';
+import { loggedHandler } from '../../lib/lambda-handler';
 import { type FinanceOutboxItem, isOutboxKey, outboxEntity, outboxEventTypes } from '../outbox';
 
 /**

@@ -1,5 +1,5 @@
 import { isDue, type PlanSettings } from '../../../shared/process/deadlines';
-import { loggedHandler } from '../../lib/logger';
+import { loggedHandler } from '../../lib/lambda-handler';
 import { fireTimer } from '../engine';
 import { retryMoney } from '../money-retry';
 import type { TransactionRecord } from '../record';

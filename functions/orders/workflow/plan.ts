@@ -1,4 +1,4 @@
-import { loggedHandler } from '../../lib/logger';
+import { loggedHandler } from '../../lib/lambda-handler';
 import { getTransaction } from '../repository';
 import { closedCause, nextWait, OrderClosedError, type WorkflowPlan, workflowSettings } from './wait-plan';
 

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../lib/aws';
-import { loggedHandler } from '../../lib/logger';
+import { loggedHandler } from '../../lib/lambda-handler';
 import { reportError } from '../../lib/observability';
 import { keys } from '../../lib/table-design';
 import { isConditionFailure } from '../../lib/writes';

@@ -1,5 +1,5 @@
 import { isTerminal } from '../../../shared/process/graph';
-import { loggedHandler } from '../../lib/logger';
+import { loggedHandler } from '../../lib/lambda-handler';
 import { reportError } from '../../lib/observability';
 import { retryMoney } from '../money-retry';
 import { isDigestDueItem, sendDigest } from '../notifications/message-mails';

@@ -26,3 +26,12 @@ export const scheduledTasks = {
 } as const;
 
 export type ScheduledTaskName = keyof typeof scheduledTasks;
+
+/**
+ * Handlers invoked by hand, by an operator with AWS credentials: `npm run operator -- <order
+ * command> <txId> --aws` (infra/operator/) runs the order commands here, where refunds and payouts
+ * have the stage's provider keys.
+ */
+export const operatorTasks = {
+  OrderCommand: 'orders/operator/run-command',
+} as const;

@@ -1,3 +1,4 @@
+import { secretValue } from '../../lib/secrets';
 import type { PaypalPort } from './port';
 import { paypalRestAdapter } from './real';
 import { simulatedPaypalAdapter } from './simulated';
@@ -5,13 +6,13 @@ import { simulatedPaypalAdapter } from './simulated';
 let cached: { key: string; port: PaypalPort } | undefined;
 
 /**
- * The configured PayPal: with PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET the real API
+ * The configured PayPal: with PAYPAL_CLIENT_ID and the client secret (functions/lib/secrets.ts) the real API
  * (PAYPAL_API_BASE_URL, default the sandbox; PAYPAL_PARTNER_ID, PAYPAL_WEBHOOK_ID,
  * PAYPAL_PARTNER_ATTRIBUTION_ID); without them the simulated PayPal. Made once per container.
  */
 export function paypalPort(env: NodeJS.ProcessEnv = process.env): PaypalPort {
   const clientId = env.PAYPAL_CLIENT_ID ?? '';
-  const clientSecret = env.PAYPAL_CLIENT_SECRET ?? '';
+  const clientSecret = secretValue('PAYPAL_CLIENT_SECRET', env) ?? '';
   const key = `${clientId}:${clientSecret}:${env.PAYPAL_API_BASE_URL ?? ''}`;
   if (cached?.key !== key) {
     cached = {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { secretValue } from '../../lib/secrets';
 
 /**
  * The simulated PayPal signs what it sends with its own shared secret, since PayPal's webhook
@@ -9,11 +10,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export const simulatedSignatureHeader = 'paypal-simulated-signature';
 
-/** Used only without PayPal keys; a deployment may set PAYPAL_SIMULATED_SECRET to its own value. */
+/** Used only without PayPal keys, where the deployment has no PAYPAL_SIMULATED_SECRET of its own (local runs). */
 const developmentSecret = 'velo-simulated-paypal-development-secret';
 
 export function simulatedSecret(env: NodeJS.ProcessEnv = process.env): string {
-  return env.PAYPAL_SIMULATED_SECRET || developmentSecret;
+  return secretValue('PAYPAL_SIMULATED_SECRET', env) || developmentSecret;
 }
 
 export function hmacHex(payload: string, secret = simulatedSecret()): string {

@@ -1,7 +1,9 @@
 /**
- * The card provider for this deployment: the real Stripe API when STRIPE_SECRET_KEY is set, the
- * simulated one otherwise (docs/payments.md).
+ * The card provider for this deployment: the real Stripe API when the deployment has a Stripe
+ * secret key (STRIPE_SECRET_KEY_ARN in AWS, functions/lib/secrets.ts), the simulated one otherwise
+ * (docs/payments.md).
  */
+import { hasSecret, secretValue } from '../../lib/secrets';
 import type { CardProvider } from './port';
 import { RealCardProvider } from './real';
 import { SimulatedCardProvider } from './simulated';
@@ -9,23 +11,28 @@ import { SimulatedCardProvider } from './simulated';
 export * from './port';
 
 export function stripeMode(env: NodeJS.ProcessEnv = process.env): 'live' | 'simulated' {
-  return env.STRIPE_SECRET_KEY ? 'live' : 'simulated';
+  return hasSecret('STRIPE_SECRET_KEY', env) ? 'live' : 'simulated';
 }
 
-let real: RealCardProvider | undefined;
+/** The real adapter, made again when a rotated key or webhook secret is loaded. */
+let real: { keys: string; provider: RealCardProvider } | undefined;
 
 /**
  * The adapter. The simulated one's hosted onboarding links and webhook deliveries go to the
  * configured site origin (functions/lib/site-origin.ts), never to one a request names.
  */
 export function cardProvider(): CardProvider {
-  const secretKey = process.env.STRIPE_SECRET_KEY;
+  const secretKey = secretValue('STRIPE_SECRET_KEY');
   if (secretKey) {
-    real ??= new RealCardProvider({
-      secretKey,
-      ...(process.env.STRIPE_WEBHOOK_SECRET ? { webhookSecret: process.env.STRIPE_WEBHOOK_SECRET } : {}),
-    });
-    return real;
+    const webhookSecret = secretValue('STRIPE_WEBHOOK_SECRET');
+    const keys = `${secretKey}\n${webhookSecret ?? ''}`;
+    if (real?.keys !== keys) {
+      real = {
+        keys,
+        provider: new RealCardProvider({ secretKey, ...(webhookSecret ? { webhookSecret } : {}) }),
+      };
+    }
+    return real.provider;
   }
   return new SimulatedCardProvider();
 }

@@ -22,6 +22,7 @@ import {
 } from '../../../shared/validation/payout';
 import { dynamo, tableName } from '../../lib/aws';
 import { log } from '../../lib/logger';
+import { secretValue } from '../../lib/secrets';
 import { siteOrigin } from '../../lib/site-origin';
 import { keys } from '../../lib/table-design';
 import { isConditionFailure } from '../../lib/writes';
@@ -48,7 +49,7 @@ import {
 } from './port';
 import { signStripePayload, verifyStripeSignature } from './signature';
 
-/** The simulated provider's webhook signing secret (STRIPE_WEBHOOK_SECRET overrides it). */
+/** The simulated provider's development webhook signing secret (a deployment's STRIPE_WEBHOOK_SECRET replaces it). */
 export const simulatedWebhookSecret = 'whsec_simulated_velo_exchange';
 export { simulatedPublishableKey } from './runtime-config';
 
@@ -1117,7 +1118,7 @@ export class SimulatedCardProvider implements CardProvider {
   // ------------------------------------------------------------ webhooks
 
   private secret(): string {
-    return process.env.STRIPE_WEBHOOK_SECRET || simulatedWebhookSecret;
+    return secretValue('STRIPE_WEBHOOK_SECRET') || simulatedWebhookSecret;
   }
 
   verifyWebhook(rawBody: string, signature: string | undefined): ProviderEvent {

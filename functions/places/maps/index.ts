@@ -4,6 +4,7 @@
  * offline renderer otherwise (docs/decisions.md).
  */
 
+import { secretValue } from '../../lib/secrets';
 import type { StaticMapProvider } from './port';
 import { AmazonStaticMaps } from './real';
 import { OfflineStaticMaps } from './simulated';
@@ -15,14 +16,13 @@ let cached: { key: string; provider: StaticMapProvider } | undefined;
 export function staticMapProvider(env: NodeJS.ProcessEnv = process.env): StaticMapProvider {
   const amazon = env.VELO_MAPS_PROVIDER === 'amazon';
   const region = env.VELO_MAPS_REGION ?? env.AWS_REGION ?? 'us-east-1';
-  const key = amazon
-    ? `amazon:${region}:${env.VELO_MAPS_API_KEY ?? ''}:${env.VELO_MAPS_STYLE ?? ''}`
-    : 'offline';
+  const apiKey = amazon ? secretValue('VELO_MAPS_API_KEY', env) : undefined;
+  const key = amazon ? `amazon:${region}:${apiKey ?? ''}:${env.VELO_MAPS_STYLE ?? ''}` : 'offline';
   if (cached?.key === key) return cached.provider;
   const provider = amazon
     ? new AmazonStaticMaps({
         region,
-        ...(env.VELO_MAPS_API_KEY ? { apiKey: env.VELO_MAPS_API_KEY } : {}),
+        ...(apiKey ? { apiKey } : {}),
         ...(env.VELO_MAPS_STYLE ? { style: env.VELO_MAPS_STYLE } : {}),
       })
     : new OfflineStaticMaps();

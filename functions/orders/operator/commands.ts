@@ -1,13 +1,19 @@
-import { ApiError } from '../../functions/lib/http';
-import { applyTransition } from '../../functions/orders/engine';
-import type { TransactionRecord } from '../../functions/orders/record';
-import { getTransaction } from '../../functions/orders/repository';
-import { startOrderWorkflow } from '../../functions/orders/workflow/start';
-import { isTerminal, type ProcessState, processStates, transitionsFrom } from '../../shared/process/graph';
-import { type OperatorContext, OperatorError } from './operations';
+import { isTerminal, type ProcessState, processStates, transitionsFrom } from '../../../shared/process/graph';
+import { ApiError, OperatorError } from '../../lib/errors';
+import { applyTransition } from '../engine';
+import type { TransactionRecord } from '../record';
+import { getTransaction } from '../repository';
+import { startOrderWorkflow } from '../workflow/start';
+
+/** Where a command says what it did: the operator's terminal, or the Lambda's log in AWS. */
+export interface CommandLog {
+  log: (line: string) => void;
+}
 
 /**
- * The operator's order commands (docs/design/orders.md, "Operator" in "The workflow"). Each
+ * The operator's order commands (docs/design/orders.md, "Operator" in "The workflow"): run by
+ * `npm run operator` against the local cloud, and in AWS by the operator function
+ * (`run-command.ts`), so refunds and payouts happen where the providers' live keys are. Each
  * transition goes through the one transition engine as `actor: 'operator'`: the same checks, the
  * same conditional write, the same answer to the workflow's task token as a user's action or a
  * timer, and the same refund or payout (functions/orders/money.ts). `resume-order` only (re)starts
@@ -68,7 +74,7 @@ async function orderOrFail(transactionId: string): Promise<TransactionRecord> {
 }
 
 export async function runOrderCommand(
-  context: Pick<OperatorContext, 'log'>,
+  context: CommandLog,
   command: OrderCommand,
   transactionId: string,
 ): Promise<OrderCommandResult> {
@@ -126,10 +132,7 @@ async function refusal(
  * same version, otherwise a new one). It reads the transaction and waits for the current deadline,
  * or fires it at once when it is already due.
  */
-async function resumeOrder(
-  context: Pick<OperatorContext, 'log'>,
-  transactionId: string,
-): Promise<OrderCommandResult> {
+async function resumeOrder(context: CommandLog, transactionId: string): Promise<OrderCommandResult> {
   const tx = await orderOrFail(transactionId);
   if (isTerminal(tx.state)) {
     throw new OperatorError(
@@ -138,9 +141,7 @@ async function resumeOrder(
   }
   const executionArn = await startOrderWorkflow(transactionId, tx.version);
   if (!executionArn) {
-    throw new OperatorError(
-      'No order workflow to start: give --state-machine-arn or ORDER_STATE_MACHINE_ARN (output VeloWorkflow.OrderStateMachineArn).',
-    );
+    throw new OperatorError('No order workflow to start: ORDER_STATE_MACHINE_ARN is not set.');
   }
   context.log(
     `Order ${transactionId} (${tx.state}, version ${tx.version}): workflow started (${executionArn})${

@@ -1,0 +1,20 @@
+import { type LambdaIds, type LogKeys, requestIdOf, withLogContext } from './logger';
+import { loadSecrets } from './secrets';
+
+/**
+ * A handler (stream consumer, event rule target, workflow or scheduled task) that runs inside its
+ * own log context: the Lambda request id, and what `keysOf` finds in the event (a transaction id),
+ * with the provider secrets its environment names loaded (functions/lib/secrets.ts).
+ */
+export function loggedHandler<E, R>(
+  handler: (event: E) => Promise<R>,
+  keysOf: (event: E) => Partial<Omit<LogKeys, 'requestId'>> = () => ({}),
+): (
+  ...args: undefined extends E ? [event?: E, context?: LambdaIds] : [event: E, context?: LambdaIds]
+) => Promise<R> {
+  return (...[event, context]) =>
+    withLogContext({ requestId: requestIdOf(undefined, context), ...keysOf(event as E) }, async () => {
+      await loadSecrets();
+      return handler(event as E);
+    });
+}
