@@ -8,7 +8,7 @@ import { loggedHandler } from './lambda-handler';
 import { forgetSecrets, hasSecret, loadSecrets, secretCacheSeconds, secretValue } from './secrets';
 
 const arn = 'arn:aws:secretsmanager:eu-west-1:111122223333:secret:velo/prod/stripe-secret-key-AbCdEf';
-const env = { STRIPE_SECRET_KEY_ARN: arn };
+const env = { STRIPE_SECRET_KEY_REF: arn };
 
 afterEach(() => {
   forgetSecrets();
@@ -95,23 +95,23 @@ describe('provider secrets at run time', () => {
 
     forgetSecrets();
     await expect(loadSecrets({ ...env, ...extensionEnv, AWS_SESSION_TOKEN: 'other' })).rejects.toThrow(/401/);
-    const unknown = { STRIPE_SECRET_KEY_ARN: `${arn}-gone`, ...extensionEnv };
+    const unknown = { STRIPE_SECRET_KEY_REF: `${arn}-gone`, ...extensionEnv };
     await expect(loadSecrets(unknown)).rejects.toThrow(/400 ResourceNotFoundException/);
   });
 
   it('/config.json says live whenever the Lambdas are live, by ARN as by value', () => {
-    expect(stripeRuntimeConfig({ STRIPE_SECRET_KEY_ARN: arn, STRIPE_PUBLISHABLE_KEY: 'pk_live_1' })).toEqual({
+    expect(stripeRuntimeConfig({ STRIPE_SECRET_KEY_REF: arn, STRIPE_PUBLISHABLE_KEY: 'pk_live_1' })).toEqual({
       mode: 'live',
       publishableKey: 'pk_live_1',
     });
     expect(stripeRuntimeConfig({ STRIPE_SECRET_KEY: 'sk_test_1' }).mode).toBe('live');
     expect(stripeRuntimeConfig({}).mode).toBe('simulated');
-    expect(paypalRuntimeConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET_ARN: arn }).mode).toBe('live');
+    expect(paypalRuntimeConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET_REF: arn }).mode).toBe('live');
   });
 
   it('both handler wrappers load the secrets before the handler runs', async () => {
     extensionCalls.length = 0;
-    vi.stubEnv('STRIPE_SECRET_KEY_ARN', arn);
+    vi.stubEnv('STRIPE_SECRET_KEY_REF', arn);
     for (const [name, value] of Object.entries(extensionEnv)) vi.stubEnv(name, value);
     {
       const route = httpHandler(async () => json(200, { key: secretValue('STRIPE_SECRET_KEY') }));

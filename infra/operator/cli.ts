@@ -40,9 +40,9 @@ import {
  * `npm run seed`), does its work, lets the stream consumers catch up, and stops them.
  *
  * AWS: `--aws` with credentials in the environment (the SDK's usual chain) and the stack's names:
- * `--table-name` (or TABLE_NAME; output VeloData.TableName) and `--user-pool-id` (or USER_POOL_ID;
- * output VeloAuth.UserPoolId), and for limited-session `--client-id` (or USER_POOL_CLIENT_ID; output
- * VeloAuth.UserPoolClientId); region from AWS_REGION / the profile. The credentials need
+ * `--table-name` (or TABLE_NAME; output Velo<Stage>Data.TableName) and `--user-pool-id` (or USER_POOL_ID;
+ * output Velo<Stage>Auth.UserPoolId), and for limited-session `--client-id` (or USER_POOL_CLIENT_ID; output
+ * Velo<Stage>Auth.UserPoolClientId); region from AWS_REGION / the profile. The credentials need
  * cognito-idp:AdminGetUser, AdminDisableUser, AdminUserGlobalSignOut, AdminDeleteUser,
  * AdminInitiateAuth and AdminRespondToAuthChallenge on the pool and item access to the table.
  * approve-listing and reject-listing only touch the table (the user pool id is not needed).
@@ -72,9 +72,9 @@ Commands:
 Options:
   --data-dir <dir>         Local data folder (default .data, or VELO_DATA_DIR)
   --aws                    Act on the deployed stack instead (AWS credentials from the environment)
-  --table-name <name>      With --aws: the table (default TABLE_NAME; CloudFormation output VeloData.TableName)
-  --user-pool-id <id>      With --aws: the user pool (default USER_POOL_ID; output VeloAuth.UserPoolId)
-  --client-id <id>         With --aws: the web client (default USER_POOL_CLIENT_ID; output VeloAuth.UserPoolClientId)
+  --table-name <name>      With --aws: the table (default TABLE_NAME; CloudFormation output Velo<Stage>Data.TableName)
+  --user-pool-id <id>      With --aws: the user pool (default USER_POOL_ID; output Velo<Stage>Auth.UserPoolId)
+  --client-id <id>         With --aws: the web client (default USER_POOL_CLIENT_ID; output Velo<Stage>Auth.UserPoolClientId)
   --operator-function <name>  With --aws, order commands: the function that runs them in AWS (default
                            OPERATOR_FUNCTION_NAME; output Velo<Stage>Workflow.OperatorFunctionName)
   --timer-scale <n>        Locally: the timer scale npm start runs with (default VELO_TIMER_SCALE, else 1)
@@ -188,8 +188,8 @@ function awsTarget(
   if (!table || (needsUserPool && !pool)) {
     throw new OperatorError(
       needsUserPool
-        ? 'With --aws, give --table-name and --user-pool-id (or TABLE_NAME and USER_POOL_ID): the outputs VeloData.TableName and VeloAuth.UserPoolId.'
-        : 'With --aws, give --table-name (or TABLE_NAME): the output VeloData.TableName.',
+        ? 'With --aws, give --table-name and --user-pool-id (or TABLE_NAME and USER_POOL_ID): the outputs Velo<Stage>Data.TableName and Velo<Stage>Auth.UserPoolId.'
+        : 'With --aws, give --table-name (or TABLE_NAME): the output Velo<Stage>Data.TableName.',
     );
   }
   process.env.TABLE_NAME = table;

@@ -199,7 +199,7 @@ export async function startLimitedSession(
 ): Promise<{ userId: string; username: string; tokens: SessionTokens; expiresAt: Date }> {
   if (!context.local && !context.aws) {
     throw new OperatorError(
-      'With --aws, limited-session needs the web client id: --client-id or USER_POOL_CLIENT_ID (output VeloAuth.UserPoolClientId).',
+      'With --aws, limited-session needs the web client id: --client-id or USER_POOL_CLIENT_ID (output Velo<Stage>Auth.UserPoolClientId).',
     );
   }
   const user = await findUser(context, email);

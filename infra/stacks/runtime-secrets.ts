@@ -1,6 +1,6 @@
 /**
  * The providers' secrets in AWS: which functions read which secret, and how they may. A function's
- * environment holds only where a secret is (`STRIPE_SECRET_KEY_ARN`); the function reads the value
+ * environment holds only where a secret is (`STRIPE_SECRET_KEY_REF`: its name or ARN); the function reads the value
  * at run time and caches it (functions/lib/secrets.ts), allowed by a grant on its own role for that
  * secret alone. So no secret value, and no dynamic reference to one, is in a template or in a
  * function's configuration, and a function that does not call a provider cannot read its secret.
@@ -11,7 +11,7 @@
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { type RuntimeSecret, secretArnVariable } from '../../functions/lib/secrets';
+import { type RuntimeSecret, secretRefVariable } from '../../functions/lib/secrets';
 import type { DeployConfig } from '../config/deploy-config';
 import { paymentSdkModules, paymentSdks } from './payment-providers';
 
@@ -46,10 +46,20 @@ export function providersOf(handler: string): SecretProvider[] {
   return providers;
 }
 
-/** A secret one group of functions reads. */
-export interface SecretGrant {
-  name: RuntimeSecret;
+/** A stage's secret: the construct to grant, and how the functions name it to Secrets Manager. */
+export interface StageSecret {
   secret: secretsmanager.ISecret;
+  /**
+   * The SecretId the functions read: the stage file's name as given (not the partial ARN CDK
+   * makes of it, which Secrets Manager misreads as a complete one when the name ends in `-` and six
+   * characters, as `…/stripe-webhook-secret` does), else the ARN.
+   */
+  secretId: string;
+}
+
+/** A secret one group of functions reads. */
+export interface SecretGrant extends StageSecret {
+  name: RuntimeSecret;
 }
 
 /**
@@ -73,20 +83,24 @@ export function stageSecrets(
   scope: Construct,
   config: DeployConfig,
   simulatedSigningSecret: secretsmanager.ISecret | undefined,
-): Partial<Record<RuntimeSecret, secretsmanager.ISecret>> {
+): Partial<Record<RuntimeSecret, StageSecret>> {
   const { stripe, paypal } = config.payments;
-  const secrets: Partial<Record<RuntimeSecret, secretsmanager.ISecret>> = {};
+  const secrets: Partial<Record<RuntimeSecret, StageSecret>> = {};
   const stageSecret = (name: RuntimeSecret, reference: string) => {
-    secrets[name] = importSecret(scope, `${name}Secret`, reference);
+    secrets[name] = { secret: importSecret(scope, `${name}Secret`, reference), secretId: reference };
+  };
+  const simulated = simulatedSigningSecret && {
+    secret: simulatedSigningSecret,
+    secretId: simulatedSigningSecret.secretArn,
   };
   if (stripe.mode === 'simulated') {
-    if (simulatedSigningSecret) secrets.STRIPE_WEBHOOK_SECRET = simulatedSigningSecret;
+    if (simulated) secrets.STRIPE_WEBHOOK_SECRET = simulated;
   } else {
     stageSecret('STRIPE_SECRET_KEY', stripe.secretKey);
     stageSecret('STRIPE_WEBHOOK_SECRET', stripe.webhookSecret);
   }
   if (paypal.mode === 'simulated') {
-    if (simulatedSigningSecret) secrets.PAYPAL_SIMULATED_SECRET = simulatedSigningSecret;
+    if (simulated) secrets.PAYPAL_SIMULATED_SECRET = simulated;
   } else stageSecret('PAYPAL_CLIENT_SECRET', paypal.clientSecret);
   if (config.klaviyo) stageSecret('KLAVIYO_API_KEY', config.klaviyo.apiKey);
   if (config.maps) stageSecret('VELO_MAPS_API_KEY', config.maps.apiKey);
@@ -96,12 +110,12 @@ export function stageSecrets(
 /** The stage's secrets a handler reads: those of the providers it calls. */
 export function secretsOf(
   handler: string,
-  secrets: Partial<Record<RuntimeSecret, secretsmanager.ISecret>>,
+  secrets: Partial<Record<RuntimeSecret, StageSecret>>,
 ): SecretGrant[] {
   const providers = providersOf(handler);
   return (Object.keys(secretProviders) as RuntimeSecret[])
     .filter((name) => providers.includes(secretProviders[name]))
-    .flatMap((name) => (secrets[name] ? [{ name, secret: secrets[name] }] : []));
+    .flatMap((name) => (secrets[name] ? [{ name, ...secrets[name] }] : []));
 }
 
 /**
@@ -110,7 +124,7 @@ export function secretsOf(
  */
 export function grantSecrets(grants: readonly SecretGrant[], role: iam.IGrantable): Record<string, string> {
   for (const { secret } of grants) secret.grantRead(role);
-  return Object.fromEntries(grants.map(({ name, secret }) => [secretArnVariable(name), secret.secretArn]));
+  return Object.fromEntries(grants.map(({ name, secretId }) => [secretRefVariable(name), secretId]));
 }
 
 /**

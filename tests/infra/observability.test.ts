@@ -22,7 +22,7 @@ const variables = [
   'SENTRY_LAYER_ARN',
   'SENTRY_ENVIRONMENT',
   'KLAVIYO_API_KEY',
-  'KLAVIYO_API_KEY_ARN',
+  'KLAVIYO_API_KEY_REF',
 ];
 
 let saved: Record<string, string | undefined>;
@@ -83,7 +83,7 @@ describe('error reporting and marketing settings', () => {
       expect(fn.props.Layers[0], fn.handler).toEqual(layerArn);
       // Where the key is, read at run time: the key itself never enters the template.
       expect(fn.props.Environment.Variables.KLAVIYO_API_KEY, fn.handler).toBeUndefined();
-      const key = fn.props.Environment.Variables.KLAVIYO_API_KEY_ARN;
+      const key = fn.props.Environment.Variables.KLAVIYO_API_KEY_REF;
       if ((marketingHandlers as readonly string[]).includes(fn.handler)) expect(key).toBe(keyArn);
       else expect(key, fn.handler).toBeUndefined();
     }
@@ -98,7 +98,7 @@ describe('error reporting and marketing settings', () => {
     expect(functions.length).toBeGreaterThan(10);
     for (const fn of functions) {
       expect(fn.props.Environment.Variables.SENTRY_DSN, fn.handler).toBeUndefined();
-      expect(fn.props.Environment.Variables.KLAVIYO_API_KEY_ARN, fn.handler).toBeUndefined();
+      expect(fn.props.Environment.Variables.KLAVIYO_API_KEY_REF, fn.handler).toBeUndefined();
       expect(JSON.stringify(fn.props.Layers ?? []), fn.handler).not.toContain('Sentry');
     }
     expect(cspOf(stacks)).not.toContain('sentry');

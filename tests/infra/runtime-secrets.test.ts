@@ -89,7 +89,7 @@ describe('provider secrets', () => {
       const expected = Object.keys(secretNames).filter((name) => providers.includes(secretNames[name]!));
       expect(fn.readable.sort(), fn.handler).toEqual(expected.sort());
       const told = JSON.stringify(
-        Object.entries(fn.environment).filter(([variable]) => variable.endsWith('_ARN')),
+        Object.entries(fn.environment).filter(([variable]) => variable.endsWith('_REF')),
       );
       for (const name of expected) expect(told, `${fn.handler} is told where ${name} is`).toContain(name);
       // They ask the Parameters and Secrets extension for them (functions/lib/secrets.ts); no other function has it.
@@ -98,6 +98,10 @@ describe('provider secrets', () => {
       );
       expect(extension, fn.handler).toBe(expected.length > 0);
     }
+    // By the stage file's name as given: CDK's partial ARN of `…/stripe-webhook-secret` would end
+    // in `-` and six characters, which Secrets Manager takes for a complete ARN.
+    const webhook = functions.find((fn) => fn.handler === 'payments/stripe/http/webhook')!;
+    expect(webhook.environment.STRIPE_WEBHOOK_SECRET_REF).toBe('velo/prod/stripe-webhook-secret');
     const readers = (name: string) =>
       functions.filter((fn) => fn.readable.includes(name)).map((fn) => fn.handler);
     expect(readers('velo/prod/stripe-secret-key')).toEqual(
@@ -126,15 +130,15 @@ describe('provider secrets', () => {
   it("a simulated stage's payment functions read the deployment's own signing secret, by ARN", () => {
     const functions = handlerFunctions(synth(devConfig));
     const webhook = functions.find((fn) => fn.handler === 'payments/stripe/http/webhook')!;
-    expect(JSON.stringify(webhook.environment.STRIPE_WEBHOOK_SECRET_ARN)).toContain(
+    expect(JSON.stringify(webhook.environment.STRIPE_WEBHOOK_SECRET_REF)).toContain(
       'SimulatedProvidersSigningSecret',
     );
-    expect(webhook.environment.STRIPE_SECRET_KEY_ARN).toBeUndefined();
+    expect(webhook.environment.STRIPE_SECRET_KEY_REF).toBeUndefined();
     expect(webhook.readable).toEqual(['simulated signing secret']);
     const onboarding = functions.find(
       (fn) => fn.handler === 'payments/paypal/http/simulated/onboarding-page',
     )!;
-    expect(JSON.stringify(onboarding.environment.PAYPAL_SIMULATED_SECRET_ARN)).toContain(
+    expect(JSON.stringify(onboarding.environment.PAYPAL_SIMULATED_SECRET_REF)).toContain(
       'SimulatedProvidersSigningSecret',
     );
     expect(functions.find((fn) => fn.handler === 'listings/http/search')!.readable).toEqual([]);

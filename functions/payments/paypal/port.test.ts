@@ -90,7 +90,7 @@ describe('paypalRuntimeConfig', () => {
     const { paypalRuntimeConfig } = await import('./runtime-config');
     expect(paypalRuntimeConfig({})).toEqual({ mode: 'simulated' });
     expect(paypalRuntimeConfig({ PAYPAL_CLIENT_ID: 'id' })).toEqual({ mode: 'simulated' });
-    expect(paypalRuntimeConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET_ARN: 'arn' })).toEqual({
+    expect(paypalRuntimeConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET_REF: 'arn' })).toEqual({
       mode: 'live',
       clientId: 'id',
     });

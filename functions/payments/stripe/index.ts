@@ -1,6 +1,6 @@
 /**
  * The card provider for this deployment: the real Stripe API when the deployment has a Stripe
- * secret key (STRIPE_SECRET_KEY_ARN in AWS, functions/lib/secrets.ts), the simulated one otherwise
+ * secret key (STRIPE_SECRET_KEY_REF in AWS, functions/lib/secrets.ts), the simulated one otherwise
  * (docs/payments.md).
  */
 import { hasSecret, secretValue } from '../../lib/secrets';
