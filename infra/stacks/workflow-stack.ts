@@ -27,7 +27,13 @@ import {
 } from '../../functions/orders/workflow/tasks';
 import { handlerId } from '../../functions/routes';
 import type { DeployConfig } from '../config/deploy-config';
-import { type BundlingMode, HandlerFunctions, handlerRole, repoRoot } from '../lambda-bundling';
+import {
+  type BundlingMode,
+  HandlerFunctions,
+  type HandlerOverrides,
+  handlerRole,
+  repoRoot,
+} from '../lambda-bundling';
 import { emailEnvironment, grantSendEmail } from './email';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
@@ -103,6 +109,14 @@ export class WorkflowStack extends Stack {
     // with their public settings and, by grant to their own role, their secrets (runtime-secrets.ts).
     const secrets = stageSecrets(this, props.config, props.simulatedSigningSecret);
     const providerEnvironment = { ...stripeEnvironment(props.config), ...paypalEnvironment(props.config) };
+    /** A money function's overrides: its SDKs and, when it calls a provider, `role` reads its secrets. */
+    const moneyOverrides = (handler: string, role: () => iam.Role): HandlerOverrides => {
+      const grants = secretsOf(handler, secrets);
+      if (!grants.length) return withPaymentSdks(handler);
+      const reader = role();
+      const secretEnvironment = { ...providerEnvironment, ...grantSecrets(grants, reader) };
+      return withPaymentSdks(handler, { role: reader, readsSecrets: true, environment: secretEnvironment });
+    };
 
     const taskRole = (roleId: string, description: string) => {
       const role = handlerRole(this, roleId, description);
@@ -120,20 +134,14 @@ export class WorkflowStack extends Stack {
       timeout: Duration.seconds(30),
     });
     let moneyTaskRole: iam.Role | undefined;
-    const taskFunction = (task: WorkflowTaskName): lambda.IFunction => {
-      const handler = workflowTasks[task];
-      const grants = secretsOf(handler, secrets);
-      if (!grants.length) return this.taskFunctions.get(handler, withPaymentSdks(handler));
-      moneyTaskRole ??= taskRole('MoneyTaskHandlerRole', 'Velo workflow tasks that refund and pay out');
-      return this.taskFunctions.get(
-        handler,
-        withPaymentSdks(handler, {
-          role: moneyTaskRole,
-          readsSecrets: true,
-          environment: { ...providerEnvironment, ...grantSecrets(grants, moneyTaskRole) },
+    const taskFunction = (task: WorkflowTaskName): lambda.IFunction =>
+      this.taskFunctions.get(
+        workflowTasks[task],
+        moneyOverrides(workflowTasks[task], () => {
+          moneyTaskRole ??= taskRole('MoneyTaskHandlerRole', 'Velo workflow tasks that refund and pay out');
+          return moneyTaskRole;
         }),
       );
-    };
 
     for (const [name, machine] of Object.entries(stateMachines) as [
       StateMachineName,
@@ -189,22 +197,16 @@ export class WorkflowStack extends Stack {
     // The sweeper sends the reminder e-mails and the message digests through SES.
     const mailEnvironment = emailEnvironment(props.config);
     grantSendEmail(this, sweeperRole, mailEnvironment.EMAIL_FROM!);
-    // The sweeper is this role's only function: it may read the providers' secrets it refunds and pays out with.
-    const sweepGrants = secretsOf(scheduledTasks.SweepDue, secrets);
     this.scheduledFunctions = new HandlerFunctions(this, 'ScheduledHandlers', {
       bundling: props.bundling,
       role: sweeperRole,
-      environment: {
-        ...environment,
-        ...mailEnvironment,
-        ...(sweepGrants.length ? providerEnvironment : {}),
-        ...grantSecrets(sweepGrants, sweeperRole),
-      },
+      environment: { ...environment, ...mailEnvironment },
       timeout: Duration.minutes(2),
     });
+    // The sweeper is its role's only function: that role reads the secrets it refunds and pays out with.
     const sweep = this.scheduledFunctions.get(
       scheduledTasks.SweepDue satisfies string,
-      withPaymentSdks(scheduledTasks.SweepDue, { readsSecrets: sweepGrants.length > 0 }),
+      moneyOverrides(scheduledTasks.SweepDue, () => sweeperRole),
     );
     // The L1 schedule with its own role: the L2 Lambda target would also grant `<function>:*`.
     const schedulerRole = new iam.Role(this, 'SweepDueSchedulerRole', {
@@ -235,20 +237,15 @@ export class WorkflowStack extends Stack {
     // invokes the function but an operator's credentials (lambda:InvokeFunction).
     const operatorRole = taskRole('OperatorHandlerRole', 'Velo operator order commands (invoked by hand)');
     for (const name of names) this.stateMachines[name].grantStartExecution(operatorRole);
-    const operatorGrants = secretsOf(operatorTasks.OrderCommand, secrets);
     this.operatorFunctions = new HandlerFunctions(this, 'OperatorHandlers', {
       bundling: props.bundling,
       role: operatorRole,
-      environment: {
-        ...environment,
-        ...(operatorGrants.length ? providerEnvironment : {}),
-        ...grantSecrets(operatorGrants, operatorRole),
-      },
+      environment,
       timeout: Duration.seconds(60),
     });
     const operatorCommand = this.operatorFunctions.get(
       operatorTasks.OrderCommand,
-      withPaymentSdks(operatorTasks.OrderCommand, { readsSecrets: operatorGrants.length > 0 }),
+      moneyOverrides(operatorTasks.OrderCommand, () => operatorRole),
     );
     new CfnOutput(this, 'OperatorFunctionName', {
       value: operatorCommand.functionName,
