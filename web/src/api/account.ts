@@ -10,14 +10,15 @@ import type {
   ProfileUpdateRequest,
   SignupRequest,
 } from '../../../shared/api/account';
-import { apiGet, apiRequest, type RequestOptions } from './client';
+import { route } from '../../../shared/api/routes';
+import { callApi, type RequestOptions } from './client';
 
 /** The account API (shared/api/account.ts): one function per route of functions/routes.ts. */
 
 type Data<T> = { data: T };
 
 export async function getCurrentUser(options?: RequestOptions): Promise<CurrentUser> {
-  return (await apiGet<Data<CurrentUser>>('/me', options)).data;
+  return (await callApi<Data<CurrentUser>>(route('me'), options)).data;
 }
 
 /**
@@ -29,7 +30,7 @@ export interface SignupAnswer extends Data<CurrentUser> {
 }
 
 export function signup(body: SignupRequest): Promise<SignupAnswer> {
-  return apiRequest<SignupAnswer>('POST', '/auth/signup', { body, token: null });
+  return callApi<SignupAnswer>(route('signup'), { body, token: null });
 }
 
 /** The profile of someone back from Google or Facebook (409 conflict: they have one already). */
@@ -37,13 +38,12 @@ export async function createUserWithIdp(
   body: IdpSignupRequest,
   options?: RequestOptions,
 ): Promise<CurrentUser> {
-  return (await apiRequest<Data<CurrentUser>>('POST', '/auth/create-user-with-idp', { ...options, body }))
-    .data;
+  return (await callApi<Data<CurrentUser>>(route('createUserWithIdp'), { ...options, body })).data;
 }
 
 /** Sends a reset code; answers with the address it went to (for the "check your e-mail" state). */
 export async function requestPasswordReset(email: string): Promise<string> {
-  const answer = await apiRequest<Data<PasswordResetRequested> | undefined>('POST', '/auth/password-reset', {
+  const answer = await callApi<Data<PasswordResetRequested> | undefined>(route('requestPasswordReset'), {
     body: { email },
     token: null,
   });
@@ -51,35 +51,34 @@ export async function requestPasswordReset(email: string): Promise<string> {
 }
 
 export async function confirmPasswordReset(body: PasswordResetConfirmRequest): Promise<void> {
-  await apiRequest('POST', '/auth/password-reset/confirm', { body, token: null });
+  await callApi(route('confirmPasswordReset'), { body, token: null });
 }
 
 export async function changePassword(body: PasswordChangeRequest): Promise<void> {
-  await apiRequest('POST', '/auth/change-password', { body });
+  await callApi(route('changePassword'), { body });
 }
 
 export async function sendVerificationEmail(): Promise<void> {
-  await apiRequest('POST', '/auth/verification-email');
+  await callApi(route('sendVerificationEmail'));
 }
 
 export async function verifyEmail(verificationToken: string): Promise<CurrentUser> {
-  return (await apiRequest<Data<CurrentUser>>('POST', '/auth/verify-email', { body: { verificationToken } }))
-    .data;
+  return (await callApi<Data<CurrentUser>>(route('verifyEmail'), { body: { verificationToken } })).data;
 }
 
 export async function changeEmail(body: EmailChangeRequest): Promise<CurrentUser> {
-  return (await apiRequest<Data<CurrentUser>>('POST', '/me/email', { body })).data;
+  return (await callApi<Data<CurrentUser>>(route('changeEmail'), { body })).data;
 }
 
 export async function updateProfile(body: ProfileUpdateRequest): Promise<CurrentUser> {
-  return (await apiRequest<Data<CurrentUser>>('PATCH', '/me', { body })).data;
+  return (await callApi<Data<CurrentUser>>(route('updateMe'), { body })).data;
 }
 
 export async function createAvatarUpload(body: AvatarUploadRequest): Promise<AvatarUpload> {
-  const answer = await apiRequest<AvatarUpload | Data<AvatarUpload>>('POST', '/me/avatar-uploads', { body });
+  const answer = await callApi<AvatarUpload | Data<AvatarUpload>>(route('createAvatarUpload'), { body });
   return 'data' in answer ? answer.data : answer;
 }
 
 export async function setAvatar(uploadId: string): Promise<CurrentUser> {
-  return (await apiRequest<Data<CurrentUser>>('PUT', '/me/avatar', { body: { uploadId } })).data;
+  return (await callApi<Data<CurrentUser>>(route('setAvatar'), { body: { uploadId } })).data;
 }

@@ -1,3 +1,4 @@
+import type { RouteTarget } from '../../../shared/api/routes';
 import type { ApiErrorBody, ApiErrorItem } from '../../../shared/api/types';
 import { getAccessToken } from '../auth/token';
 
@@ -94,6 +95,21 @@ export async function apiRequest<T>(
 /** GET `path` (relative to the API base, e.g. `/listings?page=2`) and parse the JSON answer. */
 export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return apiRequest<T>('GET', path, options);
+}
+
+/** How a named route is called: its query string (`?a=b`, or empty), its JSON body, the request's options. */
+export interface CallOptions extends RequestOptions {
+  query?: string;
+  body?: unknown;
+}
+
+/**
+ * Calls a named API route (shared/api/routes.ts) with its method and path:
+ * `callApi<{ data: Listing }>(route('showListing', { id }), { signal })`. Answers as `apiRequest` does.
+ */
+export function callApi<T>(target: RouteTarget, options: CallOptions = {}): Promise<T> {
+  const { query = '', ...request } = options;
+  return apiRequest<T>(target.method, `${target.path.slice(apiBaseUrl.length)}${query}`, request);
 }
 
 /** A settled request, so pages can render errors without error boundaries. */

@@ -1,6 +1,7 @@
 import type { PublicProfile } from '../../../shared/api/account';
+import { route } from '../../../shared/api/routes';
 import type { Listing, ListingSearchParams, ListingSummary, Page } from '../../../shared/api/types';
-import { apiGet, type RequestOptions } from './client';
+import { callApi, type RequestOptions } from './client';
 
 /** Query string for `GET /api/listings` (no leading `?` when empty). */
 export function listingsQuery(params: ListingSearchParams): string {
@@ -19,16 +20,16 @@ export function listingsQuery(params: ListingSearchParams): string {
 }
 
 export function searchListings(params: ListingSearchParams, options?: RequestOptions) {
-  return apiGet<Page<ListingSummary>>(`/listings${listingsQuery(params)}`, options);
+  return callApi<Page<ListingSummary>>(route('searchListings'), { ...options, query: listingsQuery(params) });
 }
 
 export async function getListing(id: string, options?: RequestOptions): Promise<Listing> {
-  const body = await apiGet<{ data: Listing }>(`/listings/${encodeURIComponent(id)}`, options);
+  const body = await callApi<{ data: Listing }>(route('showListing', { id }), options);
   return body.data;
 }
 
 export async function getUser(id: string, options?: RequestOptions): Promise<PublicProfile> {
-  const body = await apiGet<{ data: PublicProfile }>(`/users/${encodeURIComponent(id)}`, options);
+  const body = await callApi<{ data: PublicProfile }>(route('showUser', { id }), options);
   return body.data;
 }
 
@@ -39,7 +40,7 @@ export function getUserListings(
   options?: RequestOptions,
 ): Promise<Page<ListingSummary>> {
   const query = page > 1 ? `?page=${page}` : '';
-  return apiGet<Page<ListingSummary>>(`/users/${encodeURIComponent(userId)}/listings${query}`, options);
+  return callApi<Page<ListingSummary>>(route('userListings', { id: userId }), { ...options, query });
 }
 
 /** A hosted asset (`GET /api/assets/{version}/{path}`): its JSON and the version it came from. */
@@ -49,10 +50,6 @@ export interface HostedAsset<T> {
 }
 
 export function getHostedAsset<T>(path: string, version = 'latest', options?: RequestOptions) {
-  const encoded = path.split('/').map(encodeURIComponent).join('/');
   // Assets are public: no token, so the answer can be cached by the CDN.
-  return apiGet<HostedAsset<T>>(`/assets/${encodeURIComponent(version)}/${encoded}`, {
-    token: null,
-    ...options,
-  });
+  return callApi<HostedAsset<T>>(route('hostedAsset', { version, path }), { token: null, ...options });
 }

@@ -1,6 +1,7 @@
 import type { AvatarUpload, AvatarUploadRequest } from '../../../shared/api/account';
+import { route } from '../../../shared/api/routes';
 import type { ListingImage } from '../../../shared/api/types';
-import { apiRequest, type RequestOptions } from './client';
+import { callApi, type RequestOptions } from './client';
 
 /**
  * A listing's photos (functions/listings/http/images), for its owner: a presigned POST to upload a file
@@ -12,16 +13,14 @@ export type ImageUploadRequest = AvatarUploadRequest;
 /** `{ uploadId, url, fields }`: POST multipart/form-data to `url`, every field first, the file last. */
 export type ImageUpload = AvatarUpload;
 
-const imagesPath = (listingId: string) => `/own-listings/${encodeURIComponent(listingId)}/images`;
-
 /** POST /api/own-listings/{id}/image-uploads: 413 request-upload-over-limit, 400 validation-invalid-value. */
 export async function createListingImageUpload(
   listingId: string,
   body: ImageUploadRequest,
   options?: RequestOptions,
 ): Promise<ImageUpload> {
-  const path = `/own-listings/${encodeURIComponent(listingId)}/image-uploads`;
-  return (await apiRequest<{ data: ImageUpload }>('POST', path, { ...options, body })).data;
+  const target = route('createImageUpload', { id: listingId });
+  return (await callApi<{ data: ImageUpload }>(target, { ...options, body })).data;
 }
 
 /**
@@ -34,7 +33,7 @@ export async function addListingImage(
   options?: RequestOptions,
 ): Promise<ListingImage[]> {
   return (
-    await apiRequest<{ data: ListingImage[] }>('POST', imagesPath(listingId), {
+    await callApi<{ data: ListingImage[] }>(route('addImage', { id: listingId }), {
       ...options,
       body: { uploadId },
     })
@@ -48,7 +47,7 @@ export async function reorderListingImages(
   options?: RequestOptions,
 ): Promise<ListingImage[]> {
   return (
-    await apiRequest<{ data: ListingImage[] }>('PATCH', imagesPath(listingId), {
+    await callApi<{ data: ListingImage[] }>(route('reorderImages', { id: listingId }), {
       ...options,
       body: { order },
     })
@@ -61,6 +60,6 @@ export async function removeListingImage(
   imageId: string,
   options?: RequestOptions,
 ): Promise<ListingImage[]> {
-  const path = `${imagesPath(listingId)}/${encodeURIComponent(imageId)}`;
-  return (await apiRequest<{ data: ListingImage[] }>('DELETE', path, options)).data;
+  const target = route('removeImage', { id: listingId, imageId });
+  return (await callApi<{ data: ListingImage[] }>(target, options)).data;
 }

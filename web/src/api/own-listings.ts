@@ -1,6 +1,7 @@
+import { type RouteTarget, route } from '../../../shared/api/routes';
 import type { OwnListing, Page } from '../../../shared/api/types';
 import type { Money } from '../../../shared/money';
-import { apiGet, apiRequest, type RequestOptions } from './client';
+import { type CallOptions, callApi, type RequestOptions } from './client';
 
 /**
  * The seller's own listings (functions/listings/http/own): the manage listings page reads them 42 a page
@@ -39,24 +40,18 @@ export interface OwnListingChanges {
   disclaimer?: string;
 }
 
-const listingPath = (id: string) => `/own-listings/${encodeURIComponent(id)}`;
-
-async function dataOf(
-  method: 'GET' | 'POST' | 'PATCH',
-  path: string,
-  options?: RequestOptions & { body?: unknown },
-): Promise<OwnListing> {
-  return (await apiRequest<{ data: OwnListing }>(method, path, options)).data;
+async function dataOf(target: RouteTarget, options?: CallOptions): Promise<OwnListing> {
+  return (await callApi<{ data: OwnListing }>(target, options)).data;
 }
 
 export function getOwnListings(page = 1, options?: RequestOptions): Promise<Page<OwnListing>> {
   const query = page > 1 ? `?page=${page}` : '';
-  return apiGet<Page<OwnListing>>(`/own-listings${query}`, options);
+  return callApi<Page<OwnListing>>(route('ownListings'), { ...options, query });
 }
 
 /** One of the caller's listings (404 when it is not theirs and not public, 403 when it is someone else's). */
 export function getOwnListing(id: string, options?: RequestOptions): Promise<OwnListing> {
-  return dataOf('GET', listingPath(id), options);
+  return dataOf(route('ownListing', { id }), options);
 }
 
 /** §7 createDraft: the first save of the wizard makes the draft (stock 0). */
@@ -64,7 +59,7 @@ export function createDraftListing(
   changes: OwnListingChanges,
   options?: RequestOptions,
 ): Promise<OwnListing> {
-  return dataOf('POST', '/own-listings', { ...options, body: changes });
+  return dataOf(route('createDraft'), { ...options, body: changes });
 }
 
 /** §7 update: a tab's fields; the state is kept. */
@@ -73,7 +68,7 @@ export function updateOwnListing(
   changes: OwnListingChanges,
   options?: RequestOptions,
 ): Promise<OwnListing> {
-  return dataOf('PATCH', listingPath(id), { ...options, body: changes });
+  return dataOf(route('updateListing', { id }), { ...options, body: changes });
 }
 
 /**
@@ -85,7 +80,7 @@ export function setListingStock(
   stock: { oldTotal: number; newTotal: number },
   options?: RequestOptions,
 ): Promise<OwnListing> {
-  return dataOf('POST', `${listingPath(id)}/stock`, { ...options, body: stock });
+  return dataOf(route('setStock', { id }), { ...options, body: stock });
 }
 
 /**
@@ -93,15 +88,15 @@ export function setListingStock(
  * when the seller has no payout details yet; 400 with `meta.fields` when something required is missing.
  */
 export function publishOwnListing(id: string, options?: RequestOptions): Promise<OwnListing> {
-  return dataOf('POST', `${listingPath(id)}/publish`, options);
+  return dataOf(route('publishDraft', { id }), options);
 }
 
 /** Published → closed: the listing leaves search. */
 export function closeOwnListing(id: string, options?: RequestOptions): Promise<OwnListing> {
-  return dataOf('POST', `${listingPath(id)}/close`, options);
+  return dataOf(route('closeListing', { id }), options);
 }
 
 /** Closed → published: the listing is back in search. */
 export function openOwnListing(id: string, options?: RequestOptions): Promise<OwnListing> {
-  return dataOf('POST', `${listingPath(id)}/open`, options);
+  return dataOf(route('openListing', { id }), options);
 }

@@ -6,7 +6,8 @@ import type {
   SavePaymentMethodRequest,
   SetupIntentView,
 } from '../../../shared/api/payments';
-import { apiRequest, type RequestOptions } from './client';
+import { route } from '../../../shared/api/routes';
+import { callApi, type RequestOptions } from './client';
 
 /**
  * The saved card (the card itself is confirmed by web/src/payments/card-provider.ts), PayPal onboarding and the missing-information flag
@@ -16,24 +17,24 @@ import { apiRequest, type RequestOptions } from './client';
 type Data<T> = { data: T };
 
 export async function createSetupIntent(options?: RequestOptions): Promise<SetupIntentView> {
-  return (await apiRequest<Data<SetupIntentView>>('POST', '/stripe/setup-intents', options)).data;
+  return (await callApi<Data<SetupIntentView>>(route('createSetupIntent'), options)).data;
 }
 
 export async function savePaymentMethod(
   body: SavePaymentMethodRequest,
   options?: RequestOptions,
 ): Promise<SavedCard> {
-  return (await apiRequest<Data<SavedCard>>('PUT', '/me/payment-method', { ...options, body })).data;
+  return (await callApi<Data<SavedCard>>(route('savePaymentMethod'), { ...options, body })).data;
 }
 
 export async function deletePaymentMethod(options?: RequestOptions): Promise<void> {
-  await apiRequest('DELETE', '/me/payment-method', options);
+  await callApi(route('deletePaymentMethod'), options);
 }
 
 /** Marks the missing-information modal seen (PATCH /api/me). */
 export async function markMissingInformationSeen(options?: RequestOptions): Promise<CurrentUser> {
   return (
-    await apiRequest<Data<CurrentUser>>('PATCH', '/me', {
+    await callApi<Data<CurrentUser>>(route('updateMe'), {
       ...options,
       body: { seenMissingInformation: true },
     })
@@ -44,9 +45,8 @@ export async function getPaypalOnboardingLinks(
   trackingId: string,
   options?: RequestOptions,
 ): Promise<PaypalLink[]> {
-  const answer = await apiRequest<{ links?: PaypalLink[]; data?: { links?: PaypalLink[] } }>(
-    'POST',
-    '/get-paypal-onboarding-link',
+  const answer = await callApi<{ links?: PaypalLink[]; data?: { links?: PaypalLink[] } }>(
+    route('paypalOnboardingLink'),
     { ...options, body: { trackingId } },
   );
   return answer.links ?? answer.data?.links ?? [];
@@ -56,9 +56,8 @@ export async function getPaypalMerchantId(
   trackingId: string,
   options?: RequestOptions,
 ): Promise<string | undefined> {
-  const answer = await apiRequest<{ merchant_id?: string; data?: { merchant_id?: string } }>(
-    'POST',
-    '/get-paypal-merchant-id',
+  const answer = await callApi<{ merchant_id?: string; data?: { merchant_id?: string } }>(
+    route('paypalMerchantId'),
     { ...options, body: { trackingId } },
   );
   return answer.merchant_id ?? answer.data?.merchant_id ?? undefined;
@@ -68,16 +67,15 @@ export async function getPaypalOnboardingStatus(
   merchantId: string,
   options?: RequestOptions,
 ): Promise<PaypalOnboardingStatus> {
-  const answer = await apiRequest<PaypalOnboardingStatus & { data?: PaypalOnboardingStatus }>(
-    'POST',
-    '/get-paypal-onboarding-status',
+  const answer = await callApi<PaypalOnboardingStatus & { data?: PaypalOnboardingStatus }>(
+    route('paypalOnboardingStatus'),
     { ...options, body: { merchantId, updateUserMaybe: true } },
   );
   return answer.data ?? answer;
 }
 
 export async function offboardPaypal(options?: RequestOptions): Promise<void> {
-  await apiRequest('POST', '/paypal/offboard', options);
+  await callApi(route('paypalOffboard'), options);
 }
 
 /** The link PayPal's onboarding starts at (rel `action_url`). */

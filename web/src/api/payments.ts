@@ -6,7 +6,8 @@ import type {
   StripeAccountUpdateRequest,
   StripeAccountView,
 } from '../../../shared/api/payments';
-import { apiGet, apiRequest, type RequestOptions } from './client';
+import { route } from '../../../shared/api/routes';
+import { callApi, type RequestOptions } from './client';
 
 /** The payout API (shared/api/payments.ts): Stripe Connect account, account links, simulated tokens. */
 
@@ -14,7 +15,7 @@ type Data<T> = { data: T };
 
 /** The signed-in user's connected account, or null when there is none yet. */
 export async function getStripeAccount(options?: RequestOptions): Promise<StripeAccountView | null> {
-  const answer = await apiGet<Data<StripeAccountView | null> | undefined>('/stripe/account', options);
+  const answer = await callApi<Data<StripeAccountView | null> | undefined>(route('stripeAccount'), options);
   return answer?.data ?? null;
 }
 
@@ -22,7 +23,7 @@ export async function createStripeAccount(
   body: StripeAccountCreateRequest,
   options?: RequestOptions,
 ): Promise<StripeAccountView> {
-  return (await apiRequest<Data<StripeAccountView>>('POST', '/stripe/account', { ...options, body })).data;
+  return (await callApi<Data<StripeAccountView>>(route('createStripeAccount'), { ...options, body })).data;
 }
 
 /** Replaces the bank account of the connected account. */
@@ -30,7 +31,7 @@ export async function updateStripeAccount(
   body: StripeAccountUpdateRequest,
   options?: RequestOptions,
 ): Promise<StripeAccountView> {
-  return (await apiRequest<Data<StripeAccountView>>('PATCH', '/stripe/account', { ...options, body })).data;
+  return (await callApi<Data<StripeAccountView>>(route('updateStripeAccount'), { ...options, body })).data;
 }
 
 /** A hosted onboarding (or update) link of the card provider: where to send the browser. */
@@ -38,7 +39,7 @@ export async function createStripeAccountLink(
   body: StripeAccountLinkRequest,
   options?: RequestOptions,
 ): Promise<string> {
-  return (await apiRequest<Data<{ url: string }>>('POST', '/stripe/account-links', { ...options, body })).data
+  return (await callApi<Data<{ url: string }>>(route('createStripeAccountLink'), { ...options, body })).data
     .url;
 }
 
@@ -47,8 +48,7 @@ export async function createSimulatedToken(
   body: SimulatedTokenRequest,
   options?: RequestOptions,
 ): Promise<string> {
-  return (await apiRequest<Data<{ id: string }>>('POST', '/simulated-stripe/tokens', { ...options, body }))
-    .data.id;
+  return (await callApi<Data<{ id: string }>>(route('simulatedStripeToken'), { ...options, body })).data.id;
 }
 
 /** Confirms a simulated setup intent with a test card (docs/payments.md lists the test cards). */
@@ -58,9 +58,8 @@ export async function confirmSimulatedSetupIntent(
   options?: RequestOptions,
 ): Promise<{ paymentMethodId: string; status: string }> {
   return (
-    await apiRequest<Data<{ paymentMethodId: string; status: string }>>(
-      'POST',
-      `/simulated-stripe/setup-intents/${encodeURIComponent(setupIntentId)}/confirm`,
+    await callApi<Data<{ paymentMethodId: string; status: string }>>(
+      route('simulatedStripeConfirmSetupIntent', { id: setupIntentId }),
       { ...options, body: card },
     )
   ).data;

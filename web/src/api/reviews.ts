@@ -1,5 +1,6 @@
+import { route } from '../../../shared/api/routes';
 import type { PublicReview, UserReviewsMeta } from '../../../shared/api/transactions';
-import { apiGet, type RequestOptions } from './client';
+import { callApi, type RequestOptions } from './client';
 
 export type UserReviewType = 'ofProvider' | 'ofCustomer';
 
@@ -18,8 +19,9 @@ export function getUserReviews(
   options?: RequestOptions,
 ): Promise<UserReviews> {
   // Public: no token, so the answer can be cached.
-  return apiGet<UserReviews>(`/users/${encodeURIComponent(userId)}/reviews?type=${type}`, {
+  return callApi<UserReviews>(route('userReviews', { id: userId }), {
     token: null,
     ...options,
+    query: `?type=${type}`,
   });
 }

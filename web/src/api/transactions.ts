@@ -1,3 +1,4 @@
+import { type RouteTarget, route } from '../../../shared/api/routes';
 import type {
   AllowedTransitionView,
   CreatePaypalOrderRequest,
@@ -16,36 +17,30 @@ import type {
   TransitionPrivilegedRequest,
   TransitionRequest,
 } from '../../../shared/api/transactions';
-import { apiGet, apiRequest, type RequestOptions } from './client';
+import { type CallOptions, callApi, type RequestOptions } from './client';
 
 /**
  * Orders (functions/orders, docs/design/orders.md, "API routes"): checkout, the order and sale
  * pages, the inbox and the top bar's notification count. JSON in and out; every answer is `{ data
  * }` (pages: `{ data, meta }`).
  */
-const txPath = (id: string) => `/transactions/${encodeURIComponent(id)}`;
-
-async function dataOf<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  options?: RequestOptions & { body?: unknown },
-): Promise<T> {
-  return (await apiRequest<{ data: T }>(method, path, options)).data;
+async function dataOf<T>(target: RouteTarget, options?: CallOptions): Promise<T> {
+  return (await callApi<{ data: T }>(target, options)).data;
 }
 
 /** The server's price of an order (`POST /api/transaction-line-items`). */
 export function fetchLineItems(body: LineItemsRequest, options?: RequestOptions): Promise<LineItemsAnswer> {
-  return dataOf('POST', '/transaction-line-items', { ...options, body });
+  return dataOf(route('lineItems'), { ...options, body });
 }
 
 /** request-payment (speculative: the price only). Card answers carry the PaymentIntent's client secret. */
 export function initiateOrder(body: InitiateRequest, options?: RequestOptions): Promise<InitiateAnswer> {
-  return dataOf('POST', '/initiate-privileged', { ...options, body });
+  return dataOf(route('initiatePrivileged'), { ...options, body });
 }
 
 /** enquire (`POST /api/transactions`): a new enquiry about someone else's listing (own listing: 403). */
 export function enquire(body: EnquireRequest, options?: RequestOptions): Promise<TransactionView> {
-  return dataOf('POST', '/transactions', { ...options, body });
+  return dataOf(route('enquire'), { ...options, body });
 }
 
 /** A privileged transition: confirm-payment, cancel, mark-received(-from-purchased), request-payment-after-enquiry. */
@@ -53,7 +48,7 @@ export function transitionPrivileged(
   body: TransitionPrivilegedRequest,
   options?: RequestOptions,
 ): Promise<InitiateAnswer> {
-  return dataOf('POST', '/transition-privileged', { ...options, body });
+  return dataOf(route('transitionPrivileged'), { ...options, body });
 }
 
 /** A non-privileged transition (mark-delivered, dispute, reviews…). */
@@ -62,12 +57,12 @@ export function transition(
   body: TransitionRequest,
   options?: RequestOptions,
 ): Promise<TransactionView> {
-  return dataOf('POST', `${txPath(transactionId)}/transition`, { ...options, body });
+  return dataOf(route('transition', { id: transactionId }), { ...options, body });
 }
 
 /** One transaction with both parties and its reviews; 404 for anyone but its parties. */
 export function getTransaction(id: string, options?: RequestOptions): Promise<TransactionShow> {
-  return dataOf('GET', txPath(id), options);
+  return dataOf(route('transaction', { id }), options);
 }
 
 /** The caller's orders or sales, newest first, 10 a page. */
@@ -79,7 +74,7 @@ export function getTransactions(
   const query = new URLSearchParams({ only });
   if (page > 1) query.set('page', String(page));
   if (options?.perPage) query.set('perPage', String(options.perPage));
-  return apiGet(`/transactions?${query}`, options);
+  return callApi(route('transactions'), { ...options, query: `?${query}` });
 }
 
 /** The transitions the caller may take now (spec processTransitions). */
@@ -87,7 +82,7 @@ export function getAllowedTransitions(
   id: string,
   options?: RequestOptions,
 ): Promise<AllowedTransitionView[]> {
-  return dataOf('GET', `${txPath(id)}/transitions`, options);
+  return dataOf(route('transitionsOf', { id }), options);
 }
 
 /** The order's messages, newest first, 100 a page. */
@@ -96,27 +91,27 @@ export function getMessages(
   page = 1,
   options?: RequestOptions,
 ): Promise<TransactionPage<MessageView>> {
-  return apiGet(`${txPath(id)}/messages${page > 1 ? `?page=${page}` : ''}`, options);
+  return callApi(route('messages', { id }), { ...options, query: page > 1 ? `?page=${page}` : '' });
 }
 
 export function sendMessage(id: string, content: string, options?: RequestOptions): Promise<MessageView> {
-  return dataOf('POST', `${txPath(id)}/messages`, { ...options, body: { content } });
+  return dataOf(route('sendMessage', { id }), { ...options, body: { content } });
 }
 
 /** Sales that need the seller's action (the top bar's dot, the mobile menu's count). */
 export function getNotifications(options?: RequestOptions): Promise<NotificationsView> {
-  return dataOf('GET', '/me/notifications', options);
+  return dataOf(route('notifications'), options);
 }
 
 export function createPaypalOrder(
   body: CreatePaypalOrderRequest,
   options?: RequestOptions,
 ): Promise<PaypalOrderView> {
-  return dataOf('POST', '/create-paypal-order', { ...options, body });
+  return dataOf(route('createPaypalOrder'), { ...options, body });
 }
 
 export function getPaypalOrder(orderId: string, options?: RequestOptions): Promise<PaypalOrderView> {
-  return dataOf('POST', '/get-paypal-order', { ...options, body: { orderId } });
+  return dataOf(route('paypalOrder'), { ...options, body: { orderId } });
 }
 
 /** The customer pays the seller out of a PayPal capture before marking the order received. */
@@ -124,5 +119,5 @@ export function disbursePaypalFunds(
   body: { paypalTransactionId: string; sharetribeTransactionId: string },
   options?: RequestOptions,
 ): Promise<{ paypalDisbursementId: string }> {
-  return dataOf('POST', '/disburse-paypal-funds', { ...options, body });
+  return dataOf(route('disbursePaypalFunds'), { ...options, body });
 }

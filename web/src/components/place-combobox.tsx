@@ -1,7 +1,8 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { route } from '../../../shared/api/routes';
 import type { Place } from '../../../shared/maps';
 import { normalisePlaceQuery } from '../../../shared/validation/filters';
-import { apiGet } from '../api/client';
+import { callApi } from '../api/client';
 import './LocationAutocomplete.css';
 
 /** Wait this long after the last keystroke before asking for places. */
@@ -20,7 +21,8 @@ export const locationTexts = {
 /** `GET /api/places`: the places whose name starts with the query, best first. */
 export async function fetchPlaces(query: string, signal?: AbortSignal): Promise<Place[]> {
   const q = encodeURIComponent(query);
-  const body = await apiGet<{ data: Place[] }>(`/places?q=${q}&limit=${placeSuggestionCount}`, {
+  const body = await callApi<{ data: Place[] }>(route('searchPlaces'), {
+    query: `?q=${q}&limit=${placeSuggestionCount}`,
     // A public route: no need to wait for the session's token.
     token: null,
     ...(signal ? { signal } : {}),

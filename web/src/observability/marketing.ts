@@ -1,5 +1,6 @@
+import { route } from '../../../shared/api/routes';
 import { isTrackablePathname } from '../../../shared/validation/marketing';
-import { apiRequest, type RequestOptions } from '../api/client';
+import { callApi, type RequestOptions } from '../api/client';
 import { loadRuntimeConfig } from '../auth/runtime-config';
 import { authStore } from '../auth/store';
 
@@ -23,25 +24,29 @@ export function createMarketing(deps: MarketingDeps = {}) {
   const currentUser = deps.currentUser ?? (() => authStore.get().currentUser);
   const log = deps.log ?? ((...values: unknown[]) => console.warn(...values));
 
-  async function send(path: string, body: unknown): Promise<void> {
+  async function send(
+    name: 'klaviyoUpdateProfile' | 'klaviyoTrackEvent',
+    body: unknown,
+  ): Promise<void> {
     const user = currentUser();
     if (!user || user.limited) return;
+    const target = route(name);
     try {
       if ((await loadConfig()).klaviyo !== true) return;
-      await apiRequest('POST', path, { ...deps.request, ...(body === undefined ? {} : { body }) });
+      await callApi(target, { ...deps.request, ...(body === undefined ? {} : { body }) });
     } catch (error) {
-      log(`[marketing] POST /api${path} failed`, error);
+      log(`[marketing] ${target.method} ${target.path} failed`, error);
     }
   }
 
   return {
     /** After sign-up and login: creates or updates the user's marketing profile. */
     updateMarketingProfile(): Promise<void> {
-      return send('/klaviyo/update-profile', undefined);
+      return send('klaviyoUpdateProfile', undefined);
     },
     /** A page view of a signed-in user (`viewPage_{pathname}`); other visitors are not tracked. */
     trackPageView(pathname: string): Promise<void> {
-      return isTrackablePathname(pathname) ? send('/klaviyo/track-event', { pathname }) : Promise.resolve();
+      return isTrackablePathname(pathname) ? send('klaviyoTrackEvent', { pathname }) : Promise.resolve();
     },
   };
 }

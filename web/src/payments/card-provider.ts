@@ -4,8 +4,9 @@ import type {
   ProviderMode,
   SimulatedCardRequest,
 } from '../../../shared/api/payments';
+import { route } from '../../../shared/api/routes';
 import { bankAccountTokenParams } from '../../../shared/validation/payout';
-import { ApiError, apiRequest } from '../api/client';
+import { ApiError, callApi } from '../api/client';
 import { confirmSimulatedSetupIntent, createSimulatedToken } from '../api/payments';
 import { loadRuntimeConfig } from '../auth/runtime-config';
 
@@ -224,9 +225,8 @@ export function createSimulatedCardProvider(
         withRawError(
           async (f) =>
             (
-              await apiRequest<{ data: { id: string; status: string; paymentMethodId?: string } }>(
-                'POST',
-                `/simulated-stripe/payment-intents/${encodeURIComponent(paymentIntentId)}/confirm`,
+              await callApi<{ data: { id: string; status: string; paymentMethodId?: string } }>(
+                route('simulatedStripeConfirmPaymentIntent', { id: paymentIntentId }),
                 { fetch: f, body },
               )
             ).data,

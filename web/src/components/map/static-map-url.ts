@@ -1,7 +1,7 @@
+import { apiPath } from '../../../../shared/api/routes';
 import { mapSettings } from '../../../../shared/config/constants';
 import { listingPlaceText } from '../../../../shared/text/addresses';
 import type { LatLng } from '../../../../shared/validation/core';
-import { apiBaseUrl } from '../../api/client';
 
 /** The listing page's map image: 640 × 360 (at most 640 wide, §9), the fuzzy zoom 13. */
 export const staticMapSize = { width: mapSettings.staticMap.maxWidthPx, height: 360 } as const;
@@ -20,7 +20,7 @@ export function staticMapUrl(
   }: { zoom?: number; width?: number; height?: number; scale?: 1 | 2 } = {},
 ): string {
   const query = `center=${center.lat.toFixed(5)},${center.lng.toFixed(5)}&zoom=${zoom}&width=${width}&height=${height}`;
-  return `${apiBaseUrl}/static-map?${query}${scale === 2 ? '&scale=2' : ''}`;
+  return `${apiPath('staticMap')}?${query}${scale === 2 ? '&scale=2' : ''}`;
 }
 
 /** "Approximate location: Toronto, ON" — the map's text alternative. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { route } from '../../../../shared/api/routes';
 import type { PaypalOrderView } from '../../../../shared/api/transactions';
-import { apiRequest, type RequestOptions } from '../../api/client';
+import { callApi, type RequestOptions } from '../../api/client';
 import { getPaypalOrder } from '../../api/transactions';
 import { PaypalCanceled } from './checkout';
 
@@ -19,11 +20,10 @@ export async function answerSimulatedPaypalOrder(
   options?: RequestOptions,
 ): Promise<PaypalOrderView> {
   return (
-    await apiRequest<{ data: PaypalOrderView }>(
-      'POST',
-      `/simulated-paypal/orders/${encodeURIComponent(orderId)}/approve`,
-      { ...options, body: { action } },
-    )
+    await callApi<{ data: PaypalOrderView }>(route('simulatedPaypalApproveOrder', { id: orderId }), {
+      ...options,
+      body: { action },
+    })
   ).data;
 }
 

@@ -1,5 +1,6 @@
+import { route } from '../../../../shared/api/routes';
 import type { Role } from '../../../../shared/process/graph';
-import { apiGet, type RequestOptions } from '../../api/client';
+import { callApi, type RequestOptions } from '../../api/client';
 
 /**
  * The inbox's rules (spec §2, §6 "Inbox: orders and sales tabs, 10 per page"), without React. The
@@ -41,7 +42,7 @@ export function inboxIndexTab(hasListings: boolean): InboxTab {
  */
 export async function loadInboxIndexTab(options?: RequestOptions): Promise<InboxTab> {
   try {
-    const me = await apiGet<{ data: { hasListings?: boolean } }>('/me', options);
+    const me = await callApi<{ data: { hasListings?: boolean } }>(route('me'), options);
     return inboxIndexTab(me.data.hasListings === true);
   } catch {
     return 'sales';

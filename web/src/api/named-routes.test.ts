@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const webSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The web app's modules (not tests), with comments removed. */
+function sources(dir = webSrc): { file: string; code: string }[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sources(full);
+    if (!/\.tsx?$/.test(name) || /\.test\.tsx?$/.test(name)) return [];
+    const code = readFileSync(full, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
+    return [{ file: path.relative(webSrc, full), code }];
+  });
+}
+
+describe('the web app calls the API by route name (shared/api/routes.ts)', () => {
+  const files = sources();
+
+  it('writes no API path: `/api` appears only as the client base', () => {
+    const literals = files.flatMap(({ file, code }) =>
+      [...code.matchAll(/['"`]\/api[/'"`?]/g)].map(() => file),
+    );
+    expect(literals).toEqual(['api/client.ts']);
+  });
+
+  it('sends every request through callApi, never a hand-written path', () => {
+    const callers = files
+      .filter(({ file, code }) => file !== 'api/client.ts' && /\bapi(Get|Request)\s*[<(]/.test(code))
+      .map(({ file }) => file);
+    expect(callers).toEqual([]);
+    expect(files.length).toBeGreaterThan(50);
+  });
+});
