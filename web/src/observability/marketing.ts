@@ -24,10 +24,7 @@ export function createMarketing(deps: MarketingDeps = {}) {
   const currentUser = deps.currentUser ?? (() => authStore.get().currentUser);
   const log = deps.log ?? ((...values: unknown[]) => console.warn(...values));
 
-  async function send(
-    name: 'klaviyoUpdateProfile' | 'klaviyoTrackEvent',
-    body: unknown,
-  ): Promise<void> {
+  async function send(name: 'klaviyoUpdateProfile' | 'klaviyoTrackEvent', body: unknown): Promise<void> {
     const user = currentUser();
     if (!user || user.limited) return;
     const target = route(name);
