@@ -1,14 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiRequest, peekSettled, settle } from './client';
+import { route } from '../../../shared/api/routes';
+import { ApiError, apiRequest, callApi, peekSettled, settle } from './client';
 import { listingsQuery } from './endpoints';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-describe('apiGet', () => {
+describe('callApi', () => {
   it('prefixes the API base and parses JSON', async () => {
     const fetch = vi.fn(async () => json(200, { data: [1] }));
-    await expect(apiGet('/listings?page=2', { fetch })).resolves.toEqual({ data: [1] });
+    await expect(callApi(route('searchListings'), { fetch, query: '?page=2' })).resolves.toEqual({
+      data: [1],
+    });
     expect(fetch).toHaveBeenCalledWith(
       '/api/listings?page=2',
       expect.objectContaining({ credentials: 'same-origin' }),
@@ -17,9 +20,9 @@ describe('apiGet', () => {
 
   it('throws an ApiError carrying the error body', async () => {
     const body = { errors: [{ id: 'e1', status: 404, code: 'not-found', title: 'Not found.' }] };
-    const error = await apiGet('/listings/x', { fetch: async () => json(404, body) }).catch(
-      (e: unknown) => e,
-    );
+    const error = await callApi(route('showListing', { id: 'x' }), {
+      fetch: async () => json(404, body),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.status).toBe(404);
@@ -30,7 +33,7 @@ describe('apiGet', () => {
   });
 
   it('keeps the status when the error body is not the API shape', async () => {
-    const error = (await apiGet('/x', {
+    const error = (await callApi(route('me'), {
       fetch: async () => new Response('<html>Bad gateway</html>', { status: 502 }),
     }).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(502);
@@ -38,7 +41,7 @@ describe('apiGet', () => {
   });
 
   it('turns network failures into status 0', async () => {
-    const error = (await apiGet('/x', {
+    const error = (await callApi(route('me'), {
       fetch: async () => {
         throw new TypeError('Failed to fetch');
       },
@@ -49,7 +52,7 @@ describe('apiGet', () => {
   });
 
   it('rejects a successful answer that is not JSON', async () => {
-    const error = (await apiGet('/x', { fetch: async () => new Response('<html></html>') }).catch(
+    const error = (await callApi(route('me'), { fetch: async () => new Response('<html></html>') }).catch(
       (e: unknown) => e,
     )) as ApiError;
     expect(error.status).toBe(0);

@@ -92,11 +92,6 @@ export async function apiRequest<T>(
   return body as T;
 }
 
-/** GET `path` (relative to the API base, e.g. `/listings?page=2`) and parse the JSON answer. */
-export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return apiRequest<T>('GET', path, options);
-}
-
 /** How a named route is called: its query string (`?a=b`, or empty), its JSON body, the request's options. */
 export interface CallOptions extends RequestOptions {
   query?: string;
