@@ -4,7 +4,6 @@
  */
 import type { ImageVariant, ListingImage, ListingState } from './api/types';
 import { listingsRequireApproval } from './config/marketplace';
-import { createSlug } from './text/slug';
 
 export const listingStates = [
   'draft',
@@ -64,26 +63,8 @@ export function requiresListingApproval(
   return fallback;
 }
 
-/** Listing page variants (§2, §4): drafts and pending listings are shown to their owner only. */
-export const listingPageVariants = { draft: 'draft', pendingApproval: 'pending-approval' } as const;
-export type ListingPageVariant = (typeof listingPageVariants)[keyof typeof listingPageVariants];
-
-export function listingPageVariant(state: ListingState): ListingPageVariant | undefined {
-  if (state === 'draft') return listingPageVariants.draft;
-  if (state === 'pendingApproval') return listingPageVariants.pendingApproval;
-  return undefined;
-}
-
-/** The path a listing links to: `/l/{slug}/{id}`, or the variant page for drafts and pending ones. */
-export function listingPath(listing: { id: string; title: string; state: ListingState }): string {
-  const base = `/l/${createSlug(listing.title)}/${listing.id}`;
-  const variant = listingPageVariant(listing.state);
-  return variant ? `${base}/${variant}` : base;
-}
-
-/** The new listing page opens the edit page with slug draft, zero id, type new, tab details (§2). */
+/** The new listing page's listing id (§2: the zero id; shared/pages.ts builds its path). */
 export const NEW_LISTING_ID = '00000000-0000-0000-0000-000000000000';
-export const newListingEditPath = `/l/draft/${NEW_LISTING_ID}/new/details`;
 
 export const editListingTabs = [
   'details',

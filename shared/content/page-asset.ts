@@ -10,6 +10,8 @@
  * the fee, the deadlines, the currency and the contact address have one source of truth.
  */
 
+import { pages } from '../pages';
+
 export const latestAssetAlias = 'latest';
 
 /** Path of a page asset inside an asset version, e.g. `content/pages/about.json`. */
@@ -25,16 +27,16 @@ export const pageIdPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Fixed routes whose page is a hosted asset (route path → page id). `/p/{pageId}` adds any other. */
 export const contentRoutes = {
-  '/': 'landing-page',
-  '/about': 'about',
-  '/faq': 'faq',
-  '/howto': 'howto',
-  '/guide': 'guide',
-  '/contactus': 'contactus',
-  '/ourstory': 'ourstory',
-  '/help': 'help',
-  '/terms-of-service': 'terms-of-service',
-  '/privacy-policy': 'privacy-policy',
+  [pages.landing]: 'landing-page',
+  [pages.about]: 'about',
+  [pages.faq]: 'faq',
+  [pages.howItWorks]: 'howto',
+  [pages.guide]: 'guide',
+  [pages.contactUs]: 'contactus',
+  [pages.ourStory]: 'ourstory',
+  [pages.help]: 'help',
+  [pages.termsOfService]: 'terms-of-service',
+  [pages.privacyPolicy]: 'privacy-policy',
 } as const satisfies Record<string, string>;
 
 export type ContentRoutePath = keyof typeof contentRoutes;

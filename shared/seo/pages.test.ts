@@ -3,7 +3,8 @@ import type { UserRecord } from '../../functions/accounts/user-record';
 import type { ListingRecord } from '../../functions/listings/listing-record';
 import type { ListingImage } from '../api/types';
 import type { PageAsset } from '../content/page-asset';
-import { contentHead, listingHead, listingPath, listingSocialImages, profileHead } from './pages';
+import { listingPath } from '../pages';
+import { contentHead, listingHead, listingSocialImages, profileHead } from './pages';
 
 const origin = 'https://d111.cloudfront.net';
 const variant = (name: string, width: number, height: number) => ({

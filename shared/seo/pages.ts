@@ -8,7 +8,7 @@ import { siteName } from '../config/site';
 import { fillPlaceholders, type PageAsset } from '../content/page-asset';
 import { contentVariables } from '../content/variables';
 import { formatMoney, type Money } from '../money';
-import { createSlug } from '../text/slug';
+import { listingPath, pagePath } from '../pages';
 import { collapseWhitespace, type HeadInput, type SocialImage } from './head';
 
 /** What a listing's head needs: a ListingRecord and the API's Listing both have it. */
@@ -61,10 +61,6 @@ export function listingSocialImages(
   };
 }
 
-export function listingPath(record: Pick<ListingHeadSource, 'id' | 'title'>): string {
-  return `/l/${createSlug(record.title)}/${record.id}`;
-}
-
 /** A listing: its title, price and description, its first photo; canonical `/l/{slug}/{id}`. */
 export function listingHead(record: ListingHeadSource, canonicalOrigin: string): HeadInput {
   const description = collapseWhitespace(record.description ?? '');
@@ -85,7 +81,7 @@ export function profileHead(record: ProfileHeadSource, canonicalOrigin: string):
   const name = gone ?? record.displayName;
   const bio = gone ? '' : collapseWhitespace(record.bio ?? '');
   return {
-    path: `/u/${record.id}`,
+    path: pagePath('profile', { id: record.id }),
     title: name,
     description: bio || `${name} on ${siteName}: used bikes and cycling gear.`,
     canonicalOrigin,

@@ -1,9 +1,11 @@
 import { contentRoutes, pageIdPattern } from '../../../shared/content/page-asset';
+import { matchPage, pagePath, pages } from '../../../shared/pages';
 
 /**
  * Which page a site path is, for the head renderer: the pages with a head of their own (landing,
  * hosted content pages, listings, profiles). Every other path (search, sign-in, account, checkout,
- * unknown URLs…) keeps the generic head of index.html; the app sets its head client-side.
+ * unknown URLs…) keeps the generic head of index.html; the app sets its head client-side. The
+ * paths are the app's (shared/pages.ts), matched as its router ranks them.
  */
 export type PageRoute =
   /** A hosted page (`/`, `/about`, `/p/{pageId}`…); `path` is its canonical path. */
@@ -18,37 +20,28 @@ export type PageRoute =
 export const entityIdPattern = /^[A-Za-z0-9-]{1,64}$/;
 
 const routeOfPage = new Map<string, string>(Object.entries(contentRoutes).map(([path, id]) => [id, path]));
+const fixedContent = contentRoutes as Record<string, string>;
+
+const entity = (kind: 'listing' | 'profile', id: string | undefined): PageRoute =>
+  id !== undefined && entityIdPattern.test(id) ? { kind, id } : { kind: 'not-found' };
 
 export function matchPageRoute(rawPath: string): PageRoute {
-  let segments: string[];
-  try {
-    segments = rawPath
-      .split('/')
-      .filter((segment, index, all) => index > 0 && !(segment === '' && index === all.length - 1))
-      .map((segment) => decodeURIComponent(segment));
-  } catch {
-    return { kind: 'generic' };
-  }
-  if (!rawPath.startsWith('/') || segments.some((segment) => segment === '')) return { kind: 'generic' };
-  const path = `/${segments.join('/')}`;
-  const fixed = (contentRoutes as Record<string, string>)[path];
+  const match = matchPage(rawPath);
+  if (!match) return { kind: 'generic' };
+  const path: string = pages[match.name];
+  const fixed = fixedContent[path];
   if (fixed) return { kind: 'content', pageId: fixed, path };
-  const [first, second, third] = segments;
-  switch (first) {
-    case 'p':
-      if (segments.length !== 2) return { kind: 'generic' };
-      if (!pageIdPattern.test(second!)) return { kind: 'not-found' };
-      return { kind: 'content', pageId: second!, path: routeOfPage.get(second!) ?? path };
-    case 'l': {
-      // /l/{slug}/{id} and /l/{id}; /l/new and the longer listing routes (checkout, edit) are app pages.
-      const id =
-        segments.length === 3 ? third! : segments.length === 2 && second !== 'new' ? second! : undefined;
-      if (id === undefined) return { kind: 'generic' };
-      return entityIdPattern.test(id) ? { kind: 'listing', id } : { kind: 'not-found' };
+  switch (match.name) {
+    case 'cms': {
+      const pageId = match.params.pageId!;
+      if (!pageIdPattern.test(pageId)) return { kind: 'not-found' };
+      return { kind: 'content', pageId, path: routeOfPage.get(pageId) ?? pagePath('cms', { pageId }) };
     }
-    case 'u':
-      if (segments.length !== 2) return { kind: 'generic' };
-      return entityIdPattern.test(second!) ? { kind: 'profile', id: second! } : { kind: 'not-found' };
+    case 'listing':
+    case 'listingCanonical':
+      return entity('listing', match.params.id);
+    case 'profile':
+      return entity('profile', match.params.id);
     default:
       return { kind: 'generic' };
   }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrors, messages } from '../../../shared/errors/catalogue';
 import { signupErrorRules } from '../auth/actions';
-import { contactDetailsErrorRules } from '../pages/ContactDetailsPage';
-import { resendErrorMessage } from '../pages/EmailVerificationPage';
-import { passwordChangeErrorRules } from '../pages/PasswordChangePage';
-import { recoveryErrorRules } from '../pages/PasswordRecoveryPage';
-import { avatarErrorRules } from '../pages/ProfileSettingsPage';
+import { passwordChangeErrorRules } from '../pages/account/change-password/PasswordChangePage';
+import { contactDetailsErrorRules } from '../pages/account/contact-details/ContactDetailsPage';
+import { resendErrorMessage } from '../pages/email-verification/EmailVerificationPage';
+import { recoveryErrorRules } from '../pages/password-recovery/PasswordRecoveryPage';
+import { avatarErrorRules } from '../pages/profile-settings/ProfileSettingsPage';
 import { ApiError } from './client';
 import { apiFieldErrors, errorMessage, FORM_ERROR, loginErrorMessage, submitErrors } from './errors';
 

@@ -109,7 +109,7 @@ export function LocationSearchForm({
   onSubmitted,
 }: SearchFormProps) {
   const navigate = useNavigate();
-  const { address } = useSearch({ strict: false }) as { address?: string };
+  const { address } = useSearch({ strict: false });
   const onSelect = (place: Place) => {
     navigate({
       to: '/s',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountSettingsTabs } from '../pages/AccountSettingsLayout';
+import { accountSettingsTabs } from '../pages/account/AccountSettingsLayout';
 import { ManageTabs, manageTabs } from './ManageTabs';
 import { currentTabId, TabNav } from './TabNav';
 import { renderAt } from './test-router';

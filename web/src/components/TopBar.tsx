@@ -23,7 +23,7 @@ const AppAssetsNotice = lazy(() =>
 /** The `from` that log in and sign up links carry: the page the visitor is on. */
 export function useAuthLinkSearch() {
   const href = useRouterState({ select: (state) => state.location.href });
-  const { from } = useSearch({ strict: false }) as { from?: string };
+  const { from } = useSearch({ strict: false });
   // On a page that is itself about signing in (safeFrom refuses those), pass its own `from` on.
   return safeFrom(href) ? fromSearch({ href }) : keepFrom(from);
 }

@@ -116,6 +116,12 @@ export function pageParam(raw: unknown): number | undefined {
   return page >= 2 && page <= maxPage ? page : undefined;
 }
 
+/** `?page=N` of a paged list (profile listings, manage listings, inbox); page 1 stays out of the URL. */
+export function pagedListSearch(raw: Record<string, unknown>): { page?: number } {
+  const page = pageParam(raw.page);
+  return page ? { page } : {};
+}
+
 /** The router's `parseSearch`: plain strings, first value wins (no JSON decoding of values). */
 export function parseSearch(searchStr: string): Record<string, string> {
   const result: Record<string, string> = {};

@@ -13,7 +13,7 @@ import { Spinner } from '../../components/Loading';
 import { RetryNotice } from '../../components/RetryNotice';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLoaded } from '../../lib/useLoaded';
-import { NotFoundPage } from '../NotFoundPage';
+import { NotFoundPage } from '../not-found/NotFoundPage';
 import { DeliveryTab } from './DeliveryTab';
 import { DetailsTab } from './DetailsTab';
 import { FeaturesTab } from './FeaturesTab';
@@ -155,7 +155,7 @@ function newer(a: OwnListing | undefined, b: OwnListing | undefined): OwnListing
  * creating, tabs after the first unsaved one are disabled.
  */
 export function EditListingPage() {
-  const params = useParams({ strict: false }) as Params;
+  const params: Params = useParams({ strict: false });
   const data = useLoaderData({ strict: false }) as
     | { listing?: Promise<Loaded<OwnListing>> | undefined }
     | undefined;

@@ -1,7 +1,8 @@
+/** The wizard's URL types (§2): `new` before the first save, `draft` until published, then `edit`. */
+import type { EditListingPathType } from '../../../../shared/pages';
 import type { OwnListing, OwnListingChanges } from '../../api/own-listings';
 
-/** The wizard's URL types (§2): `new` before the first save, `draft` until published, then `edit`. */
-export type EditListingType = 'new' | 'draft' | 'edit';
+export type EditListingType = EditListingPathType;
 
 /** What EditListingPage gives each tab. */
 export interface EditListingTabProps {

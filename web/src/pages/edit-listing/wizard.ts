@@ -6,8 +6,8 @@
 import type { OwnListing } from '../../../../shared/api/types';
 import { categoryGroupOf } from '../../../../shared/config/categories';
 import type { BikeFieldKey } from '../../../../shared/config/listing-fields';
-import { type EditListingTab, NEW_LISTING_ID } from '../../../../shared/listings';
-import { createSlug } from '../../../../shared/text/slug';
+import type { EditListingTab } from '../../../../shared/listings';
+import { editListingPath } from '../../../../shared/pages';
 import type { EditListingType } from './tab-props';
 
 export const editListingTypes = ['new', 'draft', 'edit'] as const satisfies readonly EditListingType[];
@@ -124,10 +124,7 @@ export function editListingTabPath(
   type: EditListingType,
   tab: EditListingTab,
 ): string {
-  if (!listing) return `/l/draft/${NEW_LISTING_ID}/new/${tab}`;
-  const slug = listing.slug || createSlug(listing.title || 'draft');
-  const pathType = type === 'new' ? 'draft' : type;
-  return `/l/${encodeURIComponent(slug)}/${encodeURIComponent(listing.id)}/${pathType}/${tab}`;
+  return editListingPath(listing, type, tab);
 }
 
 /** The wizard's page title: creating (new, draft) or editing. */

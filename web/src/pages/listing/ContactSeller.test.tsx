@@ -5,12 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../../shared/api/account';
 import type { Listing } from '../../../../shared/api/types';
 import { messages } from '../../../../shared/errors/catalogue';
+import { listingPath } from '../../../../shared/pages';
 import { enquiryMessages, productOrderMessages } from '../../../../shared/validation/messages';
 import { ApiError } from '../../api/client';
 import { authStore } from '../../auth/store';
 import { createAppRouter } from '../../router';
 import { ContactSeller, ContactSellerModal } from './ContactSeller';
-import { contactMode, type EnquiryDeps, listingPath, sendEnquiry, validateEnquiry } from './enquiry';
+import { contactMode, type EnquiryDeps, sendEnquiry, validateEnquiry } from './enquiry';
 
 vi.mock('../../observability/errors', () => ({ reportError: vi.fn() }));
 

@@ -3,20 +3,14 @@ import { FORM_ERROR } from 'final-form';
 import { useEffect, useRef, useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import type { Listing } from '../../../../shared/api/types';
+import { listingPath } from '../../../../shared/pages';
 import { enquire, sendMessage } from '../../api/transactions';
 import { authStore, useAuth, useCurrentUser } from '../../auth/store';
 import { Modal } from '../../components/Modal';
 import { FieldFrame, FormError, SubmitButton } from '../../forms/fields';
 import { userDisplayName } from '../../lib/users';
 import { reportError } from '../../observability/errors';
-import {
-  contactMode,
-  type EnquiryDeps,
-  type EnquiryValues,
-  listingPath,
-  sendEnquiry,
-  validateEnquiry,
-} from './enquiry';
+import { contactMode, type EnquiryDeps, type EnquiryValues, sendEnquiry, validateEnquiry } from './enquiry';
 import '../../components/dialog.css';
 import '../../forms/forms.css';
 import './contact-seller.css';

@@ -16,7 +16,7 @@ import {
   SellerCard,
   SellerReviewsSection,
 } from './ListingSections';
-import '../listing-page.css';
+import './listing-page.css';
 
 /**
  * A listing as buyers see it (§2 listing page, full-image layout): the photo carousel, title,

@@ -7,16 +7,16 @@ import {
   listingPageVariant,
   listingPageVariants,
   listingPath,
-} from '../../../../shared/listings';
+  listingSlug,
+} from '../../../../shared/pages';
 import type { Loaded } from '../../api/client';
 import { useCurrentUser } from '../../auth/store';
 import { Spinner } from '../../components/Loading';
 import { usePageHead } from '../../lib/head';
 import { useLoaded } from '../../lib/useLoaded';
-import { NotFoundPage } from '../NotFoundPage';
+import { NotFoundPage } from '../not-found/NotFoundPage';
 import { ListingContent } from './ListingContent';
 import { ListingLoadFailed } from './ListingPage';
-import { listingSlug } from './order';
 
 const variantRoute = getRouteApi('/signed-in/l/$slug/$id/$variant');
 

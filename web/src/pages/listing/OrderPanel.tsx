@@ -4,6 +4,7 @@ import type { Listing } from '../../../../shared/api/types';
 import { deliveryMethods, isKeyOf } from '../../../../shared/config/listing-fields';
 import { marketplaceCurrency } from '../../../../shared/config/marketplace';
 import type { PurchaseBlock } from '../../../../shared/listings';
+import { listingSlug } from '../../../../shared/pages';
 import { productOrderMessages } from '../../../../shared/validation/messages';
 import { authStore, useCurrentUser } from '../../auth/store';
 import { PriceText } from '../../components/ListingCard';
@@ -12,7 +13,6 @@ import { useQueryModal } from '../../components/query-modal';
 import {
   checkoutHref,
   initialOrderValues,
-  listingSlug,
   type OrderErrors,
   type OrderValues,
   orderBlock,

@@ -9,7 +9,6 @@ import { productOrderMessages } from '../../../../shared/validation/messages';
 import { enquiryMessageValidator } from '../../../../shared/validation/orders';
 import { errorCode, isNetworkError } from '../../api/errors';
 import { hasProfile } from '../../lib/users';
-import { listingSlug } from './order';
 
 /**
  * What the viewer gets: nothing (own listing, a listing that is not published, a seller without a
@@ -25,11 +24,6 @@ export function contactMode(
   if (listing.state !== 'published' || !hasProfile(listing.author)) return 'none';
   if (viewer && viewer.id === listing.author.id) return 'none';
   return anonymous && !viewer ? 'login' : 'contact';
-}
-
-/** The listing page's own path, where the login page brings a signed-out visitor back to. */
-export function listingPath(listing: Pick<Listing, 'id' | 'slug' | 'title'>): string {
-  return `/l/${listingSlug(listing)}/${listing.id}`;
 }
 
 export interface EnquiryValues {

@@ -6,13 +6,8 @@ import {
   purchaseBlock,
   quantityOptions,
 } from '../../../../shared/listings';
-import { createSlug } from '../../../../shared/text/slug';
+import { checkoutPath, editListingPath } from '../../../../shared/pages';
 import { productOrderMessages } from '../../../../shared/validation/messages';
-
-/** The listing page's own path pieces: `/l/{slug}/{id}`. */
-export function listingSlug(listing: Pick<Listing, 'slug' | 'title'>): string {
-  return listing.slug || createSlug(listing.title);
-}
 
 /**
  * Why the order panel shows no form (§2: closed, own listing, stock 0), or undefined when the
@@ -70,14 +65,13 @@ export function checkoutHref(
   listing: Pick<Listing, 'id' | 'slug' | 'title'>,
   order: { deliveryMethod: DeliveryMethod; quantity: number },
 ): string {
-  const search = new URLSearchParams({
-    deliveryMethod: order.deliveryMethod,
-    quantity: String(order.quantity),
-  });
-  return `/l/${listingSlug(listing)}/${listing.id}/checkout?${search}`;
+  return checkoutPath(
+    listing,
+    new URLSearchParams({ deliveryMethod: order.deliveryMethod, quantity: String(order.quantity) }),
+  );
 }
 
 /** The edit page of an own listing (the own-listing notice links there). */
 export function editListingHref(listing: Pick<Listing, 'id' | 'slug' | 'title'>): string {
-  return `/l/${listingSlug(listing)}/${listing.id}/edit/details`;
+  return editListingPath(listing, 'edit', 'details');
 }

@@ -12,7 +12,7 @@ export const payoutReturnBasePath = '/account/payments';
 
 export function PayoutPage() {
   useDocumentTitle('Payout details');
-  const params = useParams({ strict: false }) as { returnURLType?: string };
+  const params = useParams({ strict: false });
   return (
     <>
       <h1>Payout details</h1>

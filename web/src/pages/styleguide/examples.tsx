@@ -24,7 +24,7 @@ import {
   TextAreaField,
   TextField,
 } from '../../forms/fields';
-import { accountSettingsTabs } from '../AccountSettingsLayout';
+import { accountSettingsTabs } from '../account/AccountSettingsLayout';
 
 /**
  * The styleguide's content (§2 "Styleguide: /styleguide and sub paths"): every shared component

@@ -16,7 +16,7 @@ import { usePageHead } from '../../lib/head';
 import { useLoaded } from '../../lib/useLoaded';
 import { hasProfile, userDisplayName } from '../../lib/users';
 import { refreshNotificationsAtom } from '../../state/notifications';
-import { NotFoundPage } from '../NotFoundPage';
+import { NotFoundPage } from '../not-found/NotFoundPage';
 import { Actions } from './Actions';
 import { Breakdown } from './Breakdown';
 import { Delivery, Tracking } from './Delivery';

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../../../../../shared/errors/catalogue';
-import { listingPath } from '../../../../../shared/listings';
+import { listingPath } from '../../../../../shared/pages';
 import { photoCountError } from '../../../../../shared/validation/listing';
 import { errorMessage } from '../../../api/errors';
 import { type OwnListing, publishOwnListing } from '../../../api/own-listings';

@@ -2,6 +2,7 @@ import type { ListingImage } from '../../../../../shared/api/types';
 import { imageSettings } from '../../../../../shared/config/constants';
 import { messages } from '../../../../../shared/errors/catalogue';
 import type { EditListingTab } from '../../../../../shared/listings';
+import { editListingPath } from '../../../../../shared/pages';
 import { validateImageFile } from '../../../../../shared/validation/inputs';
 import { listingMessages } from '../../../../../shared/validation/messages';
 import { ApiError } from '../../../api/client';
@@ -139,8 +140,7 @@ export function editTabPath(
   type: EditListingType,
   tab: EditListingTab,
 ): string {
-  const urlType = type === 'new' ? 'draft' : type;
-  return `/l/${encodeURIComponent(listing.slug || 'draft')}/${encodeURIComponent(listing.id)}/${urlType}/${tab}`;
+  return editListingPath(listing, type, tab);
 }
 
 export interface PublishProblem {

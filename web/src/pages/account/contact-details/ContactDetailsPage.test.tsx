@@ -2,15 +2,15 @@ import { createMemoryHistory, RouterContextProvider } from '@tanstack/react-rout
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../shared/api/account';
-import * as account from '../api/account';
-import { ApiError } from '../api/client';
-import { authStore } from '../auth/store';
-import { createAppRouter } from '../router';
+import type { CurrentUser } from '../../../../../shared/api/account';
+import * as account from '../../../api/account';
+import { ApiError } from '../../../api/client';
+import { authStore } from '../../../auth/store';
+import { createAppRouter } from '../../../router';
 import { NotificationSettingsForm, saveNotificationSettings } from './ContactDetailsPage';
 
-vi.mock('../api/account', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/account')>()),
+vi.mock('../../../api/account', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../api/account')>()),
   updateProfile: vi.fn(),
 }));
 

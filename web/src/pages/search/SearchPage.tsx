@@ -1,21 +1,21 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
-import { pageSizes } from '../../../shared/config/marketplace';
-import { messages } from '../../../shared/errors/catalogue';
-import { ListingGrid } from '../components/ListingCard';
-import { ListingGridSkeleton } from '../components/Loading';
-import { Pagination } from '../components/Pagination';
-import { RetryNotice } from '../components/RetryNotice';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
-import { useLoaded } from '../lib/useLoaded';
-import { categorySelectionLabel, resultCountText } from '../search/labels';
+import { pageSizes } from '../../../../shared/config/marketplace';
+import { messages } from '../../../../shared/errors/catalogue';
+import { ListingGrid } from '../../components/ListingCard';
+import { ListingGridSkeleton } from '../../components/Loading';
+import { Pagination } from '../../components/Pagination';
+import { RetryNotice } from '../../components/RetryNotice';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useLoaded } from '../../lib/useLoaded';
+import { categorySelectionLabel, resultCountText } from '../../search/labels';
 import {
   availableSortOptions,
   categoryFilterOptions,
   defaultSort,
   type SearchParams,
   validateSearchParams,
-} from '../search/params';
+} from '../../search/params';
 import './search-page.css';
 
 const route = getRouteApi('/s');

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
-import { messages } from '../../../shared/errors/catalogue';
-import { type PasswordChangeValues, validatePasswordChange } from '../../../shared/validation/account';
-import { changePassword } from '../api/account';
-import { submitErrors } from '../api/errors';
-import { FormElement, FormError, NewPasswordField, SubmitButton, TextField } from '../forms/fields';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { messages } from '../../../../../shared/errors/catalogue';
+import { type PasswordChangeValues, validatePasswordChange } from '../../../../../shared/validation/account';
+import { changePassword } from '../../../api/account';
+import { submitErrors } from '../../../api/errors';
+import { FormElement, FormError, NewPasswordField, SubmitButton, TextField } from '../../../forms/fields';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 
 /** Password change [auth] (§2, §4): current and new password; success state passwordChanged. */
 export const passwordChangeErrorRules = {

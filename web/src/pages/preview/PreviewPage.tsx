@@ -1,9 +1,9 @@
 import { Link, useLoaderData } from '@tanstack/react-router';
-import { useTranslation } from '../i18n/translations';
-import type { PreviewTarget } from '../lib/page-assets';
-import { useLoaded } from '../lib/useLoaded';
-import { LoadedContent } from './ContentPage';
-import { LandingContent } from './LandingPage';
+import { useTranslation } from '../../i18n/translations';
+import type { PreviewTarget } from '../../lib/page-assets';
+import { useLoaded } from '../../lib/useLoaded';
+import { LoadedContent } from '../content/ContentPage';
+import { LandingContent } from '../landing/LandingPage';
 
 function PreviewOf({ target }: { target: PreviewTarget }) {
   const loaded = useLoaded(target.page);

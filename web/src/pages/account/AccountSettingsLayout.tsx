@@ -1,6 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
-import { ManageTabs } from '../components/ManageTabs';
-import { TabNav, type TabNavTab } from '../components/TabNav';
+import { ManageTabs } from '../../components/ManageTabs';
+import { TabNav, type TabNavTab } from '../../components/TabNav';
 import './account-pages.css';
 
 /** The account settings side tabs (§2): contact details, password, payments. */

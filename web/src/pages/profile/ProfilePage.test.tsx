@@ -2,14 +2,14 @@ import { createMemoryHistory, RouterContextProvider } from '@tanstack/react-rout
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser, PublicProfile } from '../../../shared/api/account';
-import { authStore } from '../auth/store';
-import { forgetUserReviews, loadUserReviews } from '../components/ReviewList';
-import { createAppRouter } from '../router';
+import type { CurrentUser, PublicProfile } from '../../../../shared/api/account';
+import { authStore } from '../../auth/store';
+import { forgetUserReviews, loadUserReviews } from '../../components/ReviewList';
+import { createAppRouter } from '../../router';
 import { ProfileReviews, UserCard } from './ProfilePage';
 
 const getUserReviews = vi.hoisted(() => vi.fn());
-vi.mock('../api/reviews', () => ({ getUserReviews }));
+vi.mock('../../api/reviews', () => ({ getUserReviews }));
 
 const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }) });
 const render = (node: ReactNode) =>

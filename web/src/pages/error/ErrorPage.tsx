@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { messages } from '../../../shared/errors/catalogue';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { messages } from '../../../../shared/errors/catalogue';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** A page failed to load or render (§2: a 404-style page with a link to landing). */
 export function ErrorPage({ error }: { error?: unknown }) {

@@ -1,13 +1,13 @@
 import { useLoaderData, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import type { Loaded } from '../api/client';
-import { PageSections } from '../content/PageSections';
-import { useTranslation } from '../i18n/translations';
-import { usePageHead } from '../lib/head';
-import type { LoadedPage } from '../lib/page-assets';
-import { useLoaded } from '../lib/useLoaded';
-import { NotFoundPage } from './NotFoundPage';
-import { PartNotFound } from './PartNotFound';
+import type { Loaded } from '../../api/client';
+import { PageSections } from '../../content/PageSections';
+import { useTranslation } from '../../i18n/translations';
+import { usePageHead } from '../../lib/head';
+import type { LoadedPage } from '../../lib/page-assets';
+import { useLoaded } from '../../lib/useLoaded';
+import { NotFoundPage } from '../not-found/NotFoundPage';
+import { PartNotFound } from '../not-found/PartNotFound';
 
 export interface ContentLoaderData {
   page: Promise<Loaded<LoadedPage>>;

@@ -1,22 +1,22 @@
 import { Link } from '@tanstack/react-router';
 import { type ChangeEvent, useId, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
-import type { CurrentUser } from '../../../shared/api/account';
-import { imageSettings } from '../../../shared/config/constants';
-import { messages } from '../../../shared/errors/catalogue';
-import { type ProfileValues, validateProfile } from '../../../shared/validation/account';
-import { validateImageFile } from '../../../shared/validation/inputs';
-import { listingMessages } from '../../../shared/validation/messages';
-import { createAvatarUpload, setAvatar, updateProfile } from '../api/account';
-import { errorMessage, submitErrors } from '../api/errors';
-import { setCurrentUser } from '../auth/actions';
-import { useCurrentUser } from '../auth/store';
-import { Avatar } from '../components/Avatar';
-import { ManageTabs } from '../components/ManageTabs';
-import { FormElement, FormError, SubmitButton, TextAreaField, TextField } from '../forms/fields';
-import { postFile } from '../lib/upload';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
-import './account-pages.css';
+import type { CurrentUser } from '../../../../shared/api/account';
+import { imageSettings } from '../../../../shared/config/constants';
+import { messages } from '../../../../shared/errors/catalogue';
+import { type ProfileValues, validateProfile } from '../../../../shared/validation/account';
+import { validateImageFile } from '../../../../shared/validation/inputs';
+import { listingMessages } from '../../../../shared/validation/messages';
+import { createAvatarUpload, setAvatar, updateProfile } from '../../api/account';
+import { errorMessage, submitErrors } from '../../api/errors';
+import { setCurrentUser } from '../../auth/actions';
+import { useCurrentUser } from '../../auth/store';
+import { Avatar } from '../../components/Avatar';
+import { ManageTabs } from '../../components/ManageTabs';
+import { FormElement, FormError, SubmitButton, TextAreaField, TextField } from '../../forms/fields';
+import { postFile } from '../../lib/upload';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import '../account/account-pages.css';
 
 /**
  * Profile settings [auth] (§2): picture, first and last name, display name, bio. The picture goes

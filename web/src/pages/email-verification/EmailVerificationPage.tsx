@@ -1,20 +1,20 @@
 import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
-import { messages } from '../../../shared/errors/catalogue';
-import { required } from '../../../shared/validation/core';
-import { passwordResetMessages } from '../../../shared/validation/messages';
-import { sendVerificationEmail, verifyEmail } from '../api/account';
-import { ApiError } from '../api/client';
-import { errorCode, errorMessage, submitErrors } from '../api/errors';
-import { setCurrentUser } from '../auth/actions';
-import { afterLoginPath } from '../auth/from';
-import { useCurrentUser } from '../auth/store';
-import { HrefLink } from '../components/HrefLink';
-import { FormElement, FormError, SubmitButton, TextField } from '../forms/fields';
-import { StepHeading } from '../lib/focus';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
-import './auth-pages.css';
+import { messages } from '../../../../shared/errors/catalogue';
+import { required } from '../../../../shared/validation/core';
+import { passwordResetMessages } from '../../../../shared/validation/messages';
+import { sendVerificationEmail, verifyEmail } from '../../api/account';
+import { ApiError } from '../../api/client';
+import { errorCode, errorMessage, submitErrors } from '../../api/errors';
+import { setCurrentUser } from '../../auth/actions';
+import { afterLoginPath } from '../../auth/from';
+import { useCurrentUser } from '../../auth/store';
+import { HrefLink } from '../../components/HrefLink';
+import { FormElement, FormError, SubmitButton, TextField } from '../../forms/fields';
+import { StepHeading } from '../../lib/focus';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import '../authentication/auth-pages.css';
 
 /**
  * E-mail verification [auth] (§2): the code from the e-mail, and sending a new one — limited to 5 a
@@ -95,7 +95,7 @@ function ResendCode({ email }: { email: string }) {
 export function EmailVerificationPage() {
   useDocumentTitle('Verify your email');
   const user = useCurrentUser();
-  const { from } = useSearch({ strict: false }) as { from?: string };
+  const { from } = useSearch({ strict: false });
   const [justVerified, setJustVerified] = useState(false);
   if (!user) return null;
   const next = afterLoginPath(from);

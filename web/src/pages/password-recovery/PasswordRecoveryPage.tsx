@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
-import { apiErrors, messages } from '../../../shared/errors/catalogue';
-import { validatePasswordRecovery } from '../../../shared/validation/account';
-import { requestPasswordReset } from '../api/account';
-import { submitErrors } from '../api/errors';
-import { EmailField, FormElement, FormError, SubmitButton } from '../forms/fields';
-import { StepHeading } from '../lib/focus';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
-import './auth-pages.css';
+import { apiErrors, messages } from '../../../../shared/errors/catalogue';
+import { validatePasswordRecovery } from '../../../../shared/validation/account';
+import { requestPasswordReset } from '../../api/account';
+import { submitErrors } from '../../api/errors';
+import { EmailField, FormElement, FormError, SubmitButton } from '../../forms/fields';
+import { StepHeading } from '../../lib/focus';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import '../authentication/auth-pages.css';
 
 /**
  * Password recovery (§2, §4): request → "check your e-mail" naming the address (passwordRequested),

@@ -1,14 +1,14 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import type { ListingSummary, Page } from '../../../shared/api/types';
-import type { Loaded } from '../api/client';
-import { ListingGrid } from '../components/ListingCard';
-import { ListingGridSkeleton } from '../components/Loading';
-import { RetryNotice } from '../components/RetryNotice';
-import { PageSections } from '../content/PageSections';
-import { usePageHead } from '../lib/head';
-import type { LoadedPage } from '../lib/page-assets';
-import { useLoaded } from '../lib/useLoaded';
-import { PartNotFound } from './PartNotFound';
+import type { ListingSummary, Page } from '../../../../shared/api/types';
+import type { Loaded } from '../../api/client';
+import { ListingGrid } from '../../components/ListingCard';
+import { ListingGridSkeleton } from '../../components/Loading';
+import { RetryNotice } from '../../components/RetryNotice';
+import { PageSections } from '../../content/PageSections';
+import { usePageHead } from '../../lib/head';
+import type { LoadedPage } from '../../lib/page-assets';
+import { useLoaded } from '../../lib/useLoaded';
+import { PartNotFound } from '../not-found/PartNotFound';
 
 export const recentListingsCount = 8;
 

@@ -5,17 +5,17 @@ import {
   type CurrentUser,
   defaultNotificationSettings,
   type NotificationSettings,
-} from '../../../shared/api/account';
-import { messages } from '../../../shared/errors/catalogue';
-import { formatPhoneNumber, parsePhoneNumber } from '../../../shared/text/phone';
-import { type ContactDetailsValues, validateContactDetails } from '../../../shared/validation/account';
-import { changeEmail, updateProfile } from '../api/account';
-import { submitErrors } from '../api/errors';
-import { setCurrentUser } from '../auth/actions';
-import { useCurrentUser } from '../auth/store';
-import { CheckboxField } from '../components/ChoiceFields';
-import { FormElement, FormError, SubmitButton, TextField } from '../forms/fields';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
+} from '../../../../../shared/api/account';
+import { messages } from '../../../../../shared/errors/catalogue';
+import { formatPhoneNumber, parsePhoneNumber } from '../../../../../shared/text/phone';
+import { type ContactDetailsValues, validateContactDetails } from '../../../../../shared/validation/account';
+import { changeEmail, updateProfile } from '../../../api/account';
+import { submitErrors } from '../../../api/errors';
+import { setCurrentUser } from '../../../auth/actions';
+import { useCurrentUser } from '../../../auth/store';
+import { CheckboxField } from '../../../components/ChoiceFields';
+import { FormElement, FormError, SubmitButton, TextField } from '../../../forms/fields';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 
 /**
  * Contact details [auth] (§2, §5): e-mail (changing it needs the current password, then the new

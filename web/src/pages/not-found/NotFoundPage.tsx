@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { SearchForm } from '../components/SearchForm';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { SearchForm } from '../../components/SearchForm';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** Unmatched URLs (§2): a 404 page with a search box. */
 export function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from '../i18n/translations';
-import { usePageHead } from '../lib/head';
+import { useTranslation } from '../../i18n/translations';
+import { usePageHead } from '../../lib/head';
 
 /** "A failure to load a page part shows a 404-style page with a link to landing" (§2). */
 export function PartNotFound() {

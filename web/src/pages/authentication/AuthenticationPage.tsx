@@ -1,7 +1,7 @@
 import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
-import type { IdentityProviderName } from '../../../shared/api/account';
+import type { IdentityProviderName } from '../../../../shared/api/account';
 import {
   type IdpSignupValues,
   type LoginValues,
@@ -9,12 +9,12 @@ import {
   validateIdpSignup,
   validateLogin,
   validateSignup,
-} from '../../../shared/validation/account';
-import { afterLoginPath, keepFrom } from '../auth/from';
-import { readIdpFlow, socialProviders } from '../auth/idp';
-import { loadRuntimeConfig } from '../auth/runtime-config';
-import { useAuth } from '../auth/store';
-import { NavigateHref } from '../components/HrefLink';
+} from '../../../../shared/validation/account';
+import { afterLoginPath, keepFrom } from '../../auth/from';
+import { readIdpFlow, socialProviders } from '../../auth/idp';
+import { loadRuntimeConfig } from '../../auth/runtime-config';
+import { useAuth } from '../../auth/store';
+import { NavigateHref } from '../../components/HrefLink';
 import {
   EmailField,
   FormElement,
@@ -22,15 +22,15 @@ import {
   NewPasswordField,
   SubmitButton,
   TextField,
-} from '../forms/fields';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
+} from '../../forms/fields';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import './auth-pages.css';
 
 /**
  * The sign-in actions come with Amplify (~40 kB gzipped): loaded as soon as the page renders, in
  * parallel with the visitor typing, instead of before the page can show.
  */
-const authActions = () => import('../auth/actions');
+const authActions = () => import('../../auth/actions');
 
 /**
  * One authentication screen (§2) with the tabs login, signup and confirm (the last only during a
@@ -40,7 +40,7 @@ const authActions = () => import('../auth/actions');
 type Tab = 'login' | 'signup' | 'confirm';
 
 function useFrom(): string | undefined {
-  return (useSearch({ strict: false }) as { from?: string }).from;
+  return useSearch({ strict: false }).from;
 }
 
 function AuthTabs({ tab, from }: { tab: Tab; from: string | undefined }) {

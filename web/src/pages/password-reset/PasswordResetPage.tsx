@@ -1,10 +1,11 @@
 import { Link, useSearch } from '@tanstack/react-router';
+import { pages } from '../../../../shared/pages';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
-import { messages } from '../../../shared/errors/catalogue';
-import { type PasswordResetValues, validatePasswordReset } from '../../../shared/validation/account';
-import { confirmPasswordReset } from '../api/account';
-import { submitErrors } from '../api/errors';
+import { messages } from '../../../../shared/errors/catalogue';
+import { type PasswordResetValues, validatePasswordReset } from '../../../../shared/validation/account';
+import { confirmPasswordReset } from '../../api/account';
+import { submitErrors } from '../../api/errors';
 import {
   EmailField,
   FormElement,
@@ -12,10 +13,10 @@ import {
   NewPasswordField,
   SubmitButton,
   TextField,
-} from '../forms/fields';
-import { StepHeading } from '../lib/focus';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
-import './auth-pages.css';
+} from '../../forms/fields';
+import { StepHeading } from '../../lib/focus';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import '../authentication/auth-pages.css';
 
 /** Ours: the API answers validation-invalid-value for a wrong or expired reset code. */
 export const invalidResetCodeMessage = 'The code is wrong or has expired. Request a new one and try again.';
@@ -23,7 +24,7 @@ export const invalidResetCodeMessage = 'The code is wrong or has expired. Reques
 /** Password reset (§2, §4): e-mail, code and new password; in progress, success, error. */
 export function PasswordResetPage() {
   useDocumentTitle('Choose a new password');
-  const search = useSearch({ strict: false }) as { email?: string; code?: string };
+  const search = useSearch({ from: pages.passwordReset });
   const [done, setDone] = useState(false);
 
   if (done) {
