@@ -60,7 +60,6 @@ describe('listing states (§4)', () => {
 });
 
 describe('listing pages (§2, §4)', () => {
-  const listing = { id: 'abc', title: 'Cannondale SuperSix Évo!' };
   it('has the new listing path and wizard tabs', () => {
     expect(NEW_LISTING_ID).toBe('00000000-0000-0000-0000-000000000000');
     expect(editListingTabs).toEqual([

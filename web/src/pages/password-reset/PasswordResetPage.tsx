@@ -1,8 +1,8 @@
 import { Link, useSearch } from '@tanstack/react-router';
-import { pages } from '../../../../shared/pages';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { messages } from '../../../../shared/errors/catalogue';
+import { pages } from '../../../../shared/pages';
 import { type PasswordResetValues, validatePasswordReset } from '../../../../shared/validation/account';
 import { confirmPasswordReset } from '../../api/account';
 import { submitErrors } from '../../api/errors';
