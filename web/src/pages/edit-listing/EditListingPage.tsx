@@ -1,6 +1,5 @@
 import { Link, Navigate, useLoaderData, useNavigate, useParams } from '@tanstack/react-router';
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
-import { messages } from '../../../../shared/errors/catalogue';
 import { type EditListingTab, NEW_LISTING_ID } from '../../../../shared/listings';
 import type { Loaded } from '../../api/client';
 import {
@@ -9,8 +8,7 @@ import {
   type OwnListingChanges,
   updateOwnListing,
 } from '../../api/own-listings';
-import { Spinner } from '../../components/Loading';
-import { RetryNotice } from '../../components/RetryNotice';
+import { LoadFrame } from '../../components/LoadFrame';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLoaded } from '../../lib/useLoaded';
 import { NotFoundPage } from '../not-found/NotFoundPage';
@@ -240,26 +238,17 @@ function EditListingWizard({
 
   if (!validType || !tab) return <NotFoundPage />;
 
-  if (!isNew) {
-    if (!listing) {
-      if (!loaded) {
-        return (
-          <div className="page edit-listing-page" aria-busy="true">
-            <h1>{wizardTitle(pageType)}</h1>
-            <Spinner label="Loading your listing…" />
-          </div>
-        );
-      }
-      if (!loaded.ok) {
-        if (loaded.error.status === 404 || loaded.error.status === 403) return <ListingNotAvailable />;
-        return (
-          <div className="page edit-listing-page">
-            <h1>{wizardTitle(pageType)}</h1>
-            <RetryNotice message={messages.somethingWentWrong} />
-          </div>
-        );
-      }
-    }
+  if (!isNew && !listing && !loaded?.ok) {
+    return (
+      <LoadFrame
+        loaded={loaded}
+        className="page edit-listing-page"
+        heading={wizardTitle(pageType)}
+        loadingLabel="Loading your listing…"
+        notFound={<ListingNotAvailable />}
+        missingStatuses={[404, 403]}
+      />
+    );
   }
 
   // A tab that cannot be opened yet: back to the first one that can be worked on.

@@ -3,8 +3,7 @@ import type { Listing } from '../../../../shared/api/types';
 import { messages } from '../../../../shared/errors/catalogue';
 import { listingHead } from '../../../../shared/seo/pages';
 import type { Loaded } from '../../api/client';
-import { Spinner } from '../../components/Loading';
-import { RetryNotice } from '../../components/RetryNotice';
+import { LoadFrame } from '../../components/LoadFrame';
 import { SearchForm } from '../../components/SearchForm';
 import { usePageHead } from '../../lib/head';
 import { loadedTitle } from '../../lib/useDocumentTitle';
@@ -28,7 +27,6 @@ export function ListingCanonicalPage() {
 
 function ListingView({ promise }: { promise: Promise<Loaded<Listing>> }) {
   const loaded = useLoaded(promise);
-  const notFound = loaded && !loaded.ok && loaded.error.isNotFound;
   usePageHead(
     loaded?.ok
       ? listingHead(loaded.value, '')
@@ -41,20 +39,21 @@ function ListingView({ promise }: { promise: Promise<Loaded<Listing>> }) {
           noindex: Boolean(loaded),
         },
   );
-  if (!loaded) {
-    return (
-      <div className="page listing-loading" aria-busy="true">
-        <Spinner label="Loading listing…" />
-      </div>
-    );
-  }
-  if (!loaded.ok) return notFound ? <ListingNotFound /> : <ListingLoadFailed />;
   return (
-    <ListingContent
-      listing={loaded.value}
-      orderPanel={<OrderPanel listing={loaded.value} />}
-      contact={<ContactSeller listing={loaded.value} />}
-    />
+    <LoadFrame
+      loaded={loaded}
+      className="page listing-loading"
+      loadingLabel="Loading listing…"
+      notFound={<ListingNotFound />}
+    >
+      {(listing) => (
+        <ListingContent
+          listing={listing}
+          orderPanel={<OrderPanel listing={listing} />}
+          contact={<ContactSeller listing={listing} />}
+        />
+      )}
+    </LoadFrame>
   );
 }
 
@@ -70,18 +69,6 @@ export function ListingNotFound() {
         label="Find something else"
         showLabel
       />
-      <p>
-        <Link to="/">Go to the home page</Link>
-      </p>
-    </div>
-  );
-}
-
-export function ListingLoadFailed() {
-  return (
-    <div className="page page-narrow">
-      <h1>Something went wrong</h1>
-      <RetryNotice message={messages.somethingWentWrong} />
       <p>
         <Link to="/">Go to the home page</Link>
       </p>

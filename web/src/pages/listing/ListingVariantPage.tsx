@@ -11,12 +11,11 @@ import {
 } from '../../../../shared/pages';
 import type { Loaded } from '../../api/client';
 import { useCurrentUser } from '../../auth/store';
-import { Spinner } from '../../components/Loading';
+import { LoadFrame } from '../../components/LoadFrame';
 import { usePageHead } from '../../lib/head';
 import { useLoaded } from '../../lib/useLoaded';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { ListingContent } from './ListingContent';
-import { ListingLoadFailed } from './ListingPage';
 
 const variantRoute = getRouteApi('/signed-in/l/$slug/$id/$variant');
 
@@ -114,25 +113,29 @@ function VariantView({
       : 'Listing preview',
     noindex: true,
   });
-  if (!loaded) {
-    return (
-      <div className="page listing-loading" aria-busy="true">
-        <Spinner label="Loading listing…" />
-      </div>
-    );
-  }
-  if (!loaded.ok) {
-    const { status } = loaded.error;
-    return status === 404 || status === 403 ? <NotFoundPage /> : <ListingLoadFailed />;
-  }
-  const listing = loaded.value;
-  if (redirect) {
-    return (
-      <div className="page listing-loading" aria-busy="true">
-        <Spinner label="Loading listing…" />
-      </div>
-    );
-  }
+  // While it loads, and while a wrong variant is on its way to the right page: the spinner.
+  return (
+    <LoadFrame
+      loaded={redirect ? undefined : loaded}
+      className="page listing-loading"
+      loadingLabel="Loading listing…"
+      notFound={<NotFoundPage />}
+      missingStatuses={[404, 403]}
+    >
+      {(listing) => <VariantContent variant={variant} listing={listing} owner={owner} />}
+    </LoadFrame>
+  );
+}
+
+function VariantContent({
+  variant,
+  listing,
+  owner,
+}: {
+  variant: ListingPageVariant;
+  listing: OwnListing;
+  owner: CurrentUser | null;
+}) {
   const banner = banners[variant];
   return (
     <ListingContent

@@ -6,7 +6,8 @@ import { profileHead } from '../../../../shared/seo/pages';
 import { useCurrentUser } from '../../auth/store';
 import { Avatar } from '../../components/Avatar';
 import { ListingGrid } from '../../components/ListingCard';
-import { ListingGridSkeleton, Spinner } from '../../components/Loading';
+import { LoadFrame } from '../../components/LoadFrame';
+import { ListingGridSkeleton } from '../../components/Loading';
 import { PaginationLinks } from '../../components/Pagination';
 import { RetryNotice } from '../../components/RetryNotice';
 import { UserReviewsBody } from '../../components/ReviewList';
@@ -164,7 +165,6 @@ export function ProfileReviews({ user, now }: { user: ProfileUser; now?: Date })
 export function ProfilePage() {
   const { user } = route.useLoaderData();
   const loaded = useLoaded(user);
-  const notFound = loaded && !loaded.ok && loaded.error.isNotFound;
   usePageHead(
     loaded?.ok
       ? profileHead(loaded.value, '')
@@ -177,29 +177,26 @@ export function ProfilePage() {
           noindex: Boolean(loaded),
         },
   );
-  if (!loaded) {
-    return (
-      <div className="page page-narrow" aria-busy="true">
-        <Spinner label="Loading profile…" />
-      </div>
-    );
-  }
-  if (!loaded.ok) {
-    return (
-      <div className="page page-narrow">
-        <h1>{notFound ? 'User not found' : 'Something went wrong'}</h1>
-        {notFound ? (
-          <p>This profile does not exist or was removed.</p>
-        ) : (
-          <RetryNotice message={messages.somethingWentWrong} />
-        )}
-        <p>
-          <Link to="/">Go to the home page</Link>
-        </p>
-      </div>
-    );
-  }
-  const profile: ProfileUser = loaded.value;
+  return (
+    <LoadFrame loaded={loaded} loadingLabel="Loading profile…" notFound={<ProfileNotFound />}>
+      {(profile) => <ProfileContent profile={profile} />}
+    </LoadFrame>
+  );
+}
+
+function ProfileNotFound() {
+  return (
+    <div className="page page-narrow">
+      <h1>User not found</h1>
+      <p>This profile does not exist or was removed.</p>
+      <p>
+        <Link to="/">Go to the home page</Link>
+      </p>
+    </div>
+  );
+}
+
+function ProfileContent({ profile }: { profile: ProfileUser }) {
   return (
     <div className="page profile-page">
       <aside className="profile-aside" aria-label="About this user">

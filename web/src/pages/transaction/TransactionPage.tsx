@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../auth/store';
 import { Avatar } from '../../components/Avatar';
 import { deadlineDayText } from '../../components/DateLabel';
 import { CardImage } from '../../components/ListingCard';
+import { LoadFrame } from '../../components/LoadFrame';
 import { Spinner } from '../../components/Loading';
 import { RetryNotice } from '../../components/RetryNotice';
 import { usePageHead } from '../../lib/head';
@@ -83,19 +84,15 @@ function TransactionScreen({ partyRole: role, data }: { partyRole: Role; data: T
   });
 
   if (notFound) return <NotFoundPage />;
-  if (!show) {
+  if (!show?.ok) {
     return (
-      <div className="page tx-page" aria-busy="true">
-        <Spinner label={role === 'customer' ? 'Loading order…' : 'Loading sale…'} />
-      </div>
-    );
-  }
-  if (!show.ok) {
-    return (
-      <div className="page page-narrow tx-page">
-        <h1>{heading}</h1>
-        <RetryNotice message={fetchFailedMessage(role)} />
-      </div>
+      <LoadFrame
+        loaded={show}
+        className="page page-narrow tx-page"
+        heading={show ? heading : undefined}
+        loadingLabel={role === 'customer' ? 'Loading order…' : 'Loading sale…'}
+        failedMessage={fetchFailedMessage(role)}
+      />
     );
   }
 
