@@ -93,6 +93,8 @@ export interface ProfileUpdateRequest {
   phoneNumber?: string;
   /** The e-mails the user wants; either flag may be given alone. Booleans only, else 400. */
   notificationSettings?: Partial<NotificationSettings>;
+  /** The missing-information modal was closed (§4): it does not open again. */
+  seenMissingInformation?: true;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The API's routes by name: method, path and who may call it. The one list the server's route
  * table (functions/routes.ts: each name's handler), CDK, the local gateway and the web client
- * (web/src/api/: calls by name) read, so a path is written once. A path parameter `{name+}` as the
+ * (web/src/api/: calls by name, typed by ./contracts.ts) read, so a path is written once. A path parameter `{name+}` as the
  * last segment is greedy (API Gateway's `{proxy+}`): it takes the rest of the path, slashes
  * included, and arrives as `pathParameters.name`.
  */
@@ -131,13 +131,13 @@ export type PathArgs<N extends ApiRouteName> = [ParamNames<(typeof apiRoutes)[N]
   : [params: PathParams<N>];
 
 /** One call's target: a named route with its path filled in (`route('showListing', { id })`). */
-export interface RouteTarget {
-  name: ApiRouteName;
+export interface RouteTarget<N extends ApiRouteName = ApiRouteName> {
+  name: N;
   method: ApiMethod;
   path: string;
 }
 
-export function route<N extends ApiRouteName>(name: N, ...params: PathArgs<N>): RouteTarget {
+export function route<N extends ApiRouteName>(name: N, ...params: PathArgs<N>): RouteTarget<N> {
   return { name, method: apiRoutes[name].method, path: apiPath(name, ...params) };
 }
 

@@ -173,3 +173,30 @@ export interface ListingSearchParams {
   page?: number;
   perPage?: number;
 }
+
+/** The seller's changes to an own listing (POST and PATCH /api/own-listings): every field optional. */
+export interface OwnListingChanges {
+  title?: string;
+  description?: string;
+  category?: string;
+  condition?: string;
+  brand?: string;
+  size?: string;
+  model?: string;
+  year?: number | '';
+  colour?: string;
+  groupset?: string;
+  wheelset?: string;
+  frameSize?: string;
+  wheelSize?: string;
+  frameMaterial?: string;
+  price?: Money;
+  pickupEnabled?: boolean;
+  shippingEnabled?: boolean;
+  location?: { address: string; building?: string; city: string; region: string; country: string };
+  geolocation?: { lat: number; lng: number };
+  shippingFee?: { oneItem: Money; additionalItems: Money };
+  features?: string[];
+  rules?: string;
+  disclaimer?: string;
+}

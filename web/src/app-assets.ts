@@ -25,7 +25,7 @@ export async function loadAppAssets(fetchImpl?: typeof fetch): Promise<void> {
   if (status === 'loading' || status === 'loaded') return;
   setStatus('loading');
   try {
-    const asset = await getHostedAsset<unknown>(
+    const asset = await getHostedAsset(
       translationsAssetPath,
       'latest',
       fetchImpl ? { fetch: fetchImpl } : {},

@@ -18,7 +18,7 @@ import { callApi, type RequestOptions } from './client';
 type Data<T> = { data: T };
 
 export async function getCurrentUser(options?: RequestOptions): Promise<CurrentUser> {
-  return (await callApi<Data<CurrentUser>>(route('me'), options)).data;
+  return (await callApi(route('me'), options)).data;
 }
 
 /**
@@ -30,7 +30,7 @@ export interface SignupAnswer extends Data<CurrentUser> {
 }
 
 export function signup(body: SignupRequest): Promise<SignupAnswer> {
-  return callApi<SignupAnswer>(route('signup'), { body, token: null });
+  return callApi(route('signup'), { body, token: null });
 }
 
 /** The profile of someone back from Google or Facebook (409 conflict: they have one already). */
@@ -38,12 +38,12 @@ export async function createUserWithIdp(
   body: IdpSignupRequest,
   options?: RequestOptions,
 ): Promise<CurrentUser> {
-  return (await callApi<Data<CurrentUser>>(route('createUserWithIdp'), { ...options, body })).data;
+  return (await callApi(route('createUserWithIdp'), { ...options, body })).data;
 }
 
 /** Sends a reset code; answers with the address it went to (for the "check your e-mail" state). */
 export async function requestPasswordReset(email: string): Promise<string> {
-  const answer = await callApi<Data<PasswordResetRequested> | undefined>(route('requestPasswordReset'), {
+  const answer = await callApi(route('requestPasswordReset'), {
     body: { email },
     token: null,
   });
@@ -63,22 +63,22 @@ export async function sendVerificationEmail(): Promise<void> {
 }
 
 export async function verifyEmail(verificationToken: string): Promise<CurrentUser> {
-  return (await callApi<Data<CurrentUser>>(route('verifyEmail'), { body: { verificationToken } })).data;
+  return (await callApi(route('verifyEmail'), { body: { verificationToken } })).data;
 }
 
 export async function changeEmail(body: EmailChangeRequest): Promise<CurrentUser> {
-  return (await callApi<Data<CurrentUser>>(route('changeEmail'), { body })).data;
+  return (await callApi(route('changeEmail'), { body })).data;
 }
 
 export async function updateProfile(body: ProfileUpdateRequest): Promise<CurrentUser> {
-  return (await callApi<Data<CurrentUser>>(route('updateMe'), { body })).data;
+  return (await callApi(route('updateMe'), { body })).data;
 }
 
 export async function createAvatarUpload(body: AvatarUploadRequest): Promise<AvatarUpload> {
-  const answer = await callApi<AvatarUpload | Data<AvatarUpload>>(route('createAvatarUpload'), { body });
+  const answer = await callApi(route('createAvatarUpload'), { body });
   return 'data' in answer ? answer.data : answer;
 }
 
 export async function setAvatar(uploadId: string): Promise<CurrentUser> {
-  return (await callApi<Data<CurrentUser>>(route('setAvatar'), { body: { uploadId } })).data;
+  return (await callApi(route('setAvatar'), { body: { uploadId } })).data;
 }

@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { route } from '../../../shared/api/routes';
-import { ApiError, apiRequest, callApi, peekSettled, settle } from './client';
+import type { Listing } from '../../../shared/api/types';
+import { ApiError, callApi, peekSettled, settle } from './client';
 import { listingsQuery } from './endpoints';
 
 const json = (status: number, body: unknown) =>
@@ -88,11 +89,11 @@ describe('listingsQuery', () => {
   });
 });
 
-describe('apiRequest', () => {
+describe('callApi requests', () => {
   it('sends JSON bodies and the bearer token, and reads empty answers', async () => {
     const fetch = vi.fn(async () => new Response(null, { status: 204 }));
     await expect(
-      apiRequest('POST', '/auth/change-password', {
+      callApi(route('changePassword'), {
         fetch,
         token: 'token-1',
         body: { currentPassword: 'a', newPassword: 'b' },
@@ -116,8 +117,24 @@ describe('apiRequest', () => {
       json(202, { data: { email: 'a@b.example' } }),
     );
     // No session is stored in this environment, so no token is looked up.
-    await apiRequest('POST', '/auth/password-reset', { fetch, body: { email: 'a@b.example' } });
+    await callApi(route('requestPasswordReset'), { fetch, body: { email: 'a@b.example' } });
     const headers = fetch.mock.calls[0]?.[1]?.headers as Record<string, string>;
     expect(headers.authorization).toBeUndefined();
+  });
+});
+
+describe('the route contracts (shared/api/contracts.ts)', () => {
+  it('types each call: no body where the route takes none, its body where it takes one, its answer', async () => {
+    const fetch = vi.fn(async () => json(200, { data: { id: 'x' } }));
+    const show = callApi(route('showListing', { id: 'x' }), { fetch });
+    expectTypeOf(show).resolves.toEqualTypeOf<{ data: Listing }>();
+    await show;
+    // @ts-expect-error: showListing takes no body
+    await callApi(route('showListing', { id: 'x' }), { fetch, body: { title: 'x' } });
+    // @ts-expect-error: changePassword needs its body
+    await callApi(route('changePassword'), { fetch }).catch(() => undefined);
+    // @ts-expect-error: a body of the wrong shape
+    await callApi(route('sendMessage', { id: 'x' }), { fetch, body: { text: 'hi' } });
+    expect(fetch).toHaveBeenCalledTimes(4);
   });
 });

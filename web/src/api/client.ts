@@ -1,9 +1,7 @@
-import type { RouteTarget } from '../../../shared/api/routes';
+import type { RequestBody, ResponseBody } from '../../../shared/api/contracts';
+import type { ApiRouteName, RouteTarget } from '../../../shared/api/routes';
 import type { ApiErrorBody, ApiErrorItem } from '../../../shared/api/types';
 import { getAccessToken } from '../auth/token';
-
-/** Where the API lives: same origin. (`/config.json` can override this later.) */
-export const apiBaseUrl = '/api';
 
 /** A failed API call. `status` is 0 when the request never got an answer (offline, aborted, bad JSON). */
 export class ApiError extends Error {
@@ -50,18 +48,16 @@ export interface RequestOptions {
   token?: string | null;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 /**
- * Calls the API: `path` is relative to the API base (e.g. `/listings?page=2`), `body` is sent as
+ * One request to the API (same origin): `url` is the route's path with its query, `body` is sent as
  * JSON. Answers with the parsed JSON (undefined for an empty answer such as 202 or 204); a status of
  * 400 or more throws an ApiError with the spec's error body.
  */
-export async function apiRequest<T>(
-  method: HttpMethod,
-  path: string,
+async function apiRequest(
+  method: RouteTarget['method'],
+  url: string,
   options: RequestOptions & { body?: unknown } = {},
-): Promise<T> {
+): Promise<unknown> {
   const doFetch = options.fetch ?? fetch;
   const token = options.token === undefined ? await getAccessToken() : options.token;
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -69,7 +65,7 @@ export async function apiRequest<T>(
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await doFetch(`${apiBaseUrl}${path}`, {
+    response = await doFetch(url, {
       method,
       headers,
       credentials: 'same-origin',
@@ -89,22 +85,47 @@ export async function apiRequest<T>(
     }
   }
   if (!response.ok) throw new ApiError(response.status, isApiErrorBody(body) ? body : null);
-  return body as T;
-}
-
-/** How a named route is called: its query string (`?a=b`, or empty), its JSON body, the request's options. */
-export interface CallOptions extends RequestOptions {
-  query?: string;
-  body?: unknown;
+  return body;
 }
 
 /**
- * Calls a named API route (shared/api/routes.ts) with its method and path:
- * `callApi<{ data: Listing }>(route('showListing', { id }), { signal })`. Answers as `apiRequest` does.
+ * How route `N` is called: its query string (`?a=b`, or empty), the request's options, and its
+ * JSON body, required when the route takes one (shared/api/contracts.ts), refused when it takes none.
  */
-export function callApi<T>(target: RouteTarget, options: CallOptions = {}): Promise<T> {
-  const { query = '', ...request } = options;
-  return apiRequest<T>(target.method, `${target.path.slice(apiBaseUrl.length)}${query}`, request);
+export type CallOptions<N extends ApiRouteName = ApiRouteName> = RequestOptions & {
+  query?: string;
+} & ([RequestBody<N>] extends [undefined] ? { body?: undefined } : { body: RequestBody<N> });
+
+type CallArgs<N extends ApiRouteName> = [RequestBody<N>] extends [undefined]
+  ? [options?: CallOptions<N>]
+  : [options: CallOptions<N>];
+
+/**
+ * Calls a named API route (shared/api/routes.ts) with its method and path, its body and answer
+ * typed by its contract: `callApi(route('showListing', { id }), { signal })` answers
+ * `{ data: Listing }`. Errors as `apiRequest` throws them.
+ */
+export async function callApi<N extends ApiRouteName>(
+  target: RouteTarget<N>,
+  ...[options]: CallArgs<N>
+): Promise<ResponseBody<N>> {
+  const { query = '', ...request } = (options ?? {}) as RequestOptions & { query?: string; body?: unknown };
+  // The contract is the server's promise for this route; the JSON is taken at its word.
+  return (await apiRequest(target.method, `${target.path}${query}`, request)) as ResponseBody<N>;
+}
+
+/** The routes that answer `{ data }`. */
+type DataRoute = {
+  [N in ApiRouteName]: ResponseBody<N> extends { data: unknown } ? N : never;
+}[ApiRouteName];
+
+/** Calls route `N` as `callApi` does and answers the `data` of its `{ data }` answer. */
+export async function callApiData<N extends DataRoute>(
+  target: RouteTarget<N>,
+  ...args: CallArgs<N>
+): Promise<Extract<ResponseBody<N>, { data: unknown }>['data']> {
+  const answer = (await callApi(target, ...args)) as Extract<ResponseBody<N>, { data: unknown }>;
+  return answer.data;
 }
 
 /** A settled request, so pages can render errors without error boundaries. */

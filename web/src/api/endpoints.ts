@@ -1,4 +1,5 @@
 import type { PublicProfile } from '../../../shared/api/account';
+import type { HostedAsset } from '../../../shared/api/contracts';
 import { route } from '../../../shared/api/routes';
 import type { Listing, ListingSearchParams, ListingSummary, Page } from '../../../shared/api/types';
 import { callApi, type RequestOptions } from './client';
@@ -20,16 +21,16 @@ export function listingsQuery(params: ListingSearchParams): string {
 }
 
 export function searchListings(params: ListingSearchParams, options?: RequestOptions) {
-  return callApi<Page<ListingSummary>>(route('searchListings'), { ...options, query: listingsQuery(params) });
+  return callApi(route('searchListings'), { ...options, query: listingsQuery(params) });
 }
 
 export async function getListing(id: string, options?: RequestOptions): Promise<Listing> {
-  const body = await callApi<{ data: Listing }>(route('showListing', { id }), options);
+  const body = await callApi(route('showListing', { id }), options);
   return body.data;
 }
 
 export async function getUser(id: string, options?: RequestOptions): Promise<PublicProfile> {
-  const body = await callApi<{ data: PublicProfile }>(route('showUser', { id }), options);
+  const body = await callApi(route('showUser', { id }), options);
   return body.data;
 }
 
@@ -40,16 +41,17 @@ export function getUserListings(
   options?: RequestOptions,
 ): Promise<Page<ListingSummary>> {
   const query = page > 1 ? `?page=${page}` : '';
-  return callApi<Page<ListingSummary>>(route('userListings', { id: userId }), { ...options, query });
+  return callApi(route('userListings', { id: userId }), { ...options, query });
 }
 
-/** A hosted asset (`GET /api/assets/{version}/{path}`): its JSON and the version it came from. */
-export interface HostedAsset<T> {
-  data: T;
-  meta: { version: string };
-}
+export type { HostedAsset };
 
-export function getHostedAsset<T>(path: string, version = 'latest', options?: RequestOptions) {
+/** A hosted asset's JSON, unchecked (its reader validates it: web/src/lib/page-assets.ts), and its version. */
+export function getHostedAsset(
+  path: string,
+  version = 'latest',
+  options?: RequestOptions,
+): Promise<HostedAsset<unknown>> {
   // Assets are public: no token, so the answer can be cached by the CDN.
-  return callApi<HostedAsset<T>>(route('hostedAsset', { version, path }), { token: null, ...options });
+  return callApi(route('hostedAsset', { version, path }), { token: null, ...options });
 }

@@ -20,7 +20,7 @@ export async function createListingImageUpload(
   options?: RequestOptions,
 ): Promise<ImageUpload> {
   const target = route('createImageUpload', { id: listingId });
-  return (await callApi<{ data: ImageUpload }>(target, { ...options, body })).data;
+  return (await callApi(target, { ...options, body })).data;
 }
 
 /**
@@ -33,7 +33,7 @@ export async function addListingImage(
   options?: RequestOptions,
 ): Promise<ListingImage[]> {
   return (
-    await callApi<{ data: ListingImage[] }>(route('addImage', { id: listingId }), {
+    await callApi(route('addImage', { id: listingId }), {
       ...options,
       body: { uploadId },
     })
@@ -47,7 +47,7 @@ export async function reorderListingImages(
   options?: RequestOptions,
 ): Promise<ListingImage[]> {
   return (
-    await callApi<{ data: ListingImage[] }>(route('reorderImages', { id: listingId }), {
+    await callApi(route('reorderImages', { id: listingId }), {
       ...options,
       body: { order },
     })
@@ -61,5 +61,5 @@ export async function removeListingImage(
   options?: RequestOptions,
 ): Promise<ListingImage[]> {
   const target = route('removeImage', { id: listingId, imageId });
-  return (await callApi<{ data: ListingImage[] }>(target, options)).data;
+  return (await callApi(target, options)).data;
 }

@@ -1,57 +1,27 @@
-import { type RouteTarget, route } from '../../../shared/api/routes';
-import type { OwnListing, Page } from '../../../shared/api/types';
-import type { Money } from '../../../shared/money';
-import { type CallOptions, callApi, type RequestOptions } from './client';
+import { route } from '../../../shared/api/routes';
+import type { OwnListing, OwnListingChanges, Page } from '../../../shared/api/types';
+import { callApi, callApiData, type RequestOptions } from './client';
 
 /**
  * The seller's own listings (functions/listings/http/own): the manage listings page reads them 42 a page
  * and opens or closes them; the edit wizard creates a draft, saves each tab, updates the stock and
  * publishes. Every answer is the owner's view (exact location and pickup address included).
  */
-export type { OwnListing };
+export type { OwnListing, OwnListingChanges };
 
 /**
  * The fields a wizard tab sends (any subset; the server checks each with the shared validators).
  * `location` and `geolocation` go together (the place picked in the address search).
  */
-export interface OwnListingChanges {
-  title?: string;
-  description?: string;
-  category?: string;
-  condition?: string;
-  brand?: string;
-  size?: string;
-  model?: string;
-  year?: number | '';
-  colour?: string;
-  groupset?: string;
-  wheelset?: string;
-  frameSize?: string;
-  wheelSize?: string;
-  frameMaterial?: string;
-  price?: Money;
-  pickupEnabled?: boolean;
-  shippingEnabled?: boolean;
-  location?: { address: string; building?: string; city: string; region: string; country: string };
-  geolocation?: { lat: number; lng: number };
-  shippingFee?: { oneItem: Money; additionalItems: Money };
-  features?: string[];
-  rules?: string;
-  disclaimer?: string;
-}
-
-async function dataOf(target: RouteTarget, options?: CallOptions): Promise<OwnListing> {
-  return (await callApi<{ data: OwnListing }>(target, options)).data;
-}
 
 export function getOwnListings(page = 1, options?: RequestOptions): Promise<Page<OwnListing>> {
   const query = page > 1 ? `?page=${page}` : '';
-  return callApi<Page<OwnListing>>(route('ownListings'), { ...options, query });
+  return callApi(route('ownListings'), { ...options, query });
 }
 
 /** One of the caller's listings (404 when it is not theirs and not public, 403 when it is someone else's). */
 export function getOwnListing(id: string, options?: RequestOptions): Promise<OwnListing> {
-  return dataOf(route('ownListing', { id }), options);
+  return callApiData(route('ownListing', { id }), options);
 }
 
 /** §7 createDraft: the first save of the wizard makes the draft (stock 0). */
@@ -59,7 +29,7 @@ export function createDraftListing(
   changes: OwnListingChanges,
   options?: RequestOptions,
 ): Promise<OwnListing> {
-  return dataOf(route('createDraft'), { ...options, body: changes });
+  return callApiData(route('createDraft'), { ...options, body: changes });
 }
 
 /** §7 update: a tab's fields; the state is kept. */
@@ -68,7 +38,7 @@ export function updateOwnListing(
   changes: OwnListingChanges,
   options?: RequestOptions,
 ): Promise<OwnListing> {
-  return dataOf(route('updateListing', { id }), { ...options, body: changes });
+  return callApiData(route('updateListing', { id }), { ...options, body: changes });
 }
 
 /**
@@ -80,7 +50,7 @@ export function setListingStock(
   stock: { oldTotal: number; newTotal: number },
   options?: RequestOptions,
 ): Promise<OwnListing> {
-  return dataOf(route('setStock', { id }), { ...options, body: stock });
+  return callApiData(route('setStock', { id }), { ...options, body: stock });
 }
 
 /**
@@ -88,15 +58,15 @@ export function setListingStock(
  * when the seller has no payout details yet; 400 with `meta.fields` when something required is missing.
  */
 export function publishOwnListing(id: string, options?: RequestOptions): Promise<OwnListing> {
-  return dataOf(route('publishDraft', { id }), options);
+  return callApiData(route('publishDraft', { id }), options);
 }
 
 /** Published → closed: the listing leaves search. */
 export function closeOwnListing(id: string, options?: RequestOptions): Promise<OwnListing> {
-  return dataOf(route('closeListing', { id }), options);
+  return callApiData(route('closeListing', { id }), options);
 }
 
 /** Closed → published: the listing is back in search. */
 export function openOwnListing(id: string, options?: RequestOptions): Promise<OwnListing> {
-  return dataOf(route('openListing', { id }), options);
+  return callApiData(route('openListing', { id }), options);
 }

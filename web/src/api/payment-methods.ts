@@ -17,14 +17,14 @@ import { callApi, type RequestOptions } from './client';
 type Data<T> = { data: T };
 
 export async function createSetupIntent(options?: RequestOptions): Promise<SetupIntentView> {
-  return (await callApi<Data<SetupIntentView>>(route('createSetupIntent'), options)).data;
+  return (await callApi(route('createSetupIntent'), options)).data;
 }
 
 export async function savePaymentMethod(
   body: SavePaymentMethodRequest,
   options?: RequestOptions,
 ): Promise<SavedCard> {
-  return (await callApi<Data<SavedCard>>(route('savePaymentMethod'), { ...options, body })).data;
+  return (await callApi(route('savePaymentMethod'), { ...options, body })).data;
 }
 
 export async function deletePaymentMethod(options?: RequestOptions): Promise<void> {
@@ -34,7 +34,7 @@ export async function deletePaymentMethod(options?: RequestOptions): Promise<voi
 /** Marks the missing-information modal seen (PATCH /api/me). */
 export async function markMissingInformationSeen(options?: RequestOptions): Promise<CurrentUser> {
   return (
-    await callApi<Data<CurrentUser>>(route('updateMe'), {
+    await callApi(route('updateMe'), {
       ...options,
       body: { seenMissingInformation: true },
     })
@@ -45,10 +45,7 @@ export async function getPaypalOnboardingLinks(
   trackingId: string,
   options?: RequestOptions,
 ): Promise<PaypalLink[]> {
-  const answer = await callApi<{ links?: PaypalLink[]; data?: { links?: PaypalLink[] } }>(
-    route('paypalOnboardingLink'),
-    { ...options, body: { trackingId } },
-  );
+  const answer = await callApi(route('paypalOnboardingLink'), { ...options, body: { trackingId } });
   return answer.links ?? answer.data?.links ?? [];
 }
 
@@ -56,10 +53,7 @@ export async function getPaypalMerchantId(
   trackingId: string,
   options?: RequestOptions,
 ): Promise<string | undefined> {
-  const answer = await callApi<{ merchant_id?: string; data?: { merchant_id?: string } }>(
-    route('paypalMerchantId'),
-    { ...options, body: { trackingId } },
-  );
+  const answer = await callApi(route('paypalMerchantId'), { ...options, body: { trackingId } });
   return answer.merchant_id ?? answer.data?.merchant_id ?? undefined;
 }
 
@@ -67,10 +61,10 @@ export async function getPaypalOnboardingStatus(
   merchantId: string,
   options?: RequestOptions,
 ): Promise<PaypalOnboardingStatus> {
-  const answer = await callApi<PaypalOnboardingStatus & { data?: PaypalOnboardingStatus }>(
-    route('paypalOnboardingStatus'),
-    { ...options, body: { merchantId, updateUserMaybe: true } },
-  );
+  const answer = await callApi(route('paypalOnboardingStatus'), {
+    ...options,
+    body: { merchantId, updateUserMaybe: true },
+  });
   return answer.data ?? answer;
 }
 

@@ -15,7 +15,7 @@ type Data<T> = { data: T };
 
 /** The signed-in user's connected account, or null when there is none yet. */
 export async function getStripeAccount(options?: RequestOptions): Promise<StripeAccountView | null> {
-  const answer = await callApi<Data<StripeAccountView | null> | undefined>(route('stripeAccount'), options);
+  const answer = await callApi(route('stripeAccount'), options);
   return answer?.data ?? null;
 }
 
@@ -23,7 +23,7 @@ export async function createStripeAccount(
   body: StripeAccountCreateRequest,
   options?: RequestOptions,
 ): Promise<StripeAccountView> {
-  return (await callApi<Data<StripeAccountView>>(route('createStripeAccount'), { ...options, body })).data;
+  return (await callApi(route('createStripeAccount'), { ...options, body })).data;
 }
 
 /** Replaces the bank account of the connected account. */
@@ -31,7 +31,7 @@ export async function updateStripeAccount(
   body: StripeAccountUpdateRequest,
   options?: RequestOptions,
 ): Promise<StripeAccountView> {
-  return (await callApi<Data<StripeAccountView>>(route('updateStripeAccount'), { ...options, body })).data;
+  return (await callApi(route('updateStripeAccount'), { ...options, body })).data;
 }
 
 /** A hosted onboarding (or update) link of the card provider: where to send the browser. */
@@ -39,8 +39,7 @@ export async function createStripeAccountLink(
   body: StripeAccountLinkRequest,
   options?: RequestOptions,
 ): Promise<string> {
-  return (await callApi<Data<{ url: string }>>(route('createStripeAccountLink'), { ...options, body })).data
-    .url;
+  return (await callApi(route('createStripeAccountLink'), { ...options, body })).data.url;
 }
 
 /** The simulated card provider's stand-in for Stripe.js tokens (`btok_…`, `ct_…`). */
@@ -48,7 +47,7 @@ export async function createSimulatedToken(
   body: SimulatedTokenRequest,
   options?: RequestOptions,
 ): Promise<string> {
-  return (await callApi<Data<{ id: string }>>(route('simulatedStripeToken'), { ...options, body })).data.id;
+  return (await callApi(route('simulatedStripeToken'), { ...options, body })).data.id;
 }
 
 /** Confirms a simulated setup intent with a test card (docs/payments.md lists the test cards). */
@@ -58,9 +57,9 @@ export async function confirmSimulatedSetupIntent(
   options?: RequestOptions,
 ): Promise<{ paymentMethodId: string; status: string }> {
   return (
-    await callApi<Data<{ paymentMethodId: string; status: string }>>(
-      route('simulatedStripeConfirmSetupIntent', { id: setupIntentId }),
-      { ...options, body: card },
-    )
+    await callApi(route('simulatedStripeConfirmSetupIntent', { id: setupIntentId }), {
+      ...options,
+      body: card,
+    })
   ).data;
 }

@@ -19,7 +19,7 @@ export function getUserReviews(
   options?: RequestOptions,
 ): Promise<UserReviews> {
   // Public: no token, so the answer can be cached.
-  return callApi<UserReviews>(route('userReviews', { id: userId }), {
+  return callApi(route('userReviews', { id: userId }), {
     token: null,
     ...options,
     query: `?type=${type}`,

@@ -1,4 +1,4 @@
-import { type RouteTarget, route } from '../../../shared/api/routes';
+import { route } from '../../../shared/api/routes';
 import type {
   AllowedTransitionView,
   CreatePaypalOrderRequest,
@@ -17,30 +17,27 @@ import type {
   TransitionPrivilegedRequest,
   TransitionRequest,
 } from '../../../shared/api/transactions';
-import { type CallOptions, callApi, type RequestOptions } from './client';
+import { callApi, callApiData, type RequestOptions } from './client';
 
 /**
  * Orders (functions/orders, docs/design/orders.md, "API routes"): checkout, the order and sale
  * pages, the inbox and the top bar's notification count. JSON in and out; every answer is `{ data
  * }` (pages: `{ data, meta }`).
  */
-async function dataOf<T>(target: RouteTarget, options?: CallOptions): Promise<T> {
-  return (await callApi<{ data: T }>(target, options)).data;
-}
 
 /** The server's price of an order (`POST /api/transaction-line-items`). */
 export function fetchLineItems(body: LineItemsRequest, options?: RequestOptions): Promise<LineItemsAnswer> {
-  return dataOf(route('lineItems'), { ...options, body });
+  return callApiData(route('lineItems'), { ...options, body });
 }
 
 /** request-payment (speculative: the price only). Card answers carry the PaymentIntent's client secret. */
 export function initiateOrder(body: InitiateRequest, options?: RequestOptions): Promise<InitiateAnswer> {
-  return dataOf(route('initiatePrivileged'), { ...options, body });
+  return callApiData(route('initiatePrivileged'), { ...options, body });
 }
 
 /** enquire (`POST /api/transactions`): a new enquiry about someone else's listing (own listing: 403). */
 export function enquire(body: EnquireRequest, options?: RequestOptions): Promise<TransactionView> {
-  return dataOf(route('enquire'), { ...options, body });
+  return callApiData(route('enquire'), { ...options, body });
 }
 
 /** A privileged transition: confirm-payment, cancel, mark-received(-from-purchased), request-payment-after-enquiry. */
@@ -48,7 +45,7 @@ export function transitionPrivileged(
   body: TransitionPrivilegedRequest,
   options?: RequestOptions,
 ): Promise<InitiateAnswer> {
-  return dataOf(route('transitionPrivileged'), { ...options, body });
+  return callApiData(route('transitionPrivileged'), { ...options, body });
 }
 
 /** A non-privileged transition (mark-delivered, dispute, reviews…). */
@@ -57,12 +54,12 @@ export function transition(
   body: TransitionRequest,
   options?: RequestOptions,
 ): Promise<TransactionView> {
-  return dataOf(route('transition', { id: transactionId }), { ...options, body });
+  return callApiData(route('transition', { id: transactionId }), { ...options, body });
 }
 
 /** One transaction with both parties and its reviews; 404 for anyone but its parties. */
 export function getTransaction(id: string, options?: RequestOptions): Promise<TransactionShow> {
-  return dataOf(route('transaction', { id }), options);
+  return callApiData(route('transaction', { id }), options);
 }
 
 /** The caller's orders or sales, newest first, 10 a page. */
@@ -82,7 +79,7 @@ export function getAllowedTransitions(
   id: string,
   options?: RequestOptions,
 ): Promise<AllowedTransitionView[]> {
-  return dataOf(route('transitionsOf', { id }), options);
+  return callApiData(route('transitionsOf', { id }), options);
 }
 
 /** The order's messages, newest first, 100 a page. */
@@ -95,23 +92,23 @@ export function getMessages(
 }
 
 export function sendMessage(id: string, content: string, options?: RequestOptions): Promise<MessageView> {
-  return dataOf(route('sendMessage', { id }), { ...options, body: { content } });
+  return callApiData(route('sendMessage', { id }), { ...options, body: { content } });
 }
 
 /** Sales that need the seller's action (the top bar's dot, the mobile menu's count). */
 export function getNotifications(options?: RequestOptions): Promise<NotificationsView> {
-  return dataOf(route('notifications'), options);
+  return callApiData(route('notifications'), options);
 }
 
 export function createPaypalOrder(
   body: CreatePaypalOrderRequest,
   options?: RequestOptions,
 ): Promise<PaypalOrderView> {
-  return dataOf(route('createPaypalOrder'), { ...options, body });
+  return callApiData(route('createPaypalOrder'), { ...options, body });
 }
 
 export function getPaypalOrder(orderId: string, options?: RequestOptions): Promise<PaypalOrderView> {
-  return dataOf(route('paypalOrder'), { ...options, body: { orderId } });
+  return callApiData(route('paypalOrder'), { ...options, body: { orderId } });
 }
 
 /** The customer pays the seller out of a PayPal capture before marking the order received. */
@@ -119,5 +116,5 @@ export function disbursePaypalFunds(
   body: { paypalTransactionId: string; sharetribeTransactionId: string },
   options?: RequestOptions,
 ): Promise<{ paypalDisbursementId: string }> {
-  return dataOf(route('disbursePaypalFunds'), { ...options, body });
+  return callApiData(route('disbursePaypalFunds'), { ...options, body });
 }

@@ -21,7 +21,7 @@ export const locationTexts = {
 /** `GET /api/places`: the places whose name starts with the query, best first. */
 export async function fetchPlaces(query: string, signal?: AbortSignal): Promise<Place[]> {
   const q = encodeURIComponent(query);
-  const body = await callApi<{ data: Place[] }>(route('searchPlaces'), {
+  const body = await callApi(route('searchPlaces'), {
     query: `?q=${q}&limit=${placeSuggestionCount}`,
     // A public route: no need to wait for the session's token.
     token: null,

@@ -47,7 +47,7 @@ export async function fetchPageAsset(
 ): Promise<LoadedPage> {
   const path = pageAssetPath(pageId);
   try {
-    const asset = readInlined(path, version) ?? (await getHostedAsset<unknown>(path, version));
+    const asset = readInlined(path, version) ?? (await getHostedAsset(path, version));
     const parsed = parsePageAsset(asset.data);
     if ('problems' in parsed) throw new ApiError(0, null, `${path}: ${parsed.problems.join('; ')}`);
     return { page: parsed.page, version: asset.meta.version };

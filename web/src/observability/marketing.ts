@@ -1,4 +1,4 @@
-import { route } from '../../../shared/api/routes';
+import { type RouteTarget, route } from '../../../shared/api/routes';
 import { isTrackablePathname } from '../../../shared/validation/marketing';
 import { callApi, type RequestOptions } from '../api/client';
 import { loadRuntimeConfig } from '../auth/runtime-config';
@@ -24,13 +24,13 @@ export function createMarketing(deps: MarketingDeps = {}) {
   const currentUser = deps.currentUser ?? (() => authStore.get().currentUser);
   const log = deps.log ?? ((...values: unknown[]) => console.warn(...values));
 
-  async function send(name: 'klaviyoUpdateProfile' | 'klaviyoTrackEvent', body: unknown): Promise<void> {
+  /** Runs `call` for a signed-in, unlimited user when marketing is on; a failure is only logged. */
+  async function send(target: RouteTarget, call: () => Promise<unknown>): Promise<void> {
     const user = currentUser();
     if (!user || user.limited) return;
-    const target = route(name);
     try {
       if ((await loadConfig()).klaviyo !== true) return;
-      await callApi(target, { ...deps.request, ...(body === undefined ? {} : { body }) });
+      await call();
     } catch (error) {
       log(`[marketing] ${target.method} ${target.path} failed`, error);
     }
@@ -39,11 +39,14 @@ export function createMarketing(deps: MarketingDeps = {}) {
   return {
     /** After sign-up and login: creates or updates the user's marketing profile. */
     updateMarketingProfile(): Promise<void> {
-      return send('klaviyoUpdateProfile', undefined);
+      const target = route('klaviyoUpdateProfile');
+      return send(target, () => callApi(target, deps.request));
     },
     /** A page view of a signed-in user (`viewPage_{pathname}`); other visitors are not tracked. */
     trackPageView(pathname: string): Promise<void> {
-      return isTrackablePathname(pathname) ? send('klaviyoTrackEvent', { pathname }) : Promise.resolve();
+      if (!isTrackablePathname(pathname)) return Promise.resolve();
+      const target = route('klaviyoTrackEvent');
+      return send(target, () => callApi(target, { ...deps.request, body: { pathname } }));
     },
   };
 }

@@ -225,10 +225,10 @@ export function createSimulatedCardProvider(
         withRawError(
           async (f) =>
             (
-              await callApi<{ data: { id: string; status: string; paymentMethodId?: string } }>(
-                route('simulatedStripeConfirmPaymentIntent', { id: paymentIntentId }),
-                { fetch: f, body },
-              )
+              await callApi(route('simulatedStripeConfirmPaymentIntent', { id: paymentIntentId }), {
+                fetch: f,
+                body,
+              })
             ).data,
           fetchImpl,
         );

@@ -20,7 +20,7 @@ export async function answerSimulatedPaypalOrder(
   options?: RequestOptions,
 ): Promise<PaypalOrderView> {
   return (
-    await callApi<{ data: PaypalOrderView }>(route('simulatedPaypalApproveOrder', { id: orderId }), {
+    await callApi(route('simulatedPaypalApproveOrder', { id: orderId }), {
       ...options,
       body: { action },
     })

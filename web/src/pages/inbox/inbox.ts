@@ -42,7 +42,7 @@ export function inboxIndexTab(hasListings: boolean): InboxTab {
  */
 export async function loadInboxIndexTab(options?: RequestOptions): Promise<InboxTab> {
   try {
-    const me = await callApi<{ data: { hasListings?: boolean } }>(route('me'), options);
+    const me = await callApi(route('me'), options);
     return inboxIndexTab(me.data.hasListings === true);
   } catch {
     return 'sales';
