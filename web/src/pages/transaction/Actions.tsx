@@ -21,7 +21,7 @@ import {
   performAction,
   shipmentRequired,
   type TransitionApi,
-} from './transaction-view';
+} from './view';
 
 const defaultApi: TransitionApi = {
   transition: (id, body) => transactionsApi.transition(id, body),

@@ -22,7 +22,7 @@ import { Actions } from './Actions';
 import { deliveredTransaction, fixtureShow, fixtureTransaction, PURCHASED_AT } from './fixtures';
 import { MessageThread } from './MessageThread';
 import { OrderDetailsPage, SaleDetailsPage, TransactionContent } from './TransactionPage';
-import { actionsFor } from './transaction-view';
+import { actionsFor } from './view';
 
 const appRouter = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }) });
 const render = (node: ReactNode) =>

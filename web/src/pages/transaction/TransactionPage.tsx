@@ -32,7 +32,7 @@ import {
   otherPartyOf,
   pageHeading,
   viewerHasRole,
-} from './transaction-view';
+} from './view';
 import './transaction-page.css';
 
 /** What the routes' loaders give (router.tsx, "Orders"): both promises unawaited. */
