@@ -18,7 +18,7 @@ import { ApiError, settle } from '../../api/client';
 import { authStore } from '../../auth/store';
 import { createAppRouter } from '../../router';
 import { parseSearch, stringifySearch } from '../../search/params';
-import { Actions } from './Actions';
+import { Actions } from './actions/Actions';
 import { deliveredTransaction, fixtureShow, fixtureTransaction, PURCHASED_AT } from './fixtures';
 import { MessageThread } from './MessageThread';
 import { OrderDetailsPage, SaleDetailsPage, TransactionContent } from './TransactionPage';

@@ -17,7 +17,7 @@ import { useLoaded } from '../../lib/useLoaded';
 import { hasProfile, userDisplayName } from '../../lib/users';
 import { refreshNotificationsAtom } from '../../state/notifications';
 import { NotFoundPage } from '../NotFoundPage';
-import { Actions } from './Actions';
+import { Actions } from './actions/Actions';
 import { Breakdown } from './Breakdown';
 import { Delivery, Tracking } from './Delivery';
 import { EnquiryActions } from './EnquiryActions';
