@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { PayoutStatusBox } from './StripeOnboarding';
+import { PayoutStatusBox } from './onboarding/PayoutStatusBox';
 import {
   accountLinkUrls,
   returnKind,

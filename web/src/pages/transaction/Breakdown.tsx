@@ -1,7 +1,7 @@
 import type { LineItem } from '../../../../shared/line-items';
 import { formatMoney } from '../../../../shared/money';
 import type { ProcessState, Role } from '../../../../shared/process/graph';
-import { breakdownLines, breakdownTotal } from './transaction-view';
+import { breakdownLines, breakdownTotal } from './view';
 
 /**
  * The order breakdown (§6): the lines the role sees (`lineItemsFor(role)`: the customer commission

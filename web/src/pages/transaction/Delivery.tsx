@@ -8,7 +8,7 @@ import {
   shippingPhone,
 } from '../../../../shared/text/addresses';
 import { CopyButton } from '../../components/CopyButton';
-import { deliverySection } from './transaction-view';
+import { deliverySection } from './view';
 
 /** Lines of an address, one per line, in an `<address>`; the phone apart. */
 function AddressLines({ lines, phone }: { lines: readonly string[]; phone?: string | undefined }) {

@@ -9,7 +9,7 @@ import { Spinner } from '../../components/Loading';
 import { FieldFrame } from '../../forms/fields';
 import { reportError } from '../../observability/errors';
 import { FocusedError, ProgressButton, usePanelState } from './panel-parts';
-import { senderLabel, threadOrder } from './transaction-view';
+import { senderLabel, threadOrder } from './view';
 
 export interface MessagesApi {
   getMessages(id: string, page: number): Promise<TransactionPage<MessageView>>;

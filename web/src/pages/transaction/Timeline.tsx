@@ -1,7 +1,7 @@
 import type { TransactionView } from '../../../../shared/api/transactions';
 import type { Role } from '../../../../shared/process/graph';
 import { DateLabel } from '../../components/DateLabel';
-import { deadlineNotices, timelineEntries } from './transaction-view';
+import { deadlineNotices, timelineEntries } from './view';
 
 /**
  * The activity feed (`activityMessage` per entry of the transitions log, who took it and when) and

@@ -18,7 +18,7 @@ import { useLoaded } from '../../lib/useLoaded';
 import { hasProfile, userDisplayName } from '../../lib/users';
 import { refreshNotificationsAtom } from '../../state/notifications';
 import { NotFoundPage } from '../not-found/NotFoundPage';
-import { Actions } from './Actions';
+import { Actions } from './actions/Actions';
 import { Breakdown } from './Breakdown';
 import { Delivery, Tracking } from './Delivery';
 import { EnquiryActions } from './EnquiryActions';
@@ -33,7 +33,7 @@ import {
   otherPartyOf,
   pageHeading,
   viewerHasRole,
-} from './transaction-view';
+} from './view';
 import './transaction-page.css';
 
 /** What the routes' loaders give (router.tsx, "Orders"): both promises unawaited. */

@@ -1,0 +1,40 @@
+import { formatMoney } from '../../../../../shared/money';
+import type { ActionSpec } from '../view';
+import { ActionButton, ActionError, type Confirmation } from './action-parts';
+import type { ActionsState } from './actions-state';
+
+/** The buyer's cancel: the button, which opens the confirmation ("Keep order" / "Cancel order"). */
+export function Cancel({
+  action,
+  state,
+  onConfirm,
+}: {
+  action: ActionSpec;
+  state: ActionsState;
+  onConfirm: () => void;
+}) {
+  return (
+    <div className="tx-action">
+      <ActionError error={state.error} kind="cancel" />
+      <ActionButton
+        action={action}
+        pending={state.pending}
+        className="button button-secondary"
+        onClick={onConfirm}
+      />
+    </div>
+  );
+}
+
+/** Asked before canceling: a full refund, for good. */
+export const cancelConfirmation: Confirmation = {
+  title: 'Cancel this order?',
+  confirmLabel: 'Cancel order',
+  cancelLabel: 'Keep order',
+  Body: ({ transaction }) => (
+    <p>
+      The order is canceled and your payment of {formatMoney(transaction.payinTotal)} is refunded in full.
+      This cannot be undone.
+    </p>
+  ),
+};

@@ -1,0 +1,45 @@
+import type { FieldErrors } from '../../../../../shared/validation/core';
+import type { ShipmentValues } from '../../../../../shared/validation/orders';
+import type { ActionKind, ActionSpec } from '../view';
+
+/** What the panel shows; `initial` lets a test (or a restored page) start from a given state. */
+export interface ActionsState {
+  pending: ActionKind | null;
+  error: { kind: ActionKind; message: string } | null;
+  carrier: string;
+  trackingNumber: string;
+  disputeReason: string;
+  disputeOpen: boolean;
+  /** A field message shown after a submit with invalid input (the dispute reason). */
+  fieldError: { kind: ActionKind; message: string } | null;
+  /** The shipment fields' messages after a submit with invalid input. */
+  shipmentErrors: FieldErrors<ShipmentValues> | null;
+}
+
+export const emptyState: ActionsState = {
+  pending: null,
+  error: null,
+  carrier: '',
+  trackingNumber: '',
+  disputeReason: '',
+  disputeOpen: false,
+  fieldError: null,
+  shipmentErrors: null,
+};
+
+/** The tag a failed action is reported with. */
+export const errorTags: Record<ActionKind, string> = {
+  'mark-delivered': 'mark-delivered-failed',
+  'mark-received': 'mark-received-failed',
+  dispute: 'dispute-failed',
+  cancel: 'cancel-failed',
+};
+
+/** What the panel hands each action group that types or submits: the one state, and the runner. */
+export interface ActionGroupProps {
+  action: ActionSpec;
+  state: ActionsState;
+  update: (patch: Partial<ActionsState>) => void;
+  /** Runs the action (its progress, its §8 message, then `onApplied`). */
+  onRun: (action: ActionSpec) => void;
+}
