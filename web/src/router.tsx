@@ -18,6 +18,7 @@ import { readIdpFlow } from './auth/idp';
 import { Layout } from './components/Layout';
 import { PagePending } from './components/Loading';
 import { loadPageAsset, notFoundResult, resolvePreview } from './lib/page-assets';
+import { checkoutSearch } from './pages/checkout/search';
 import { inboxOnly, isInboxTab, loadInboxIndexTab } from './pages/inbox/inbox';
 import { LandingPage, recentListingsCount } from './pages/LandingPage';
 import { pageParam, parseSearch, stringifySearch, validateSearchParams } from './search/params';
@@ -196,16 +197,7 @@ const listingVariantRoute = createRoute({
 const checkoutRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/l/$slug/$id/checkout',
-  validateSearch: (
-    raw: Record<string, unknown>,
-  ): { deliveryMethod?: 'pickup' | 'shipping'; quantity?: number } => {
-    const method = raw.deliveryMethod;
-    const quantity = Number(raw.quantity);
-    return {
-      ...(method === 'pickup' || method === 'shipping' ? { deliveryMethod: method } : {}),
-      ...(Number.isInteger(quantity) && quantity >= 1 ? { quantity } : {}),
-    };
-  },
+  validateSearch: checkoutSearch,
   loader: ({ params }) => loadListing(params.id),
   component: lazyRouteComponent(() => import('./pages/checkout/CheckoutPage'), 'CheckoutPage'),
 });

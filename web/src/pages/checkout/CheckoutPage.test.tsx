@@ -8,9 +8,9 @@ import { messages } from '../../../../shared/errors/catalogue';
 import { productOrderMessages } from '../../../../shared/validation/messages';
 import { createAppRouter } from '../../router';
 import { CheckoutContent, type CheckoutContentProps, type PaymentsSetup } from './CheckoutPage';
-import { newRun } from './checkout';
 import { fixtureListing } from './fixtures';
 import { PaypalSection } from './PaypalSection';
+import { newRun } from './steps';
 
 const appRouter = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }) });
 const render = (node: ReactNode) =>

@@ -21,7 +21,6 @@ import { formatMoney, type Money } from '../../../../shared/money';
 import type { Role } from '../../../../shared/process/graph';
 import { productOrderMessages } from '../../../../shared/validation/messages';
 import { checkProductOrder } from '../../../../shared/validation/orders';
-import type { Loaded } from '../../api/client';
 import { createSetupIntent, savePaymentMethod } from '../../api/payment-methods';
 import {
   createPaypalOrder,
@@ -49,28 +48,8 @@ import { updateStoredPayments } from '../../payments/stored-payments';
 import { refreshNotificationsAtom } from '../../state/notifications';
 import { Breakdown } from '../transaction/Breakdown';
 import { fieldMessage, Radio } from './CheckoutFields';
-import {
-  blockingOrderProblem,
-  type CardInput,
-  type CheckoutContext,
-  type CheckoutDeps,
-  type CheckoutOrder,
-  type CheckoutRun,
-  type CheckoutSearch,
-  type CheckoutValues,
-  checkoutLayout,
-  initialCheckoutValues,
-  lineItemsFailure,
-  newRun,
-  orderDataRequest,
-  planSteps,
-  runCheckout,
-  type StepStatus,
-  stepLabels,
-  typedCard,
-  usableSavedCard,
-  validateCheckout,
-} from './checkout';
+import { lineItemsFailure } from './failures';
+import { type CheckoutContext, checkoutLayout } from './layout';
 import { PaymentSection } from './PaymentSection';
 import {
   answerSimulatedPaypalOrder,
@@ -78,7 +57,27 @@ import {
   openPaypalWindow,
   PaypalSection,
 } from './PaypalSection';
+import { runCheckout } from './run';
 import { ShippingFields } from './ShippingFields';
+import type { CheckoutSearch } from './search';
+import {
+  type CardInput,
+  type CheckoutDeps,
+  type CheckoutOrder,
+  type CheckoutRun,
+  newRun,
+  planSteps,
+  type StepStatus,
+  stepLabels,
+} from './steps';
+import { blockingOrderProblem, validateCheckout } from './validation';
+import {
+  type CheckoutValues,
+  initialCheckoutValues,
+  orderDataRequest,
+  typedCard,
+  usableSavedCard,
+} from './values';
 import '../../forms/forms.css';
 import '../payments/payments.css';
 import './checkout-page.css';
@@ -88,7 +87,7 @@ import { newIdempotencyKey } from '../../lib/idempotency-key';
  * The checkout (§2 CheckoutPage [auth], §6; docs/design/orders.md, "Money" and "Web"): the order
  * (delivery method and quantity from the order panel's search params), the shipping address, the
  * server's price breakdown, a message to the seller, and payment by card or PayPal. Sending runs
- * the steps of checkout.ts with visible progress; every failure keeps what was typed.
+ * the checkout's steps (run.ts) with visible progress; every failure keeps what was typed.
  */
 
 const checkoutRoute = getRouteApi('/signed-in/l/$slug/$id/checkout');
@@ -136,8 +135,8 @@ function usePaymentsSetup(): PaymentsSetup {
 }
 
 export function CheckoutPage() {
-  const { listing } = checkoutRoute.useLoaderData() as { listing: Promise<Loaded<Listing>> };
-  const search = checkoutRoute.useSearch() as CheckoutSearch;
+  const { listing } = checkoutRoute.useLoaderData();
+  const search = checkoutRoute.useSearch();
   const user = useCurrentUser();
   const loaded = useLoaded(listing);
   const payments = usePaymentsSetup();
