@@ -3,6 +3,7 @@
  * that stop the whole checkout, and the form's field messages.
  */
 import type { Listing } from '../../../../shared/api/types';
+import { messages } from '../../../../shared/errors/catalogue';
 import {
   validateBillingAddress,
   validatePaymentForm,
@@ -36,6 +37,15 @@ export function blockingOrderProblem(
   return key === 'deliveryMethodRequired' || key === 'quantityRequired' || key === 'quantityTooLarge'
     ? undefined
     : key;
+}
+
+/** Why this listing cannot be bought here (no form), or undefined. */
+export function checkoutBlock(listing: Listing, viewerId: string | undefined): string | undefined {
+  if (listing.state !== 'published') return messages.listingUnavailable;
+  if (viewerId && viewerId === listing.author.id) return productOrderMessages.ownListing;
+  if (listing.currentStock <= 0) return messages.notEnoughStock;
+  const key = blockingOrderProblem(listing, viewerId);
+  return key ? productOrderMessages[key] : undefined;
 }
 
 /** The listing as `checkProductOrder` reads it. */
