@@ -1,27 +1,20 @@
 import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
 import { pages } from '../../../shared/pages';
 import { settle } from '../api/client';
+import { checkoutSearch } from '../pages/checkout/search';
 import { inboxOnly, isInboxTab, loadInboxIndexTab } from '../pages/inbox/inbox';
 import { pagedListSearch } from '../search/params';
 import { loadListing } from './browse-routes';
 import { signedInRoute } from './root';
 
-// ---- Checkout (§2 CheckoutPage [auth]): `/l/{slug}/{id}/checkout?deliveryMethod=&quantity=`.
+// ---- Checkout (§2 CheckoutPage [auth]): `/l/{slug}/{id}/checkout?deliveryMethod=&quantity=`, or
+// `?transactionId=` for an enquiry's order (pages/checkout/search.ts drops a malformed one).
 // The static `checkout` segment ranks above `$variant` (router.test.ts checks it). The public listing
 // loads unawaited; the order code (api/transactions) comes with the page's chunk.
 export const checkoutRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: pages.checkout,
-  validateSearch: (
-    raw: Record<string, unknown>,
-  ): { deliveryMethod?: 'pickup' | 'shipping'; quantity?: number } => {
-    const method = raw.deliveryMethod;
-    const quantity = Number(raw.quantity);
-    return {
-      ...(method === 'pickup' || method === 'shipping' ? { deliveryMethod: method } : {}),
-      ...(Number.isInteger(quantity) && quantity >= 1 ? { quantity } : {}),
-    };
-  },
+  validateSearch: checkoutSearch,
   loader: ({ params }) => loadListing(params.id),
   component: lazyRouteComponent(() => import('../pages/checkout/CheckoutPage'), 'CheckoutPage'),
 });

@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useField } from 'react-final-form';
 import { CountrySelect } from '../../components/CountrySelect';
 import { TextField } from '../../forms/fields';
 
 /**
  * The checkout's form pieces shared by its sections: a field's message (the forms' rules), a radio
- * option, the country select and the address fields of the shipping and billing addresses.
+ * option and a radio group, the country select and the address fields of the shipping and billing
+ * addresses.
  */
 
 /** A field's message: after touch, the validator's, else a server message until the field changes. */
@@ -28,6 +29,38 @@ export function Radio({ name, value, children }: { name: string; value: string; 
       <input {...input} type="radio" />
       {children}
     </label>
+  );
+}
+
+/** A radio group in a fieldset; its message is linked to the group. */
+export function RadioGroup({
+  name,
+  legend,
+  children,
+}: {
+  name: string;
+  legend: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const { meta } = useField(name, {
+    subscription: { touched: true, error: true, submitError: true, dirtySinceLastSubmit: true },
+  });
+  const message = fieldMessage(meta);
+  return (
+    <fieldset
+      className="checkout-fieldset checkout-radios"
+      aria-describedby={message ? `${id}-error` : undefined}
+      aria-invalid={message ? true : undefined}
+    >
+      <legend>{legend}</legend>
+      {children}
+      {message ? (
+        <p id={`${id}-error`} className="field-error">
+          {message}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 

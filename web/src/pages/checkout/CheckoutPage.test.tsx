@@ -7,10 +7,11 @@ import type { CurrentUser } from '../../../../shared/api/account';
 import { messages } from '../../../../shared/errors/catalogue';
 import { productOrderMessages } from '../../../../shared/validation/messages';
 import { createAppRouter } from '../../router';
-import { CheckoutContent, type CheckoutContentProps, type PaymentsSetup } from './CheckoutPage';
-import { newRun } from './checkout';
+import { CheckoutContent, type CheckoutContentProps } from './CheckoutPage';
 import { fixtureListing } from './fixtures';
 import { PaypalSection } from './PaypalSection';
+import { newRun } from './steps';
+import type { PaymentsSetup } from './usePaymentsSetup';
 
 const appRouter = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }) });
 const render = (node: ReactNode) =>

@@ -8,7 +8,7 @@ import type { CardFormHandle, CardProvider } from '../../payments/card-provider'
 import { SimulatedCardFields, useMountedCardForm } from '../payments/CardSetupForm';
 import { cardExpiryLabel, cardLabel } from '../payments/card-rules';
 import { AddressFields, Radio } from './CheckoutFields';
-import type { CheckoutLayout } from './checkout';
+import type { CheckoutLayout } from './layout';
 
 const billingNames = {
   line1: 'addressLine1',

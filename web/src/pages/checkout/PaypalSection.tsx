@@ -3,7 +3,7 @@ import { route } from '../../../../shared/api/routes';
 import type { PaypalOrderView } from '../../../../shared/api/transactions';
 import { callApi, type RequestOptions } from '../../api/client';
 import { getPaypalOrder } from '../../api/transactions';
-import { PaypalCanceled } from './checkout';
+import { PaypalCanceled } from './failures';
 
 /**
  * Paying with PayPal (the PayPal flow in docs/design/orders.md, "Money"): the order is made on the

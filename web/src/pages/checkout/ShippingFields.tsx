@@ -3,7 +3,7 @@ import { AddressFields } from './CheckoutFields';
 
 /**
  * The shipping address (§5): recipient name, street, city, postal code and country required;
- * apartment, state and phone optional. Messages (the validators' exact texts, checkout.ts) show
+ * apartment, state and phone optional. Messages (the validators' exact texts, validation.ts) show
  * after a field is left or the form is sent, linked to the field with aria-describedby.
  */
 

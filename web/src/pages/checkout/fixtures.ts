@@ -1,4 +1,8 @@
+import type { CurrentUser } from '../../../../shared/api/account';
+import type { SavedCard } from '../../../../shared/api/payments';
 import type { Listing } from '../../../../shared/api/types';
+import { ApiError } from '../../api/client';
+import type { CheckoutValues } from './values';
 
 /** A published listing for the checkout's tests: pickup and shipping, stock 3. */
 export function fixtureListing(
@@ -21,3 +25,34 @@ export function fixtureListing(
     ...overrides,
   };
 }
+
+/** The checkout form with nothing chosen or typed (card payment, a new card). */
+export const fixtureEmptyValues = {
+  deliveryMethod: '',
+  quantity: '',
+  paymentMethod: 'card',
+  cardChoice: 'new',
+} as CheckoutValues;
+
+/** The signed-in buyer of the checkout's tests (no saved card). */
+export const fixtureBuyer = { id: 'buyer-1', firstName: 'Bea', lastName: 'Buyer' } as CurrentUser;
+
+/** A saved card that can still pay. */
+export const fixtureSavedCard: SavedCard = {
+  stripePaymentMethodId: 'pm_saved',
+  brand: 'visa',
+  last4Digits: '4242',
+  expirationMonth: 12,
+  expirationYear: 2099,
+};
+
+/** An API refusal as the client throws it: one error with the catalogue's code (and meta, title). */
+export const fixtureApiError = (
+  status: number,
+  code: string,
+  meta?: Record<string, unknown>,
+  title?: string,
+) =>
+  new ApiError(status, {
+    errors: [{ id: 'e', status, code, title: title ?? 'x', ...(meta ? { meta } : {}) }],
+  });

@@ -1,6 +1,7 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { createAppRouter } from '../../router';
+import { checkoutSearch } from './search';
 
 const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }) });
 
@@ -27,5 +28,14 @@ describe('the checkout route', () => {
       quantity: 2,
     });
     expect(validate({ deliveryMethod: 'drone', quantity: '0' })).toEqual({});
+  });
+
+  it("validates with the page's own search validator: an enquiry's transaction id comes through", () => {
+    const route = router.routesById['/signed-in/l/$slug/$id/checkout'];
+    expect(route.options.validateSearch).toBe(checkoutSearch);
+    const validate = route.options.validateSearch as (raw: Record<string, unknown>) => unknown;
+    const transactionId = '2f1c7f4e-9a7b-5c3d-8e2f-0a1b2c3d4e5f';
+    expect(validate({ transactionId, quantity: '2' })).toEqual({ transactionId, quantity: 2 });
+    expect(validate({ transactionId: 'not-an-id', quantity: '2' })).toEqual({ quantity: 2 });
   });
 });

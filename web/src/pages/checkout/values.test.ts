@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '../../../../shared/api/account';
+import { fixtureBuyer, fixtureEmptyValues, fixtureListing, fixtureSavedCard } from './fixtures';
+import { initialCheckoutValues, orderDataRequest } from './values';
+
+describe('the first values', () => {
+  it('starts from the order panel choice, within the stock', () => {
+    const values = initialCheckoutValues(
+      fixtureListing(),
+      { deliveryMethod: 'shipping', quantity: 2 },
+      fixtureBuyer,
+    );
+    expect(values).toMatchObject({
+      deliveryMethod: 'shipping',
+      quantity: '2',
+      paymentMethod: 'card',
+      cardChoice: 'new',
+      name: 'Bea Buyer',
+      recipientName: 'Bea Buyer',
+    });
+    expect(initialCheckoutValues(fixtureListing(), { quantity: 9 }).quantity).toBe('3');
+    expect(initialCheckoutValues(fixtureListing(), {}).deliveryMethod).toBe('');
+  });
+
+  it('preselects the one delivery method and fixes quantity 1 at stock 1', () => {
+    const listing = fixtureListing({ currentStock: 1 }, { shippingEnabled: false });
+    expect(initialCheckoutValues(listing, { deliveryMethod: 'shipping', quantity: 4 })).toMatchObject({
+      deliveryMethod: 'pickup',
+      quantity: '1',
+    });
+  });
+
+  it('chooses the saved card when it is still valid', () => {
+    const user = { ...fixtureBuyer, payments: { defaultPaymentMethod: fixtureSavedCard } } as CurrentUser;
+    expect(initialCheckoutValues(fixtureListing(), {}, user).cardChoice).toBe('saved');
+    const expired = {
+      ...fixtureBuyer,
+      payments: { defaultPaymentMethod: { ...fixtureSavedCard, expirationYear: 2001 } },
+    };
+    expect(initialCheckoutValues(fixtureListing(), {}, expired as CurrentUser).cardChoice).toBe('new');
+  });
+});
+
+describe('the order data', () => {
+  const empty = fixtureEmptyValues;
+
+  it('sends the quantity as stockReservationQuantity with the trimmed address', () => {
+    expect(
+      orderDataRequest({
+        ...empty,
+        deliveryMethod: 'shipping',
+        quantity: '2',
+        recipientName: ' Bea ',
+        recipientAddressLine1: '1 Main St',
+        recipientCity: 'Town',
+        recipientPostal: '123',
+        recipientCountry: 'US',
+        recipientState: '',
+      }),
+    ).toEqual({
+      deliveryMethod: 'shipping',
+      stockReservationQuantity: 2,
+      shippingDetails: {
+        recipientName: 'Bea',
+        recipientAddressLine1: '1 Main St',
+        recipientCity: 'Town',
+        recipientPostal: '123',
+        recipientCountry: 'US',
+      },
+    });
+    expect(orderDataRequest({ ...empty, deliveryMethod: 'pickup', quantity: '1' })).toEqual({
+      deliveryMethod: 'pickup',
+      stockReservationQuantity: 1,
+    });
+  });
+});
