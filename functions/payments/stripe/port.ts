@@ -2,7 +2,7 @@
  * The card provider port (Stripe): Connect accounts for payouts, account links, tokens (simulated
  * only: real ones come from Stripe.js), customers, setup intents and payment methods, and webhook
  * verification. Two adapters: `real.ts` (the `stripe` SDK, with STRIPE_SECRET_KEY) and
- * `simulated.ts` (state in the table, same webhooks). `index.ts` picks one.
+ * `simulated/` (state in the table, same webhooks). `index.ts` picks one.
  */
 import type { PayoutAccountType, ProviderMode, SetupIntentView } from '../../../shared/api/payments';
 import type { BankAccountTokenParams } from '../../../shared/validation/payout';
