@@ -7,7 +7,12 @@
 import type { PayoutAccountType } from '../../../../shared/api/payments';
 import { connectedAccountSetup, payoutCountry } from '../../../../shared/config/payout-countries';
 import { unsupportedCountry } from '../../../../shared/errors/catalogue';
-import { CardProviderError, type CreateAccountInput, type ProviderAccount, toProviderAccount } from '../port';
+import {
+  CardProcessorError,
+  type CreateAccountInput,
+  type ProviderAccount,
+  toProviderAccount,
+} from '../port';
 import { newId, type Of } from './objects';
 import { consumeToken, idempotently, putObject, requireObject } from './store';
 import { deliver, type Origin } from './webhooks';
@@ -39,7 +44,7 @@ export async function createAccount(input: CreateAccountInput): Promise<Provider
 async function newAccount(input: CreateAccountInput): Promise<Of<'account'>> {
   const country = payoutCountry(input.country);
   if (!country) {
-    throw new CardProviderError('invalid_request_error', unsupportedCountry(input.country), {
+    throw new CardProcessorError('invalid_request_error', unsupportedCountry(input.country), {
       code: 'country_unsupported',
       param: 'country',
     });
@@ -101,7 +106,7 @@ async function bankTokenFor(tokenId: string, country: string | null | undefined)
     'bank_account',
   );
   if (bankToken.params.country !== country) {
-    throw new CardProviderError(
+    throw new CardProcessorError(
       'invalid_request_error',
       `The bank account's country (${bankToken.params.country}) must be the account's country (${country}).`,
       { code: 'invalid_bank_account', param: 'external_account' },

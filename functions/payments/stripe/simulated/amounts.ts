@@ -5,7 +5,7 @@
 
 import { chargeLimits } from '../../../../shared/config/charge-limits';
 import { formatMoneyExact } from '../../../../shared/money';
-import { CardProviderError } from '../port';
+import { CardProcessorError } from '../port';
 
 const cardUsd = chargeLimits.card.USD ?? { minimumMinor: 50, maximumMinor: 99_999_999 };
 
@@ -45,14 +45,18 @@ export const minimumChargeAmounts: Record<string, { amount: number; shown: strin
 };
 
 /** Stripe's answer to an amount below the currency's minimum ("Amount must be at least $0.50 usd"). */
-export function amountTooSmall(currency: string): CardProviderError {
+export function amountTooSmall(currency: string): CardProcessorError {
   const lower = currency.toLowerCase();
   const minimum = minimumChargeAmounts[lower] ?? { amount: 50, shown: '0.50' };
-  return new CardProviderError('invalid_request_error', `Amount must be at least ${minimum.shown} ${lower}`, {
-    code: 'amount_too_small',
-    param: 'amount',
-    statusCode: 400,
-  });
+  return new CardProcessorError(
+    'invalid_request_error',
+    `Amount must be at least ${minimum.shown} ${lower}`,
+    {
+      code: 'amount_too_small',
+      param: 'amount',
+      statusCode: 400,
+    },
+  );
 }
 
 /**
@@ -64,13 +68,13 @@ export function maximumChargeAmount(currency: string): number {
 }
 
 /** Stripe's answer to an amount above the maximum ("Amount must be no more than $999,999.99"). */
-export function amountTooLarge(currency: string): CardProviderError {
+export function amountTooLarge(currency: string): CardProcessorError {
   const upper = currency.toUpperCase();
   const shown =
     upper === 'USD'
       ? formatMoneyExact({ amount: maximumChargeAmount(currency), currency: upper })
       : `${maximumChargeAmount(currency)} ${currency.toLowerCase()} minor units`;
-  return new CardProviderError('invalid_request_error', `Amount must be no more than ${shown}`, {
+  return new CardProcessorError('invalid_request_error', `Amount must be no more than ${shown}`, {
     code: 'amount_too_large',
     param: 'amount',
     statusCode: 400,
@@ -80,7 +84,7 @@ export function amountTooLarge(currency: string): CardProviderError {
 /** Stripe's refusal of an amount that is not a whole number of minor units of at least 1. */
 export function requirePositiveAmount(amount: number): void {
   if (!Number.isInteger(amount) || amount < 1) {
-    throw new CardProviderError('invalid_request_error', 'This value must be greater than or equal to 1.', {
+    throw new CardProcessorError('invalid_request_error', 'This value must be greater than or equal to 1.', {
       code: 'parameter_invalid_integer',
       param: 'amount',
       statusCode: 400,

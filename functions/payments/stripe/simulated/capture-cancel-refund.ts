@@ -5,7 +5,7 @@
 
 import { isConditionFailure } from '../../../lib/writes';
 import {
-  CardProviderError,
+  CardProcessorError,
   type PaymentIntentStatus,
   type ProviderPaymentIntent,
   type ProviderRefund,
@@ -20,8 +20,8 @@ function unexpectedState(
   intent: { id: string; status: string },
   action: string,
   statuses: string,
-): CardProviderError {
-  return new CardProviderError(
+): CardProcessorError {
+  return new CardProcessorError(
     'invalid_request_error',
     `This PaymentIntent's ${action} could not be performed because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be ${statuses}.`,
     {
@@ -72,7 +72,7 @@ export async function cancelPaymentIntent(
     const intent = await requireObject('payment_intent', paymentIntentId, 'payment_intent');
     if (intent.sim_cancel_key === idempotencyKey) return toProviderPaymentIntent(intent);
     if (!cancelable.includes(intent.status)) {
-      throw new CardProviderError(
+      throw new CardProcessorError(
         'invalid_request_error',
         `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
         {
@@ -107,7 +107,7 @@ export async function refundPayment(input: {
       return toProviderRefund(await requireObject('refund', intent.sim_refund.id, 'refund'));
     }
     if (intent.status !== 'succeeded' || !intent.latest_charge) {
-      throw new CardProviderError(
+      throw new CardProcessorError(
         'invalid_request_error',
         `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
         {
@@ -118,7 +118,7 @@ export async function refundPayment(input: {
       );
     }
     if (intent.amount_refunded >= intent.amount_received) {
-      throw new CardProviderError(
+      throw new CardProcessorError(
         'invalid_request_error',
         `Charge ${intent.latest_charge} has already been refunded.`,
         { code: 'charge_already_refunded', statusCode: 400 },

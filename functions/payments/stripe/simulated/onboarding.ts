@@ -5,7 +5,7 @@
  */
 
 import { isConditionFailure } from '../../../lib/writes';
-import { type AccountLinkInput, CardProviderError } from '../port';
+import { type AccountLinkInput, CardProcessorError } from '../port';
 import { newId, type Of } from './objects';
 import { getObject, noSuch, putObject, requireObject } from './store';
 import { deliver, type Origin } from './webhooks';
@@ -87,7 +87,7 @@ async function consumeLink(link: Of<'account_link'>): Promise<void> {
     await putObject({ ...link, used: true }, { expect: { used: false } });
   } catch (error) {
     if (expired || isConditionFailure(error)) {
-      throw new CardProviderError(
+      throw new CardProcessorError(
         'invalid_request_error',
         'This account link has expired or was already used.',
         {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { cardErrorMessage } from '../../../../shared/errors/card-errors';
 import { isConditionFailure } from '../../../lib/writes';
 import {
-  CardProviderError,
+  CardProcessorError,
   type CreatePaymentIntentInput,
   type PaymentIntentStatus,
   type ProviderPaymentIntent,
@@ -37,7 +37,7 @@ async function newPaymentIntent(input: CreatePaymentIntentInput): Promise<Of<'pa
   const currency = input.currency.toLowerCase();
   requirePositiveAmount(input.amount);
   if (!/^[a-z]{3}$/.test(currency)) {
-    throw new CardProviderError('invalid_request_error', `Invalid currency: ${currency}.`, {
+    throw new CardProcessorError('invalid_request_error', `Invalid currency: ${currency}.`, {
       code: 'parameter_invalid_string',
       param: 'currency',
       statusCode: 400,
@@ -49,7 +49,7 @@ async function newPaymentIntent(input: CreatePaymentIntentInput): Promise<Of<'pa
   if (input.paymentMethodId) {
     const method = await requireObject('payment_method', input.paymentMethodId, 'PaymentMethod');
     if (method.customer && method.customer !== input.customerId) {
-      throw new CardProviderError(
+      throw new CardProcessorError(
         'invalid_request_error',
         'The provided PaymentMethod belongs to another Customer.',
         { code: 'payment_method_unexpected_state', param: 'payment_method', statusCode: 400 },
@@ -106,7 +106,7 @@ export async function confirmPaymentIntent(
     'requires_action',
   ];
   if (!confirmable.includes(intent.status)) {
-    throw new CardProviderError(
+    throw new CardProcessorError(
       'invalid_request_error',
       `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
       {
@@ -122,7 +122,7 @@ export async function confirmPaymentIntent(
   if (savedId) {
     method = await requireObject('payment_method', savedId, 'PaymentMethod');
     if (method.customer && method.customer !== intent.customer) {
-      throw new CardProviderError(
+      throw new CardProcessorError(
         'invalid_request_error',
         'The provided PaymentMethod belongs to another Customer.',
         { code: 'payment_method_unexpected_state', param: 'payment_method', statusCode: 400 },
@@ -137,7 +137,7 @@ export async function confirmPaymentIntent(
         status: 'requires_payment_method',
         last_payment_error: { type: 'card_error', code: checked.code, message },
       });
-      throw new CardProviderError('card_error', message, {
+      throw new CardProcessorError('card_error', message, {
         code: checked.code,
         statusCode: 402,
         paymentIntent: { id: intent.id, status: 'requires_payment_method' },

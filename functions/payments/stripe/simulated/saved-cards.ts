@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SetupIntentView, SimulatedCardRequest } from '../../../../shared/api/payments';
 import { cardErrorMessage } from '../../../../shared/errors/card-errors';
-import { CardProviderError, type ProviderCard } from '../port';
+import { CardProcessorError, type ProviderCard } from '../port';
 import { newId, type Of } from './objects';
 import { getObject, idempotently, putObject, requireObject } from './store';
 import { brandOf, checkCard, testCards } from './test-cards';
@@ -51,7 +51,7 @@ export async function setupIntentCustomer(setupIntentId: string): Promise<string
 
 /**
  * Confirms a setup intent with a test card (Stripe.js's confirmCardSetup stand-in). Declines and
- * invalid cards throw CardProviderError card_error with Stripe's codes; the authentication card
+ * invalid cards throw CardProcessorError card_error with Stripe's codes; the authentication card
  * answers requires_action until confirmed again with `authenticate: true`.
  */
 export async function confirmSetupIntent(
@@ -62,14 +62,14 @@ export async function confirmSetupIntent(
 ): Promise<{ paymentMethodId?: string; status: string }> {
   const intent = await requireObject('setup_intent', setupIntentId, 'setup intent');
   if (intent.status === 'succeeded') {
-    throw new CardProviderError('invalid_request_error', 'This SetupIntent has already succeeded.', {
+    throw new CardProcessorError('invalid_request_error', 'This SetupIntent has already succeeded.', {
       code: 'setup_intent_unexpected_state',
       setupIntent: { id: intent.id, status: intent.status },
     });
   }
   const fail = async (code: string, declineStatus = 'requires_payment_method') => {
     await putObject({ ...intent, status: declineStatus });
-    return new CardProviderError('card_error', cardErrorMessage({ type: 'card_error', code }), {
+    return new CardProcessorError('card_error', cardErrorMessage({ type: 'card_error', code }), {
       code,
       statusCode: 402,
       setupIntent: { id: intent.id, status: declineStatus },
@@ -106,7 +106,7 @@ export async function attachPaymentMethod(
   const method = await requireObject('payment_method', paymentMethodId, 'PaymentMethod');
   if (method.customer === customerId) return toCard(method);
   if (method.customer) {
-    throw new CardProviderError(
+    throw new CardProcessorError(
       'invalid_request_error',
       'The payment method is attached to another customer.',
       {
@@ -123,7 +123,7 @@ export async function attachPaymentMethod(
 export async function detachPaymentMethod(paymentMethodId: string): Promise<void> {
   const method = await requireObject('payment_method', paymentMethodId, 'PaymentMethod');
   if (!method.customer) {
-    throw new CardProviderError(
+    throw new CardProcessorError(
       'invalid_request_error',
       'The payment method is not attached to a customer.',
       {

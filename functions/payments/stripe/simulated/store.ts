@@ -8,12 +8,12 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../../lib/aws';
 import { keys } from '../../../lib/table-design';
 import { isConditionFailure } from '../../../lib/writes';
-import { CardProviderError } from '../port';
+import { CardProcessorError } from '../port';
 import type { Of, SimObject } from './objects';
 
 /** Stripe's answer to an id it does not know. */
-export function noSuch(kind: string, id: string): CardProviderError {
-  return new CardProviderError('invalid_request_error', `No such ${kind}: '${id}'`, {
+export function noSuch(kind: string, id: string): CardProcessorError {
+  return new CardProcessorError('invalid_request_error', `No such ${kind}: '${id}'`, {
     code: 'resource_missing',
     statusCode: 404,
   });
@@ -97,7 +97,7 @@ export async function consumeToken<T extends Of<'token'>>(id: string, kind: T['k
     );
   } catch (error) {
     if (isConditionFailure(error)) {
-      throw new CardProviderError(
+      throw new CardProcessorError(
         'invalid_request_error',
         `You cannot use a Stripe token more than once: ${id}.`,
         {

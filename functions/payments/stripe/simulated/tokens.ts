@@ -13,7 +13,7 @@ import {
   bankFieldInlineNames,
   validateBankAccount,
 } from '../../../../shared/validation/payout';
-import { CardProviderError } from '../port';
+import { CardProcessorError } from '../port';
 import { newId, type Of } from './objects';
 import { putObject } from './store';
 
@@ -25,7 +25,7 @@ export async function createBankAccountToken(input: {
   const errors = validateBankAccount(input.country, input.fields);
   const country = payoutCountry(input.country);
   if (!country || errors.country) {
-    throw new CardProviderError('invalid_request_error', unsupportedCountry(input.country), {
+    throw new CardProcessorError('invalid_request_error', unsupportedCountry(input.country), {
       code: 'country_unsupported',
       param: 'country',
       fields: { country: unsupportedCountry(input.country) },
@@ -33,7 +33,7 @@ export async function createBankAccountToken(input: {
   }
   if (input.currency.toUpperCase() !== country.currency) {
     const message = `Currency ${input.currency} is not supported for bank accounts in ${country.name}; use ${country.currency}.`;
-    throw new CardProviderError('invalid_request_error', message, {
+    throw new CardProcessorError('invalid_request_error', message, {
       code: 'invalid_currency',
       param: 'currency',
       fields: { currency: message },
@@ -43,7 +43,7 @@ export async function createBankAccountToken(input: {
     Object.entries(errors).filter(([, message]) => Boolean(message)),
   ) as Record<string, string>;
   if (Object.keys(fields).length > 0) {
-    throw new CardProviderError(
+    throw new CardProcessorError(
       'invalid_request_error',
       bankConnectionFailed(country.name, bankFieldInlineNames(country.code)),
       { code: 'invalid_bank_account', param: 'bank_account', fields },
@@ -66,7 +66,7 @@ export async function createAccountToken(input: {
   tosShownAndAccepted: boolean;
 }) {
   if (input.businessType !== 'individual' && input.businessType !== 'company') {
-    throw new CardProviderError(
+    throw new CardProcessorError(
       'invalid_request_error',
       'Invalid business_type: must be individual or company.',
       {
@@ -77,7 +77,7 @@ export async function createAccountToken(input: {
     );
   }
   if (input.tosShownAndAccepted !== true) {
-    throw new CardProviderError('invalid_request_error', 'The terms of service must be accepted.', {
+    throw new CardProcessorError('invalid_request_error', 'The terms of service must be accepted.', {
       code: 'parameter_missing',
       param: 'tos_shown_and_accepted',
       fields: { tosShownAndAccepted: 'The terms of service must be accepted.' },

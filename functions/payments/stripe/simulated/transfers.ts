@@ -4,7 +4,7 @@
  */
 
 import {
-  CardProviderError,
+  CardProcessorError,
   type CreateTransferInput,
   type ProviderTransfer,
   toProviderTransfer,
@@ -23,7 +23,7 @@ async function newTransfer(input: CreateTransferInput): Promise<Of<'transfer'>> 
   requirePositiveAmount(input.amount);
   const account = await requireObject('account', input.destination, 'account');
   if (account.capabilities?.transfers !== 'active') {
-    throw new CardProviderError(
+    throw new CardProcessorError(
       'invalid_request_error',
       'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
       { code: 'insufficient_capabilities_for_transfer', param: 'destination', statusCode: 400 },
@@ -32,21 +32,21 @@ async function newTransfer(input: CreateTransferInput): Promise<Of<'transfer'>> 
   const charge = await requireObject('charge', input.sourceTransaction, 'charge');
   const intent = await requireObject('payment_intent', charge.payment_intent, 'payment_intent');
   if (intent.status !== 'succeeded') {
-    throw new CardProviderError(
+    throw new CardProcessorError(
       'invalid_request_error',
       `The charge ${charge.id} has not been captured; a transfer can only be funded by a captured charge.`,
       { code: 'charge_not_captured', param: 'source_transaction', statusCode: 400 },
     );
   }
   if (currency !== charge.currency) {
-    throw new CardProviderError(
+    throw new CardProcessorError(
       'invalid_request_error',
       `The currency of source_transaction's balance transaction (${charge.currency}) must be the same as the transfer currency (${currency}).`,
       { code: 'parameter_invalid_string', param: 'currency', statusCode: 400 },
     );
   }
   if (input.amount > intent.amount_received - intent.amount_refunded) {
-    throw new CardProviderError(
+    throw new CardProcessorError(
       'invalid_request_error',
       `The transfer amount (${input.amount}) exceeds the source transaction's available amount (${intent.amount_received - intent.amount_refunded}).`,
       { code: 'balance_insufficient', param: 'amount', statusCode: 400 },
