@@ -8,7 +8,7 @@ import type { Money } from '../../shared/money';
 import type { UserRecord } from '../accounts/user-record';
 import { ApiError } from '../lib/errors';
 import { reportError } from '../lib/observability';
-import { CardProviderError, cardProvider, type ProviderPaymentIntent } from '../payments/stripe';
+import { CardProcessorError, cardProvider, type ProviderPaymentIntent } from '../payments/stripe';
 import { ensureStripeCustomer } from '../payments/stripe/customer';
 import { paymentFailed } from '../payments/stripe/errors';
 import { moneyKeys } from './money';
@@ -33,7 +33,7 @@ export interface CardPaymentInput {
 
 /** A refused PaymentIntent: 402 with Stripe's own words in `meta` ("Amount must be at least …" verbatim). */
 function paymentIntentFailure(error: unknown): never {
-  if (!(error instanceof CardProviderError)) throw error;
+  if (!(error instanceof CardProcessorError)) throw error;
   throw paymentFailed(error);
 }
 

@@ -25,7 +25,7 @@ import { cancellationCodes, sendTransactWrite, type TransactWriteOptions } from 
 import { paypalPort } from '../payments/paypal/index';
 import { paypalErrorCode } from '../payments/paypal/orders';
 import { PaypalRefusal } from '../payments/paypal/port';
-import { CardProviderError, cardProvider } from '../payments/stripe';
+import { CardProcessorError, cardProvider } from '../payments/stripe';
 import { paymentFailed } from '../payments/stripe/errors';
 import type { MoneyHooks, TransitionRun, WriteAdditions } from './engine';
 import { outboxPut } from './outbox';
@@ -63,7 +63,7 @@ const stripe = () => cardProvider();
 /** A provider answer that will not change on a retry (a refusal), as opposed to a timeout or a 5xx. */
 function isDefiniteRefusal(error: unknown): boolean {
   if (error instanceof PaypalRefusal) return true;
-  if (error instanceof CardProviderError) {
+  if (error instanceof CardProcessorError) {
     return (
       (error.type === 'card_error' || error.type === 'invalid_request_error') &&
       (error.options.statusCode ?? 400) < 500
@@ -75,7 +75,7 @@ function isDefiniteRefusal(error: unknown): boolean {
 /** The §8 answer to a failed capture: the provider's own message kept in `meta`. */
 function paymentFailure(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof CardProviderError) return paymentFailed(error);
+  if (error instanceof CardProcessorError) return paymentFailed(error);
   const paypal = paypalErrorCode(error);
   if (paypal) return paypal;
   throw error;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PaypalRefusal } from '../../functions/payments/paypal/port';
 import { simulatedPaypalAdapter } from '../../functions/payments/paypal/simulated';
-import { CardProviderError } from '../../functions/payments/stripe/port';
+import { CardProcessorError } from '../../functions/payments/stripe/port';
 import { SimulatedCardProvider } from '../../functions/payments/stripe/simulated';
 import { apiErrors, messages } from '../../shared/errors/catalogue';
 import { listingMessages } from '../../shared/validation/messages';
@@ -179,7 +179,7 @@ describe('the simulated providers refuse amounts outside their bounds, as the re
       code: 'amount_too_large',
       message: 'Amount must be no more than $999,999.99',
     });
-    await expect(intent(100_000_000)).rejects.toBeInstanceOf(CardProviderError);
+    await expect(intent(100_000_000)).rejects.toBeInstanceOf(CardProcessorError);
     expect((await intent(99_999_999)).amount).toBe(99_999_999);
   });
 

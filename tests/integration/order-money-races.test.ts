@@ -12,7 +12,7 @@ import type { TransactionRecord } from '../../functions/orders/record';
 import type { TransactItem } from '../../functions/orders/repository';
 import { fireDueTimer } from '../../functions/orders/workflow/fire-timer';
 import { handler as sweepDue } from '../../functions/orders/workflow/sweep-due';
-import { CardProviderError } from '../../functions/payments/stripe/port';
+import { CardProcessorError } from '../../functions/payments/stripe/port';
 import { SimulatedCardProvider } from '../../functions/payments/stripe/simulated';
 import { balances, reconcile } from '../../shared/events/reconcile';
 import { eventually } from './cloud-env';
@@ -127,8 +127,8 @@ async function expectFullyRefunded(intentId: string) {
       () => undefined,
       (error: unknown) => error,
     );
-  expect(again).toBeInstanceOf(CardProviderError);
-  expect((again as CardProviderError).code).toBe('charge_already_refunded');
+  expect(again).toBeInstanceOf(CardProcessorError);
+  expect((again as CardProcessorError).code).toBe('charge_already_refunded');
 }
 
 /** Runs the sweeper as it would run once `at` is past (the grace period included). */

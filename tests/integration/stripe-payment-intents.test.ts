@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CardProviderError, type CreatePaymentIntentInput } from '../../functions/payments/stripe/port';
+import { CardProcessorError, type CreatePaymentIntentInput } from '../../functions/payments/stripe/port';
 import { SimulatedCardProvider, testCards } from '../../functions/payments/stripe/simulated';
 import { onboardDemoSeller } from '../../infra/local/seed/payouts';
 import { api, signUp, type TestAccount, testCloud } from './accounts';
@@ -59,11 +59,11 @@ async function authorised() {
 const failure = (promise: Promise<unknown>) =>
   promise.then(
     () => {
-      throw new Error('expected a CardProviderError');
+      throw new Error('expected a CardProcessorError');
     },
     (error: unknown) => {
-      expect(error).toBeInstanceOf(CardProviderError);
-      return error as CardProviderError;
+      expect(error).toBeInstanceOf(CardProcessorError);
+      return error as CardProcessorError;
     },
   );
 

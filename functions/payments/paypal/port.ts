@@ -2,9 +2,9 @@ import type { PaypalLink, PaypalOnboardingStatus } from '../../../shared/api/pay
 
 /**
  * The PayPal port: everything the marketplace asks of PayPal, behind one interface. The
- * real adapter (./rest-adapter.ts) uses `@paypal/paypal-server-sdk` for orders and captures and
+ * real adapter (./real.ts) uses `@paypal/paypal-server-sdk` for orders and captures and
  * plain `fetch` for what the SDK lacks (partner referrals, merchant integration status, webhook
- * verification, referenced payouts); the simulated adapter (./simulated-adapter.ts) keeps its state
+ * verification, referenced payouts); the simulated adapter (./simulated/) keeps its state
  * in the table and sends the same webhooks, signed with its own shared secret.
  */
 export interface PaypalPort {

@@ -2,7 +2,7 @@
  * The card provider port (Stripe): Connect accounts for payouts, account links, tokens (simulated
  * only: real ones come from Stripe.js), customers, setup intents and payment methods, and webhook
  * verification. Two adapters: `real.ts` (the `stripe` SDK, with STRIPE_SECRET_KEY) and
- * `simulated.ts` (state in the table, same webhooks). `index.ts` picks one.
+ * `simulated/` (state in the table, same webhooks). `index.ts` picks one.
  */
 import type { PayoutAccountType, ProviderMode, SetupIntentView } from '../../../shared/api/payments';
 import type { BankAccountTokenParams } from '../../../shared/validation/payout';
@@ -68,11 +68,13 @@ export interface ProviderEvent {
 }
 
 /**
- * A failure the provider reported: `type` and `code` as Stripe's errors (card_error/card_declined,
- * invalid_request_error…), `message` the provider's own text, `fields` per-field messages for
- * token validation (simulated; Stripe.js validates in the browser).
+ * A failure the card processor (Stripe, real or simulated) reported to the server: `type` and
+ * `code` as Stripe's errors (card_error/card_declined, invalid_request_error…), `message` the
+ * processor's own text, `fields` per-field messages for token validation (simulated; Stripe.js
+ * validates in the browser). Not the web's CardProviderError (web/src/payments/card-provider.ts),
+ * which is what the browser's card form reports.
  */
-export class CardProviderError extends Error {
+export class CardProcessorError extends Error {
   constructor(
     readonly type: string,
     message: string,
@@ -87,7 +89,7 @@ export class CardProviderError extends Error {
     } = {},
   ) {
     super(message);
-    this.name = 'CardProviderError';
+    this.name = 'CardProcessorError';
   }
   get code(): string | undefined {
     return this.options.code;

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CardProviderError, WebhookSignatureError } from './port';
+import { CardProcessorError, WebhookSignatureError } from './port';
 import { RealCardProvider, signStripePayload, verifyStripeSignature } from './real';
 
 // Contract tests of the real adapter: the official `stripe` SDK against a local HTTP double of
@@ -216,7 +216,7 @@ describe('RealCardProvider (stripe SDK against an HTTP double)', () => {
     expect(recorded[4]).toMatchObject({ method: 'POST', path: '/v1/payment_methods/pm_1/detach' });
   });
 
-  it("maps Stripe's errors to CardProviderError with type, code and message", async () => {
+  it("maps Stripe's errors to CardProcessorError with type, code and message", async () => {
     reply = () => ({
       status: 402,
       body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } },
@@ -224,7 +224,7 @@ describe('RealCardProvider (stripe SDK against an HTTP double)', () => {
     const error = await provider()
       .attachPaymentMethod('pm_x', 'cus_1')
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(CardProviderError);
+    expect(error).toBeInstanceOf(CardProcessorError);
     expect(error).toMatchObject({
       type: 'card_error',
       code: 'card_declined',
@@ -233,8 +233,8 @@ describe('RealCardProvider (stripe SDK against an HTTP double)', () => {
   });
 
   it('refuses to make tokens (Stripe.js makes them in the browser)', () => {
-    expect(() => provider().createBankAccountToken()).toThrow(CardProviderError);
-    expect(() => provider().createAccountToken()).toThrow(CardProviderError);
+    expect(() => provider().createBankAccountToken()).toThrow(CardProcessorError);
+    expect(() => provider().createAccountToken()).toThrow(CardProcessorError);
   });
 });
 
@@ -443,7 +443,7 @@ describe('RealCardProvider: order payments (payment intents, refunds, transfers)
     });
     const state = (await provider()
       .capturePaymentIntent('pi_1', 'capture-tx-1')
-      .catch((e: unknown) => e)) as CardProviderError;
+      .catch((e: unknown) => e)) as CardProcessorError;
     expect(state.code).toBe('payment_intent_unexpected_state');
     expect(state.options.paymentIntent).toEqual({ id: 'pi_1', status: 'canceled' });
   });

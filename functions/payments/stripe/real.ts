@@ -11,8 +11,8 @@ import { type ConnectCapability, connectedAccountSetup } from '../../../shared/c
 import {
   type AccountLinkInput,
   type AccountObject,
+  CardProcessorError,
   type CardProvider,
-  CardProviderError,
   type CreateAccountInput,
   type CreatePaymentIntentInput,
   type CreateTransferInput,
@@ -63,10 +63,10 @@ function rawTypeOf(className: string): string {
   return known[className] ?? 'api_error';
 }
 
-/** Stripe's errors (the loaded SDK's StripeError) → the port's CardProviderError (type, code, message, status). */
-function toCardProviderError(sdk: StripeSdk, error: unknown): unknown {
+/** Stripe's errors (the loaded SDK's StripeError) → the port's CardProcessorError (type, code, message, status). */
+function toCardProcessorError(sdk: StripeSdk, error: unknown): unknown {
   if (!(error instanceof sdk.errors.StripeError)) return error;
-  return new CardProviderError(error.rawType ?? rawTypeOf(error.type), error.message, {
+  return new CardProcessorError(error.rawType ?? rawTypeOf(error.type), error.message, {
     ...(error.code ? { code: error.code } : {}),
     ...(error.statusCode ? { statusCode: error.statusCode } : {}),
     ...(error.param ? { param: error.param } : {}),
@@ -115,13 +115,13 @@ export class RealCardProvider implements CardProvider {
     return this.client;
   }
 
-  /** One SDK call; Stripe's errors come back as CardProviderError. */
+  /** One SDK call; Stripe's errors come back as CardProcessorError. */
   private async call<T>(request: (stripe: Stripe) => Promise<T>): Promise<T> {
     const { sdk, stripe } = await this.connect();
     try {
       return await request(stripe);
     } catch (error) {
-      throw toCardProviderError(sdk, error);
+      throw toCardProcessorError(sdk, error);
     }
   }
 
@@ -174,14 +174,14 @@ export class RealCardProvider implements CardProvider {
   }
 
   createBankAccountToken(): never {
-    throw new CardProviderError(
+    throw new CardProcessorError(
       'invalid_request_error',
       'Bank account tokens are made by Stripe.js in the browser.',
     );
   }
 
   createAccountToken(): never {
-    throw new CardProviderError(
+    throw new CardProcessorError(
       'invalid_request_error',
       'Account tokens are made by Stripe.js in the browser.',
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../lib/errors';
-import { CardProviderError, type ProviderAccount } from './port';
+import { CardProcessorError, type ProviderAccount } from './port';
 import { accountView, cardError, payoutError, savedCard } from './service';
 
 describe('views', () => {
@@ -57,7 +57,7 @@ describe('payoutError (§8)', () => {
   it('gives per-field messages for bad bank details', () => {
     const error = caught(() =>
       payoutError(
-        new CardProviderError('invalid_request_error', 'Could not connect…', {
+        new CardProcessorError('invalid_request_error', 'Could not connect…', {
           code: 'invalid_bank_account',
           fields: { iban: 'Bank account number (IBAN) is not valid.' },
         }),
@@ -74,7 +74,7 @@ describe('payoutError (§8)', () => {
   it('quotes the provider message for request errors and keeps it in meta.stripeMessage', () => {
     const error = caught(() =>
       payoutError(
-        new CardProviderError('invalid_request_error', 'Token used', { code: 'token_already_used' }),
+        new CardProcessorError('invalid_request_error', 'Token used', { code: 'token_already_used' }),
         'account',
       ),
     );
@@ -84,9 +84,9 @@ describe('payoutError (§8)', () => {
     expect(error.meta).toEqual({ stripeMessage: 'Token used', stripeCode: 'token_already_used' });
   });
   it('is the generic message for other provider failures, and rethrows anything else', () => {
-    expect(caught(() => payoutError(new CardProviderError('api_error', 'down'), 'accountLink')).message).toBe(
-      'Whoops, something went wrong. Please contact your marketplace administrators.',
-    );
+    expect(
+      caught(() => payoutError(new CardProcessorError('api_error', 'down'), 'accountLink')).message,
+    ).toBe('Whoops, something went wrong. Please contact your marketplace administrators.');
     const plain = new Error('boom');
     expect(caught(() => payoutError(plain, 'account'))).toBe(plain);
   });
@@ -95,13 +95,13 @@ describe('payoutError (§8)', () => {
 describe('cardError', () => {
   it("uses the card-error messages and the provider's code", () => {
     const declined = caught(() =>
-      cardError(new CardProviderError('card_error', 'Your card was declined.', { code: 'card_declined' })),
+      cardError(new CardProcessorError('card_error', 'Your card was declined.', { code: 'card_declined' })),
     );
     expect(declined).toMatchObject({ code: 'validation-invalid-value', message: 'The card was declined.' });
     const missing = caught(() =>
-      cardError(new CardProviderError('invalid_request_error', 'No such', { code: 'resource_missing' })),
+      cardError(new CardProcessorError('invalid_request_error', 'No such', { code: 'resource_missing' })),
     );
     expect(missing.code).toBe('not-found');
-    expect(caught(() => cardError(new CardProviderError('api_error', 'down'))).code).toBe('server-error');
+    expect(caught(() => cardError(new CardProcessorError('api_error', 'down'))).code).toBe('server-error');
   });
 });

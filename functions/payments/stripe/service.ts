@@ -16,7 +16,7 @@ import { keys } from '../../lib/table-design';
 import { conditionalUpdate, isConditionFailure } from '../../lib/writes';
 import { publishPayoutAccountUpdated } from '../../orders/finance/payout-account';
 import { stripeErrorMeta } from './errors';
-import { CardProviderError, type ProviderAccount, type ProviderCard } from './port';
+import { CardProcessorError, type ProviderAccount, type ProviderCard } from './port';
 
 /** The business category of a bicycle marketplace on the card provider (spec: MCC 5734). */
 export const businessMcc = '5734';
@@ -130,7 +130,7 @@ export async function accountOwner(accountId: string): Promise<string | undefine
  * the provider's message in `meta.stripeMessage` (and the title that quotes it), else the generic one.
  */
 export function payoutError(error: unknown, kind: 'account' | 'accountLink'): never {
-  if (!(error instanceof CardProviderError)) throw error;
+  if (!(error instanceof CardProcessorError)) throw error;
   const meta = { stripeMessage: error.message, ...(error.code ? { stripeCode: error.code } : {}) };
   if (error.options.fields) {
     const code =
@@ -149,7 +149,7 @@ export function payoutError(error: unknown, kind: 'account' | 'accountLink'): ne
 
 /** A card (customer, setup intent, payment method) failure: the card-error messages (§8). */
 export function cardError(error: unknown): never {
-  if (!(error instanceof CardProviderError)) throw error;
+  if (!(error instanceof CardProcessorError)) throw error;
   const meta = stripeErrorMeta(error);
   const title = cardErrorMessage({ type: error.type, ...(error.code ? { code: error.code } : {}) });
   if (error.options.statusCode === 404 || error.code === 'resource_missing') {

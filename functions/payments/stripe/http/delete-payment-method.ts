@@ -3,7 +3,7 @@ import { noContent } from '../../../lib/http';
 import { keys } from '../../../lib/table-design';
 import { userHandler } from '../../../lib/user-handler';
 import { conditionalUpdate } from '../../../lib/writes';
-import { CardProviderError, cardProvider } from '..';
+import { CardProcessorError, cardProvider } from '..';
 import { cardError } from '../service';
 
 /** DELETE /api/me/payment-method → 204: detaches the saved card and forgets it (none: 204 as well). */
@@ -15,7 +15,7 @@ export const handler = userHandler({ profile: 'optional' }, async ({ user }) => 
   } catch (error) {
     // Already detached (or gone) at the provider: forgetting it is still right.
     const gone =
-      error instanceof CardProviderError &&
+      error instanceof CardProcessorError &&
       (error.code === 'resource_missing' || error.code === 'payment_method_unexpected_state');
     if (!gone) cardError(error);
   }

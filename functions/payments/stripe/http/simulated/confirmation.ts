@@ -1,6 +1,6 @@
 import type { SimulatedCardRequest } from '../../../../../shared/api/payments';
 import { json } from '../../../../lib/http';
-import { CardProviderError } from '../../port';
+import { CardProcessorError } from '../../port';
 
 /** The request and the answer shape shared by the simulated Stripe.js confirmations. */
 
@@ -19,10 +19,10 @@ export function simulatedCardOf(body: Record<string, unknown>): SimulatedCardReq
 /**
  * A simulated Stripe.js confirmation's refusal, answered as Stripe.js reports it: 402 for a card
  * error (else 400) `{ error: { type, code, message, payment_intent | setup_intent } }`, with the
- * intent the error is about. Anything but a CardProviderError is thrown again.
+ * intent the error is about. Anything but a CardProcessorError is thrown again.
  */
 export function simulatedConfirmError(error: unknown, intent: 'payment_intent' | 'setup_intent') {
-  if (!(error instanceof CardProviderError)) throw error;
+  if (!(error instanceof CardProcessorError)) throw error;
   const about = intent === 'payment_intent' ? error.options.paymentIntent : error.options.setupIntent;
   return json(error.type === 'card_error' ? 402 : 400, {
     error: {

@@ -1,5 +1,5 @@
 import { ApiError, type HttpEvent, httpHandler } from '../../../../lib/http';
-import { CardProviderError, simulatedCardProvider } from '../..';
+import { CardProcessorError, simulatedCardProvider } from '../..';
 import { backToSite, formOf, html } from '../../simulated-page';
 
 /**
@@ -19,7 +19,7 @@ export const handler = httpHandler(async (event: HttpEvent) => {
     if (form.action === 'submit')
       return backToSite((await provider.completeOnboarding(account, link)).return_url);
   } catch (error) {
-    if (!(error instanceof CardProviderError)) throw error;
+    if (!(error instanceof CardProcessorError)) throw error;
     return html(
       error.code === 'resource_missing' ? 404 : 410,
       'Onboarding link',
