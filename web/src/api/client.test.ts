@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { route } from '../../../shared/api/routes';
 import type { Listing } from '../../../shared/api/types';
-import { ApiError, callApi, peekSettled, settle } from './client';
+import { ApiRequestError, callApi, peekSettled, settle } from './client';
 import { listingsQuery } from './endpoints';
 
 const json = (status: number, body: unknown) =>
@@ -19,13 +19,13 @@ describe('callApi', () => {
     );
   });
 
-  it('throws an ApiError carrying the error body', async () => {
+  it('throws an ApiRequestError carrying the error body', async () => {
     const body = { errors: [{ id: 'e1', status: 404, code: 'not-found', title: 'Not found.' }] };
     const error = await callApi(route('showListing', { id: 'x' }), {
       fetch: async () => json(404, body),
     }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    const apiError = error as ApiError;
+    expect(error).toBeInstanceOf(ApiRequestError);
+    const apiError = error as ApiRequestError;
     expect(apiError.status).toBe(404);
     expect(apiError.isNotFound).toBe(true);
     expect(apiError.code).toBe('not-found');
@@ -36,7 +36,7 @@ describe('callApi', () => {
   it('keeps the status when the error body is not the API shape', async () => {
     const error = (await callApi(route('me'), {
       fetch: async () => new Response('<html>Bad gateway</html>', { status: 502 }),
-    }).catch((e: unknown) => e)) as ApiError;
+    }).catch((e: unknown) => e)) as ApiRequestError;
     expect(error.status).toBe(502);
     expect(error.body).toBeNull();
   });
@@ -46,8 +46,8 @@ describe('callApi', () => {
       fetch: async () => {
         throw new TypeError('Failed to fetch');
       },
-    }).catch((e: unknown) => e)) as ApiError;
-    expect(error).toBeInstanceOf(ApiError);
+    }).catch((e: unknown) => e)) as ApiRequestError;
+    expect(error).toBeInstanceOf(ApiRequestError);
     expect(error.status).toBe(0);
     expect(error.message).toBe('Failed to fetch');
   });
@@ -55,7 +55,7 @@ describe('callApi', () => {
   it('rejects a successful answer that is not JSON', async () => {
     const error = (await callApi(route('me'), { fetch: async () => new Response('<html></html>') }).catch(
       (e: unknown) => e,
-    )) as ApiError;
+    )) as ApiRequestError;
     expect(error.status).toBe(0);
   });
 });
@@ -67,7 +67,7 @@ describe('settle', () => {
     await expect(ok).resolves.toEqual({ ok: true, value: 5 });
     expect(peekSettled(ok)).toEqual({ ok: true, value: 5 });
 
-    const failed = settle(Promise.reject(new ApiError(500, null)));
+    const failed = settle(Promise.reject(new ApiRequestError(500, null)));
     const result = await failed;
     expect(result.ok).toBe(false);
     expect(peekSettled(failed)).toBe(result);
@@ -75,7 +75,7 @@ describe('settle', () => {
 
   it('wraps errors that are not ApiErrors', async () => {
     const result = await settle(Promise.reject(new Error('boom')));
-    expect(result.ok === false && result.error).toBeInstanceOf(ApiError);
+    expect(result.ok === false && result.error).toBeInstanceOf(ApiRequestError);
   });
 });
 

@@ -4,8 +4,8 @@ import type { ApiErrorBody, ApiErrorItem } from '../../../shared/api/types';
 import { getAccessToken } from '../auth/token';
 
 /** A failed API call. `status` is 0 when the request never got an answer (offline, aborted, bad JSON). */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
   readonly status: number;
   readonly body: ApiErrorBody | null;
 
@@ -51,7 +51,7 @@ export interface RequestOptions {
 /**
  * One request to the API (same origin): `url` is the route's path with its query, `body` is sent as
  * JSON. Answers with the parsed JSON (undefined for an empty answer such as 202 or 204); a status of
- * 400 or more throws an ApiError with the spec's error body.
+ * 400 or more throws an ApiRequestError with the spec's error body.
  */
 async function apiRequest(
   method: RouteTarget['method'],
@@ -73,7 +73,7 @@ async function apiRequest(
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     });
   } catch (error) {
-    throw new ApiError(0, null, error instanceof Error ? error.message : 'Network error');
+    throw new ApiRequestError(0, null, error instanceof Error ? error.message : 'Network error');
   }
   let body: unknown;
   const text = await response.text().catch(() => '');
@@ -81,10 +81,10 @@ async function apiRequest(
     try {
       body = JSON.parse(text);
     } catch {
-      if (response.ok) throw new ApiError(0, null, 'The server sent an answer that is not JSON');
+      if (response.ok) throw new ApiRequestError(0, null, 'The server sent an answer that is not JSON');
     }
   }
-  if (!response.ok) throw new ApiError(response.status, isApiErrorBody(body) ? body : null);
+  if (!response.ok) throw new ApiRequestError(response.status, isApiErrorBody(body) ? body : null);
   return body;
 }
 
@@ -129,7 +129,7 @@ export async function callApiData<N extends DataRoute>(
 }
 
 /** A settled request, so pages can render errors without error boundaries. */
-export type Loaded<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+export type Loaded<T> = { ok: true; value: T } | { ok: false; error: ApiRequestError };
 
 const settledValues = new WeakMap<Promise<unknown>, unknown>();
 
@@ -142,7 +142,7 @@ export function settle<T>(promise: Promise<T>): Promise<Loaded<T>> {
     (value) => ({ ok: true, value }),
     (error: unknown) => ({
       ok: false,
-      error: error instanceof ApiError ? error : new ApiError(0, null, String(error)),
+      error: error instanceof ApiRequestError ? error : new ApiRequestError(0, null, String(error)),
     }),
   );
   settled.then((result) => settledValues.set(settled, result));

@@ -6,11 +6,11 @@ import { contactDetailsErrorRules } from '../pages/account/contact-details/Conta
 import { resendErrorMessage } from '../pages/email-verification/EmailVerificationPage';
 import { recoveryErrorRules } from '../pages/password-recovery/PasswordRecoveryPage';
 import { avatarErrorRules } from '../pages/profile-settings/ProfileSettingsPage';
-import { ApiError } from './client';
+import { ApiRequestError } from './client';
 import { apiFieldErrors, errorMessage, FORM_ERROR, loginErrorMessage, submitErrors } from './errors';
 
 const apiError = (status: number, code: string, meta?: Record<string, unknown>, title = 'Server title') =>
-  new ApiError(status, { errors: [{ id: 'r1', status, code, title, ...(meta ? { meta } : {}) }] });
+  new ApiRequestError(status, { errors: [{ id: 'r1', status, code, title, ...(meta ? { meta } : {}) }] });
 
 describe('submitErrors', () => {
   it("puts the server's field messages on the form's fields", () => {
@@ -54,7 +54,7 @@ describe('submitErrors', () => {
     expect(submitErrors(apiError(500, 'server-error'), { fallback: messages.signupFailed })).toEqual({
       [FORM_ERROR]: messages.signupFailed,
     });
-    expect(submitErrors(new ApiError(0, null, 'Failed to fetch'))).toEqual({
+    expect(submitErrors(new ApiRequestError(0, null, 'Failed to fetch'))).toEqual({
       [FORM_ERROR]: messages.topbarNetworkError,
     });
     expect(submitErrors(new Error('boom'))).toEqual({ [FORM_ERROR]: messages.somethingWentWrong });

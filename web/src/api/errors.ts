@@ -1,6 +1,6 @@
 import { FORM_ERROR } from 'final-form';
 import { apiErrors, messages } from '../../../shared/errors/catalogue';
-import { ApiError } from './client';
+import { ApiRequestError } from './client';
 
 /**
  * From a failed call to the messages a form shows (react-final-form submission errors): field
@@ -29,7 +29,7 @@ export type SubmitErrors = Record<string, string>;
 
 /** `meta.fields` of a validation answer: `{ fieldName: message }`. */
 export function apiFieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
+  if (!(error instanceof ApiRequestError)) return {};
   const fields = error.firstError?.meta?.fields;
   if (typeof fields !== 'object' || fields === null) return {};
   return Object.fromEntries(
@@ -39,14 +39,14 @@ export function apiFieldErrors(error: unknown): Record<string, string> {
 
 /** The code of an API error, or the name of another error (Amplify errors carry Cognito's names). */
 export function errorCode(error: unknown): string | undefined {
-  if (error instanceof ApiError) return error.code;
+  if (error instanceof ApiRequestError) return error.code;
   if (error instanceof Error) return error.name;
   return undefined;
 }
 
 /** True when the request never got an answer (offline, blocked, DNS…). */
 export function isNetworkError(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status === 0;
+  if (error instanceof ApiRequestError) return error.status === 0;
   if (!(error instanceof Error)) return false;
   return (
     error.name === 'NetworkError' || (error instanceof TypeError && /fetch|network/i.test(error.message))

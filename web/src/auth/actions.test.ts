@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/api/account';
 import * as account from '../api/account';
-import { ApiError } from '../api/client';
+import { ApiRequestError } from '../api/client';
 import * as errors from '../observability/errors';
 import * as marketing from '../observability/marketing';
 import { confirmSocialSignup, loadCurrentUser, login, logout, signup } from './actions';
@@ -27,7 +27,7 @@ vi.mock('../observability/errors', () => ({ reportError: vi.fn(), setErrorReport
 vi.mock('../observability/marketing', () => ({ updateMarketingProfile: vi.fn(async () => undefined) }));
 
 const user = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Rider' } as CurrentUser;
-const serverError = () => new ApiError(500, null);
+const serverError = () => new ApiRequestError(500, null);
 const signupValues = {
   email: 'ada@example.com',
   password: 'Correct-horse-9',
@@ -64,7 +64,7 @@ describe('auth actions: error reporting and marketing', () => {
   });
 
   it('a refused session is not reported but clears the user; auth info failures are auth-info-failed', async () => {
-    vi.mocked(account.getCurrentUser).mockRejectedValueOnce(new ApiError(401, null));
+    vi.mocked(account.getCurrentUser).mockRejectedValueOnce(new ApiRequestError(401, null));
     expect(await loadCurrentUser({ force: true })).toBeNull();
     expect(errors.reportError).not.toHaveBeenCalled();
     expect(errors.setErrorReportingUser).toHaveBeenLastCalledWith(null);
@@ -76,7 +76,7 @@ describe('auth actions: error reporting and marketing', () => {
   });
 
   it('signup: reports unexpected failures as signup-failed, not the answers the form explains', async () => {
-    vi.mocked(account.signup).mockRejectedValueOnce(new ApiError(409, null));
+    vi.mocked(account.signup).mockRejectedValueOnce(new ApiRequestError(409, null));
     await signup(signupValues);
     expect(errors.reportError).not.toHaveBeenCalled();
 
@@ -93,7 +93,7 @@ describe('auth actions: error reporting and marketing', () => {
   });
 
   it('social sign-up: create-user-with-idp-failed for unexpected failures only', async () => {
-    vi.mocked(account.createUserWithIdp).mockRejectedValueOnce(new ApiError(400, null));
+    vi.mocked(account.createUserWithIdp).mockRejectedValueOnce(new ApiRequestError(400, null));
     await confirmSocialSignup({ firstName: '', lastName: '' }, 'token');
     expect(errors.reportError).not.toHaveBeenCalled();
 

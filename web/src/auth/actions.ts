@@ -7,7 +7,7 @@ import {
   sendVerificationEmail,
   signup as signupRequest,
 } from '../api/account';
-import { ApiError } from '../api/client';
+import { ApiRequestError } from '../api/client';
 import { FORM_ERROR, loginErrorMessage, type SubmitErrors, submitErrors } from '../api/errors';
 import { reportError, setErrorReportingUser } from '../observability/errors';
 import { updateMarketingProfile } from '../observability/marketing';
@@ -58,7 +58,7 @@ export function loadCurrentUser({ force = false }: { force?: boolean } = {}): Pr
 
 /** A 4xx answer the form shows the user (taken e-mail, invalid names…): not an error to report. */
 const isClientError = (error: unknown) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500;
+  error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
 
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   const token = await currentAccessToken().catch((error: unknown) => {
@@ -75,7 +75,7 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
     setErrorReportingUser({ id: user.id });
     return user;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
       await endSession();
       return null;
     }
@@ -153,7 +153,7 @@ export async function confirmSocialSignup(
       { firstName: values.firstName.trim(), lastName: values.lastName.trim() },
       options,
     ).catch(async (error: unknown) => {
-      if (!(error instanceof ApiError && error.status === 409)) throw error;
+      if (!(error instanceof ApiRequestError && error.status === 409)) throw error;
       return loadCurrentUser({ force: true });
     });
     if (!user) throw new Error('The API refused the session');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicReview } from '../../../shared/api/transactions';
-import { ApiError } from '../api/client';
+import { ApiRequestError } from '../api/client';
 import { SellerReviewsSection } from '../pages/listing/ListingSections';
 import { forgetUserReviews, loadUserReviews } from './ReviewList';
 import { renderAt } from './test-router';
@@ -64,7 +64,7 @@ describe("the listing page's seller reviews", () => {
   });
 
   it('offers a retry when the reviews fail to load', async () => {
-    getUserReviews.mockRejectedValue(new ApiError(500, null));
+    getUserReviews.mockRejectedValue(new ApiRequestError(500, null));
     await loadUserReviews('seller', 'ofProvider');
     const html = await render();
     expect(html).toContain('Reviews could not be loaded.');

@@ -5,7 +5,7 @@ import {
   pageAssetPath,
   parsePageAsset,
 } from '../../../shared/content/page-asset';
-import { ApiError, type Loaded, settle } from '../api/client';
+import { ApiRequestError, type Loaded, settle } from '../api/client';
 import { getHostedAsset, type HostedAsset } from '../api/endpoints';
 import { reportError } from '../observability/errors';
 
@@ -49,10 +49,10 @@ export async function fetchPageAsset(
   try {
     const asset = readInlined(path, version) ?? (await getHostedAsset(path, version));
     const parsed = parsePageAsset(asset.data);
-    if ('problems' in parsed) throw new ApiError(0, null, `${path}: ${parsed.problems.join('; ')}`);
+    if ('problems' in parsed) throw new ApiRequestError(0, null, `${path}: ${parsed.problems.join('; ')}`);
     return { page: parsed.page, version: asset.meta.version };
   } catch (error) {
-    const missing = error instanceof ApiError && error.isNotFound;
+    const missing = error instanceof ApiRequestError && error.isNotFound;
     if (!missing || reportMissing) reportError(error, 'page-asset-fetch-failed', { path, version });
     throw error;
   }
@@ -68,7 +68,7 @@ export function loadPageAsset(
 /** A settled 404, for a page id that cannot exist (so no request is made). */
 export const notFoundResult: Loaded<LoadedPage> = {
   ok: false,
-  error: new ApiError(404, null, 'No such page'),
+  error: new ApiRequestError(404, null, 'No such page'),
 };
 
 export type PreviewKind = 'landing' | 'terms' | 'privacy' | 'content';

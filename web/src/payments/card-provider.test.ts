@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/client';
+import { ApiRequestError } from '../api/client';
 import {
   CardProviderError,
   cardProviderFor,
@@ -248,10 +248,10 @@ describe('error normalisation', () => {
       code: 'expired_card',
       message: 'Expired',
     });
-    expect(normaliseProviderError(new ApiError(0, null, 'offline'))).toMatchObject({
+    expect(normaliseProviderError(new ApiRequestError(0, null, 'offline'))).toMatchObject({
       type: 'api_connection_error',
     });
-    expect(normaliseProviderError(new ApiError(500, null))).toMatchObject({ type: 'api_error' });
+    expect(normaliseProviderError(new ApiRequestError(500, null))).toMatchObject({ type: 'api_error' });
     expect(normaliseProviderError('boom')).toMatchObject({ type: 'api_error', message: 'boom' });
   });
 

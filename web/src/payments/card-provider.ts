@@ -6,7 +6,7 @@ import type {
 } from '../../../shared/api/payments';
 import { route } from '../../../shared/api/routes';
 import { bankAccountTokenParams } from '../../../shared/validation/payout';
-import { ApiError, callApi } from '../api/client';
+import { ApiRequestError, callApi } from '../api/client';
 import { confirmSimulatedSetupIntent, createSimulatedToken } from '../api/payments';
 import { loadRuntimeConfig } from '../auth/runtime-config';
 
@@ -135,7 +135,7 @@ export function normaliseProviderError(error: unknown, rawBody?: unknown): CardP
       message: direct.message,
     });
   }
-  if (error instanceof ApiError) {
+  if (error instanceof ApiRequestError) {
     const first = error.firstError;
     const stripeMessage = first?.meta?.stripeMessage;
     return new CardProviderError({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrors, messages } from '../../../../shared/errors/catalogue';
 import { productOrderMessages } from '../../../../shared/validation/messages';
-import { ApiError } from '../../api/client';
+import { ApiRequestError } from '../../api/client';
 import { CardProviderError } from '../../payments/card-provider';
 import { checkoutFailure, lineItemsFailure, PaypalCanceled } from './failures';
 import { fixtureApiError } from './fixtures';
@@ -111,7 +111,7 @@ describe('errors → §8 messages', () => {
   });
 
   it('says payment made but not confirmed, or expired after 15 minutes', () => {
-    expect(checkoutFailure('confirm-payment', new ApiError(0, null))).toEqual({
+    expect(checkoutFailure('confirm-payment', new ApiRequestError(0, null))).toEqual({
       message: messages.paymentNotConfirmed,
       retry: 'confirm-payment',
     });
@@ -128,8 +128,10 @@ describe('errors → §8 messages', () => {
       }),
     ).toEqual({ message: messages.paymentExpired });
     expect(
-      checkoutFailure('confirm-payment', new ApiError(500, null), { initiatedAt: 0, now: 16 * 60 * 1000 })
-        .message,
+      checkoutFailure('confirm-payment', new ApiRequestError(500, null), {
+        initiatedAt: 0,
+        now: 16 * 60 * 1000,
+      }).message,
     ).toBe(messages.paymentExpired);
   });
 
@@ -162,7 +164,7 @@ describe('errors → §8 messages', () => {
   });
 
   it('explains a failed breakdown', () => {
-    expect(lineItemsFailure(new ApiError(500, null))).toBe(messages.breakdownFailed);
+    expect(lineItemsFailure(new ApiRequestError(500, null))).toBe(messages.breakdownFailed);
     expect(lineItemsFailure(fixtureApiError(400, 'transaction-charge-too-high'))).toBe(
       messages.amountTooHigh,
     );
@@ -176,6 +178,8 @@ describe('errors → §8 messages', () => {
 
   it('has a message for a missing publishable key and a failed network', () => {
     expect(messages.missingPublishableKey).toContain('publishable key');
-    expect(checkoutFailure('initiate', new ApiError(0, null)).message).toBe(messages.topbarNetworkError);
+    expect(checkoutFailure('initiate', new ApiRequestError(0, null)).message).toBe(
+      messages.topbarNetworkError,
+    );
   });
 });

@@ -7,7 +7,7 @@ import { MINUTE_MS, orderWindows } from '../../../../shared/config/constants';
 import { cardErrorMessage } from '../../../../shared/errors/card-errors';
 import { apiErrors, messages } from '../../../../shared/errors/catalogue';
 import { productOrderMessages } from '../../../../shared/validation/messages';
-import { ApiError } from '../../api/client';
+import { ApiRequestError } from '../../api/client';
 import { apiFieldErrors, isNetworkError } from '../../api/errors';
 import { CardProviderError } from '../../payments/card-provider';
 import type { CheckoutFailure, CheckoutStep } from './steps';
@@ -42,12 +42,12 @@ export function checkoutFieldErrors(error: unknown): CheckoutFailure['fields'] {
 const paymentMethodsLink = { href: '/account/payment-methods', label: 'Go to payment methods' };
 
 function meta(error: unknown): Record<string, unknown> {
-  return error instanceof ApiError ? (error.firstError?.meta ?? {}) : {};
+  return error instanceof ApiRequestError ? (error.firstError?.meta ?? {}) : {};
 }
 
 function isPaypalCancel(error: unknown): boolean {
   if (error instanceof PaypalCanceled) return true;
-  if (!(error instanceof ApiError)) return false;
+  if (!(error instanceof ApiRequestError)) return false;
   const m = meta(error);
   const said = `${m.paypalIssue ?? ''} ${m.paypalStatus ?? ''}`;
   return error.firstError?.title === messages.paypalPaymentCanceled || /CANCEL|VOID/i.test(said);
@@ -86,9 +86,9 @@ export function checkoutFailure(
     return { message: messages.couldNotHandlePaymentData };
   }
 
-  const code = error instanceof ApiError ? error.code : undefined;
+  const code = error instanceof ApiRequestError ? error.code : undefined;
   const expired =
-    (error instanceof ApiError && error.firstError?.title === messages.paymentExpired) ||
+    (error instanceof ApiRequestError && error.firstError?.title === messages.paymentExpired) ||
     (context.initiatedAt !== undefined &&
       context.now !== undefined &&
       context.now - context.initiatedAt >= paymentWindowMs);
@@ -148,7 +148,7 @@ function notConfirmed(expired: boolean): CheckoutFailure {
 
 /** The breakdown's failure: a known order problem's message, else "failed to fetch breakdown". */
 export function lineItemsFailure(error: unknown): string {
-  const code = error instanceof ApiError ? error.code : undefined;
+  const code = error instanceof ApiRequestError ? error.code : undefined;
   switch (code) {
     case 'transaction-listing-insufficient-stock':
       return messages.notEnoughStock;

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '../../../../shared/api/account';
 import type { SavedCard } from '../../../../shared/api/payments';
 import type { Listing } from '../../../../shared/api/types';
-import { ApiError } from '../../api/client';
+import { ApiRequestError } from '../../api/client';
 import type { CheckoutValues } from './values';
 
 /** A published listing for the checkout's tests: pickup and shipping, stock 3. */
@@ -53,6 +53,6 @@ export const fixtureApiError = (
   meta?: Record<string, unknown>,
   title?: string,
 ) =>
-  new ApiError(status, {
+  new ApiRequestError(status, {
     errors: [{ id: 'e', status, code, title: title ?? 'x', ...(meta ? { meta } : {}) }],
   });

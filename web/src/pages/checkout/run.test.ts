@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InitiateAnswer, TransactionView } from '../../../../shared/api/transactions';
 import { messages } from '../../../../shared/errors/catalogue';
-import { ApiError } from '../../api/client';
+import { ApiRequestError } from '../../api/client';
 import { CardProviderError } from '../../payments/card-provider';
 import { fixtureApiError } from './fixtures';
 import { runCheckout } from './run';
@@ -149,7 +149,7 @@ describe('running the checkout steps', () => {
     const { deps, calls } = fakeDeps({
       transitionPrivileged: async () => {
         calls.push('transition:confirm-payment');
-        if (fail) throw new ApiError(503, null);
+        if (fail) throw new ApiRequestError(503, null);
         return { transaction: tx };
       },
     });
@@ -176,10 +176,10 @@ describe('running the checkout steps', () => {
   it('keeps the order when saving the card or sending the message fails', async () => {
     const { deps } = fakeDeps({
       saveCard: async () => {
-        throw new ApiError(500, null);
+        throw new ApiRequestError(500, null);
       },
       sendMessage: async () => {
-        throw new ApiError(500, null);
+        throw new ApiRequestError(500, null);
       },
     });
     const run = await runCheckout(

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../shared/errors/catalogue';
-import { ApiError } from '../../api/client';
+import { ApiRequestError } from '../../api/client';
 import { FORM_ERROR, tabSubmitErrors } from './tab-form';
 
 const invalid = (fields: Record<string, string>) =>
-  new ApiError(400, {
+  new ApiRequestError(400, {
     errors: [{ id: '1', status: 400, code: 'validation-invalid-params', title: 'Invalid', meta: { fields } }],
   });
 
@@ -22,10 +22,10 @@ describe('tabSubmitErrors', () => {
 
   it('puts messages for fields the tab does not have, and other failures, above the form', () => {
     expect(tabSubmitErrors(invalid({ other: 'Nope' }), ['title'])).toEqual({ [FORM_ERROR]: 'Nope' });
-    expect(tabSubmitErrors(new ApiError(500, null), ['title'])).toEqual({
+    expect(tabSubmitErrors(new ApiRequestError(500, null), ['title'])).toEqual({
       [FORM_ERROR]: messages.somethingWentWrong,
     });
-    expect(tabSubmitErrors(new ApiError(0, null), ['title'])).toEqual({
+    expect(tabSubmitErrors(new ApiRequestError(0, null), ['title'])).toEqual({
       [FORM_ERROR]: messages.topbarNetworkError,
     });
   });

@@ -1,7 +1,7 @@
 import type { FormApi, ValidationErrors } from 'final-form';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
-import { ApiError } from '../../api/client';
+import { ApiRequestError } from '../../api/client';
 import { FORM_ERROR, type SubmitErrorOptions, type SubmitErrors, submitErrors } from '../../api/errors';
 import type { OwnListing, OwnListingChanges } from '../../api/own-listings';
 import { FormElement, FormError, SubmitButton } from '../../forms/fields';
@@ -26,7 +26,7 @@ export function tabSubmitErrors(
   rename: Record<string, string> = {},
   options: Omit<SubmitErrorOptions, 'fields'> = {},
 ): SubmitErrors {
-  if (error instanceof ApiError && error.body && Object.keys(rename).length) {
+  if (error instanceof ApiRequestError && error.body && Object.keys(rename).length) {
     const apiFields = error.firstError?.meta?.fields;
     if (typeof apiFields === 'object' && apiFields !== null) {
       const renamed = Object.fromEntries(
@@ -36,7 +36,7 @@ export function tabSubmitErrors(
       const body = {
         errors: [{ ...first!, meta: { ...first?.meta, fields: renamed } }, ...rest],
       };
-      return submitErrors(new ApiError(error.status, body, error.message), { ...options, fields });
+      return submitErrors(new ApiRequestError(error.status, body, error.message), { ...options, fields });
     }
   }
   return submitErrors(error, { ...options, fields });

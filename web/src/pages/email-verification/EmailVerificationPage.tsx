@@ -5,7 +5,7 @@ import { messages } from '../../../../shared/errors/catalogue';
 import { required } from '../../../../shared/validation/core';
 import { passwordResetMessages } from '../../../../shared/validation/messages';
 import { sendVerificationEmail, verifyEmail } from '../../api/account';
-import { ApiError } from '../../api/client';
+import { ApiRequestError } from '../../api/client';
 import { errorCode, errorMessage, submitErrors } from '../../api/errors';
 import { setCurrentUser } from '../../auth/actions';
 import { afterLoginPath } from '../../auth/from';
@@ -30,7 +30,7 @@ export const invalidCodeMessage = 'The code is wrong or has expired. Check the e
  */
 export function resendErrorMessage(error: unknown): string {
   if (errorCode(error) === 'email-too-many-verification-requests') {
-    const meta = error instanceof ApiError ? error.firstError?.meta : undefined;
+    const meta = error instanceof ApiRequestError ? error.firstError?.meta : undefined;
     return meta?.reason === 'in-flight'
       ? messages.verificationAlreadySending
       : messages.resendVerificationTooMany;

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../../shared/api/account';
 import type { TransactionPage, TransactionRow } from '../../../../shared/api/transactions';
-import { ApiError } from '../../api/client';
+import { ApiRequestError } from '../../api/client';
 import { authStore } from '../../auth/store';
 import { createAppRouter } from '../../router';
 import { emptyTexts, InboxRow } from './InboxPage';
@@ -135,7 +135,7 @@ describe('InboxPage (§2 /inbox/{tab})', () => {
   });
 
   it('shows the failure with a retry button', async () => {
-    getTransactions.mockRejectedValue(new ApiError(500, null, 'down'));
+    getTransactions.mockRejectedValue(new ApiRequestError(500, null, 'down'));
     const { html } = await visit('/inbox/sales');
     expect(html).toContain('role="alert"');
     expect(html).toContain('Oops, something went wrong. Please refresh the page and try again.');

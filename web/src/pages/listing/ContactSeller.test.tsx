@@ -7,7 +7,7 @@ import type { Listing } from '../../../../shared/api/types';
 import { messages } from '../../../../shared/errors/catalogue';
 import { listingPath } from '../../../../shared/pages';
 import { enquiryMessages, productOrderMessages } from '../../../../shared/validation/messages';
-import { ApiError } from '../../api/client';
+import { ApiRequestError } from '../../api/client';
 import { authStore } from '../../auth/store';
 import { createAppRouter } from '../../router';
 import { ContactSeller, ContactSellerModal } from './ContactSeller';
@@ -41,7 +41,7 @@ const listing: Listing = {
 };
 
 const api = (status: number, code: string) =>
-  new ApiError(status, { errors: [{ id: 'e', status, code, title: 'x' }] });
+  new ApiRequestError(status, { errors: [{ id: 'e', status, code, title: 'x' }] });
 
 afterEach(() => authStore.reset());
 

@@ -14,7 +14,7 @@ import type { CurrentUser } from '../../../../shared/api/account';
 import type { AllowedTransitionView, TransactionShow } from '../../../../shared/api/transactions';
 import { messages } from '../../../../shared/errors/catalogue';
 import { londonAddress } from '../../../../shared/text/addresses.test-helper';
-import { ApiError, settle } from '../../api/client';
+import { ApiRequestError, settle } from '../../api/client';
 import { authStore } from '../../auth/store';
 import { createAppRouter } from '../../router';
 import { parseSearch, stringifySearch } from '../../search/params';
@@ -339,12 +339,12 @@ describe('OrderDetailsPage and SaleDetailsPage', () => {
   });
 
   it('is not found on a 404', async () => {
-    const html = await renderPage('customer', Promise.reject(new ApiError(404, null)), 'buyer-1');
+    const html = await renderPage('customer', Promise.reject(new ApiRequestError(404, null)), 'buyer-1');
     expect(html).toContain('Page not found');
   });
 
   it('says fetching failed, with a retry, on another error', async () => {
-    const html = await renderPage('provider', Promise.reject(new ApiError(500, null)), 'seller-1');
+    const html = await renderPage('provider', Promise.reject(new ApiRequestError(500, null)), 'seller-1');
     expect(html).toContain(messages.fetchSaleFailed);
     expect(html).toContain('Try again');
   });

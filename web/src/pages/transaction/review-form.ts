@@ -46,7 +46,7 @@ export interface ReviewApi {
   transition(id: string, body: TransitionRequest): Promise<unknown>;
 }
 
-/** Reads the error code of a failed call (the app's ApiError, or anything with a `code`). */
+/** Reads the error code of a failed call (the app's ApiRequestError, or anything with a `code`). */
 export type ErrorCodeOf = (failure: unknown) => string | undefined;
 
 /**

@@ -5,7 +5,7 @@ import type { PayoutAccountType, StripeAccountView } from '../../../../shared/ap
 import { payoutCountry } from '../../../../shared/config/payout-countries';
 import { messages, payoutProviderError } from '../../../../shared/errors/catalogue';
 import { payoutSubmitDisabled } from '../../../../shared/validation/payout';
-import { ApiError } from '../../api/client';
+import { ApiRequestError } from '../../api/client';
 import { createStripeAccount, getStripeAccount, updateStripeAccount } from '../../api/payments';
 import { FormElement, FormError, SubmitButton } from '../../forms/fields';
 import { type BankTokenState, initialBankTokenState } from '../bank-token';
@@ -68,7 +68,7 @@ export function PayoutForm({
       return undefined;
     } catch (error) {
       // Created meanwhile (another tab, or a retry after a lost answer): show the account there is.
-      if (!update && error instanceof ApiError && error.status === 409) {
+      if (!update && error instanceof ApiRequestError && error.status === 409) {
         const existing = await getStripeAccount().catch(() => null);
         if (existing) {
           onSaved(existing);

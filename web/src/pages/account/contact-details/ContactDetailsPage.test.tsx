@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../../../shared/api/account';
 import * as account from '../../../api/account';
-import { ApiError } from '../../../api/client';
+import { ApiRequestError } from '../../../api/client';
 import { authStore } from '../../../auth/store';
 import { createAppRouter } from '../../../router';
 import { NotificationSettingsForm, saveNotificationSettings } from './ContactDetailsPage';
@@ -71,7 +71,7 @@ describe('E-mail notifications on the contact details page', () => {
   });
 
   it('a failed save is the form error', async () => {
-    vi.mocked(account.updateProfile).mockRejectedValueOnce(new ApiError(500, null));
+    vi.mocked(account.updateProfile).mockRejectedValueOnce(new ApiRequestError(500, null));
     const errors = await saveNotificationSettings({ messages: true, reminders: false });
     expect(Object.values(errors ?? {}).join(' ')).toMatch(/\w/);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListingImage } from '../../../../../shared/api/types';
 import { messages } from '../../../../../shared/errors/catalogue';
 import { listingMessages } from '../../../../../shared/validation/messages';
-import { ApiError } from '../../../api/client';
+import { ApiRequestError } from '../../../api/client';
 import { UploadError } from '../../../lib/upload';
 import {
   checkPhotoFile,
@@ -19,7 +19,7 @@ import {
 } from './photos';
 
 const apiError = (status: number, code: string, title: string, meta?: Record<string, unknown>) =>
-  new ApiError(status, { errors: [{ id: 'e1', status, code, title, ...(meta ? { meta } : {}) }] });
+  new ApiRequestError(status, { errors: [{ id: 'e1', status, code, title, ...(meta ? { meta } : {}) }] });
 const image = (id: string): ListingImage => ({ id, variants: {} });
 const ids = (images: ListingImage[]) => images.map((one) => one.id);
 
@@ -71,7 +71,7 @@ describe('uploadErrorMessage', () => {
     ).toBe('A listing can have at most 10 photos.');
     expect(uploadErrorMessage(new UploadError(400))).toBe(messages.imageUploadFailed);
     expect(uploadErrorMessage(new UploadError(0))).toBe(messages.topbarNetworkError);
-    expect(uploadErrorMessage(new ApiError(0, null))).toBe(messages.topbarNetworkError);
+    expect(uploadErrorMessage(new ApiRequestError(0, null))).toBe(messages.topbarNetworkError);
     expect(uploadErrorMessage(apiError(500, 'internal', 'Boom'))).toBe(messages.imageUploadFailed);
     expect(uploadErrorMessage(new Error('?'))).toBe(messages.imageUploadFailed);
   });

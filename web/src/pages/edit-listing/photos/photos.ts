@@ -5,7 +5,7 @@ import type { EditListingTab } from '../../../../../shared/listings';
 import { editListingPath } from '../../../../../shared/pages';
 import { validateImageFile } from '../../../../../shared/validation/inputs';
 import { listingMessages } from '../../../../../shared/validation/messages';
-import { ApiError } from '../../../api/client';
+import { ApiRequestError } from '../../../api/client';
 import { apiFieldErrors, errorCode, isNetworkError } from '../../../api/errors';
 import { UploadError } from '../../../lib/upload';
 import type { EditListingType } from '../tab-props';
@@ -64,7 +64,7 @@ export function uploadErrorMessage(error: unknown): string {
   if (code === 'request-upload-over-limit') return messages.imageTooBig;
   if (
     (code === 'validation-invalid-value' || code === 'validation-invalid-params') &&
-    error instanceof ApiError
+    error instanceof ApiRequestError
   ) {
     const title = error.firstError?.title;
     if (!title || title === messages.fileCouldNotBeRead) return unreadablePhoto;
@@ -166,7 +166,7 @@ export function publishProblems(
 /** True for the publish answer that sends the seller to payout onboarding first. */
 export function needsPayoutDetails(error: unknown): boolean {
   return (
-    error instanceof ApiError &&
+    error instanceof ApiRequestError &&
     error.code === 'transaction-missing-stripe-account' &&
     error.firstError?.meta?.reason === 'payout-details-missing'
   );
