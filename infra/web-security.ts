@@ -1,6 +1,6 @@
 /**
  * Security headers for the static site: CloudFront's response-headers policy (infra/stacks/web-stack.ts)
- * and the local gateway (infra/local/gateway.ts) both use these, so the site behaves the same locally.
+ * and the local gateway (infra/local/gateway/) both use these, so the site behaves the same locally.
  * The CSP is strict ('self' only) and opens up exactly for the third parties a later issue turns on
  * by configuration: Stripe.js, PayPal's SDK, Sentry, MapLibre's blob: workers.
  */

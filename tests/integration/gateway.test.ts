@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { maxBodyBytes } from '../../infra/local/gateway';
+import { maxBodyBytes } from '../../infra/local/gateway/api';
 import { useLocalCloud } from './cloud-env';
 
 let url: string;

@@ -5,7 +5,8 @@ import { type Bounds, distanceMeters, widenedBounds } from '../../../shared/maps
 import type { LatLng } from '../../../shared/validation/core';
 import { boundsContain } from '../../../shared/validation/filters';
 import { type ListingRecord, listingRecord } from '../listing-record';
-import { SearchIndex, type SearchQuery, tokenize } from './search-index';
+import { tokenize } from './keywords';
+import { SearchIndex, type SearchQuery } from './search-index';
 
 /**
  * The index answers from typed arrays (postings, category lists, a counting sort by score); this

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ListingRecord, listingRecord } from '../listing-record';
-import { SearchIndex, tokenize } from './search-index';
+import { SearchIndex } from './search-index';
 
 function record(id: string, overrides: Partial<ListingRecord> & { brand?: string; category?: string } = {}) {
   const { brand, category, ...rest } = overrides;
@@ -30,13 +30,6 @@ function record(id: string, overrides: Partial<ListingRecord> & { brand?: string
 }
 
 const query = { page: 1, perPage: 24 };
-
-describe('tokenize', () => {
-  it('lowercases, strips accents and splits on anything but letters and digits', () => {
-    expect(tokenize('Vélo de Route — 700c/28mm')).toEqual(['velo', 'de', 'route', '700c', '28mm']);
-    expect(tokenize('  ')).toEqual([]);
-  });
-});
 
 describe('SearchIndex', () => {
   const index = new SearchIndex([

@@ -1,18 +1,28 @@
 import type { ListingSummary, Page } from '../../../shared/api/types';
 import type { SortKey } from '../../../shared/config/sort';
-import { type Bounds, distanceMeters, widenedBounds } from '../../../shared/maps';
+import { type Bounds, widenedBounds } from '../../../shared/maps';
 import type { LatLng } from '../../../shared/validation/core';
 import { boundsContain } from '../../../shared/validation/filters';
 import type { ListingRecord } from '../listing-record';
 import { toListingSummary } from '../listing-record';
+import { KeywordIndex, tokenize } from './keywords';
+import {
+  byDistance,
+  byRelevance,
+  type Hits,
+  inOrder,
+  type Matches,
+  type OrderedSort,
+  sortOrders,
+} from './ranking';
 
 /**
  * An in-memory index of published listings: keyword matching with simple relevance, category and
  * location (bounds) filters, sort (and nearest first from an origin) and paging. A marketplace of
  * this size (tens of thousands of listings) fits in a Lambda's memory, which answers in well under
  * a millisecond where DynamoDB alone cannot filter, sort by price and count. Everything a query
- * needs is precomputed when the index is built: the sort orders, and an inverted index from token
- * to listings with a weight.
+ * needs is precomputed when the index is built: the sort orders (ranking.ts), and an inverted index
+ * from token to listings with a weight (keywords.ts).
  */
 export type SortOption = SortKey;
 
@@ -29,56 +39,6 @@ export interface SearchQuery {
   sort?: SortOption;
   page: number;
   perPage: number;
-}
-
-type OrderedSort = Exclude<SortOption, 'relevance'>;
-
-/** Title words weigh most, then brand, model and groupset, then the rest of the text. */
-const fieldWeights = { title: 3, strong: 2, body: 1 } as const;
-
-export function tokenize(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((token) => token.length > 0);
-}
-
-function weightedTokens(record: ListingRecord): Map<string, number> {
-  const tokens = new Map<string, number>();
-  const add = (text: string, weight: number) => {
-    for (const token of tokenize(text)) tokens.set(token, Math.max(tokens.get(token) ?? 0, weight));
-  };
-  const data = record.publicData;
-  add(record.title, fieldWeights.title);
-  add([data.brand, data.model, data.groupset].filter(Boolean).join(' '), fieldWeights.strong);
-  add(
-    [record.description, data.colour, data.wheelset, data.location.city].filter(Boolean).join(' '),
-    fieldWeights.body,
-  );
-  return tokens;
-}
-
-/** The listings one token occurs in (positions ascending) and its weight in each. */
-interface Posting {
-  positions: Int32Array;
-  weights: Uint8Array;
-}
-
-/** Matching entries, positions ascending, each with its relevance score (first `count` entries). */
-interface Matches {
-  positions: Int32Array;
-  scores: Int32Array;
-  count: number;
-}
-
-const noMatches = (): Matches => ({ positions: new Int32Array(0), scores: new Int32Array(0), count: 0 });
-
-/** The positions of a page of results and how many results there are in all. */
-interface Hits {
-  positions: ArrayLike<number>;
-  totalItems: number;
 }
 
 export class SearchIndex {
@@ -98,8 +58,7 @@ export class SearchIndex {
   private readonly points: Array<LatLng | undefined>;
   /** Entry positions in each sort order; entries themselves are stored newest first. */
   private readonly orders: Record<OrderedSort, Int32Array>;
-  private readonly postings = new Map<string, Posting>();
-  private readonly sortedTokens: string[];
+  private readonly keywords: KeywordIndex;
   /** Per-entry scratch space for one search at a time (search is synchronous); all zero between searches. */
   private readonly scratch: Uint8Array;
 
@@ -126,37 +85,8 @@ export class SearchIndex {
     this.categoryPositions = perCategory.map((positions) => Int32Array.from(positions));
     this.points = published.map((record) => record.publicGeolocation);
     this.scratch = new Uint8Array(published.length);
-
-    const lists = new Map<string, { positions: number[]; weights: number[] }>();
-    published.forEach((record, position) => {
-      for (const [token, weight] of weightedTokens(record)) {
-        let list = lists.get(token);
-        if (!list) {
-          list = { positions: [], weights: [] };
-          lists.set(token, list);
-        }
-        list.positions.push(position);
-        list.weights.push(weight);
-      }
-    });
-    for (const [token, list] of lists) {
-      this.postings.set(token, {
-        positions: Int32Array.from(list.positions),
-        weights: Uint8Array.from(list.weights),
-      });
-    }
-    this.sortedTokens = [...this.postings.keys()].sort();
-
-    const positions = published.map((_, position) => position);
-    const prices = published.map((record) => record.price.amount);
-    const byPriceAscending = [...positions].sort((a, b) => prices[a]! - prices[b]! || a - b);
-    const byPriceDescending = [...positions].sort((a, b) => prices[b]! - prices[a]! || a - b);
-    this.orders = {
-      createdAt: Int32Array.from(positions),
-      '-createdAt': Int32Array.from(positions).reverse(),
-      '-price': Int32Array.from(byPriceAscending),
-      price: Int32Array.from(byPriceDescending),
-    };
+    this.keywords = new KeywordIndex(published);
+    this.orders = sortOrders(published.map((record) => record.price.amount));
   }
 
   get size(): number {
@@ -214,20 +144,20 @@ export class SearchIndex {
       if (!wanted && !bounds) return { positions: order.subarray(start, end), totalItems: order.length };
       const matches = wanted ? this.inCategories(wanted) : this.everyEntry();
       if (bounds) this.keep(matches, undefined, bounds);
-      return this.inOrder(matches, order, start, end);
+      return inOrder(matches, order, start, end, this.scratch);
     }
 
     let matches: Matches;
     if (queryTokens.length) {
-      matches = this.match(queryTokens);
+      matches = this.keywords.match(queryTokens, this.scratch);
       if (wanted || bounds) this.keep(matches, wanted, bounds);
     } else {
       matches = wanted ? this.inCategories(wanted) : this.everyEntry();
       if (bounds) this.keep(matches, undefined, bounds);
     }
-    if (sort === 'distance') return this.byDistance(matches, query.origin as LatLng, start, end);
-    if (sort === 'relevance') return this.byRelevance(matches, start, end);
-    return this.inOrder(matches, this.orders[sort], start, end);
+    if (sort === 'distance') return byDistance(matches, this.points, query.origin as LatLng, start, end);
+    if (sort === 'relevance') return byRelevance(matches, start, end);
+    return inOrder(matches, this.orders[sort], start, end, this.scratch);
   }
 
   /** The query's categories as a lookup by category code (a category no entry has matches nothing). */
@@ -283,137 +213,7 @@ export class SearchIndex {
     for (let i = 0; i < count; i++) positions[i] = i;
     return { positions, scores: new Int32Array(count), count };
   }
-
-  /**
-   * Entries matching every token (the last one as a prefix, for search-as-you-type), with their
-   * score: the sum of each token's weight in the entry.
-   */
-  private match(queryTokens: string[]): Matches {
-    let matches: Matches | undefined;
-    for (let index = 0; index < queryTokens.length; index++) {
-      const token = queryTokens[index]!;
-      const posting = index === queryTokens.length - 1 ? this.prefixPosting(token) : this.postings.get(token);
-      if (!posting || posting.positions.length === 0) return noMatches();
-      if (!matches) {
-        matches = {
-          positions: posting.positions.slice(),
-          scores: Int32Array.from(posting.weights),
-          count: posting.positions.length,
-        };
-        continue;
-      }
-      // Both lists ascend: keep the entries in both, adding the token's weight.
-      const { positions, scores } = matches;
-      const other = posting.positions;
-      let j = 0;
-      let kept = 0;
-      for (let i = 0; i < matches.count; i++) {
-        const position = positions[i]!;
-        while (j < other.length && other[j]! < position) j++;
-        if (j === other.length) break;
-        if (other[j] !== position) continue;
-        positions[kept] = position;
-        scores[kept] = scores[i]! + posting.weights[j]!;
-        kept++;
-      }
-      matches.count = kept;
-      if (kept === 0) return noMatches();
-    }
-    return matches ?? noMatches();
-  }
-
-  /**
-   * The entries with a word that starts with `prefix`, weighted by the best such word: an exact word
-   * counts fully, and a longer word it starts counts the same, so "gar" finds Garmin.
-   */
-  private prefixPosting(prefix: string): Posting | undefined {
-    let low = 0;
-    let high = this.sortedTokens.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.sortedTokens[middle]! < prefix) low = middle + 1;
-      else high = middle;
-    }
-    let last = low;
-    while (last < this.sortedTokens.length && this.sortedTokens[last]!.startsWith(prefix)) last++;
-    if (last === low) return undefined;
-    if (last === low + 1) return this.postings.get(this.sortedTokens[low]!);
-    // Several words: the best weight per entry in the scratch array, the entries in `touched`.
-    const weights = this.scratch;
-    const touched: number[] = [];
-    for (let t = low; t < last; t++) {
-      const posting = this.postings.get(this.sortedTokens[t]!)!;
-      for (let i = 0; i < posting.positions.length; i++) {
-        const position = posting.positions[i]!;
-        const weight = posting.weights[i]!;
-        const best = weights[position]!;
-        if (best === 0) touched.push(position);
-        if (weight > best) weights[position] = weight;
-      }
-    }
-    const positions = Int32Array.from(touched).sort();
-    const merged = new Uint8Array(positions.length);
-    for (let i = 0; i < positions.length; i++) {
-      merged[i] = weights[positions[i]!]!;
-      weights[positions[i]!] = 0;
-    }
-    return { positions, weights: merged };
-  }
-
-  /** Highest score first, then newest (lower position): a counting sort by score, stable. */
-  private byRelevance(matches: Matches, start: number, end: number): Hits {
-    const { positions, scores, count } = matches;
-    let top = 0;
-    for (let i = 0; i < count; i++) if (scores[i]! > top) top = scores[i]!;
-    // `from[s]`: where entries scoring s start in the result (higher scores first).
-    const from = new Int32Array(top + 2);
-    for (let i = 0; i < count; i++) from[top - scores[i]! + 1]!++;
-    for (let s = 1; s <= top + 1; s++) from[s]! += from[s - 1]!;
-    const pageEnd = Math.min(end, count);
-    const page = new Array<number>(Math.max(0, pageEnd - start));
-    if (page.length === 0) return { positions: page, totalItems: count };
-    for (let i = 0; i < count; i++) {
-      const slot = from[top - scores[i]!]!++;
-      if (slot >= start && slot < pageEnd) page[slot - start] = positions[i]!;
-    }
-    return { positions: page, totalItems: count };
-  }
-
-  /** Matches in a precomputed order: mark them, then walk the order until the page is full. */
-  private inOrder(matches: Matches, order: Int32Array, start: number, end: number): Hits {
-    const { positions, count } = matches;
-    const page: number[] = [];
-    if (start < count) {
-      const marked = this.scratch;
-      for (let i = 0; i < count; i++) marked[positions[i]!] = 1;
-      let seen = 0;
-      for (let i = 0; i < order.length && seen < end; i++) {
-        const position = order[i]!;
-        if (marked[position] !== 1) continue;
-        if (seen >= start) page.push(position);
-        seen++;
-      }
-      for (let i = 0; i < count; i++) marked[positions[i]!] = 0;
-    }
-    return { positions: page, totalItems: count };
-  }
-
-  /** Nearest to the origin first, then newest. */
-  private byDistance(matches: Matches, origin: LatLng, start: number, end: number): Hits {
-    const { positions, count } = matches;
-    const distances = new Float64Array(this.summaries.length);
-    const sorted = Array.from(positions.subarray(0, count));
-    for (const position of sorted) {
-      const point = this.points[position];
-      distances[position] = point ? distanceMeters(origin, point) : Number.POSITIVE_INFINITY;
-    }
-    // Compared, not subtracted: two listings without a point are both at infinity.
-    sorted.sort((a, b) => compareNumbers(distances[a]!, distances[b]!) || a - b);
-    return { positions: sorted.slice(start, end), totalItems: count };
-  }
 }
 
 const isInBox = (bounds: Bounds, point: LatLng | undefined) =>
   point !== undefined && boundsContain(bounds, point);
-
-const compareNumbers = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Route, routes } from '../../functions/routes';
-import { compileRoute, pathParameters } from './gateway';
+import { type Route, routes } from '../../../functions/routes';
+import { compileRoute, pathParameters } from './api';
 
 const route = (path: string): Route => ({
   method: 'GET',
