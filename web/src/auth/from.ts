@@ -1,3 +1,5 @@
+import { pages } from '../../../shared/pages';
+
 /**
  * The `from` parameter (§2 route behaviour): an anonymous visitor on an [auth] route goes to
  * `/login?from=<path + search + hash>`, and returns there after signing in; the signup link keeps it.
@@ -6,11 +8,11 @@
 
 /** The authentication screens: returning to one of them after signing in makes no sense. */
 export const authenticationPaths = [
-  '/login',
-  '/signup',
-  '/confirm',
-  '/recover-password',
-  '/reset-password',
+  pages.login,
+  pages.signup,
+  pages.confirm,
+  pages.passwordRecovery,
+  pages.passwordReset,
 ] as const;
 
 const maxFromLength = 2048;
@@ -45,7 +47,7 @@ export function fromSearch(location: { href: string }): { from?: string } {
 
 /** Where to go after signing in: back to `from`, else the landing page. */
 export function afterLoginPath(from: unknown): string {
-  return safeFrom(from) ?? '/';
+  return safeFrom(from) ?? pages.landing;
 }
 
 /** The search that keeps `from` on links between the authentication screens. */

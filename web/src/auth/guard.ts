@@ -1,5 +1,6 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router';
 import type { CurrentUser } from '../../../shared/api/account';
+import { pages } from '../../../shared/pages';
 import { afterLoginPath, fromSearch } from './from';
 import { hasStoredSession } from './session';
 import { authStore } from './store';
@@ -14,7 +15,7 @@ export async function requireUser({
 }: {
   location: ParsedLocation;
 }): Promise<{ currentUser: CurrentUser }> {
-  const toLogin = () => redirect({ to: '/login', search: fromSearch(location), replace: true });
+  const toLogin = () => redirect({ to: pages.login, search: fromSearch(location), replace: true });
   const known = authStore.get().currentUser;
   if (known) return { currentUser: known };
   if (!hasStoredSession()) throw toLogin();

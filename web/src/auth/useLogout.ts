@@ -1,5 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { pages } from '../../../shared/pages';
 import { reportError, setErrorReportingUser } from '../observability/errors';
 import { useAuth } from './store';
 
@@ -22,7 +23,7 @@ export function useLogout() {
       return;
     }
     setErrorReportingUser(null);
-    await router.navigate({ to: '/' });
+    await router.navigate({ to: pages.landing });
     // Loaded data may have been the signed-in user's view.
     await router.invalidate();
   }, [router]);

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { cookieConsent } from '../../../shared/config/constants';
+import { pages } from '../../../shared/pages';
 import { useTranslation } from '../i18n/translations';
 
 const consentCookie = `${cookieConsent.name}=${cookieConsent.value}`;
@@ -32,7 +33,7 @@ export function CookieConsent() {
     <section className="cookie-consent" aria-label="Cookies">
       <p>
         {t('CookieConsent.message')}{' '}
-        <Link to="/privacy-policy" className="cookie-consent-link">
+        <Link to={pages.privacyPolicy} className="cookie-consent-link">
           {t('CookieConsent.details')}
         </Link>
       </p>

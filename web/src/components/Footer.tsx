@@ -1,11 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { siteSettings } from '../../../shared/config/site';
+import { pages } from '../../../shared/pages';
 import type { MessageKey } from '../i18n/en';
 import { useTranslation } from '../i18n/translations';
 import { Logo } from './Logo';
 
 type FooterLink = { label: MessageKey } & (
-  | { to: '/howto' | '/about' | '/faq' | '/guide' | '/terms-of-service' | '/privacy-policy'; hash?: string }
+  | {
+      to: (typeof pages)['howItWorks' | 'about' | 'faq' | 'guide' | 'termsOfService' | 'privacyPolicy'];
+      hash?: string;
+    }
   | { href: string }
 );
 
@@ -14,25 +18,25 @@ const groups: { title: MessageKey; links: FooterLink[] }[] = [
   {
     title: 'Footer.organisation',
     links: [
-      { to: '/howto', label: 'Footer.howItWorks' },
-      { to: '/about', label: 'Footer.about' },
+      { to: pages.howItWorks, label: 'Footer.howItWorks' },
+      { to: pages.about, label: 'Footer.about' },
       { href: siteSettings.blogUrl, label: 'Footer.blog' },
     ],
   },
   {
     title: 'Footer.help',
     links: [
-      { to: '/faq', label: 'Footer.faq' },
-      { to: '/guide', label: 'Footer.guide' },
+      { to: pages.faq, label: 'Footer.faq' },
+      { to: pages.guide, label: 'Footer.guide' },
       // "FAQ with the contact anchor": contact is the FAQ's #contact section.
-      { to: '/faq', hash: 'contact', label: 'Footer.contact' },
+      { to: pages.faq, hash: 'contact', label: 'Footer.contact' },
     ],
   },
   {
     title: 'Footer.legal',
     links: [
-      { to: '/terms-of-service', label: 'Footer.terms' },
-      { to: '/privacy-policy', label: 'Footer.privacy' },
+      { to: pages.termsOfService, label: 'Footer.terms' },
+      { to: pages.privacyPolicy, label: 'Footer.privacy' },
     ],
   },
 ];
@@ -58,7 +62,7 @@ export function Footer() {
     <footer className="footer">
       <div className="footer-inner">
         <div className="footer-brand">
-          <Link to="/" className="logo logo-footer">
+          <Link to={pages.landing} className="logo logo-footer">
             <Logo />
             <span>Velo Exchange</span>
           </Link>

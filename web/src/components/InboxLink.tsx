@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { pages } from '../../../shared/pages';
 import { useAuth } from '../auth/store';
 import { useTranslation } from '../i18n/translations';
 import { badgeCount, salesNeedActionText, useSaleNotificationCount } from '../state/use-notifications';
@@ -25,7 +26,11 @@ export function InboxLink() {
   const t = useTranslation();
   const count = useSaleNotificationCount(useSignedInUserId());
   return (
-    <Link to="/inbox" className="nav-link inbox-link" aria-label={inboxName(t('TopBar.inbox'), count)}>
+    <Link
+      to={pages.inboxBase}
+      className="nav-link inbox-link"
+      aria-label={inboxName(t('TopBar.inbox'), count)}
+    >
       {t('TopBar.inbox')}
       {count ? <span className="inbox-dot" aria-hidden="true" /> : null}
     </Link>
@@ -38,7 +43,7 @@ export function InboxMenuLink({ onLeave }: { onLeave: () => void }) {
   const count = useSaleNotificationCount(useSignedInUserId());
   return (
     <Link
-      to="/inbox"
+      to={pages.inboxBase}
       replace
       onClick={onLeave}
       className="inbox-menu-link"

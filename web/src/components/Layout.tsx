@@ -1,5 +1,6 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { pages } from '../../../shared/pages';
 import { useAuth } from '../auth/store';
 import { useLogout } from '../auth/useLogout';
 import { Footer } from './Footer';
@@ -22,7 +23,7 @@ export function LimitedSessionBanner() {
   const limited = useAuth((state) => state.currentUser?.limited === true);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const { logout, loggingOut } = useLogout();
-  if (!limited || pathname === '/s') return null;
+  if (!limited || pathname === pages.search) return null;
   return (
     <section className="limited-banner" aria-label="Limited session">
       <p>You are signed in to this account with limited rights.</p>

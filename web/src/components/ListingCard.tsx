@@ -3,6 +3,7 @@ import type { ListingImage, ListingSummary } from '../../../shared/api/types';
 import { marketplaceCurrency } from '../../../shared/config/marketplace';
 import { unsupportedPrice, unsupportedPriceTitle } from '../../../shared/errors/unsupported-price';
 import { formatMoney, type Money } from '../../../shared/money';
+import { pages } from '../../../shared/pages';
 import { createSlug } from '../../../shared/text/slug';
 
 /** A price in the marketplace currency, or the spec's unsupportedPrice text for any other currency. */
@@ -55,7 +56,7 @@ export function CardImage({
 export function ListingCard({ listing, priority = false }: { listing: ListingSummary; priority?: boolean }) {
   return (
     <Link
-      to="/l/$slug/$id"
+      to={pages.listing}
       params={{ slug: listing.slug || createSlug(listing.title), id: listing.id }}
       className="card"
     >

@@ -2,6 +2,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { siteSettings } from '../../../shared/config/site';
 import type { Place } from '../../../shared/maps';
+import { pages } from '../../../shared/pages';
 import { locationSearchParams } from '../search/params';
 import {
   fetchPlaces,
@@ -112,7 +113,7 @@ export function LocationSearchForm({
   const { address } = useSearch({ strict: false });
   const onSelect = (place: Place) => {
     navigate({
-      to: '/s',
+      to: pages.search,
       search: locationSearchParams(place, siteSettings.locationSearchUsesOrigin),
       replace,
     });
@@ -120,7 +121,7 @@ export function LocationSearchForm({
   };
   return (
     <search className={className} aria-label={landmarkLabel}>
-      <form action="/s" method="get" onSubmit={(event) => event.preventDefault()}>
+      <form action={pages.search} method="get" onSubmit={(event) => event.preventDefault()}>
         <LocationAutocomplete
           key={address ?? ''}
           id={id}

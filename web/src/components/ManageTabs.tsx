@@ -1,3 +1,4 @@
+import { pages } from '../../../shared/pages';
 import { TabNav, type TabNavTab } from './TabNav';
 
 /**
@@ -5,13 +6,13 @@ import { TabNav, type TabNavTab } from './TabNav';
  * opens contact details and stays current on every `/account` page.
  */
 export const manageTabs: readonly TabNavTab[] = [
-  { id: 'listings', label: 'Your listings', href: '/listings' },
-  { id: 'profile-settings', label: 'Profile settings', href: '/profile-settings' },
+  { id: 'listings', label: 'Your listings', href: pages.manageListings },
+  { id: 'profile-settings', label: 'Profile settings', href: pages.profileSettings },
   {
     id: 'account-settings',
     label: 'Account settings',
-    href: '/account/contact-details',
-    activePaths: ['/account'],
+    href: pages.contactDetails,
+    activePaths: [pages.accountSettings],
   },
 ];
 

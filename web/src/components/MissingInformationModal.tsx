@@ -1,6 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { CurrentUser } from '../../../shared/api/account';
+import { pages } from '../../../shared/pages';
 import { markMissingInformationSeen } from '../api/payment-methods';
 import { authStore, useCurrentUser } from '../auth/store';
 import { Modal } from './Modal';
@@ -88,7 +89,12 @@ export function MissingInformationModal() {
             about your listings and orders.
           </p>
           <div className="dialog-actions">
-            <Link to="/verify-email" className="button button-primary" data-autofocus onClick={close}>
+            <Link
+              to={pages.emailVerification}
+              className="button button-primary"
+              data-autofocus
+              onClick={close}
+            >
               Verify your email
             </Link>
           </div>
@@ -105,10 +111,10 @@ export function MissingInformationModal() {
       <div className="modal-body">
         <p>Add your payout details so buyers can purchase your listings.</p>
         <div className="dialog-actions">
-          <Link to="/account/payments" className="button button-primary" data-autofocus>
+          <Link to={pages.stripePayout} className="button button-primary" data-autofocus>
             Add payout details
           </Link>
-          <Link to="/account/paypal" className="button">
+          <Link to={pages.paypalSettings} className="button">
             Link PayPal account
           </Link>
         </div>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { siteSettings } from '../../../shared/config/site';
+import { pages } from '../../../shared/pages';
 import { useAuth } from '../auth/store';
 import { useLogout } from '../auth/useLogout';
 import { useTranslation } from '../i18n/translations';
@@ -56,7 +57,7 @@ export function MobileMenu({ onClose, onLeave }: ModalProps) {
               </button>
             </MenuItem>
             <MenuItem>
-              <Link to="/s" {...leave}>
+              <Link to={pages.search} {...leave}>
                 {t('TopBar.shopNow')}
               </Link>
             </MenuItem>
@@ -69,17 +70,17 @@ export function MobileMenu({ onClose, onLeave }: ModalProps) {
               <InboxMenuLink onLeave={onLeave} />
             </MenuItem>
             <MenuItem>
-              <a href="/listings" onClick={onLeave}>
+              <a href={pages.manageListings} onClick={onLeave}>
                 {t('ProfileMenu.yourListings')}
               </a>
             </MenuItem>
             <MenuItem>
-              <Link to="/profile-settings" {...leave}>
+              <Link to={pages.profileSettings} {...leave}>
                 {t('ProfileMenu.profileSettings')}
               </Link>
             </MenuItem>
             <MenuItem>
-              <Link to="/account/contact-details" {...leave}>
+              <Link to={pages.contactDetails} {...leave}>
                 {t('ProfileMenu.accountSettings')}
               </Link>
             </MenuItem>
@@ -87,23 +88,23 @@ export function MobileMenu({ onClose, onLeave }: ModalProps) {
         ) : (
           <ul>
             <MenuItem>
-              <Link to="/signup" search={authSearch} data-autofocus {...leave}>
+              <Link to={pages.signup} search={authSearch} data-autofocus {...leave}>
                 {t('TopBar.signup')}
               </Link>
             </MenuItem>
             <MenuItem>
-              <Link to="/login" search={authSearch} {...leave}>
+              <Link to={pages.login} search={authSearch} {...leave}>
                 {t('TopBar.login')}
               </Link>
             </MenuItem>
             <MenuItem>
-              <Link to="/s" {...leave}>
+              <Link to={pages.search} {...leave}>
                 {t('MobileMenu.buyNow')}
               </Link>
             </MenuItem>
           </ul>
         )}
-        <Link to="/l/new" className="button button-primary mobile-menu-sell" {...leave}>
+        <Link to={pages.newListing} className="button button-primary mobile-menu-sell" {...leave}>
           {t('TopBar.sell')}
         </Link>
       </nav>

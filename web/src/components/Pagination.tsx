@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { pages } from '../../../shared/pages';
 import { paginationItems } from '../search/pagination';
 import type { SearchParams } from '../search/params';
 import './pagination.css';
@@ -89,7 +90,7 @@ export function Pagination({ search, totalPages }: { search: SearchParams; total
       page={search.page ?? 1}
       totalPages={totalPages}
       renderLink={(target, props) => (
-        <Link to="/s" search={searchFor(target)} activeOptions={{ exact: true }} {...props} />
+        <Link to={pages.search} search={searchFor(target)} activeOptions={{ exact: true }} {...props} />
       )}
     />
   );

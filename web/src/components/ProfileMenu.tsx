@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { CurrentUser } from '../../../shared/api/account';
+import { pages } from '../../../shared/pages';
 import { useLogout } from '../auth/useLogout';
 import { useTranslation } from '../i18n/translations';
 import { Avatar } from './Avatar';
@@ -65,17 +66,17 @@ export function ProfileMenu({ user }: { user: CurrentUser }) {
           {user.firstName || user.displayName}
         </li>
         <li>
-          <a href="/listings" className="profile-menu-item">
+          <a href={pages.manageListings} className="profile-menu-item">
             {t('ProfileMenu.yourListings')}
           </a>
         </li>
         <li>
-          <Link to="/profile-settings" className="profile-menu-item" onClick={close}>
+          <Link to={pages.profileSettings} className="profile-menu-item" onClick={close}>
             {t('ProfileMenu.profileSettings')}
           </Link>
         </li>
         <li>
-          <Link to="/account/contact-details" className="profile-menu-item" onClick={close}>
+          <Link to={pages.contactDetails} className="profile-menu-item" onClick={close}>
             {t('ProfileMenu.accountSettings')}
           </Link>
         </li>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import type { PublicReview } from '../../../shared/api/transactions';
+import { pages } from '../../../shared/pages';
 import { type Loaded, peekSettled, settle } from '../api/client';
 import { getUserReviews, type UserReviews, type UserReviewType } from '../api/reviews';
 import { useLoaded } from '../lib/useLoaded';
@@ -34,7 +35,7 @@ function ReviewItem({ review, now }: { review: PublicReview; now?: Date }) {
       <div className="review-item-body">
         <p className="review-item-header">
           {hasProfile(review.author) ? (
-            <Link to="/u/$id" params={{ id: review.author.id }} className="review-item-author">
+            <Link to={pages.profile} params={{ id: review.author.id }} className="review-item-author">
               {name}
             </Link>
           ) : (

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense } from 'react';
 import { siteSettings } from '../../../shared/config/site';
+import { pages } from '../../../shared/pages';
 import { validateSearchParams } from '../search/params';
 
 // Only sites configured for location search load the autocomplete (and its styles), on demand, so
@@ -73,12 +74,12 @@ function KeywordsSearchForm({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const keywords = new FormData(event.currentTarget).get('keywords');
-    navigate({ to: '/s', search: validateSearchParams({ keywords }), replace });
+    navigate({ to: pages.search, search: validateSearchParams({ keywords }), replace });
     onSubmitted?.();
   };
   return (
     <search className={className} aria-label={landmarkLabel}>
-      <form action="/s" method="get" onSubmit={onSubmit}>
+      <form action={pages.search} method="get" onSubmit={onSubmit}>
         <label htmlFor={id} className={showLabel ? 'search-label' : 'visually-hidden'}>
           {label}
         </label>

@@ -1,6 +1,7 @@
 import { Link, useRouterState, useSearch } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { siteSettings } from '../../../shared/config/site';
+import { pages } from '../../../shared/pages';
 import { useAppAssetsStatus } from '../app-assets';
 import { fromSearch, keepFrom, safeFrom } from '../auth/from';
 import { useAuth } from '../auth/store';
@@ -34,12 +35,12 @@ function GuestLinks() {
   return (
     <>
       <li>
-        <Link to="/login" search={search} className="nav-link">
+        <Link to={pages.login} search={search} className="nav-link">
           {t('TopBar.login')}
         </Link>
       </li>
       <li>
-        <Link to="/signup" search={search} className="button button-small">
+        <Link to={pages.signup} search={search} className="button button-small">
           {t('TopBar.signup')}
         </Link>
       </li>
@@ -133,7 +134,7 @@ export function TopBar() {
         </Suspense>
       )}
       <div className="topbar-inner topbar-desktop">
-        <Link to="/" className="logo">
+        <Link to={pages.landing} className="logo">
           <Logo />
           <span>Velo Exchange</span>
         </Link>
@@ -152,12 +153,12 @@ export function TopBar() {
               </a>
             </li>
             <li>
-              <Link to="/s" className="nav-link">
+              <Link to={pages.search} className="nav-link">
                 {t('TopBar.shopNow')}
               </Link>
             </li>
             <li>
-              <Link to="/l/new" className="nav-link">
+              <Link to={pages.newListing} className="nav-link">
                 {t('TopBar.sell')}
               </Link>
             </li>
@@ -165,7 +166,7 @@ export function TopBar() {
               <li>
                 <Suspense
                   fallback={
-                    <Link to="/inbox" className="nav-link">
+                    <Link to={pages.inboxBase} className="nav-link">
                       {t('TopBar.inbox')}
                     </Link>
                   }
@@ -180,7 +181,7 @@ export function TopBar() {
       </div>
       <div className="topbar-inner topbar-mobile">
         <ModalButton modal={menu} label={t('TopBar.menu')} icon={<MenuIcon />} />
-        <Link to="/" className="logo">
+        <Link to={pages.landing} className="logo">
           <Logo />
           <span>Velo Exchange</span>
         </Link>

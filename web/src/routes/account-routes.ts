@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { pages, under } from '../../../shared/pages';
-import { paypalReturnSearch } from '../pages/payments/paypal-search';
+import { paypalReturnSearch } from '../pages/account/paypal/paypal-search';
 import { signedInRoute } from './root';
 
 /** Profile settings and the account settings with their side tabs (§2, all [auth]). */
@@ -52,7 +52,7 @@ export const passwordChangeRoute = createRoute({
 });
 
 // Payments: payout details (Stripe Connect), the provider's way back, PayPal, saved card.
-const payoutPage = lazyRouteComponent(() => import('../pages/payments/PayoutPage'), 'PayoutPage');
+const payoutPage = lazyRouteComponent(() => import('../pages/account/payments/PayoutPage'), 'PayoutPage');
 
 export const stripePayoutRoute = createRoute({
   getParentRoute: () => accountRoute,
@@ -70,11 +70,17 @@ export const paypalSettingsRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: tab(pages.paypalSettings),
   validateSearch: paypalReturnSearch,
-  component: lazyRouteComponent(() => import('../pages/payments/PaypalSettingsPage'), 'PaypalSettingsPage'),
+  component: lazyRouteComponent(
+    () => import('../pages/account/paypal/PaypalSettingsPage'),
+    'PaypalSettingsPage',
+  ),
 });
 
 export const paymentMethodsRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: tab(pages.paymentMethods),
-  component: lazyRouteComponent(() => import('../pages/payments/PaymentMethodsPage'), 'PaymentMethodsPage'),
+  component: lazyRouteComponent(
+    () => import('../pages/account/payment-methods/PaymentMethodsPage'),
+    'PaymentMethodsPage',
+  ),
 });

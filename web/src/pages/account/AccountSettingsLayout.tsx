@@ -1,18 +1,19 @@
 import { Outlet } from '@tanstack/react-router';
+import { pages } from '../../../../shared/pages';
 import { ManageTabs } from '../../components/ManageTabs';
 import { TabNav, type TabNavTab } from '../../components/TabNav';
 import './account-pages.css';
 
 /** The account settings side tabs (§2): contact details, password, payments. */
 export const accountSettingsTabs: readonly TabNavTab[] = [
-  { id: 'contact-details', label: 'Contact details', href: '/account/contact-details' },
-  { id: 'password', label: 'Password', href: '/account/change-password' },
+  { id: 'contact-details', label: 'Contact details', href: pages.contactDetails },
+  { id: 'password', label: 'Password', href: pages.passwordChange },
   {
     id: 'payments',
     label: 'Payments',
-    href: '/account/payments',
+    href: pages.stripePayout,
     // Payout details, PayPal and saved payment methods all sit under this tab.
-    activePaths: ['/account/payments', '/account/paypal', '/account/payment-methods'],
+    activePaths: [pages.stripePayout, pages.paypalSettings, pages.paymentMethods],
   },
 ];
 

@@ -2,6 +2,7 @@ import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import type { IdentityProviderName } from '../../../../shared/api/account';
+import { pages } from '../../../../shared/pages';
 import {
   type IdpSignupValues,
   type LoginValues,
@@ -49,7 +50,7 @@ function AuthTabs({ tab, from }: { tab: Tab; from: string | undefined }) {
   return (
     <nav className="auth-tabs" aria-label="Log in or sign up">
       <Link
-        to="/login"
+        to={pages.login}
         search={search}
         className="auth-tab"
         aria-current={tab === 'login' ? 'page' : undefined}
@@ -57,7 +58,7 @@ function AuthTabs({ tab, from }: { tab: Tab; from: string | undefined }) {
         Log in
       </Link>
       <Link
-        to="/signup"
+        to={pages.signup}
         search={search}
         className="auth-tab"
         aria-current={tab === 'signup' ? 'page' : undefined}
@@ -105,7 +106,7 @@ function LoginForm({ from }: { from: string | undefined }) {
             required
           />
           <p className="form-aside">
-            <Link to="/recover-password">Forgot your password?</Link>
+            <Link to={pages.passwordRecovery}>Forgot your password?</Link>
           </p>
           <FormError error={submitError} />
           <SubmitButton inProgress={submitting} progressLabel="Logging in…">
@@ -130,7 +131,7 @@ function SignupForm({ from }: { from: string | undefined }) {
       return errors;
     }
     // Signed in now (§4); next, the code that was sent to the new address.
-    await navigate({ to: '/verify-email', search: keepFrom(from), replace: true });
+    await navigate({ to: pages.emailVerification, search: keepFrom(from), replace: true });
     return undefined;
   };
   return (
@@ -144,8 +145,8 @@ function SignupForm({ from }: { from: string | undefined }) {
           </div>
           <NewPasswordField name="password" label="Password" />
           <p className="form-aside">
-            By signing up you accept the <a href="/terms-of-service">terms of service</a> and the{' '}
-            <a href="/privacy-policy">privacy policy</a>.
+            By signing up you accept the <a href={pages.termsOfService}>terms of service</a> and the{' '}
+            <a href={pages.privacyPolicy}>privacy policy</a>.
           </p>
           <FormError error={submitError} />
           <SubmitButton inProgress={submitting} progressLabel="Signing up…">
@@ -227,7 +228,8 @@ function ConfirmForm({ from }: { from: string | undefined }) {
       live = false;
     };
   }, [flow, navigate, target]);
-  if (!flow || state.status === 'no-session') return <Navigate to="/login" search={keepFrom(from)} replace />;
+  if (!flow || state.status === 'no-session')
+    return <Navigate to={pages.login} search={keepFrom(from)} replace />;
   if (state.status === 'checking') return <p aria-live="polite">Signing you in…</p>;
   const onSubmit = async (values: IdpSignupValues) => {
     const errors = await (await authActions()).confirmSocialSignup(values);

@@ -9,7 +9,7 @@ import { CheckoutForm, type CheckoutFormProps } from './CheckoutForm';
 import { usePaymentsSetup } from './usePaymentsSetup';
 import { checkoutBlock } from './validation';
 import '../../forms/forms.css';
-import '../payments/payments.css';
+import '../account/payments/payments.css';
 import './checkout-page.css';
 
 /**

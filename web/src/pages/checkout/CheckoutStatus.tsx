@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { RefObject } from 'react';
+import { pages } from '../../../../shared/pages';
 import type { CheckoutFailure, CheckoutRun, StepStatus } from './steps';
 import { stepLabels } from './steps';
 
@@ -114,7 +115,7 @@ function OrderPlaced({ run }: { run: CheckoutRun }) {
       ))}
       {run.transactionId ? (
         <p>
-          <Link to="/order/$id/details" params={{ id: run.transactionId }} className="button button-primary">
+          <Link to={pages.orderDetails} params={{ id: run.transactionId }} className="button button-primary">
             View your order
           </Link>
         </p>

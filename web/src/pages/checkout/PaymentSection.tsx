@@ -5,8 +5,8 @@ import { CardBrandIcon } from '../../components/CardBrandIcon';
 import { CheckboxField } from '../../components/ChoiceFields';
 import { TextField } from '../../forms/fields';
 import type { CardFormHandle, CardProvider } from '../../payments/card-provider';
-import { SimulatedCardFields, useMountedCardForm } from '../payments/CardSetupForm';
-import { cardExpiryLabel, cardLabel } from '../payments/card-rules';
+import { SimulatedCardFields, useMountedCardForm } from '../account/payment-methods/CardSetupForm';
+import { cardExpiryLabel, cardLabel } from '../account/payment-methods/card-rules';
 import { AddressFields, Radio } from './CheckoutFields';
 import type { CheckoutLayout } from './layout';
 

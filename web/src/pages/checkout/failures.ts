@@ -6,6 +6,7 @@
 import { MINUTE_MS, orderWindows } from '../../../../shared/config/constants';
 import { cardErrorMessage } from '../../../../shared/errors/card-errors';
 import { apiErrors, messages } from '../../../../shared/errors/catalogue';
+import { pages } from '../../../../shared/pages';
 import { productOrderMessages } from '../../../../shared/validation/messages';
 import { ApiRequestError } from '../../api/client';
 import { apiFieldErrors, isNetworkError } from '../../api/errors';
@@ -39,7 +40,7 @@ export function checkoutFieldErrors(error: unknown): CheckoutFailure['fields'] {
   return Object.keys(fields).length ? fields : undefined;
 }
 
-const paymentMethodsLink = { href: '/account/payment-methods', label: 'Go to payment methods' };
+const paymentMethodsLink = { href: pages.paymentMethods, label: 'Go to payment methods' };
 
 function meta(error: unknown): Record<string, unknown> {
   return error instanceof ApiRequestError ? (error.firstError?.meta ?? {}) : {};

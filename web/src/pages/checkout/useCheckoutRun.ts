@@ -2,6 +2,7 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { type MutableRefObject, type RefObject, useRef, useState } from 'react';
 import type { SavedCard } from '../../../../shared/api/payments';
+import { pages } from '../../../../shared/pages';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import type { CardFormHandle } from '../../payments/card-provider';
 import { refreshNotificationsAtom } from '../../state/notifications';
@@ -89,7 +90,7 @@ export function useCheckoutRun({
 
   const finish = (done: CheckoutRun) => {
     if (done.completed && done.transactionId && done.warnings.length === 0) {
-      const arrived = navigate({ to: '/order/$id/details', params: { id: done.transactionId } });
+      const arrived = navigate({ to: pages.orderDetails, params: { id: done.transactionId } });
       // From an enquiry the order page may be cached from before (state enquiry): load it again.
       if (enquiryTransactionId) void arrived.then(() => router.invalidate());
       return;

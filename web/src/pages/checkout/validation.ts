@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/validation/addresses';
 import { type ProductOrderMessageKey, productOrderMessages } from '../../../../shared/validation/messages';
 import { checkProductOrder } from '../../../../shared/validation/orders';
-import { validateCardForm } from '../payments/card-rules';
+import { validateCardForm } from '../account/payment-methods/card-rules';
 import { type CheckoutContext, checkoutLayout } from './layout';
 import type { CheckoutValues } from './values';
 

@@ -9,7 +9,11 @@ import type { Listing } from '../../../../shared/api/types';
 import type { DeliveryMethod } from '../../../../shared/config/listing-fields';
 import { deliveryOptions, quantityOptions } from '../../../../shared/listings';
 import type { ShippingAddressValues } from '../../../../shared/validation/addresses';
-import { type CardFormValues, showsExpiredWarning, simulatedCardRequest } from '../payments/card-rules';
+import {
+  type CardFormValues,
+  showsExpiredWarning,
+  simulatedCardRequest,
+} from '../account/payment-methods/card-rules';
 import type { CheckoutSearch } from './search';
 
 export type PaymentKind = 'card' | 'paypal';

@@ -1,6 +1,7 @@
 import { Link, Navigate, useLoaderData, useNavigate, useParams } from '@tanstack/react-router';
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 import { type EditListingTab, NEW_LISTING_ID } from '../../../../shared/listings';
+import { pages } from '../../../../shared/pages';
 import type { Loaded } from '../../api/client';
 import {
   createDraftListing,
@@ -67,7 +68,7 @@ function ListingNotAvailable() {
       <h1>Listing not available</h1>
       <p>Sorry, this listing is not available. It may have been removed, or it is not yours to edit.</p>
       <p>
-        <Link to="/listings">Go to your listings</Link>
+        <Link to={pages.manageListings}>Go to your listings</Link>
       </p>
     </div>
   );

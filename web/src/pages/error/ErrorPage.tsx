@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { messages } from '../../../../shared/errors/catalogue';
+import { pages } from '../../../../shared/pages';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** A page failed to load or render (§2: a 404-style page with a link to landing). */
@@ -15,7 +16,7 @@ export function ErrorPage({ error }: { error?: unknown }) {
       <h1>Something went wrong</h1>
       <p>{messages.somethingWentWrong}</p>
       <p>
-        <Link to="/">Go to the home page</Link>
+        <Link to={pages.landing}>Go to the home page</Link>
       </p>
     </div>
   );

@@ -2,6 +2,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { TransactionRow } from '../../../../shared/api/transactions';
 import { messages } from '../../../../shared/errors/catalogue';
 import { formatMoney } from '../../../../shared/money';
+import { pagePath, pages } from '../../../../shared/pages';
 import type { Role } from '../../../../shared/process/graph';
 import { isRelevantForInbox, needsAction, statusLabel } from '../../../../shared/process/labels';
 import { useCurrentUser } from '../../auth/store';
@@ -78,7 +79,7 @@ export function InboxRow({ row, forRole: role }: { row: TransactionRow; forRole:
 function InboxTabs({ tab }: { tab: InboxTab }) {
   const count = useSaleNotificationCount(useCurrentUser()?.id);
   const tabs: TabNavTab[] = [
-    { id: 'orders', label: tabTitles.orders, href: '/inbox/orders' },
+    { id: 'orders', label: tabTitles.orders, href: pagePath('inbox', { tab: 'orders' }) },
     {
       id: 'sales',
       label: count ? (
@@ -90,7 +91,7 @@ function InboxTabs({ tab }: { tab: InboxTab }) {
       ) : (
         tabTitles.sales
       ),
-      href: '/inbox/sales',
+      href: pagePath('inbox', { tab: 'sales' }),
     },
   ];
   return <TabNav tabs={tabs} label="Inbox" current={tab} className="inbox-tabs" />;
@@ -115,7 +116,7 @@ function InboxList({ tab }: { tab: InboxTab }) {
     return meta.totalItems > 0 && (page ?? 1) > 1 ? (
       <p className="inbox-empty">
         This page is empty.{' '}
-        <Link to="/inbox/$tab" params={{ tab }}>
+        <Link to={pages.inbox} params={{ tab }}>
           Go to the first page
         </Link>
       </p>
@@ -136,7 +137,7 @@ function InboxList({ tab }: { tab: InboxTab }) {
         label={`${tabTitles[tab]} pages`}
         renderLink={(target, props) => (
           <Link
-            to="/inbox/$tab"
+            to={pages.inbox}
             params={{ tab }}
             search={{ page: target > 1 ? target : undefined }}
             activeOptions={{ exact: true, includeSearch: true }}

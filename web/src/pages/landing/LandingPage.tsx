@@ -1,5 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ListingSummary, Page } from '../../../../shared/api/types';
+import { pages } from '../../../../shared/pages';
 import type { Loaded } from '../../api/client';
 import { ListingGrid } from '../../components/ListingCard';
 import { ListingGridSkeleton } from '../../components/Loading';
@@ -12,7 +13,7 @@ import { PartNotFound } from '../not-found/PartNotFound';
 
 export const recentListingsCount = 8;
 
-const route = getRouteApi('/');
+const route = getRouteApi(pages.landing);
 
 function RecentListings({ recent }: { recent: Promise<Loaded<Page<ListingSummary>>> }) {
   const loaded = useLoaded(recent);
@@ -36,7 +37,7 @@ export function LandingContent({
   recent?: Promise<Loaded<Page<ListingSummary>>>;
 }) {
   const page = loaded?.ok ? loaded.value.page : undefined;
-  usePageHead({ description: page?.description, path: '/', type: 'website' });
+  usePageHead({ description: page?.description, path: pages.landing, type: 'website' });
   if (!loaded) {
     return (
       <div className="landing" aria-busy="true">
@@ -53,7 +54,7 @@ export function LandingContent({
         <section className="section" aria-labelledby="recent-title">
           <div className="section-header">
             <h2 id="recent-title">Recently listed</h2>
-            <Link to="/s" className="section-link">
+            <Link to={pages.search} className="section-link">
               See all listings
             </Link>
           </div>

@@ -3,7 +3,7 @@ import { FORM_ERROR } from 'final-form';
 import { useEffect, useRef, useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import type { Listing } from '../../../../shared/api/types';
-import { listingPath } from '../../../../shared/pages';
+import { listingPath, pages } from '../../../../shared/pages';
 import { enquire, sendMessage } from '../../api/transactions';
 import { authStore, useAuth, useCurrentUser } from '../../auth/store';
 import { Modal } from '../../components/Modal';
@@ -36,7 +36,7 @@ export function ContactSeller({ listing, deps }: { listing: Listing; deps?: Enqu
   if (mode === 'none') return null;
   const onClick = () => {
     if (authStore.get().status === 'anonymous') {
-      void navigate({ to: '/login', search: { from: listingPath(listing) } });
+      void navigate({ to: pages.login, search: { from: listingPath(listing) } });
       return;
     }
     setOpen(true);
@@ -89,7 +89,7 @@ export function ContactSellerModal({
     );
     busy.current = false;
     if (result.ok) {
-      void navigate({ to: '/order/$id/details', params: { id: result.transactionId } });
+      void navigate({ to: pages.orderDetails, params: { id: result.transactionId } });
       return undefined;
     }
     reportError(new Error(result.message), 'enquiry-failed');
@@ -123,7 +123,7 @@ export function ContactSellerModal({
             {transactionId && (initialError ?? submitError) ? (
               <p className="field-hint">
                 Your enquiry was started.{' '}
-                <Link to="/order/$id/details" params={{ id: transactionId }}>
+                <Link to={pages.orderDetails} params={{ id: transactionId }}>
                   Go to the enquiry
                 </Link>
               </p>

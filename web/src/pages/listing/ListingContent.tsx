@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Listing } from '../../../../shared/api/types';
 import { categoryLabel } from '../../../../shared/config/categories';
+import { pages } from '../../../../shared/pages';
 import { PriceText } from '../../components/ListingCard';
 import { ListingMap } from '../../components/map/ListingMap';
 import { approximateLocationLabel } from '../../components/map/static-map-url';
@@ -54,7 +55,7 @@ export function ListingContent({
         <div className="listing-summary">
           {category ? (
             <p className="listing-category">
-              <Link to="/s" search={{ pub_category: publicData.category }}>
+              <Link to={pages.search} search={{ pub_category: publicData.category }}>
                 {category}
               </Link>
             </p>

@@ -1,6 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { Listing } from '../../../../shared/api/types';
 import { messages } from '../../../../shared/errors/catalogue';
+import { pages } from '../../../../shared/pages';
 import { listingHead } from '../../../../shared/seo/pages';
 import type { Loaded } from '../../api/client';
 import { LoadFrame } from '../../components/LoadFrame';
@@ -70,7 +71,7 @@ export function ListingNotFound() {
         showLabel
       />
       <p>
-        <Link to="/">Go to the home page</Link>
+        <Link to={pages.landing}>Go to the home page</Link>
       </p>
     </div>
   );

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { PublicProfile } from '../../../../shared/api/account';
 import type { Listing } from '../../../../shared/api/types';
 import { isKeyOf, listingFeatures } from '../../../../shared/config/listing-fields';
+import { pages } from '../../../../shared/pages';
 import { listingPlaceText } from '../../../../shared/text/addresses';
 import { Avatar } from '../../components/Avatar';
 import { UserReviewsBody } from '../../components/ReviewList';
@@ -114,7 +115,7 @@ export function SellerCard({ author }: { author: Listing['author'] & Pick<Public
       <div className="seller-row">
         <Avatar user={author} size="medium" />
         {hasProfile(author) ? (
-          <Link to="/u/$id" params={{ id: author.id }} className="seller-name">
+          <Link to={pages.profile} params={{ id: author.id }} className="seller-name">
             {name}
           </Link>
         ) : (

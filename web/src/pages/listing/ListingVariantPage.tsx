@@ -8,6 +8,7 @@ import {
   listingPageVariants,
   listingPath,
   listingSlug,
+  pages,
 } from '../../../../shared/pages';
 import type { Loaded } from '../../api/client';
 import { useCurrentUser } from '../../auth/store';
@@ -146,7 +147,7 @@ function VariantContent({
             <strong>{banner.title}</strong>
           </p>
           <Link
-            to="/l/$slug/$id/$type/$tab"
+            to={pages.editListing}
             params={{ slug: listingSlug(listing), id: listing.id, type: banner.tab, tab: 'details' }}
             className="button button-primary"
           >

@@ -4,7 +4,7 @@ import type { Listing } from '../../../../shared/api/types';
 import { deliveryMethods, isKeyOf } from '../../../../shared/config/listing-fields';
 import { marketplaceCurrency } from '../../../../shared/config/marketplace';
 import type { PurchaseBlock } from '../../../../shared/listings';
-import { listingSlug } from '../../../../shared/pages';
+import { listingSlug, pages } from '../../../../shared/pages';
 import { productOrderMessages } from '../../../../shared/validation/messages';
 import { authStore, useCurrentUser } from '../../auth/store';
 import { PriceText } from '../../components/ListingCard';
@@ -107,7 +107,7 @@ function BlockedAction({
       <div className={compact ? 'order-blocked order-blocked-compact' : 'order-blocked order-own'}>
         {compact ? null : <p className="order-subtitle">{productOrderMessages.ownListing}</p>}
         <Link
-          to="/l/$slug/$id/$type/$tab"
+          to={pages.editListing}
           params={{ slug: listingSlug(listing), id: listing.id, type: 'edit', tab: 'details' }}
           className="button button-secondary"
         >
@@ -178,7 +178,7 @@ function ProductOrderForm({ listing, onLeave }: { listing: Listing; onLeave?: ()
     });
     onLeave?.();
     if (authStore.get().status === 'anonymous') {
-      void navigate({ to: '/login', search: { from: href }, replace: Boolean(onLeave) });
+      void navigate({ to: pages.login, search: { from: href }, replace: Boolean(onLeave) });
     } else {
       void navigate({ href, replace: Boolean(onLeave) });
     }

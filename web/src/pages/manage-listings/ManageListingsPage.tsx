@@ -2,6 +2,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ListingState } from '../../../../shared/api/types';
 import { messages } from '../../../../shared/errors/catalogue';
+import { editListingPath, pages } from '../../../../shared/pages';
 import { createSlug } from '../../../../shared/text/slug';
 import { errorMessage } from '../../api/errors';
 import { closeOwnListing, type OwnListing, openOwnListing } from '../../api/own-listings';
@@ -58,7 +59,7 @@ function ManageListingCard({ initial, priority }: { initial: OwnListing; priorit
         <PriceText price={listing.price} />
         <h2 className="card-title" id={`manage-card-${listing.id}`}>
           {visible ? (
-            <Link to="/l/$slug/$id" params={{ slug, id: listing.id }}>
+            <Link to={pages.listing} params={{ slug, id: listing.id }}>
               {title}
             </Link>
           ) : (
@@ -66,7 +67,7 @@ function ManageListingCard({ initial, priority }: { initial: OwnListing; priorit
           )}
         </h2>
         <div className="manage-card-actions">
-          <a href={`/l/${encodeURIComponent(slug)}/${encodeURIComponent(listing.id)}/edit/details`}>
+          <a href={editListingPath({ id: listing.id, slug }, 'edit', 'details')}>
             Edit<span className="visually-hidden"> {title}</span>
           </a>
           {action ? (
@@ -115,7 +116,7 @@ function ListingsBody() {
       <div className="manage-listings-empty">
         <p>You have no listings yet.</p>
         <p>
-          <Link to="/l/new" className="button">
+          <Link to={pages.newListing} className="button">
             Create your first listing
           </Link>
         </p>
@@ -136,7 +137,7 @@ function ListingsBody() {
         totalPages={loaded.value.meta.totalPages}
         renderLink={(target, props) => (
           <Link
-            to="/listings"
+            to={pages.manageListings}
             search={{ page: target > 1 ? target : undefined }}
             activeOptions={{ exact: true, includeSearch: true }}
             {...props}

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { pages } from '../../../../shared/pages';
 import { SearchForm } from '../../components/SearchForm';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
@@ -14,7 +15,7 @@ export function NotFoundPage() {
       <p>We could not find the page you were looking for. Maybe a search will help?</p>
       <SearchForm id="not-found-search" landmarkLabel="Search listings" label="Search listings" showLabel />
       <p>
-        <Link to="/">Go to the home page</Link>
+        <Link to={pages.landing}>Go to the home page</Link>
       </p>
     </div>
   );

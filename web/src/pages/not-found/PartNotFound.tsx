@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { pages } from '../../../../shared/pages';
 import { useTranslation } from '../../i18n/translations';
 import { usePageHead } from '../../lib/head';
 
@@ -14,7 +15,7 @@ export function PartNotFound() {
       <h1>{t('PartNotFound.title')}</h1>
       <p>{t('PartNotFound.body')}</p>
       <p>
-        <Link to="/">{t('PartNotFound.home')}</Link>
+        <Link to={pages.landing}>{t('PartNotFound.home')}</Link>
       </p>
     </div>
   );

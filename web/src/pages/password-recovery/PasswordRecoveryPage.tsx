@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { apiErrors, messages } from '../../../../shared/errors/catalogue';
+import { pages } from '../../../../shared/pages';
 import { validatePasswordRecovery } from '../../../../shared/validation/account';
 import { requestPasswordReset } from '../../api/account';
 import { submitErrors } from '../../api/errors';
@@ -33,7 +34,7 @@ export function PasswordRecoveryPage() {
             We sent a code to <strong>{requestedFor}</strong>. Use it to choose a new password.
           </p>
           <Link
-            to="/reset-password"
+            to={pages.passwordReset}
             search={{ email: requestedFor }}
             className="button button-primary button-block"
           >
@@ -87,7 +88,7 @@ export function PasswordRecoveryPage() {
           )}
         </Form>
         <p className="form-aside">
-          Remembered it? <Link to="/login">Log in</Link>
+          Remembered it? <Link to={pages.login}>Log in</Link>
         </p>
       </div>
     </div>

@@ -33,7 +33,7 @@ export function PasswordResetPage() {
         <div className="auth-card">
           <StepHeading>Your password has been reset</StepHeading>
           <p>You can now log in with your new password.</p>
-          <Link to="/login" className="button button-primary button-block">
+          <Link to={pages.login} className="button button-primary button-block">
             Log in
           </Link>
         </div>
@@ -91,7 +91,7 @@ export function PasswordResetPage() {
           )}
         </Form>
         <p className="form-aside">
-          No code? <Link to="/recover-password">Send a new one</Link>
+          No code? <Link to={pages.passwordRecovery}>Send a new one</Link>
         </p>
       </div>
     </div>

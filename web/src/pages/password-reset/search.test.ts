@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paypalReturnSearch } from '../payments/paypal-search';
+import { paypalReturnSearch } from '../account/paypal/paypal-search';
 import { previewSearch } from '../preview/search';
 import { passwordResetSearch } from './search';
 

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from '@tanstack/react-router';
+import { pages } from '../../../../shared/pages';
 import { useTranslation } from '../../i18n/translations';
 import type { PreviewTarget } from '../../lib/page-assets';
 import { useLoaded } from '../../lib/useLoaded';
@@ -12,7 +13,7 @@ function PreviewOf({ target }: { target: PreviewTarget }) {
 
 /** `/preview` (§2): shows terms, privacy, the landing page or a content page from `assetPath`. */
 export function PreviewPage() {
-  const { preview } = useLoaderData({ from: '/preview' });
+  const { preview } = useLoaderData({ from: pages.preview });
   const t = useTranslation();
   if (!preview) {
     return (
@@ -20,7 +21,7 @@ export function PreviewPage() {
         <h1>Preview</h1>
         <p>{t('Preview.missingPath')}</p>
         <p>
-          <Link to="/">{t('PartNotFound.home')}</Link>
+          <Link to={pages.landing}>{t('PartNotFound.home')}</Link>
         </p>
       </div>
     );

@@ -4,6 +4,7 @@ import { Form } from 'react-final-form';
 import type { CurrentUser } from '../../../../shared/api/account';
 import { imageSettings } from '../../../../shared/config/constants';
 import { messages } from '../../../../shared/errors/catalogue';
+import { pages } from '../../../../shared/pages';
 import { type ProfileValues, validateProfile } from '../../../../shared/validation/account';
 import { validateImageFile } from '../../../../shared/validation/inputs';
 import { listingMessages } from '../../../../shared/validation/messages';
@@ -192,7 +193,7 @@ export function ProfileSettingsPage() {
       <div className="page page-narrow profile-settings">
         <div className="section-header">
           <h1>Profile settings</h1>
-          <Link to="/u/$id" params={{ id: user.id }}>
+          <Link to={pages.profile} params={{ id: user.id }}>
             View your profile
           </Link>
         </div>

@@ -2,6 +2,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { type ReactNode, useId, useState } from 'react';
 import type { PublicProfile } from '../../../../shared/api/account';
 import { messages } from '../../../../shared/errors/catalogue';
+import { pages } from '../../../../shared/pages';
 import { profileHead } from '../../../../shared/seo/pages';
 import { useCurrentUser } from '../../auth/store';
 import { Avatar } from '../../components/Avatar';
@@ -70,14 +71,14 @@ export function UserCard({ user, headingLevel = 2 }: { user: ProfileUser; headin
       <Avatar user={user} size="large" />
       <div className="user-card-body">
         <Heading className="user-card-name">
-          <Link to="/u/$id" params={{ id: user.id }}>
+          <Link to={pages.profile} params={{ id: user.id }}>
             {name}
           </Link>
         </Heading>
         {user.bio ? <Bio text={user.bio} /> : null}
         <p className="user-card-links">
           {own ? (
-            <Link to="/profile-settings">Edit your profile</Link>
+            <Link to={pages.profileSettings}>Edit your profile</Link>
           ) : (
             <a href="#contact">Contact {name}</a>
           )}
@@ -107,7 +108,7 @@ function UserListings({ user }: { user: ProfileUser }) {
           totalPages={loaded.value.meta.totalPages}
           renderLink={(target, props) => (
             <Link
-              to="/u/$id"
+              to={pages.profile}
               params={{ id: user.id }}
               search={{ page: target > 1 ? target : undefined }}
               activeOptions={{ exact: true, includeSearch: true }}
@@ -190,7 +191,7 @@ function ProfileNotFound() {
       <h1>User not found</h1>
       <p>This profile does not exist or was removed.</p>
       <p>
-        <Link to="/">Go to the home page</Link>
+        <Link to={pages.landing}>Go to the home page</Link>
       </p>
     </div>
   );
@@ -211,7 +212,7 @@ function ProfileContent({ profile }: { profile: ProfileUser }) {
         <div className="profile-main">
           <p>This account is no longer active.</p>
           <p>
-            <Link to="/s">Browse all listings</Link>
+            <Link to={pages.search}>Browse all listings</Link>
           </p>
         </div>
       )}

@@ -2,6 +2,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { pageSizes } from '../../../../shared/config/marketplace';
 import { messages } from '../../../../shared/errors/catalogue';
+import { pages } from '../../../../shared/pages';
 import { ListingGrid } from '../../components/ListingCard';
 import { ListingGridSkeleton } from '../../components/Loading';
 import { Pagination } from '../../components/Pagination';
@@ -18,7 +19,7 @@ import {
 } from '../../search/params';
 import './search-page.css';
 
-const route = getRouteApi('/s');
+const route = getRouteApi(pages.search);
 const filterOptions = categoryFilterOptions();
 
 function Filters({ search }: { search: SearchParams }) {
@@ -49,7 +50,7 @@ function Filters({ search }: { search: SearchParams }) {
     );
   return (
     <search className="filters" aria-label="Search filters">
-      <form action="/s" method="get" onSubmit={onSubmit}>
+      <form action={pages.search} method="get" onSubmit={onSubmit}>
         <div className="field field-keywords">
           <label htmlFor="search-keywords">Keywords</label>
           <input
@@ -127,7 +128,7 @@ function Results({ search }: { search: SearchParams }) {
         {meta.totalItems > 0 ? (
           <p>
             This page is past the last results.{' '}
-            <Link to="/s" search={{ ...search, page: undefined }}>
+            <Link to={pages.search} search={{ ...search, page: undefined }}>
               Go to the first page
             </Link>
           </p>
@@ -136,7 +137,7 @@ function Results({ search }: { search: SearchParams }) {
             <h2>No listings match your search</h2>
             <p>Try other keywords, another category, or browse everything.</p>
             <p>
-              <Link to="/s" className="button button-secondary">
+              <Link to={pages.search} className="button button-secondary">
                 Show all listings
               </Link>
             </p>

@@ -1,4 +1,5 @@
 import { useParams, useRouterState } from '@tanstack/react-router';
+import { pages } from '../../../../shared/pages';
 import { HrefLink } from '../../components/HrefLink';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import {
@@ -18,7 +19,7 @@ import './styleguide.css';
  * An unknown component or example says so, with a link back to the styleguide.
  */
 
-const base = '/styleguide';
+const base = pages.styleguide;
 const componentHref = (component: StyleguideComponent) => `${base}/c/${encodeURIComponent(component.id)}`;
 const exampleHref = (component: StyleguideComponent, example: StyleguideExample) =>
   `${componentHref(component)}/${encodeURIComponent(example.id)}`;

@@ -4,6 +4,7 @@ import type { ProfileImage } from '../../../../shared/api/account';
 import type { ListingSummary } from '../../../../shared/api/types';
 import { type CountryLocale, countryName, isCountryCode } from '../../../../shared/config/countries';
 import { payoutCountryCodes } from '../../../../shared/config/payout-countries';
+import { pagePath, pages } from '../../../../shared/pages';
 import { validateSignup } from '../../../../shared/validation/account';
 import { Avatar } from '../../components/Avatar';
 import { CountrySelect } from '../../components/CountrySelect';
@@ -225,14 +226,17 @@ function PaginationDemo({
   );
 }
 
+/** Every tab of the example links to the example itself. */
+const tabBarExample = pagePath('styleguideExample', { component: 'tabs', example: 'tab-bar' });
+
 const manyTabs: readonly TabNavTab[] = [
-  { id: 'details', label: 'Details', href: '/styleguide/c/tabs/tab-bar' },
-  { id: 'pricing', label: 'Pricing and stock', href: '/styleguide/c/tabs/tab-bar' },
-  { id: 'delivery', label: 'Delivery', href: '/styleguide/c/tabs/tab-bar' },
-  { id: 'photos', label: 'Photos', href: '/styleguide/c/tabs/tab-bar' },
-  { id: 'location', label: 'Location', href: '/styleguide/c/tabs/tab-bar' },
-  { id: 'features', label: 'Features', href: '/styleguide/c/tabs/tab-bar' },
-  { id: 'policies', label: 'Policies', href: '/styleguide/c/tabs/tab-bar' },
+  { id: 'details', label: 'Details', href: tabBarExample },
+  { id: 'pricing', label: 'Pricing and stock', href: tabBarExample },
+  { id: 'delivery', label: 'Delivery', href: tabBarExample },
+  { id: 'photos', label: 'Photos', href: tabBarExample },
+  { id: 'location', label: 'Location', href: tabBarExample },
+  { id: 'features', label: 'Features', href: tabBarExample },
+  { id: 'policies', label: 'Policies', href: tabBarExample },
 ];
 
 export const styleguideComponents: readonly StyleguideComponent[] = [
@@ -252,7 +256,7 @@ export const styleguideComponents: readonly StyleguideComponent[] = [
             <button type="button" className="button">
               Contact the seller
             </button>
-            <HrefLink href="/s" className="button button-secondary">
+            <HrefLink href={pages.search} className="button button-secondary">
               Shop now (a link)
             </HrefLink>
           </Row>

@@ -3,6 +3,7 @@ import { useSetAtom } from 'jotai';
 import { useRef } from 'react';
 import type { AllowedTransitionView, TransactionShow } from '../../../../shared/api/transactions';
 import { formatMoney } from '../../../../shared/money';
+import { pages } from '../../../../shared/pages';
 import type { Role } from '../../../../shared/process/graph';
 import { statusCopy, statusLabel } from '../../../../shared/process/labels';
 import type { Loaded } from '../../api/client';
@@ -154,7 +155,7 @@ export function TransactionContent({
         <div className="tx-header-text">
           <p className="tx-kind">{pageHeading(role)}</p>
           <h1 className="tx-title">
-            <Link to="/l/$slug/$id" params={{ slug: tx.listing.slug || 'no-slug', id: tx.listingId }}>
+            <Link to={pages.listing} params={{ slug: tx.listing.slug || 'no-slug', id: tx.listingId }}>
               {tx.listing.title}
             </Link>
           </h1>
@@ -163,7 +164,7 @@ export function TransactionContent({
             <span>
               {role === 'customer' ? 'Seller: ' : 'Buyer: '}
               {hasProfile(other) ? (
-                <Link to="/u/$id" params={{ id: other.id }}>
+                <Link to={pages.profile} params={{ id: other.id }}>
                   {otherName}
                 </Link>
               ) : (

@@ -7,6 +7,7 @@ import {
   type NotificationSettings,
 } from '../../../../../shared/api/account';
 import { messages } from '../../../../../shared/errors/catalogue';
+import { pages } from '../../../../../shared/pages';
 import { formatPhoneNumber, parsePhoneNumber } from '../../../../../shared/text/phone';
 import { type ContactDetailsValues, validateContactDetails } from '../../../../../shared/validation/account';
 import { changeEmail, updateProfile } from '../../../api/account';
@@ -32,7 +33,7 @@ function EmailStatus({ user }: { user: CurrentUser }) {
   if (user.emailVerified) return <>Your email address is verified.</>;
   return (
     <>
-      Your email address is not verified yet. <Link to="/verify-email">Verify it</Link>
+      Your email address is not verified yet. <Link to={pages.emailVerification}>Verify it</Link>
     </>
   );
 }
@@ -112,7 +113,7 @@ function ContactDetailsForm({ user }: { user: CurrentUser }) {
                     <>
                       {' '}
                       We sent a verification code to <strong>{saved.emailChangedTo}</strong>.{' '}
-                      <Link to="/verify-email">Verify your email</Link>
+                      <Link to={pages.emailVerification}>Verify your email</Link>
                     </>
                   ) : null}
                 </p>

@@ -2,8 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { matchPage } from '../../shared/pages';
 
-const webSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webSrc = path.dirname(fileURLToPath(import.meta.url));
 
 /** The web app's modules (not tests), with comments removed. */
 function sources(dir = webSrc): { file: string; code: string }[] {
@@ -34,5 +35,28 @@ describe('the web app calls the API by route name (shared/api/routes.ts)', () =>
       .map(({ file }) => file);
     expect(callers).toEqual([]);
     expect(files.length).toBeGreaterThan(50);
+  });
+});
+
+describe('the web app names its pages (shared/pages.ts)', () => {
+  const files = sources();
+
+  it('writes no page path: links, redirects and forms use `pages`, `pagePath` or a builder', () => {
+    const literals = files.flatMap(({ file, code }) =>
+      [...code.matchAll(/(getRouteApi\(\s*)?(['"`])(\/[^'"`\s]*)\2/g)]
+        // `/` alone is URL syntax as often as the landing page; route ids are checked by the router's types.
+        .filter((match) => !match[1] && match[3] !== '/')
+        .filter((match) => matchPage(match[3]!.replace(/\$\{[^}]*\}/g, 'x')) !== undefined)
+        .map((match) => `${file}: ${match[0]}`),
+    );
+    expect(literals).toEqual([]);
+  });
+
+  it('would see one', () => {
+    const code = "<a href={`/l/${slug}/${id}/edit/details`}>Edit</a>; navigate({ to: '/inbox/sales' })";
+    const found = [...code.matchAll(/(['"`])(\/[^'"`\s]*)\1/g)].filter(
+      (match) => matchPage(match[2]!.replace(/\$\{[^}]*\}/g, 'x')) !== undefined,
+    );
+    expect(found.map((match) => match[2])).toEqual(['/l/${slug}/${id}/edit/details', '/inbox/sales']);
   });
 });

@@ -1,9 +1,9 @@
-import type { PaypalOnboardingStatus, PaypalStateView } from '../../../../shared/api/payments';
+import type { PaypalOnboardingStatus, PaypalStateView } from '../../../../../shared/api/payments';
 import {
   type PaypalProblem,
   paypalProblems,
   paypalProblemsOf,
-} from '../../../../shared/errors/paypal-errors';
+} from '../../../../../shared/errors/paypal-errors';
 
 /** The status flags the PayPal settings page shows (§2), in order, with their labels. */
 export const paypalFlags: readonly { key: keyof PaypalOnboardingStatus; label: string }[] = [

@@ -1,6 +1,6 @@
-import type { SavedCard } from '../../../../shared/api/payments';
-import { isCardExpired } from '../../../../shared/config/card-brands';
-import { cardBrandName } from '../../components/CardBrandIcon';
+import type { SavedCard } from '../../../../../shared/api/payments';
+import { isCardExpired } from '../../../../../shared/config/card-brands';
+import { cardBrandName } from '../../../components/CardBrandIcon';
 
 /** The saved card as one line of text: "Visa •••• 4242". */
 export function cardLabel(card: Pick<SavedCard, 'brand' | 'last4Digits'>): string {

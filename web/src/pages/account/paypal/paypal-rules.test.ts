@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { paypalProblems } from '../../../../shared/errors/paypal-errors';
-import { actionUrlOf } from '../../api/payment-methods';
+import { paypalProblems } from '../../../../../shared/errors/paypal-errors';
+import { actionUrlOf } from '../../../api/payment-methods';
 import { flagText, isPaypalLinked, paypalFlags, paypalProblemMessages, paypalReturnOf } from './paypal-rules';
 
 describe('PayPal settings rules', () => {

@@ -1,18 +1,18 @@
 import { type MutableRefObject, type RefObject, useEffect, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
-import type { SavedCard } from '../../../../shared/api/payments';
-import { cardErrorMessage, genericCardErrorMessage } from '../../../../shared/errors/card-errors';
-import { messages } from '../../../../shared/errors/catalogue';
-import { FORM_ERROR } from '../../api/errors';
-import { createSetupIntent, savePaymentMethod } from '../../api/payment-methods';
-import { FormElement, FormError, SubmitButton, TextField } from '../../forms/fields';
-import { reportError } from '../../observability/errors';
+import type { SavedCard } from '../../../../../shared/api/payments';
+import { cardErrorMessage, genericCardErrorMessage } from '../../../../../shared/errors/card-errors';
+import { messages } from '../../../../../shared/errors/catalogue';
+import { FORM_ERROR } from '../../../api/errors';
+import { createSetupIntent, savePaymentMethod } from '../../../api/payment-methods';
+import { FormElement, FormError, SubmitButton, TextField } from '../../../forms/fields';
+import { reportError } from '../../../observability/errors';
 import {
   type CardFormHandle,
   type CardProvider,
   CardProviderError,
   normaliseProviderError,
-} from '../../payments/card-provider';
+} from '../../../payments/card-provider';
 import { type CardFormValues, simulatedCardRequest, validateCardForm } from './card-rules';
 
 /**

@@ -1,17 +1,17 @@
 import { useEffect, useId, useState } from 'react';
-import type { SavedCard } from '../../../../shared/api/payments';
-import { deletePaymentMethod } from '../../api/payment-methods';
-import { useCurrentUser } from '../../auth/store';
-import { CardBrandIcon } from '../../components/CardBrandIcon';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Spinner } from '../../components/Loading';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { reportError } from '../../observability/errors';
-import { type CardProvider, getCardProvider } from '../../payments/card-provider';
-import { updateStoredPayments } from '../../payments/stored-payments';
+import type { SavedCard } from '../../../../../shared/api/payments';
+import { deletePaymentMethod } from '../../../api/payment-methods';
+import { useCurrentUser } from '../../../auth/store';
+import { CardBrandIcon } from '../../../components/CardBrandIcon';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Spinner } from '../../../components/Loading';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { reportError } from '../../../observability/errors';
+import { type CardProvider, getCardProvider } from '../../../payments/card-provider';
+import { updateStoredPayments } from '../../../payments/stored-payments';
 import { CardSetupForm } from './CardSetupForm';
 import { cardExpiryLabel, cardLabel, showsExpiredWarning } from './card-rules';
-import './payments.css';
+import '../payments/payments.css';
 
 /**
  * Payment methods [auth] (§2, §4): the saved card (brand icon, last four, expiry; an expired one

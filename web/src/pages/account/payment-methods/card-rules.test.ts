@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SavedCard } from '../../../../shared/api/payments';
+import type { SavedCard } from '../../../../../shared/api/payments';
 import {
   cardExpiryLabel,
   cardLabel,

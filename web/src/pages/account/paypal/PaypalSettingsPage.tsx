@@ -1,21 +1,22 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type { PaypalOnboardingStatus, PaypalStateView } from '../../../../shared/api/payments';
+import type { PaypalOnboardingStatus, PaypalStateView } from '../../../../../shared/api/payments';
+import { pages } from '../../../../../shared/pages';
 import {
   actionUrlOf,
   getPaypalMerchantId,
   getPaypalOnboardingLinks,
   getPaypalOnboardingStatus,
   offboardPaypal,
-} from '../../api/payment-methods';
-import { loadCurrentUser } from '../../auth/actions';
-import { useCurrentUser } from '../../auth/store';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { reportError } from '../../observability/errors';
-import { updateStoredPayments } from '../../payments/stored-payments';
+} from '../../../api/payment-methods';
+import { loadCurrentUser } from '../../../auth/actions';
+import { useCurrentUser } from '../../../auth/store';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { reportError } from '../../../observability/errors';
+import { updateStoredPayments } from '../../../payments/stored-payments';
 import { flagText, isPaypalLinked, paypalFlags, paypalProblemMessages, paypalReturnOf } from './paypal-rules';
-import './payments.css';
+import '../payments/payments.css';
 
 /**
  * PayPal settings [auth] (§2): the merchant id and status flags, the §8 PayPal problems, linking
@@ -85,7 +86,7 @@ export function PaypalSettingsPage() {
         setError(somethingWrong);
       } finally {
         setChecking(false);
-        void navigate({ to: '/account/paypal', search: {}, replace: true });
+        void navigate({ to: pages.paypalSettings, search: {}, replace: true });
       }
     })();
   }, [back, userId, navigate]);
