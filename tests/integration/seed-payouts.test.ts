@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getUser } from '../../functions/accounts/repository';
 import { paypalPayoutReady, paypalStateOf } from '../../functions/accounts/user-record';
 import { accountOwner } from '../../functions/payments/stripe/service';
@@ -28,7 +28,15 @@ describe('demo seller payout onboarding', () => {
   it.each(seedCountries)('%s: the seller is payout-ready; a second run creates nothing', async (country) => {
     const seller = await signUp({ firstName: 'Sid', lastName: 'Seed' });
     const origin = testCloud().url;
-    const account = await onboardDemoSeller({ userId: seller.user.id, country, origin });
+    // The seed runs before the gateway listens: it stores what the webhook would, and sends none.
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    let fetched: string[] = [];
+    const account = await onboardDemoSeller({ userId: seller.user.id, country, origin }).finally(() => {
+      fetched = fetchSpy.mock.calls.map(([url]) => String(url));
+      fetchSpy.mockRestore();
+    });
+    const webhookCalls = fetched.filter((url) => url.includes('/api/webhooks/'));
+    expect(webhookCalls).toEqual([]);
     expect(account).toMatchObject({
       country,
       currency: payoutCountry(country)?.currency,

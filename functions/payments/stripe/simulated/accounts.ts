@@ -15,7 +15,7 @@ import {
 } from '../port';
 import { newId, type Of } from './objects';
 import { consumeToken, idempotently, putObject, requireObject } from './store';
-import { deliver, type Origin } from './webhooks';
+import type { Deliver } from './webhooks';
 
 /** What a new account still needs before it can be paid, by business type (Stripe's requirement names). */
 export const simulatedRequirements: Record<PayoutAccountType, string[]> = {
@@ -80,7 +80,7 @@ async function newAccount(input: CreateAccountInput): Promise<Of<'account'>> {
 }
 
 export async function updateAccount(
-  origin: Origin,
+  deliver: Deliver,
   accountId: string,
   input: { bankAccountToken: string },
 ): Promise<ProviderAccount> {
@@ -91,7 +91,7 @@ export async function updateAccount(
     external_accounts: { data: [{ last4: bankToken.params.account_number.slice(-4) }] },
   };
   await putObject(updated);
-  await deliver(origin, 'account.updated', updated, account.id);
+  await deliver('account.updated', updated, account.id);
   return toProviderAccount(updated);
 }
 

@@ -38,6 +38,7 @@ import * as intents from './payment-intents';
 import * as savedCards from './saved-cards';
 import * as tokens from './tokens';
 import * as transfers from './transfers';
+import type { Deliver } from './webhooks';
 import * as webhooks from './webhooks';
 
 export { simulatedPublishableKey } from '../runtime-config';
@@ -57,6 +58,8 @@ export class SimulatedCardProvider implements CardProvider {
 
   /** Read when used, not when made: the configuration, never a request, names the site. */
   private readonly origin = (): string => this.options.origin ?? siteOrigin();
+  /** Every event goes through `deliver`, which a subclass may replace (the seed's provider does). */
+  private readonly sendEvent: Deliver = (type, object, account) => this.deliver(type, object, account);
 
   // ------------------------------------------------------------ accounts and onboarding
 
@@ -65,7 +68,7 @@ export class SimulatedCardProvider implements CardProvider {
   }
 
   updateAccount(accountId: string, input: { bankAccountToken: string }): Promise<ProviderAccount> {
-    return accounts.updateAccount(this.origin, accountId, input);
+    return accounts.updateAccount(this.sendEvent, accountId, input);
   }
 
   fetchAccount(accountId: string): Promise<ProviderAccount> {
@@ -87,7 +90,7 @@ export class SimulatedCardProvider implements CardProvider {
 
   /** The hosted onboarding's "Submit verification" (every requirement met, account.updated sent). */
   completeOnboarding(accountId: string, linkId: string): Promise<Of<'account_link'>> {
-    return onboarding.completeOnboarding(this.origin, accountId, linkId);
+    return onboarding.completeOnboarding(this.sendEvent, accountId, linkId);
   }
 
   /** "Leave": the link is used up, nothing changes. */
@@ -130,7 +133,7 @@ export class SimulatedCardProvider implements CardProvider {
     card: SimulatedCardRequest,
     now: Date = new Date(),
   ): Promise<{ paymentMethodId?: string; status: string }> {
-    return savedCards.confirmSetupIntent(this.origin, setupIntentId, card, now);
+    return savedCards.confirmSetupIntent(this.sendEvent, setupIntentId, card, now);
   }
 
   fetchPaymentMethod(paymentMethodId: string): Promise<ProviderCard> {

@@ -8,7 +8,7 @@ import { isConditionFailure } from '../../../lib/writes';
 import { type AccountLinkInput, CardProcessorError } from '../port';
 import { newId, type Of } from './objects';
 import { getObject, noSuch, putObject, requireObject } from './store';
-import { deliver, type Origin } from './webhooks';
+import type { Deliver, Origin } from './webhooks';
 
 /** Links to the simulated hosted onboarding stay valid this long (Stripe: a few minutes). */
 const linkLifetimeSeconds = 300;
@@ -50,7 +50,7 @@ export async function accountObject(accountId: string): Promise<Of<'account'> | 
  * every requirement is met, the capabilities become active, and account.updated is sent.
  */
 export async function completeOnboarding(
-  origin: Origin,
+  deliver: Deliver,
   accountId: string,
   linkId: string,
 ): Promise<Of<'account_link'>> {
@@ -68,7 +68,7 @@ export async function completeOnboarding(
     requirements: { currently_due: [], past_due: [], errors: [], disabled_reason: null },
   };
   await putObject(verified);
-  await deliver(origin, 'account.updated', verified, accountId);
+  await deliver('account.updated', verified, accountId);
   return link;
 }
 

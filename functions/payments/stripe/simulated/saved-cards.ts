@@ -10,7 +10,7 @@ import { CardProcessorError, type ProviderCard } from '../port';
 import { newId, type Of } from './objects';
 import { getObject, idempotently, putObject, requireObject } from './store';
 import { brandOf, checkCard, testCards } from './test-cards';
-import { deliver, type Origin } from './webhooks';
+import type { Deliver } from './webhooks';
 
 export async function createCustomer(input: {
   userId: string;
@@ -55,7 +55,7 @@ export async function setupIntentCustomer(setupIntentId: string): Promise<string
  * answers requires_action until confirmed again with `authenticate: true`.
  */
 export async function confirmSetupIntent(
-  origin: Origin,
+  deliver: Deliver,
   setupIntentId: string,
   card: SimulatedCardRequest,
   now: Date = new Date(),
@@ -91,7 +91,7 @@ export async function confirmSetupIntent(
   await putObject(method, { create: true });
   const succeeded = { ...intent, status: 'succeeded', payment_method: method.id };
   await putObject(succeeded);
-  await deliver(origin, 'setup_intent.succeeded', succeeded);
+  await deliver('setup_intent.succeeded', succeeded);
   return { paymentMethodId: method.id, status: 'succeeded' };
 }
 

@@ -18,6 +18,12 @@ export const simulatedWebhookSecret = 'whsec_simulated_velo_exchange';
  */
 export type Origin = () => string;
 
+/**
+ * How the parts of the provider send an event: the provider's own `deliver`, so a subclass that
+ * must not deliver (the seed runs before the gateway listens) can replace it in one place.
+ */
+export type Deliver = (type: string, object: SimObject, account?: string) => Promise<void>;
+
 function secret(): string {
   return secretValue('STRIPE_WEBHOOK_SECRET') || simulatedWebhookSecret;
 }
