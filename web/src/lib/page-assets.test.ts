@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { previewOf } from './page-assets';
+import { peekSettled } from '../api/client';
+import { pageNotFound, previewOf } from './page-assets';
 
 describe('preview resolver', () => {
   it('chooses terms, privacy, landing or a content page from the asset path', () => {
@@ -22,5 +23,15 @@ describe('preview resolver', () => {
     ]) {
       expect(previewOf(path)).toBeUndefined();
     }
+  });
+});
+
+describe('pageNotFound', () => {
+  it('is a settled 404 that a page reading it with useLoaded sees finish', async () => {
+    const promise = pageNotFound();
+    const result = await promise;
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.isNotFound).toBe(true);
+    expect(peekSettled(promise)).toBe(result);
   });
 });

@@ -65,11 +65,13 @@ export function loadPageAsset(
   return settle(fetchPageAsset(pageId, options));
 }
 
-/** A settled 404, for a page id that cannot exist (so no request is made). */
-export const notFoundResult: Loaded<LoadedPage> = {
-  ok: false,
-  error: new ApiRequestError(404, null, 'No such page'),
-};
+/**
+ * A 404 for a page id that cannot exist (no request is made), settled through `settle` so that
+ * `useLoaded` sees it finish (a plain resolved promise left the page loading for ever).
+ */
+export function pageNotFound(): Promise<Loaded<LoadedPage>> {
+  return settle(Promise.reject(new ApiRequestError(404, null, 'No such page')));
+}
 
 export type PreviewKind = 'landing' | 'terms' | 'privacy' | 'content';
 

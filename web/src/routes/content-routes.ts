@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { contentRoutes, pageIdPattern } from '../../../shared/content/page-asset';
 import { pages } from '../../../shared/pages';
-import { loadPageAsset, notFoundResult, resolvePreview } from '../lib/page-assets';
+import { loadPageAsset, pageNotFound, resolvePreview } from '../lib/page-assets';
 import { previewSearch } from '../pages/preview/search';
 import { rootRoute } from './root';
 
@@ -32,7 +32,7 @@ export const cmsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: pages.cms,
   loader: ({ params }) => ({
-    page: pageIdPattern.test(params.pageId) ? loadPageAsset(params.pageId) : Promise.resolve(notFoundResult),
+    page: pageIdPattern.test(params.pageId) ? loadPageAsset(params.pageId) : pageNotFound(),
     userTyped: true,
   }),
   component: contentPage,
