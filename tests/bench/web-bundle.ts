@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import ts from 'typescript';
+import { pages } from '../../shared/pages';
 
 /**
  * First-load bytes of the web app's routes, from Vite's build manifest (`build.manifest` in
@@ -86,18 +87,36 @@ interface ParsedRoute {
   name: string;
   parent: string | undefined;
   path: string | undefined;
+  /** A path from `pages.x` (shared/pages.ts) is the full path; a written one is below the parent's. */
+  absolute?: boolean;
   /** Manifest keys of the lazy modules behind the route's component (none: in the entry chunk). */
   lazyModules: string[];
   notFoundModules: string[];
 }
 
 /**
- * Reads the code-based route tree of web/src/router.tsx: every `createRoute` / `createRootRoute`
- * assigned to a top-level const, its path, parent and component. A component that is
- * `lazyRouteComponent(() => import('…'))` (inline or through a top-level const) or a route with
- * `.lazy(() => import('…'))` loads that module; any other component is in the entry chunk.
+ * Reads the code-based route tree from its modules (web/src/routes/*.ts): every `createRoute` /
+ * `createRootRoute` assigned to a top-level const (or made by a local factory, alone or in an
+ * array), its path (`pages.x`, `tab(pages.x)` or a string), parent and component. A component that
+ * is `lazyRouteComponent(() => import('…'))` (inline, through a top-level const, or returned by a
+ * local factory) or a route with `.lazy(() => import('…'))` loads that module; any other component
+ * is in the entry chunk.
  */
-export function parseRouter(routerFile: string, webRoot: string): ParsedRoute[] {
+export function parseRouter(routeFiles: readonly string[], webRoot: string): ParsedRoute[] {
+  const routes = routeFiles.flatMap((file) => parseRouteFile(file, webRoot));
+  if (!routes.some((route) => route.parent === undefined))
+    throw new Error(`${routeFiles.join(', ')}: no createRootRoute found`);
+  return routes;
+}
+
+/** `pages.x` → its path (shared/pages.ts). */
+function pagePathOf(expression: ts.Expression | undefined): string | undefined {
+  if (!expression || !ts.isPropertyAccessExpression(expression)) return undefined;
+  if (!ts.isIdentifier(expression.expression) || expression.expression.text !== 'pages') return undefined;
+  return (pages as Record<string, string>)[expression.name.text];
+}
+
+function parseRouteFile(routerFile: string, webRoot: string): ParsedRoute[] {
   const source = ts.createSourceFile(
     routerFile,
     readFileSync(routerFile, 'utf8'),
@@ -143,7 +162,14 @@ export function parseRouter(routerFile: string, webRoot: string): ParsedRoute[] 
       seen.add(expression.text);
       return componentModules(initializer, seen);
     }
-    return ts.isCallExpression(expression) ? importsIn(expression) : [];
+    if (!ts.isCallExpression(expression)) return [];
+    // `authenticationPage('LoginPage')`: a local factory whose body holds the import.
+    const factory = ts.isIdentifier(expression.expression)
+      ? consts.get(expression.expression.text)
+      : undefined;
+    if (factory && (ts.isArrowFunction(factory) || ts.isFunctionExpression(factory)))
+      return importsIn(factory.body);
+    return importsIn(expression);
   };
   const propertyOf = (object: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined => {
     for (const property of object.properties) {
@@ -168,14 +194,20 @@ export function parseRouter(routerFile: string, webRoot: string): ParsedRoute[] 
     const args = new Map<string, string>();
     factory.parameters.forEach((parameter, index) => {
       const arg = call.arguments[index];
-      if (ts.isIdentifier(parameter.name) && arg && ts.isStringLiteralLike(arg))
-        args.set(parameter.name.text, arg.text);
+      const value = arg && ts.isStringLiteralLike(arg) ? arg.text : pagePathOf(arg);
+      if (ts.isIdentifier(parameter.name) && value !== undefined) args.set(parameter.name.text, value);
     });
     return { call: body, args };
   };
 
   const routes: ParsedRoute[] = [];
-  for (const [name, initializer] of consts) {
+  // `const someRoutes = [factory(pages.a), factory(pages.b)]`: each element is a route of its own.
+  const candidates = [...consts].flatMap(([name, initializer]): [string, ts.Expression][] =>
+    ts.isArrayLiteralExpression(initializer)
+      ? initializer.elements.map((element, index) => [`${name}[${index}]`, element])
+      : [[name, initializer]],
+  );
+  for (const [name, initializer] of candidates) {
     // createRoute({...}), createRootRoute({...}), createRootRouteWithContext<…>()({...}), and .lazy(…) on them.
     let call: ts.Expression = initializer;
     const lazyModules: string[] = [];
@@ -199,25 +231,34 @@ export function parseRouter(routerFile: string, webRoot: string): ParsedRoute[] 
     const object = options && ts.isObjectLiteralExpression(options) ? options : undefined;
     let parent: string | undefined;
     let path: string | undefined;
+    let absolute = false;
     if (object) {
       const getParent = propertyOf(object, 'getParentRoute');
       if (getParent && ts.isArrowFunction(getParent) && ts.isIdentifier(getParent.body))
         parent = getParent.body.text;
       const pathValue = propertyOf(object, 'path');
       if (pathValue && ts.isStringLiteralLike(pathValue)) path = pathValue.text;
-      else if (pathValue && ts.isIdentifier(pathValue)) path = args.get(pathValue.text);
+      else if (pathValue && ts.isIdentifier(pathValue)) {
+        path = args.get(pathValue.text);
+        absolute = path !== undefined;
+      } else if (pathValue) {
+        // `pages.x`, or `tab(pages.x)` (a nested route's path below its parent, written in full).
+        path =
+          pagePathOf(pathValue) ??
+          (ts.isCallExpression(pathValue) ? pagePathOf(pathValue.arguments[0]) : undefined);
+        absolute = path !== undefined;
+      }
       lazyModules.unshift(...componentModules(propertyOf(object, 'component')));
     }
     routes.push({
       name,
       parent: isRoot ? undefined : parent,
       path: isRoot ? '/' : path,
+      ...(absolute ? { absolute } : {}),
       lazyModules,
       notFoundModules: object ? componentModules(propertyOf(object, 'notFoundComponent')) : [],
     });
   }
-  if (!routes.some((route) => route.parent === undefined))
-    throw new Error(`${routerFile}: no createRootRoute found`);
   return routes;
 }
 
@@ -235,7 +276,11 @@ export function routeModules(routes: ParsedRoute[], urlPath: string): RouteModul
   for (const route of routes) {
     if (route.parent === undefined || route.path === undefined) continue; // the root, pathless layouts
     const routeChain = chain(route);
-    const pattern = routeChain.flatMap((link) => segmentsOf(link.path ?? ''));
+    const pattern = routeChain.reduce<string[]>(
+      (segments, link) =>
+        link.absolute ? segmentsOf(link.path ?? '') : [...segments, ...segmentsOf(link.path ?? '')],
+      [],
+    );
     let score = 0;
     let matches = true;
     for (let index = 0; index < Math.max(pattern.length, url.length); index++) {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -15,7 +15,7 @@ import { progress } from './web-print';
 
 /** The build of the web app and what `npm run bench:web` measures in it (no browser). */
 
-/** The main routes: an example URL each; the page module comes from web/src/router.tsx. */
+/** The main routes: an example URL each; the page module comes from the route modules (web/src/routes/). */
 const bundleRoutes = [
   { name: 'landing', url: '/' },
   { name: 'search', url: '/s' },
@@ -56,7 +56,10 @@ export function landingModules(): ModuleShare[] {
 /** First-load JavaScript and CSS of each main route, from the build manifest in dist/web. */
 export function measureBundles() {
   const manifest = readManifest(outDir);
-  const routes = parseRouter('web/src/router.tsx', 'web');
+  const routeFiles = readdirSync('web/src/routes')
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => join('web/src/routes', file));
+  const routes = parseRouter(routeFiles, 'web');
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!;
   return bundleRoutes.map((route) => {
     const matched = routeModules(routes, route.url);
