@@ -111,7 +111,7 @@ export interface WriteAdditions {
 }
 
 /**
- * The money phases (functions/orders/money.ts: capture before confirm-payment, payout before
+ * The money phases (functions/orders/money/: capture before confirm-payment, payout before
  * the received transitions, refund after the cancel paths). `noMoney` runs none (engine tests).
  */
 export interface MoneyHooks {

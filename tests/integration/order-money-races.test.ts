@@ -7,7 +7,9 @@ import {
   type MoneyHooks,
   type TransitionRun,
 } from '../../functions/orders/engine';
-import { disbursePaypalFunds, moneyKeys, orderMoney } from '../../functions/orders/money';
+import { orderMoney } from '../../functions/orders/money';
+import { moneyKeys } from '../../functions/orders/money/common';
+import { disbursePaypalFunds } from '../../functions/orders/money/payouts';
 import type { TransactionRecord } from '../../functions/orders/record';
 import type { TransactItem } from '../../functions/orders/repository';
 import { fireDueTimer } from '../../functions/orders/workflow/fire-timer';
