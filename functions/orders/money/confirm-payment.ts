@@ -10,7 +10,7 @@ import { paypalPort } from '../../payments/paypal/index';
 import { paypalErrorCode } from '../../payments/paypal/orders';
 import { CardProviderError } from '../../payments/stripe';
 import { paymentFailed } from '../../payments/stripe/errors';
-import type { TransitionRun, WriteAdditions } from '../engine';
+import type { TransitionRun, WriteAdditions } from '../plan-write';
 import type { TransactionPayment } from '../record';
 import { getTransaction } from '../repository';
 import { moneyKeys, paymentCapturedPut, stripe, stripeCaptured } from './common';

@@ -12,8 +12,8 @@ import { getUser } from '../../accounts/repository';
 import { ApiError } from '../../lib/errors';
 import { reportError } from '../../lib/observability';
 import { paypalPort } from '../../payments/paypal/index';
-import type { TransitionRun, WriteAdditions } from '../engine';
 import { outboxPut } from '../outbox';
+import type { TransitionRun, WriteAdditions } from '../plan-write';
 import type { MoneyOp, TransactionRecord } from '../record';
 import { deleteItem, getTransaction, putItem, type TransactItem } from '../repository';
 import {

@@ -12,8 +12,8 @@ import { reportError } from '../../lib/observability';
 import { keys } from '../../lib/table-design';
 import { cancellationCodes, sendTransactWrite } from '../../lib/writes';
 import { paypalPort } from '../../payments/paypal/index';
-import type { TransitionRun, WriteAdditions } from '../engine';
 import { outboxPut } from '../outbox';
+import type { TransitionRun, WriteAdditions } from '../plan-write';
 import type { MoneyOp, TransactionRecord } from '../record';
 import { deleteItem, putItem, type TransactItem } from '../repository';
 import {
