@@ -11,7 +11,7 @@ import { reportError } from '../lib/observability';
 import { CardProcessorError, cardProvider, type ProviderPaymentIntent } from '../payments/stripe';
 import { ensureStripeCustomer } from '../payments/stripe/customer';
 import { paymentFailed } from '../payments/stripe/errors';
-import { moneyKeys } from './money';
+import { moneyKeys } from './money/common';
 import type { TransactionRecord } from './record';
 
 export interface CardPaymentInput {

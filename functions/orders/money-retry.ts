@@ -8,7 +8,7 @@ import type { TimerSettings } from '../../shared/process/deadlines';
 import { ApiError } from '../lib/errors';
 import { reportError } from '../lib/observability';
 import { applyTransition } from './engine';
-import { postponeMoneyOp, settleRefund } from './money';
+import { postponeMoneyOp, settleRefund } from './money/refunds';
 import { getTransaction } from './repository';
 
 export type MoneyRetryOutcome = 'done' | 'pending' | 'none';

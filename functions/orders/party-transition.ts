@@ -15,7 +15,7 @@ import {
   validateShipment,
 } from '../../shared/validation/orders';
 import { ApiError, assertValid } from '../lib/errors';
-import type { TransitionParams } from './engine';
+import type { TransitionParams } from './plan-write';
 import type { TransactionRecord } from './record';
 import { getTransaction } from './repository';
 import { isObject } from './request';

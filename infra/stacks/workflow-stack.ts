@@ -105,7 +105,7 @@ export class WorkflowStack extends Stack {
       EVENT_BUS_NAME: props.bus.eventBusName,
       ...Object.fromEntries(names.map((name) => [stateMachineArnVariable(name), machineArn(name)])),
     };
-    // Timers refund and pay out (functions/orders/money.ts): those tasks talk to Stripe and PayPal,
+    // Timers refund and pay out (functions/orders/money/): those tasks talk to Stripe and PayPal,
     // with their public settings and, by grant to their own role, their secrets (runtime-secrets.ts).
     const secrets = stageSecrets(this, props.config, props.simulatedSigningSecret);
     const providerEnvironment = { ...stripeEnvironment(props.config), ...paypalEnvironment(props.config) };

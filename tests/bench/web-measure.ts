@@ -2,16 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  firstLoad,
-  type ModuleShare,
-  moduleShares,
-  parseRouter,
-  readManifest,
-  routeModules,
-} from './web-bundle';
+import { firstLoad, type ModuleShare, moduleShares, readManifest } from './web-bundle';
 import { outDir } from './web-options';
 import { progress } from './web-print';
+import { parseRouter, routeModules } from './web-routes';
 
 /** The build of the web app and what `npm run bench:web` measures in it (no browser). */
 

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { dynamo } from '../../functions/lib/aws';
 import { keys } from '../../functions/lib/table-design';
 import { applyTransition } from '../../functions/orders/engine';
-import { moneyKeys } from '../../functions/orders/money';
+import { moneyKeys } from '../../functions/orders/money/common';
 import type { OutboxEventType } from '../../functions/orders/outbox';
 import type { TransactionRecord } from '../../functions/orders/record';
 import { getTransaction } from '../../functions/orders/repository';

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { ListingFields } from '../../functions/listings/listing-record';
 import { applyTransition } from '../../functions/orders/engine';
-import { moneyKeys } from '../../functions/orders/money';
+import { moneyKeys } from '../../functions/orders/money/common';
 import type { DueItem, TransactionRecord } from '../../functions/orders/record';
 import { type PricedOrder, queryAllDueItems } from '../../functions/orders/repository';
 import { simulatedPaypalAdapter } from '../../functions/payments/paypal/simulated';

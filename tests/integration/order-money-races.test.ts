@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tableName } from '../../functions/lib/aws';
-import {
-  applyTransition,
-  fireTimer,
-  type MoneyHooks,
-  type TransitionRun,
-} from '../../functions/orders/engine';
-import { disbursePaypalFunds, moneyKeys, orderMoney } from '../../functions/orders/money';
+import { applyTransition, fireTimer, type MoneyHooks } from '../../functions/orders/engine';
+import { orderMoney } from '../../functions/orders/money';
+import { moneyKeys } from '../../functions/orders/money/common';
+import { disbursePaypalFunds } from '../../functions/orders/money/payouts';
+import type { TransitionRun } from '../../functions/orders/plan-write';
 import type { TransactionRecord } from '../../functions/orders/record';
 import type { TransactItem } from '../../functions/orders/repository';
 import { fireDueTimer } from '../../functions/orders/workflow/fire-timer';

@@ -5,7 +5,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dynamo, tableName } from '../../functions/lib/aws';
 import { keys } from '../../functions/lib/table-design';
-import { moneyKeys } from '../../functions/orders/money';
+import { moneyKeys } from '../../functions/orders/money/common';
 import { transactionIdFor } from '../../functions/orders/record';
 import { SimulatedCardProvider } from '../../functions/payments/stripe/simulated';
 import { freeLocalPorts, type LocalCloud } from '../../infra/local/cloud';

@@ -1,7 +1,7 @@
 import { timerSettingsFromEnv } from '../../../shared/process/deadlines';
 import { ApiError, json, jsonBody } from '../../lib/http';
 import { userHandler } from '../../lib/user-handler';
-import { disbursePaypalFunds } from '../money';
+import { disbursePaypalFunds } from '../money/payouts';
 import { getTransaction } from '../repository';
 import { transactionIdOf } from '../request';
 

@@ -16,7 +16,7 @@ export interface CommandLog {
  * (`run-command.ts`), so refunds and payouts happen where the providers' live keys are. Each
  * transition goes through the one transition engine as `actor: 'operator'`: the same checks, the
  * same conditional write, the same answer to the workflow's task token as a user's action or a
- * timer, and the same refund or payout (functions/orders/money.ts). `resume-order` only (re)starts
+ * timer, and the same refund or payout (functions/orders/money/). `resume-order` only (re)starts
  * the order's workflow, which reads the transaction and waits for its deadline: after a lost
  * execution, or when nothing runs it.
  */

@@ -1,59 +1,58 @@
-import { StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { retryMoney } from '../../../functions/orders/money-retry';
+import { digestDueItem, sendDigest } from '../../../functions/orders/notifications/message-mails';
+import { reminderDueItem } from '../../../functions/orders/notifications/reminders';
+import { sendReminder } from '../../../functions/orders/notifications/send-reminder';
+import { dueItem } from '../../../functions/orders/record';
+import { iso, payoutLock, purchased, t0 } from '../../../functions/orders/stored-order.test-helper';
+import { handler, sweepGraceMs } from '../../../functions/orders/workflow/sweep-due';
 import { DAY_MS } from '../../../shared/config/constants';
-import {
-  applyTransactWrite,
-  givenTx,
-  hasItem,
-  iso,
-  resetFakes,
-  sfnMock,
-  stored,
-  storeItem,
-  t0,
-} from '../fake-table.test-helper';
-import { retryMoney } from '../money-retry';
-import { digestDueItem, sendDigest } from '../notifications/message-mails';
-import { reminderDueItem } from '../notifications/reminders';
-import { sendReminder } from '../notifications/send-reminder';
-import { dueItem } from '../record';
-import { handler, sweepGraceMs } from './sweep-due';
+import { givenTx, hasItem, ownTablePerTest, stored, storeItem } from '../own-table';
 
-vi.mock('../../lib/observability', () => ({ reportError: vi.fn(async () => undefined) }));
+/** The sweeper sweeps every due item of its table: each test has a table of its own (own-table.ts). */
+vi.mock('../../../functions/lib/observability', () => ({ reportError: vi.fn(async () => undefined) }));
 // The sweeper's mechanics, not money: the engine's default money hooks are switched off (the rest of
 // the money module stays real), and retryMoney is a spy on the real one (a test may stub an answer).
-vi.mock('../money', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../money')>()),
+vi.mock('../../../functions/orders/money', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../functions/orders/money')>()),
   orderMoney: {},
 }));
-vi.mock('../money-retry', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../money-retry')>();
+vi.mock('../../../functions/orders/money-retry', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../functions/orders/money-retry')>();
   return { ...real, retryMoney: vi.fn(real.retryMoney) };
 });
 
-vi.mock('../notifications/send-reminder', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../notifications/send-reminder')>();
+vi.mock('../../../functions/orders/notifications/send-reminder', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../functions/orders/notifications/send-reminder')>();
   return { ...real, sendReminder: vi.fn(real.sendReminder) };
 });
 
 // The digest itself is message-mails' (tested over DynamoDB Local): here, only when the sweeper calls it.
-vi.mock('../notifications/message-mails', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../notifications/message-mails')>();
+vi.mock('../../../functions/orders/notifications/message-mails', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../functions/orders/notifications/message-mails')>();
   return { ...real, sendDigest: vi.fn(async () => 'sent' as const) };
 });
 
+// Step Functions recorded: which workflows the sweeper (re)starts.
+const sfnMock = mockClient(SFNClient);
 const machine = 'arn:aws:states:us-east-1:000000000000:stateMachine:velo-order';
 
+ownTablePerTest();
 beforeEach(() => {
-  process.env.TABLE_NAME = 'test-table';
   delete process.env.ORDER_STATE_MACHINE_ARN;
   delete process.env.VELO_TIMER_SCALE;
-  resetFakes({ onTransactWrite: applyTransactWrite });
+  sfnMock.reset();
+  sfnMock.on(StartExecutionCommand).resolves({});
   vi.mocked(retryMoney).mockClear();
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(t0 + DAY_MS);
 });
-afterAll(() => vi.useRealTimers());
+afterAll(() => {
+  vi.useRealTimers();
+  sfnMock.restore();
+});
 
 describe('orders/workflow/sweep-due', () => {
   it('grace: 10 s × scale, at least 1 s', () => {
@@ -62,10 +61,10 @@ describe('orders/workflow/sweep-due', () => {
   });
 
   it('fires timers due more than the grace ago, through the engine; leaves later ones; money items go to retryMoney', async () => {
-    const a = givenTx({}, 'tx-a'); // expire-payment due at 15 min
+    const a = await givenTx({}, 'tx-a'); // expire-payment due at 15 min
     // Due 5 s ago: inside the grace, still the workflow's to fire.
     const freshDue = dueItem('tx-b', { transition: 'expire-payment', dueAt: iso(DAY_MS - 5000) });
-    givenTx(
+    await givenTx(
       {
         entered: { 'pending-payment': iso(DAY_MS - 5000 - 15 * 60_000) },
         deadline: {
@@ -76,8 +75,8 @@ describe('orders/workflow/sweep-due', () => {
       },
       'tx-b',
     );
-    storeItem({ ...freshDue });
-    storeItem({ ...dueItem('tx-c', { transition: 'mark-received', dueAt: iso(0) }, 'money') });
+    await storeItem({ ...freshDue });
+    await storeItem({ ...dueItem('tx-c', { transition: 'mark-received', dueAt: iso(0) }, 'money') });
     // The money item is not a timer: retryMoney gets it (tx-c is no order: nothing to retry, deleted).
     expect(await handler()).toEqual({
       fired: 1,
@@ -88,43 +87,32 @@ describe('orders/workflow/sweep-due', () => {
       skipped: 0,
     });
     expect(vi.mocked(retryMoney).mock.calls.map(([id]) => id)).toEqual(['tx-c']);
-    expect(stored('tx-a')).toMatchObject({ state: 'payment-expired', version: 2 });
-    expect(hasItem(a.deadline!.dueKey)).toBe(false);
-    expect(stored('tx-b')).toMatchObject({ state: 'pending-payment', version: 1 });
+    expect(await stored('tx-a')).toMatchObject({ state: 'payment-expired', version: 2 });
+    expect(await hasItem(a.deadline!.dueKey)).toBe(false);
+    expect(await stored('tx-b')).toMatchObject({ state: 'pending-payment', version: 1 });
   });
 
   it('money items: handed to retryMoney and counted; one whose order holds no moneyOp is deleted', async () => {
-    const { retryMoney: realRetryMoney } =
-      await vi.importActual<typeof import('../money-retry')>('../money-retry');
+    const { retryMoney: realRetryMoney } = await vi.importActual<
+      typeof import('../../../functions/orders/money-retry')
+    >('../../../functions/orders/money-retry');
     // An unfinished payout: the lock on the order and its retry item (due long ago).
     const heldItem = dueItem(
       'tx-held',
       { transition: 'mark-received-from-purchased', dueAt: iso(0) },
       'money',
     );
-    givenTx(
-      {
-        state: 'purchased',
-        version: 2,
-        entered: { purchased: iso(0) },
-        deadline: undefined,
-        moneyOp: {
-          op: 'payout',
-          transition: 'mark-received-from-purchased',
-          key: 'payout-tx-held',
-          startedAt: iso(-120_000),
-          retryAt: iso(0),
-          actor: 'customer',
-          userId: 'c-1',
-        },
-      },
+    await givenTx(
+      purchased({
+        moneyOp: payoutLock('tx-held', { startedAt: iso(-120_000), actor: 'customer', userId: 'c-1' }),
+      }),
       'tx-held',
     );
-    storeItem({ ...heldItem });
+    await storeItem({ ...heldItem });
     // A money item left behind: its order holds no moneyOp (the operation was finished).
     const leftItem = dueItem('tx-free', { transition: 'cancel', dueAt: iso(0) }, 'money');
-    const free = givenTx({ state: 'canceled', version: 3, deadline: undefined }, 'tx-free');
-    storeItem({ ...leftItem });
+    const free = await givenTx({ state: 'canceled', version: 3, deadline: undefined }, 'tx-free');
+    await storeItem({ ...leftItem });
     vi.mocked(retryMoney).mockImplementation(async (id, now, timers) =>
       id === 'tx-held' ? 'done' : realRetryMoney(id, now, timers),
     );
@@ -140,16 +128,16 @@ describe('orders/workflow/sweep-due', () => {
     const calls = vi.mocked(retryMoney).mock.calls;
     expect(calls.map(([id]) => id).sort()).toEqual(['tx-free', 'tx-held']);
     expect(calls.find(([id]) => id === 'tx-held')![1]).toEqual(new Date(t0 + DAY_MS));
-    expect(hasItem(heldItem)).toBe(true); // retryMoney's to clear with the payout, not the sweeper's
-    expect(hasItem(leftItem)).toBe(false);
-    expect(stored('tx-free')).toEqual(free); // nothing retried, nothing written
+    expect(await hasItem(heldItem)).toBe(true); // retryMoney's to clear with the payout, not the sweeper's
+    expect(await hasItem(leftItem)).toBe(false);
+    expect(await stored('tx-free')).toEqual(free); // nothing retried, nothing written
     vi.mocked(retryMoney).mockImplementation(realRetryMoney);
   });
 
   it('deletes a due item that no longer indexes its order’s deadline (stale), fires nothing', async () => {
-    givenTx({ state: 'canceled', deadline: undefined }, 'tx-d');
+    await givenTx({ state: 'canceled', deadline: undefined }, 'tx-d');
     const stale = dueItem('tx-d', { transition: 'auto-cancel', dueAt: iso(0) });
-    storeItem({ ...stale });
+    await storeItem({ ...stale });
     expect(await handler({ now: iso(DAY_MS) })).toEqual({
       fired: 0,
       resumed: 0,
@@ -158,7 +146,7 @@ describe('orders/workflow/sweep-due', () => {
       digests: 0,
       skipped: 1,
     });
-    expect(hasItem(stale)).toBe(false);
+    expect(await hasItem(stale)).toBe(false);
   });
 
   it('resumeWorkflows: starts the workflow of every open order on the DUE# partitions (after firing)', async () => {
@@ -166,18 +154,15 @@ describe('orders/workflow/sweep-due', () => {
     sfnMock.on(StartExecutionCommand).callsFake((input: { name: string }) => ({
       executionArn: `${machine.replace(':stateMachine:', ':execution:')}:${input.name}`,
     }));
-    givenTx({}, 'tx-due'); // fires: payment-expired, closed → not resumed
+    await givenTx({}, 'tx-due'); // fires: payment-expired, closed → not resumed
     const open = dueItem('tx-open', { transition: 'auto-cancel', dueAt: iso(5 * DAY_MS) });
-    givenTx(
-      {
-        state: 'purchased',
-        version: 2,
-        entered: { purchased: iso(0) },
+    await givenTx(
+      purchased({
         deadline: { transition: 'auto-cancel', dueAt: open.dueAt, dueKey: { PK: open.PK, SK: open.SK } },
-      },
+      }),
       'tx-open',
     );
-    storeItem({ ...open });
+    await storeItem({ ...open });
     expect(await handler({ resumeWorkflows: true })).toEqual({
       fired: 1,
       resumed: 1,
@@ -189,23 +174,17 @@ describe('orders/workflow/sweep-due', () => {
     expect(sfnMock.commandCalls(StartExecutionCommand).map((c) => c.args[0].input)).toEqual([
       { stateMachineArn: machine, name: 'tx-open-v2', input: '{"transactionId":"tx-open"}' },
     ]);
-    expect(stored('tx-open')?.executionArn).toContain(':execution:velo-order:tx-open-v2');
+    expect((await stored('tx-open'))?.executionArn).toContain(':execution:velo-order:tx-open-v2');
   });
 
   it('reminders: sent as soon as due (no grace) while the order is still in their state, deleted either way; later ones left', async () => {
     const ship = reminderDueItem('tx-r1', 'ship', new Date(t0 + 3 * DAY_MS - 1000));
     const moved = reminderDueItem('tx-r2', 'ship', new Date(t0 + 3 * DAY_MS - 60_000));
     const later = reminderDueItem('tx-r3', 'report-problem', new Date(t0 + 4 * DAY_MS));
-    const purchased = {
-      state: 'purchased' as const,
-      version: 2,
-      entered: { purchased: iso(0) },
-      deadline: undefined,
-    };
-    givenTx(purchased, 'tx-r1');
-    givenTx({ ...purchased, state: 'delivered', version: 3 }, 'tx-r2'); // shipped meanwhile
-    givenTx({ ...purchased, state: 'delivered', version: 3 }, 'tx-r3');
-    for (const item of [ship, moved, later]) storeItem({ ...item });
+    await givenTx(purchased(), 'tx-r1');
+    await givenTx(purchased({ state: 'delivered', version: 3 }), 'tx-r2'); // shipped meanwhile
+    await givenTx(purchased({ state: 'delivered', version: 3 }), 'tx-r3');
+    for (const item of [ship, moved, later]) await storeItem({ ...item });
     vi.mocked(sendReminder).mockImplementationOnce(async () => 'sent');
 
     expect(await handler({ now: iso(3 * DAY_MS) })).toEqual({
@@ -223,10 +202,10 @@ describe('orders/workflow/sweep-due', () => {
     ]);
     // The real sendReminder sends nothing for an order that moved on.
     expect(await vi.mocked(sendReminder).mock.results[1]!.value).toBe('stale');
-    expect(hasItem(ship)).toBe(false);
-    expect(hasItem(moved)).toBe(false);
-    expect(hasItem(later)).toBe(true);
-    expect(stored('tx-r1')).toMatchObject({ state: 'purchased', version: 2 });
+    expect(await hasItem(ship)).toBe(false);
+    expect(await hasItem(moved)).toBe(false);
+    expect(await hasItem(later)).toBe(true);
+    expect(await stored('tx-r1')).toMatchObject({ state: 'purchased', version: 2 });
   });
 
   it('digests: sent as soon as due (no grace) and counted; later ones left; never a reason to start a workflow', async () => {
@@ -238,10 +217,10 @@ describe('orders/workflow/sweep-due', () => {
       deadline: undefined,
       transitions: [{ transition: 'enquire', by: 'customer' as const, userId: 'c-1', createdAt: iso(0) }],
     };
-    givenTx(enquiry, 'tx-e');
+    await givenTx(enquiry, 'tx-e');
     const due = digestDueItem('tx-e', 'p-1', iso(DAY_MS - 1));
     const later = digestDueItem('tx-e', 'c-1', iso(DAY_MS + 60_000));
-    for (const item of [due, later]) storeItem({ ...item });
+    for (const item of [due, later]) await storeItem({ ...item });
     vi.mocked(sendDigest).mockClear();
 
     expect(await handler({ resumeWorkflows: true })).toEqual({

@@ -1,66 +1,69 @@
+import { SFNClient } from '@aws-sdk/client-sfn';
+import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyTransition, type MoneyHooks, noMoney } from '../../../functions/orders/engine';
+import { dueItem } from '../../../functions/orders/record';
+import { iso, payoutLock, t0 } from '../../../functions/orders/stored-order.test-helper';
+import { handler } from '../../../functions/orders/workflow/fire-timer';
 import { DAY_MS } from '../../../shared/config/constants';
-import {
-  applyTransactWrite,
-  givenTx,
-  hasItem,
-  iso,
-  items,
-  lostRace,
-  resetFakes,
-  sfnMock,
-  stored,
-  t0,
-  transactWrites,
-} from '../fake-table.test-helper';
-import { dueItem } from '../record';
-import { handler } from './fire-timer';
+import { givenTx, hasItem, ownTablePerTest, stored, storeItem } from '../own-table';
 
 // The timer mechanics, not money: the engine's default money hooks (capture, refund, payout) are
-// switched off; the rest of the money module stays real.
-vi.mock('../money', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../money')>()),
-  orderMoney: {},
+// replaced by `money`, empty unless a test stages a race in it; the rest of the money module stays real.
+const money = vi.hoisted((): MoneyHooks => ({}));
+vi.mock('../../../functions/orders/money', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../functions/orders/money')>()),
+  orderMoney: money,
 }));
 
+const sfnMock = mockClient(SFNClient);
+
+ownTablePerTest();
 beforeEach(() => {
-  process.env.TABLE_NAME = 'test-table';
   delete process.env.ORDER_STATE_MACHINE_ARN;
   delete process.env.ORDER_TIMER_MAX_WAIT_SECONDS;
-  resetFakes({ onTransactWrite: applyTransactWrite });
+  delete money.beforeWrite;
+  sfnMock.reset();
   vi.useFakeTimers({ toFake: ['Date'] });
 });
-afterAll(() => vi.useRealTimers());
+afterAll(() => {
+  vi.useRealTimers();
+  sfnMock.restore();
+});
 
-function deadlineOf(transition: 'auto-mark-received' | 'auto-cancel', dueAt: string) {
+async function deadlineOf(transition: 'auto-mark-received' | 'auto-cancel', dueAt: string) {
   const due = dueItem('tx-1', { transition, dueAt });
-  items.set(`${due.PK}|${due.SK}`, { ...due });
+  await storeItem({ ...due });
   return { transition, dueAt, dueKey: { PK: due.PK, SK: due.SK } };
 }
 
 describe('orders/workflow/fire-timer', () => {
   it('fires the due timer (expire-payment) and ends the workflow: Order.Closed', async () => {
-    const tx = givenTx();
+    const tx = await givenTx();
     vi.setSystemTime(t0 + 15 * 60_000);
     await expect(handler({ transactionId: 'tx-1', version: 1 })).rejects.toMatchObject({
       name: 'Order.Closed',
     });
-    expect(stored()).toMatchObject({
+    const after = await stored();
+    expect(after).toMatchObject({
       state: 'payment-expired',
       version: 2,
       lastTransition: 'expire-payment',
     });
-    expect(hasItem(tx.deadline!.dueKey)).toBe(false);
-    expect(transactWrites).toHaveLength(1);
+    expect(after!.transitions.map((entry) => entry.transition)).toEqual([
+      'request-payment',
+      'expire-payment',
+    ]);
+    expect(await hasItem(tx.deadline!.dueKey)).toBe(false);
   });
 
   it('fires auto-mark-received (then auto-complete at once) and plans the review period', async () => {
     vi.setSystemTime(t0 + 60_000);
-    givenTx({
+    await givenTx({
       state: 'delivered',
       version: 3,
       entered: { purchased: iso(-4 * DAY_MS), delivered: iso(-3 * DAY_MS) },
-      deadline: deadlineOf('auto-mark-received', iso(0)),
+      deadline: await deadlineOf('auto-mark-received', iso(0)),
     });
     expect(await handler({ transactionId: 'tx-1', version: 3 })).toEqual({
       transactionId: 'tx-1',
@@ -73,7 +76,7 @@ describe('orders/workflow/fire-timer', () => {
 
   it('woken before the deadline (capped wait): writes nothing and plans the rest', async () => {
     process.env.ORDER_TIMER_MAX_WAIT_SECONDS = '100';
-    givenTx();
+    const tx = await givenTx();
     vi.setSystemTime(t0 + 100_000);
     expect(await handler({ transactionId: 'tx-1', version: 1 })).toEqual({
       transactionId: 'tx-1',
@@ -81,53 +84,45 @@ describe('orders/workflow/fire-timer', () => {
       version: 1,
       waitSeconds: 100,
     });
-    expect(transactWrites).toHaveLength(0);
+    expect(await stored()).toEqual(tx);
   });
 
   it('loses the race to a user transition: already moved, plans from the new state', async () => {
-    givenTx({
+    await givenTx({
       state: 'purchased',
       entered: { purchased: iso(-5 * DAY_MS) },
-      deadline: deadlineOf('auto-cancel', iso(0)),
+      deadline: await deadlineOf('auto-cancel', iso(0)),
     });
     vi.setSystemTime(t0 + 1000);
-    resetFakes({
-      onTransactWrite: () => {
-        const current = stored()!;
-        Object.assign(current, {
-          state: 'delivered',
-          version: 2,
-          entered: { ...current.entered, delivered: iso(500) },
-          deadline: deadlineOf('auto-mark-received', iso(500 + 3 * DAY_MS)),
-        });
-        throw lostRace();
-      },
-    });
-    givenTx({
-      state: 'purchased',
-      entered: { purchased: iso(-5 * DAY_MS) },
-      deadline: deadlineOf('auto-cancel', iso(0)),
-    });
+    // The seller marks it shipped between the timer's read and its write.
+    money.beforeWrite = async () => {
+      await applyTransition('tx-1', 'mark-delivered', {
+        actor: 'provider',
+        userId: 'p-1',
+        now: new Date(t0 + 500),
+        timers: { scale: 1 },
+        money: noMoney,
+      });
+      return undefined;
+    };
     expect(await handler({ transactionId: 'tx-1', version: 1 })).toEqual({
       transactionId: 'tx-1',
       state: 'delivered',
       version: 2,
       waitSeconds: 3 * 24 * 3600, // ceil(3 days − 0.5 s)
     });
+    expect((await stored())!.transitions.map((entry) => entry.transition)).toEqual([
+      'request-payment',
+      'mark-delivered',
+    ]);
   });
 
   it('a due timer blocked by a money operation is retried after a minute (×scale), not every second', async () => {
-    givenTx({
+    const tx = await givenTx({
       state: 'purchased',
       entered: { purchased: iso(-5 * DAY_MS) },
-      deadline: deadlineOf('auto-cancel', iso(0)),
-      moneyOp: {
-        op: 'payout',
-        transition: 'mark-received-from-purchased',
-        key: 'payout-tx-1',
-        startedAt: iso(0),
-        retryAt: iso(120_000),
-      },
+      deadline: await deadlineOf('auto-cancel', iso(0)),
+      moneyOp: payoutLock('tx-1', { retryAt: iso(120_000) }),
     });
     vi.setSystemTime(t0 + 1000);
     expect(await handler({ transactionId: 'tx-1', version: 1 })).toMatchObject({
@@ -135,7 +130,7 @@ describe('orders/workflow/fire-timer', () => {
       version: 1,
       waitSeconds: 60,
     });
-    expect(transactWrites).toHaveLength(0);
+    expect(await stored()).toEqual(tx);
   });
 
   it('a missing order ends the workflow', async () => {

@@ -1,11 +1,20 @@
-import { SendTaskFailureCommand, SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
+import { SendTaskFailureCommand, SendTaskSuccessCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyTransition, noMoney } from '../../functions/orders/engine';
+import { iso, t0 } from '../../functions/orders/stored-order.test-helper';
+import { settleTaskToken } from '../../functions/orders/workflow/wait-plan';
 import { DAY_MS } from '../../shared/config/constants';
-import { applyTransition, noMoney } from './engine';
-import { applyTransactWrite, givenTx, iso, resetFakes, sfnMock, stored, t0 } from './fake-table.test-helper';
+import { givenTx, ownTablePerTest, setOnTx, stored } from './own-table';
 
-vi.mock('../lib/observability', () => ({ reportError: vi.fn(async () => undefined) }));
+/**
+ * After its write the engine answers the order workflow's waiting task token (wait-plan.ts,
+ * settleTaskToken), on a table of its own. Step Functions is the recorded client: these are its
+ * answers the stand-in cannot be made to give (a timed-out token, a network failure).
+ */
+vi.mock('../../functions/lib/observability', () => ({ reportError: vi.fn(async () => undefined) }));
 
+const sfnMock = mockClient(SFNClient);
 const machine = 'arn:aws:states:us-east-1:000000000000:stateMachine:velo-order';
 const timers = { scale: 1 };
 const now = new Date(t0 + 60_000);
@@ -15,13 +24,16 @@ const successes = () =>
     output: JSON.parse(call.args[0].input.output!),
   }));
 
+ownTablePerTest();
 beforeEach(() => {
-  process.env.TABLE_NAME = 'test-table';
   process.env.ORDER_STATE_MACHINE_ARN = machine;
-  resetFakes({ onTransactWrite: applyTransactWrite });
+  sfnMock.reset();
+  sfnMock.on(SendTaskSuccessCommand).resolves({});
+  sfnMock.on(SendTaskFailureCommand).resolves({});
 });
 afterAll(() => {
   delete process.env.ORDER_STATE_MACHINE_ARN;
+  sfnMock.restore();
 });
 
 const confirm = (extra = {}) =>
@@ -36,7 +48,7 @@ const confirm = (extra = {}) =>
 
 describe('applyTransition: answering the workflow’s task token after the write', () => {
   it('answers a token waiting on an older version with the new plan, then removes it', async () => {
-    givenTx({ taskToken: 'token-1', awaitingVersion: 1 });
+    await givenTx({ taskToken: 'token-1', awaitingVersion: 1 });
     const result = await confirm();
     expect(successes()).toEqual([
       {
@@ -44,13 +56,13 @@ describe('applyTransition: answering the workflow’s task token after the write
         output: { transactionId: 'tx-1', state: 'purchased', version: 2, waitSeconds: 5 * 24 * 3600 },
       },
     ]);
-    expect(stored()?.taskToken).toBeUndefined();
-    expect(stored()?.awaitingVersion).toBeUndefined();
+    expect((await stored())?.taskToken).toBeUndefined();
+    expect((await stored())?.awaitingVersion).toBeUndefined();
     expect(result.taskToken).toBeUndefined();
   });
 
   it('a transition into a closed state: SendTaskFailure Order.Closed', async () => {
-    givenTx({ taskToken: 'token-1', awaitingVersion: 1 });
+    await givenTx({ taskToken: 'token-1', awaitingVersion: 1 });
     await applyTransition('tx-1', 'expire-payment', {
       money: noMoney,
       actor: 'system',
@@ -60,11 +72,11 @@ describe('applyTransition: answering the workflow’s task token after the write
     const [failure] = sfnMock.commandCalls(SendTaskFailureCommand);
     expect(failure!.args[0].input).toMatchObject({ taskToken: 'token-1', error: 'Order.Closed' });
     expect(successes()).toEqual([]);
-    expect(stored()?.taskToken).toBeUndefined();
+    expect((await stored())?.taskToken).toBeUndefined();
   });
 
   it('received → completed at once: one answer, with the plan after the 0-second timer', async () => {
-    givenTx({
+    await givenTx({
       state: 'delivered',
       version: 3,
       entered: { purchased: iso(-DAY_MS), delivered: iso(0) },
@@ -88,52 +100,46 @@ describe('applyTransition: answering the workflow’s task token after the write
   });
 
   it('a token already saved for the new version is left to its own Await', async () => {
-    givenTx({ taskToken: 'old', awaitingVersion: 1 });
-    resetFakes({
-      onTransactWrite: (input) => {
-        applyTransactWrite(input);
-        Object.assign(stored()!, { taskToken: 'new', awaitingVersion: 2 });
-      },
-    });
-    givenTx({ taskToken: 'old', awaitingVersion: 1 });
-    await confirm();
+    // The Await of version 2 saved its token before the engine read the committed order.
+    const tx = await givenTx({ state: 'purchased', version: 2, taskToken: 'new', awaitingVersion: 2 });
+    expect(await settleTaskToken(tx, now, timers)).toBe(tx);
     expect(sfnMock.calls()).toHaveLength(0);
-    expect(stored()).toMatchObject({ taskToken: 'new', awaitingVersion: 2 });
+    expect(await stored()).toMatchObject({ taskToken: 'new', awaitingVersion: 2 });
   });
 
   it('TaskTimedOut / InvalidToken are ignored and the stale token is removed', async () => {
-    givenTx({ taskToken: 'expired', awaitingVersion: 1 });
+    await givenTx({ taskToken: 'expired', awaitingVersion: 1 });
     sfnMock
       .on(SendTaskSuccessCommand)
       .rejects(Object.assign(new Error('Task Timed Out'), { name: 'TaskTimedOut' }));
     await confirm();
-    expect(stored()?.taskToken).toBeUndefined();
+    expect((await stored())?.taskToken).toBeUndefined();
   });
 
   it('removes the token only if it is still the same one (a newer Await saved its own meanwhile)', async () => {
-    givenTx({ taskToken: 'token-1', awaitingVersion: 1 });
-    sfnMock.on(SendTaskSuccessCommand).callsFake(() => {
-      Object.assign(stored()!, { taskToken: 'token-2', awaitingVersion: 2 });
+    await givenTx({ taskToken: 'token-1', awaitingVersion: 1 });
+    sfnMock.on(SendTaskSuccessCommand).callsFake(async () => {
+      await setOnTx({ taskToken: 'token-2', awaitingVersion: 2 });
       return {};
     });
     await confirm();
-    expect(stored()).toMatchObject({ taskToken: 'token-2', awaitingVersion: 2 });
+    expect(await stored()).toMatchObject({ taskToken: 'token-2', awaitingVersion: 2 });
   });
 
   it('an SFN failure does not fail the committed transition (the Await times out and re-plans)', async () => {
-    givenTx({ taskToken: 'token-1', awaitingVersion: 1 });
+    await givenTx({ taskToken: 'token-1', awaitingVersion: 1 });
     sfnMock.on(SendTaskSuccessCommand).rejects(new Error('network'));
     expect((await confirm()).state).toBe('purchased');
-    expect(stored()?.taskToken).toBe('token-1');
+    expect((await stored())?.taskToken).toBe('token-1');
   });
 
   it('off with answerTaskToken: false, and by default without ORDER_STATE_MACHINE_ARN', async () => {
-    givenTx({ taskToken: 'token-1', awaitingVersion: 1 });
+    await givenTx({ taskToken: 'token-1', awaitingVersion: 1 });
     await confirm({ answerTaskToken: false });
     delete process.env.ORDER_STATE_MACHINE_ARN;
-    givenTx({ taskToken: 'token-1', awaitingVersion: 1 });
+    await givenTx({ taskToken: 'token-1', awaitingVersion: 1 });
     await confirm();
     expect(sfnMock.calls()).toHaveLength(0);
-    expect(stored()?.taskToken).toBe('token-1');
+    expect((await stored())?.taskToken).toBe('token-1');
   });
 });

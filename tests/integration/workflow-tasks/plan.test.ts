@@ -1,12 +1,12 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { iso, t0 } from '../../../functions/orders/stored-order.test-helper';
+import { handler } from '../../../functions/orders/workflow/plan';
 import { DAY_MS } from '../../../shared/config/constants';
-import { givenTx, iso, resetFakes, t0 } from '../fake-table.test-helper';
-import { handler } from './plan';
+import { givenTx, ownTablePerTest } from '../own-table';
 
+ownTablePerTest();
 beforeEach(() => {
-  process.env.TABLE_NAME = 'test-table';
   delete process.env.ORDER_TIMER_MAX_WAIT_SECONDS;
-  resetFakes();
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(t0 + 60_000);
 });
@@ -14,7 +14,7 @@ afterAll(() => vi.useRealTimers());
 
 describe('orders/workflow/plan', () => {
   it('plans the wait until the state’s timer: exactly {transactionId, state, version, waitSeconds}', async () => {
-    givenTx();
+    await givenTx();
     expect(await handler({ transactionId: 'tx-1' })).toEqual({
       transactionId: 'tx-1',
       state: 'pending-payment',
@@ -25,12 +25,12 @@ describe('orders/workflow/plan', () => {
 
   it('caps the wait with ORDER_TIMER_MAX_WAIT_SECONDS (a 60-day dispute waits in laps)', async () => {
     process.env.ORDER_TIMER_MAX_WAIT_SECONDS = '2';
-    givenTx({ state: 'disputed', version: 4, entered: { disputed: iso(0) }, deadline: undefined });
+    await givenTx({ state: 'disputed', version: 4, entered: { disputed: iso(0) }, deadline: undefined });
     expect(await handler({ transactionId: 'tx-1' })).toMatchObject({ state: 'disputed', waitSeconds: 2 });
   });
 
   it('waits at least 1 s for an overdue timer', async () => {
-    givenTx({ state: 'purchased', entered: { purchased: iso(-6 * DAY_MS) } });
+    await givenTx({ state: 'purchased', entered: { purchased: iso(-6 * DAY_MS) } });
     expect((await handler({ transactionId: 'tx-1' })).waitSeconds).toBe(1);
   });
 
@@ -42,7 +42,7 @@ describe('orders/workflow/plan', () => {
       'is enquiry',
     ],
   ])('throws Order.Closed for %s', async (_, overrides, cause) => {
-    givenTx(overrides);
+    await givenTx(overrides);
     const error = await handler({ transactionId: 'tx-1' }).catch((e: Error) => e);
     expect(error).toMatchObject({ name: 'Order.Closed' });
     expect((error as Error).message).toContain(cause);

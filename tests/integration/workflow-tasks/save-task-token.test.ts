@@ -1,35 +1,45 @@
-import { SendTaskFailureCommand, SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
+import { SendTaskFailureCommand, SendTaskSuccessCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { givenTx, resetFakes, sfnMock, stored, t0 } from '../fake-table.test-helper';
-import { handler } from './save-task-token';
+import { t0 } from '../../../functions/orders/stored-order.test-helper';
+import { handler } from '../../../functions/orders/workflow/save-task-token';
+import { givenTx, ownTablePerTest, stored } from '../own-table';
 
-vi.mock('../../lib/observability', () => ({ reportError: vi.fn(async () => undefined) }));
+vi.mock('../../../functions/lib/observability', () => ({ reportError: vi.fn(async () => undefined) }));
 
+// Step Functions recorded: the answers (a timed-out token, a network failure) the stand-in cannot give.
+const sfnMock = mockClient(SFNClient);
+
+ownTablePerTest();
 beforeEach(() => {
-  process.env.TABLE_NAME = 'test-table';
-  resetFakes();
+  sfnMock.reset();
+  sfnMock.on(SendTaskSuccessCommand).resolves({});
+  sfnMock.on(SendTaskFailureCommand).resolves({});
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(t0 + 60_000);
 });
-afterAll(() => vi.useRealTimers());
+afterAll(() => {
+  vi.useRealTimers();
+  sfnMock.restore();
+});
 
 describe('orders/workflow/save-task-token', () => {
   it('stores the token and the version it waits on while the order is at that version', async () => {
-    givenTx({ version: 3 });
+    await givenTx({ version: 3 });
     expect(await handler({ transactionId: 'tx-1', version: 3, taskToken: 'token-a' })).toEqual({
       saved: true,
     });
-    expect(stored()).toMatchObject({ taskToken: 'token-a', awaitingVersion: 3 });
+    expect(await stored()).toMatchObject({ taskToken: 'token-a', awaitingVersion: 3 });
     expect(sfnMock.calls()).toHaveLength(0);
   });
 
   it('order moved on: stores nothing and answers the token itself with the current plan', async () => {
-    givenTx({ version: 2, taskToken: 'older', awaitingVersion: 1 });
+    await givenTx({ version: 2, taskToken: 'older', awaitingVersion: 1 });
     expect(await handler({ transactionId: 'tx-1', version: 1, taskToken: 'token-b' })).toEqual({
       saved: false,
       answered: 'plan',
     });
-    expect(stored()).toMatchObject({ taskToken: 'older', awaitingVersion: 1 });
+    expect(await stored()).toMatchObject({ taskToken: 'older', awaitingVersion: 1 });
     const [call] = sfnMock.commandCalls(SendTaskSuccessCommand);
     expect(call!.args[0].input.taskToken).toBe('token-b');
     expect(JSON.parse(call!.args[0].input.output!)).toEqual({
@@ -41,7 +51,7 @@ describe('orders/workflow/save-task-token', () => {
   });
 
   it('order moved on to a closed state: SendTaskFailure Order.Closed', async () => {
-    givenTx({ version: 2, state: 'payment-expired' });
+    await givenTx({ version: 2, state: 'payment-expired' });
     expect(await handler({ transactionId: 'tx-1', version: 1, taskToken: 'token-c' })).toEqual({
       saved: false,
       answered: 'closed',
@@ -52,7 +62,7 @@ describe('orders/workflow/save-task-token', () => {
   });
 
   it('a token nobody waits on any more (TaskTimedOut) is ignored; other failures leave it to the timeout', async () => {
-    givenTx({ version: 2 });
+    await givenTx({ version: 2 });
     sfnMock
       .on(SendTaskSuccessCommand)
       .rejectsOnce(Object.assign(new Error('gone'), { name: 'TaskTimedOut' }));
