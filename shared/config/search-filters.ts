@@ -11,6 +11,7 @@ import {
   conditions,
   deliveryMethods,
   earliestBikeYear,
+  fieldOptions,
   frameMaterials,
   sizes,
   wheelSizeKeys,
@@ -52,11 +53,6 @@ export type RangeFilter<Id extends string = string> = FilterBase<
 export type DateRangeFilter<Id extends string = string> = FilterBase<Id, 'dateRange', Record<string, never>>;
 export type SearchFilter = OptionsFilter | TextFilter | RangeFilter | DateRangeFilter;
 
-const options = <T extends Record<string, string>>(
-  table: T,
-  order: readonly (keyof T & string)[] = Object.keys(table),
-) => order.map((key) => ({ key, label: table[key] as string }));
-
 /** Listing categories in the spec's groups, as options labelled "Group: Category". */
 const categoryOptions = categoryGroups.flatMap((group) =>
   Object.entries(group.categories).map(([key, label]) => ({ key, label: `${group.label}: ${label}` })),
@@ -87,7 +83,7 @@ export const searchFilters = [
     type: 'options',
     group: 'primary',
     queryParamNames: ['pub_condition'],
-    config: { options: options(conditions), multiple: true },
+    config: { options: fieldOptions(conditions), multiple: true },
     enabled: true,
   },
   {
@@ -96,7 +92,7 @@ export const searchFilters = [
     type: 'options',
     group: 'primary',
     queryParamNames: ['pub_frameSize'],
-    config: { options: options(sizes), multiple: true },
+    config: { options: fieldOptions(sizes), multiple: true },
     enabled: true,
   },
   {
@@ -114,7 +110,7 @@ export const searchFilters = [
     type: 'options',
     group: 'secondary',
     queryParamNames: ['pub_size'],
-    config: { options: options(sizes), multiple: true },
+    config: { options: fieldOptions(sizes), multiple: true },
     enabled: true,
   },
   {
@@ -123,7 +119,7 @@ export const searchFilters = [
     type: 'options',
     group: 'secondary',
     queryParamNames: ['pub_wheelSize'],
-    config: { options: options(wheelSizes, wheelSizeKeys), multiple: true },
+    config: { options: fieldOptions(wheelSizes, wheelSizeKeys), multiple: true },
     enabled: true,
   },
   {
@@ -132,7 +128,7 @@ export const searchFilters = [
     type: 'options',
     group: 'secondary',
     queryParamNames: ['pub_frameMaterial'],
-    config: { options: options(frameMaterials), multiple: true },
+    config: { options: fieldOptions(frameMaterials), multiple: true },
     enabled: true,
   },
   {
@@ -160,7 +156,7 @@ export const searchFilters = [
     type: 'options',
     group: 'secondary',
     queryParamNames: ['pub_delivery'],
-    config: { options: options(deliveryMethods), multiple: true },
+    config: { options: fieldOptions(deliveryMethods), multiple: true },
     enabled: true,
   },
   {

@@ -56,7 +56,7 @@ export function LoadFrame<T>({
 }
 
 /** A page whose data could not be loaded: the spec's message, a retry button, a link home. */
-export function LoadFailed({
+function LoadFailed({
   className = 'page page-narrow',
   heading,
   message = messages.somethingWentWrong,
