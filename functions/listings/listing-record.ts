@@ -59,11 +59,13 @@ export function toListingSummary(record: ListingRecord): ListingSummary {
     category: record.publicData.category,
     condition: record.publicData.condition,
     ...(record.publicData.brand ? { brand: record.publicData.brand } : {}),
+    ...(record.publicData.frameSize ? { frameSize: record.publicData.frameSize } : {}),
     city: record.publicData.location.city,
     region: record.publicData.location.region,
     createdAt: record.createdAt,
     authorId: record.authorId,
     ...(record.images[0] ? { image: record.images[0] } : {}),
+    ...(record.currentStock > 0 ? {} : { soldOut: true as const }),
   };
 }
 

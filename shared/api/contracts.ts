@@ -61,7 +61,15 @@ import type {
   TransitionRequest,
   UserReviewsMeta,
 } from './transactions';
-import type { Listing, ListingImage, ListingSummary, OwnListing, OwnListingChanges, Page } from './types';
+import type {
+  Listing,
+  ListingImage,
+  ListingSummary,
+  OwnListing,
+  OwnListingChanges,
+  Page,
+  SearchPage,
+} from './types';
 
 /** Most answers: `{ data }`. */
 export type Data<T> = { data: T };
@@ -87,7 +95,7 @@ export interface HostedAsset<T> {
 type PaypalAnswer<T> = T & { data?: T };
 
 interface ContractTable {
-  searchListings: Get<Page<ListingSummary>>;
+  searchListings: Get<SearchPage>;
   showListing: Get<Data<Listing>>;
   showUser: Get<Data<PublicProfile>>;
   userListings: Get<Page<ListingSummary>>;

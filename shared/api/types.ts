@@ -83,11 +83,15 @@ export interface ListingSummary {
   category: string;
   condition: string;
   brand?: string;
+  /** The frame's size letter (publicData.frameSize), shown on the card beside the condition. */
+  frameSize?: string;
   city: string;
   region: string;
   createdAt: string;
   authorId: string;
   image?: ListingImage;
+  /** No stock left: still found by search, after every available listing, with a "Sold" badge. */
+  soldOut?: true;
 }
 
 /** A listing as the public API returns it: no pickup address, and `geolocation` is the fuzzy (obfuscated) center. */
@@ -147,6 +151,17 @@ export interface Pagination {
 export interface Page<T> {
   data: T[];
   meta: Pagination;
+}
+
+/**
+ * The facet counts of a search (issue 21): per filter id, each value's number of listings that
+ * match the query with every other filter applied (disjunctive), non-zero only.
+ */
+export type SearchFacets = Partial<Record<string, Record<string, number>>>;
+
+/** GET /api/listings: a page of results and the facet counts of the whole query. */
+export interface SearchPage extends Page<ListingSummary> {
+  facets: SearchFacets;
 }
 
 export interface ApiErrorItem {

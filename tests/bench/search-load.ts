@@ -4,6 +4,13 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../functions/lib/aws';
 import { listingRecord } from '../../functions/listings/listing-record';
 import { allCategories } from '../../shared/config/categories';
+import { conditions, frameMaterials, sizes, wheelSizeKeys } from '../../shared/config/listing-fields';
+
+/** Each listing's field values cycle through these, so filters and facets have real work to do. */
+const conditionKeys = Object.keys(conditions);
+const sizeKeys = Object.keys(sizes);
+const materialKeys = Object.keys(frameMaterials);
+const groupsets = ['Shimano 105', 'Shimano Ultegra', 'SRAM Rival AXS', 'SRAM GX Eagle', 'Campagnolo Chorus'];
 
 const brands = [
   'Trek',
@@ -46,10 +53,16 @@ export async function writeListings(count: number): Promise<void> {
         state: 'published',
         publicData: {
           category: allCategories[i % allCategories.length]!,
-          condition: 'usedGoodCondition',
+          condition: conditionKeys[i % conditionKeys.length]!,
           brand: brands[i % brands.length]!,
-          pickupEnabled: true,
-          shippingEnabled: false,
+          size: sizeKeys[(i >> 1) % sizeKeys.length]!,
+          frameSize: sizeKeys[(i >> 2) % sizeKeys.length]!,
+          wheelSize: wheelSizeKeys[i % wheelSizeKeys.length]!,
+          frameMaterial: materialKeys[(i >> 3) % materialKeys.length]!,
+          groupset: groupsets[i % groupsets.length]!,
+          year: 2010 + (i % 17),
+          pickupEnabled: i % 3 !== 0,
+          shippingEnabled: i % 3 !== 1,
           location: { address: 'x', city: 'Toronto', region: 'ON', country: 'CA' },
         },
         geolocation: { lat: 43.65, lng: -79.38 },
@@ -132,6 +145,10 @@ const queries = [
   'keywords=helmet&sort=-price',
   'page=5',
   'keywords=gar',
+  'price=50000,150001&pub_frameSize=m&pub_condition=new,usedLikeNew',
+  'pub_category=roadBikes,gravelBikes&price=0,300001&sort=-price',
+  'keywords=trek&pub_frameSize=m,l&pub_delivery=shipping',
+  'pub_brand=SRAM,Shimano&pub_year=2018,2023&pub_frameMaterial=carbonFiber',
 ];
 
 export async function loadSearch(baseUrl: string, clients: number, requests: number) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getSearchVersion } from '../../functions/listings/repository';
-import type { ApiErrorBody, Listing, ListingSummary, Page } from '../../shared/api/types';
+import type { ApiErrorBody, Listing, SearchPage } from '../../shared/api/types';
 import { distanceMeters, type Place } from '../../shared/maps';
 import { formatBoundsParam, formatOriginParam } from '../../shared/validation/filters';
 import { eventually, useLocalCloud } from './cloud-env';
@@ -47,10 +47,10 @@ beforeAll(async () => {
   await eventually(async () => ((await getSearchVersion()) > before ? true : undefined));
 });
 
-async function search(query: string): Promise<Page<ListingSummary>> {
+async function search(query: string): Promise<SearchPage> {
   const response = await fetch(`${url}/api/listings?${query}`);
   expect(response.status).toBe(200);
-  return (await response.json()) as Page<ListingSummary>;
+  return (await response.json()) as SearchPage;
 }
 
 describe('GET /api/listings', () => {
@@ -80,18 +80,59 @@ describe('GET /api/listings', () => {
     expect(second.data).toHaveLength(1);
   });
 
-  it('answers bad parameters with 400 validation-invalid-params', async () => {
+  it('filters by price in minor units with the upper bound exclusive (the page sends max + 1)', async () => {
+    const titles = async (price: string) =>
+      (await search(`keywords=${marker}&price=${price}&sort=-price`)).data.map(
+        (listing) => listing.price.amount,
+      );
+    expect(await titles('15000,210001')).toEqual([15_000, 40_000, 210_000]);
+    expect(await titles('15000,210000')).toEqual([15_000, 40_000]);
+    expect(await titles('15001,40001')).toEqual([40_000]);
+  });
+
+  it('filters by condition and delivery, and counts each facet without its own filter', async () => {
+    const page = await search(`keywords=${marker}&pub_condition=usedGoodCondition&pub_delivery=pickup`);
+    expect(page.data.map((listing) => listing.title).sort()).toEqual([
+      `Trek Emonda SL ${marker}`,
+      `Trek Marlin 5 ${marker}`,
+    ]);
+    expect(page.meta.totalItems).toBe(2);
+    // The crankset is like new and ships only: the condition facet counts it under its own value
+    // only when the delivery filter lets it through, so it is not counted here.
+    expect(page.facets.condition).toEqual({ usedGoodCondition: 2 });
+    expect(page.facets.delivery).toEqual({ pickup: 2 });
+    expect(page.facets.category).toEqual({ roadBikes: 2 });
+    const anyDelivery = await search(`keywords=${marker}&pub_condition=usedGoodCondition`);
+    expect(anyDelivery.facets.condition).toEqual({ usedGoodCondition: 2, usedLikeNew: 1 });
+    expect(anyDelivery.facets.brand).toEqual({ Trek: 2 });
+  });
+
+  it('ignores unknown parameters', async () => {
+    const page = await search(`keywords=${marker}&colour=red&dates=2026-12-01,2026-12-03`);
+    expect(page.meta.totalItems).toBe(3);
+  });
+
+  it('answers bad parameters with 400 validation-invalid-params naming the parameter', async () => {
     for (const query of [
       'page=0',
       'perPage=1000',
       'sort=distance',
       'pub_category=unicycles',
       'sort=relevance',
+      'price=abc',
+      'price=50000,50000',
+      'pub_condition=bogus',
+      'pub_frameSize=huge',
+      'pub_year=1800,2020',
+      'pub_delivery=drone',
     ]) {
       const response = await fetch(`${url}/api/listings?${query}`);
       expect(response.status, query).toBe(400);
       const body = (await response.json()) as ApiErrorBody;
-      expect(body.errors[0]!.code).toBe('validation-invalid-params');
+      expect(body.errors[0]).toMatchObject({
+        code: 'validation-invalid-params',
+        meta: { param: query.split('=')[0] },
+      });
     }
   });
 });

@@ -22,9 +22,36 @@ describe('the search query from a query string', () => {
       query({ keywords: '  trek  ', pub_category: 'roadBikes,,mtbBikes', sort: '-price', page: '2' }),
     ).toEqual({
       keywords: 'trek',
-      categories: ['roadBikes', 'mtbBikes'],
+      filters: { category: { type: 'options', keys: ['roadBikes', 'mtbBikes'] } },
       sort: '-price',
       page: 2,
+      perPage: pageSizes.search,
+    });
+  });
+
+  it('reads the pinned filter parameters: price in minor units (upper bound exclusive), lists, ranges', () => {
+    expect(
+      query({
+        price: '50000,150001',
+        pub_condition: 'new,usedLikeNew',
+        pub_frameSize: 'm,l',
+        pub_brand: 'Trek, Canyon',
+        pub_year: '2018,2023',
+        pub_delivery: 'shipping',
+      }).filters,
+    ).toEqual({
+      price: { type: 'range', min: 50000, max: 150001 },
+      condition: { type: 'options', keys: ['new', 'usedLikeNew'] },
+      frameSize: { type: 'options', keys: ['m', 'l'] },
+      brand: { type: 'text', values: ['Trek', 'Canyon'] },
+      year: { type: 'range', min: 2018, max: 2023 },
+      delivery: { type: 'options', keys: ['shipping'] },
+    });
+  });
+
+  it('ignores unknown parameters and the reserved dates filter', () => {
+    expect(query({ colour: 'red', dates: '2026-12-01,2026-12-03' })).toEqual({
+      page: 1,
       perPage: pageSizes.search,
     });
   });
@@ -40,6 +67,13 @@ describe('the search query from a query string', () => {
     for (const [params, param] of [
       [{ keywords: 'x'.repeat(201) }, 'keywords'],
       [{ pub_category: 'unicycles' }, 'pub_category'],
+      [{ price: 'abc' }, 'price'],
+      [{ price: '150000,50000' }, 'price'],
+      [{ pub_condition: 'bogus' }, 'pub_condition'],
+      [{ pub_frameSize: 'm,huge' }, 'pub_frameSize'],
+      [{ pub_year: '2018' }, 'pub_year'],
+      [{ pub_delivery: 'drone' }, 'pub_delivery'],
+      [{ pub_brand: 'x'.repeat(61) }, 'pub_brand'],
       [{ sort: 'distance' }, 'sort'],
       [{ sort: 'relevance' }, 'sort'],
       [{ bounds: 'north' }, 'bounds'],

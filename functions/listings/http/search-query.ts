@@ -1,4 +1,3 @@
-import { isCategory } from '../../../shared/config/categories';
 import { pageSizes } from '../../../shared/config/marketplace';
 import { isSortKey } from '../../../shared/config/sort';
 import {
@@ -8,13 +7,15 @@ import {
   parseBoundsParam,
   parseOriginParam,
 } from '../../../shared/validation/filters';
+import { parseSearchFilters } from '../../../shared/validation/search-filters';
 import { ApiError } from '../../lib/errors';
 import { type HttpEvent, intParam } from '../../lib/http';
 import type { SearchQuery } from '../search/search-index';
 
 /**
- * The search of GET /api/listings from its query string: keywords, pub_category, sort, page,
- * perPage, and the location search's bounds, origin and address. Anything malformed is a 400
+ * The search of GET /api/listings from its query string: keywords, the filters of
+ * shared/config/search-filters.ts (pub_category, price, pub_condition…), sort, page, perPage, and
+ * the location search's bounds, origin and address. Anything malformed is a 400
  * validation-invalid-params naming the parameter. `address` only labels the bounds for the web
  * app, so it is checked but not used.
  */
@@ -30,12 +31,9 @@ export function searchQueryOf(event: HttpEvent): SearchQuery {
       },
     );
   }
-  const categories = params.pub_category ? params.pub_category.split(',').filter(Boolean) : undefined;
-  const unknown = categories?.find((category) => !isCategory(category));
-  if (unknown) {
-    throw new ApiError('validation-invalid-params', `Unknown category: ${unknown}.`, {
-      param: 'pub_category',
-    });
+  const filters = parseSearchFilters(params);
+  if (!filters.ok) {
+    throw new ApiError('validation-invalid-params', filters.message, { param: filters.param });
   }
   const sort = params.sort;
   if (sort !== undefined && !isSortKey(sort)) {
@@ -51,7 +49,7 @@ export function searchQueryOf(event: HttpEvent): SearchQuery {
   optionalParam(params.address, normaliseAddress, 'address', `at most ${maxAddressLength} characters`);
   return {
     ...(keywords ? { keywords } : {}),
-    ...(categories ? { categories } : {}),
+    ...(Object.keys(filters.values).length ? { filters: filters.values } : {}),
     ...(bounds ? { bounds } : {}),
     ...(origin ? { origin } : {}),
     ...(sort ? { sort } : {}),

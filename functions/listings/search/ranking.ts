@@ -4,8 +4,9 @@ import type { LatLng } from '../../../shared/validation/core';
 
 /**
  * The orders of the search index: precomputed when it is built, and applied to a query's matches
- * to give the requested page. Every order is total (ties go to the newer entry, the lower position),
- * so the answer does not depend on how matches are collected.
+ * to give the requested page. Every order puts sold-out listings after available ones and is total
+ * (ties go to the newer entry, the lower position), so the answer does not depend on how matches
+ * are collected.
  */
 
 export type OrderedSort = Exclude<SortKey, 'relevance'>;
@@ -29,33 +30,42 @@ export interface Hits {
   totalItems: number;
 }
 
-/** Entry positions in each sort order, from the entries' prices (entries are stored newest first). */
-export function sortOrders(prices: readonly number[]): Record<OrderedSort, Int32Array> {
+/**
+ * Entry positions in each sort order, from the entries' prices and sold-out flags (entries are
+ * stored newest first).
+ */
+export function sortOrders(prices: readonly number[], soldOut: Uint8Array): Record<OrderedSort, Int32Array> {
   const positions = prices.map((_, position) => position);
-  const byPriceAscending = [...positions].sort((a, b) => prices[a]! - prices[b]! || a - b);
-  const byPriceDescending = [...positions].sort((a, b) => prices[b]! - prices[a]! || a - b);
+  const order = (compare: (a: number, b: number) => number) =>
+    Int32Array.from([...positions].sort((a, b) => soldOut[a]! - soldOut[b]! || compare(a, b)));
   return {
-    createdAt: Int32Array.from(positions),
-    '-createdAt': Int32Array.from(positions).reverse(),
-    '-price': Int32Array.from(byPriceAscending),
-    price: Int32Array.from(byPriceDescending),
+    createdAt: order((a, b) => a - b),
+    '-createdAt': order((a, b) => b - a),
+    '-price': order((a, b) => prices[a]! - prices[b]! || a - b),
+    price: order((a, b) => prices[b]! - prices[a]! || a - b),
   };
 }
 
-/** Highest score first, then newest (lower position): a counting sort by score, stable. */
-export function byRelevance(matches: Matches, start: number, end: number): Hits {
+/**
+ * Available before sold out, then highest score first, then newest (lower position): a counting
+ * sort by bucket, stable.
+ */
+export function byRelevance(matches: Matches, soldOut: Uint8Array, start: number, end: number): Hits {
   const { positions, scores, count } = matches;
   let top = 0;
   for (let i = 0; i < count; i++) if (scores[i]! > top) top = scores[i]!;
-  // `from[s]`: where entries scoring s start in the result (higher scores first).
-  const from = new Int32Array(top + 2);
-  for (let i = 0; i < count; i++) from[top - scores[i]! + 1]!++;
-  for (let s = 1; s <= top + 1; s++) from[s]! += from[s - 1]!;
+  // An entry's bucket: available ones first, each side by score descending.
+  const bucketOf = (i: number) => soldOut[positions[i]!]! * (top + 1) + top - scores[i]!;
+  const buckets = 2 * (top + 1);
+  // `from[b]`: where the entries of bucket b start in the result.
+  const from = new Int32Array(buckets + 1);
+  for (let i = 0; i < count; i++) from[bucketOf(i) + 1]!++;
+  for (let b = 1; b <= buckets; b++) from[b]! += from[b - 1]!;
   const pageEnd = Math.min(end, count);
   const page = new Array<number>(Math.max(0, pageEnd - start));
   if (page.length === 0) return { positions: page, totalItems: count };
   for (let i = 0; i < count; i++) {
-    const slot = from[top - scores[i]!]!++;
+    const slot = from[bucketOf(i)]!++;
     if (slot >= start && slot < pageEnd) page[slot - start] = positions[i]!;
   }
   return { positions: page, totalItems: count };
@@ -89,10 +99,14 @@ export function inOrder(
   return { positions: page, totalItems: count };
 }
 
-/** Nearest to the origin first, then newest; `points` has every entry's public point (or none). */
+/**
+ * Available before sold out, then nearest to the origin first, then newest; `points` has every
+ * entry's public point (or none).
+ */
 export function byDistance(
   matches: Matches,
   points: ReadonlyArray<LatLng | undefined>,
+  soldOut: Uint8Array,
   origin: LatLng,
   start: number,
   end: number,
@@ -105,7 +119,7 @@ export function byDistance(
     distances[position] = point ? distanceMeters(origin, point) : Number.POSITIVE_INFINITY;
   }
   // Compared, not subtracted: two listings without a point are both at infinity.
-  sorted.sort((a, b) => compareNumbers(distances[a]!, distances[b]!) || a - b);
+  sorted.sort((a, b) => soldOut[a]! - soldOut[b]! || compareNumbers(distances[a]!, distances[b]!) || a - b);
   return { positions: sorted.slice(start, end), totalItems: count };
 }
 

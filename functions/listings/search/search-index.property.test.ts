@@ -5,6 +5,7 @@ import { type Bounds, distanceMeters, widenedBounds } from '../../../shared/maps
 import type { LatLng } from '../../../shared/validation/core';
 import { boundsContain } from '../../../shared/validation/filters';
 import { type ListingRecord, listingRecord } from '../listing-record';
+import { passes } from './facets.reference';
 import { tokenize } from './keywords';
 import { SearchIndex, type SearchQuery } from './search-index';
 
@@ -34,7 +35,7 @@ function reference(records: ListingRecord[], query: SearchQuery) {
   const tokens = tokenize(query.keywords ?? '');
   const sort = query.sort ?? (query.origin ? 'distance' : tokens.length ? 'relevance' : 'createdAt');
   const entries = published.flatMap((record, position) => {
-    if (query.categories?.length && !query.categories.includes(record.publicData.category)) return [];
+    if (!passes(record, query.filters)) return [];
     const point = record.publicGeolocation;
     const box = query.bounds && widenedBounds(query.bounds);
     if (box && !(point && boundsContain(box, point))) return [];
@@ -126,8 +127,10 @@ const searchQuery: fc.Arbitrary<SearchQuery> = fc
     keywords: fc.option(fc.oneof(text, fc.constantFrom('g', 't', 'trek tr', 'trek trek', '!!')), {
       nil: undefined,
     }),
-    categories: fc.option(
-      fc.array(fc.constantFrom(...categories, 'unknownCategory'), { minLength: 1, maxLength: 3 }),
+    filters: fc.option(
+      fc
+        .array(fc.constantFrom(...categories, 'unknownCategory'), { minLength: 1, maxLength: 3 })
+        .map((keys) => ({ category: { type: 'options' as const, keys } })),
       { nil: undefined },
     ),
     bounds: fc.option(bounds, { nil: undefined }),

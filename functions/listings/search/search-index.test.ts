@@ -66,7 +66,10 @@ describe('SearchIndex', () => {
   });
 
   it('filters by categories', () => {
-    const result = index.search({ ...query, categories: ['roadWheels', 'gravelTires'] });
+    const result = index.search({
+      ...query,
+      filters: { category: { type: 'options', keys: ['roadWheels', 'gravelTires'] } },
+    });
     expect(result.data.map((l) => l.id).sort()).toEqual(['b', 'c']);
   });
 
@@ -114,8 +117,12 @@ describe('SearchIndex location search', () => {
 
   it('combines bounds with keywords and categories', () => {
     expect(ids({ bounds: greaterToronto, keywords: 'gravel' })).toEqual(['mississauga']);
-    expect(ids({ bounds: greaterToronto, categories: ['roadBikes'] })).toHaveLength(2);
-    expect(ids({ bounds: greaterToronto, categories: ['helmets'] })).toEqual([]);
+    expect(
+      ids({ bounds: greaterToronto, filters: { category: { type: 'options', keys: ['roadBikes'] } } }),
+    ).toHaveLength(2);
+    expect(
+      ids({ bounds: greaterToronto, filters: { category: { type: 'options', keys: ['helmets'] } } }),
+    ).toEqual([]);
   });
 
   it('handles bounds across the antimeridian', () => {

@@ -1,10 +1,12 @@
-import type { ListingSummary, Page } from '../../../shared/api/types';
+import type { ListingSummary, SearchFacets, SearchPage } from '../../../shared/api/types';
 import type { SortKey } from '../../../shared/config/sort';
 import { type Bounds, widenedBounds } from '../../../shared/maps';
 import type { LatLng } from '../../../shared/validation/core';
 import { boundsContain } from '../../../shared/validation/filters';
+import type { SearchFilterValues } from '../../../shared/validation/search-filters';
 import type { ListingRecord } from '../listing-record';
 import { toListingSummary } from '../listing-record';
+import { Facets } from './facets';
 import { KeywordIndex, tokenize } from './keywords';
 import {
   byDistance,
@@ -17,8 +19,9 @@ import {
 } from './ranking';
 
 /**
- * An in-memory index of published listings: keyword matching with simple relevance, category and
- * location (bounds) filters, sort (and nearest first from an origin) and paging. A marketplace of
+ * An in-memory index of published listings: keyword matching with simple relevance, the search
+ * filters with their facet counts (facets.ts), location (bounds), sort (and nearest first from an
+ * origin) and paging. A marketplace of
  * this size (tens of thousands of listings) fits in a Lambda's memory, which answers in well under
  * a millisecond where DynamoDB alone cannot filter, sort by price and count. Everything a query
  * needs is precomputed when the index is built: the sort orders (ranking.ts), and an inverted index
@@ -28,7 +31,8 @@ export type SortOption = SortKey;
 
 export interface SearchQuery {
   keywords?: string;
-  categories?: string[];
+  /** The filters of shared/config/search-filters.ts by id (category, price, condition…). */
+  filters?: SearchFilterValues;
   /** Only listings whose geolocation lies in this box (which may cross the antimeridian). */
   bounds?: Bounds;
   /**
@@ -45,20 +49,20 @@ export class SearchIndex {
   private readonly summaries: ListingSummary[];
   /** Each summary as JSON, made the first time a page shows it (answers are built from these). */
   private readonly summaryJson: (string | undefined)[];
-  /** Each entry's category as a small number (`categoryCodes` maps the names), for fast filtering. */
-  private readonly categoryOf: Uint16Array;
-  private readonly categoryCodes = new Map<string, number>();
-  /** The entries of each category code, positions ascending. */
-  private readonly categoryPositions: Int32Array[];
   /**
    * Each listing's public point (§5 fuzzy location): the only point bounds and distance use, so no
    * sequence of searches narrows a listing down further than the fuzzy radius. None: never in a box,
    * last by distance.
    */
   private readonly points: Array<LatLng | undefined>;
+  /** 1 for a listing with no stock left: it stays findable, after every available one. */
+  private readonly soldOut: Uint8Array;
   /** Entry positions in each sort order; entries themselves are stored newest first. */
   private readonly orders: Record<OrderedSort, Int32Array>;
   private readonly keywords: KeywordIndex;
+  private readonly facets: Facets;
+  /** The facets of the query without keywords, place or filters (the landing page, a bare /s). */
+  private everythingFacets: SearchFacets | undefined;
   /** Per-entry scratch space for one search at a time (search is synchronous); all zero between searches. */
   private readonly scratch: Uint8Array;
 
@@ -68,42 +72,33 @@ export class SearchIndex {
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
     this.summaries = published.map(toListingSummary);
     this.summaryJson = new Array(published.length).fill(undefined);
-    this.categoryOf = new Uint16Array(published.length);
-    published.forEach((record, position) => {
-      const category = record.publicData.category;
-      let code = this.categoryCodes.get(category);
-      if (code === undefined) {
-        code = this.categoryCodes.size + 1; // 0 is "no category of the query"
-        this.categoryCodes.set(category, code);
-      }
-      this.categoryOf[position] = code;
-    });
-    const perCategory = Array.from({ length: this.categoryCodes.size + 1 }, () => [] as number[]);
-    this.categoryOf.forEach((code, position) => {
-      perCategory[code]!.push(position);
-    });
-    this.categoryPositions = perCategory.map((positions) => Int32Array.from(positions));
     this.points = published.map((record) => record.publicGeolocation);
+    this.soldOut = Uint8Array.from(published, (record) => (record.currentStock > 0 ? 0 : 1));
     this.scratch = new Uint8Array(published.length);
     this.keywords = new KeywordIndex(published);
-    this.orders = sortOrders(published.map((record) => record.price.amount));
+    this.facets = new Facets(published);
+    this.orders = sortOrders(
+      published.map((record) => record.price.amount),
+      this.soldOut,
+    );
   }
 
   get size(): number {
     return this.summaries.length;
   }
 
-  search(query: SearchQuery): Page<ListingSummary> {
-    const { positions, totalItems } = this.hits(query);
+  search(query: SearchQuery): SearchPage {
+    const { positions, totalItems, facets } = this.hits(query);
     return {
       data: Array.from(positions, (position) => this.summaries[position]!),
       meta: this.meta(totalItems, query),
+      facets,
     };
   }
 
   /** `JSON.stringify(this.search(query))`, the same bytes, from the summaries' cached JSON. */
   searchJson(query: SearchQuery): string {
-    const { positions, totalItems } = this.hits(query);
+    const { positions, totalItems, facets } = this.hits(query);
     let data = '';
     for (let i = 0; i < positions.length; i++) {
       const position = positions[i]!;
@@ -114,10 +109,10 @@ export class SearchIndex {
       }
       data += i === 0 ? summary : `,${summary}`;
     }
-    return `{"data":[${data}],"meta":${JSON.stringify(this.meta(totalItems, query))}}`;
+    return `{"data":[${data}],"meta":${JSON.stringify(this.meta(totalItems, query))},"facets":${JSON.stringify(facets)}}`;
   }
 
-  private meta(totalItems: number, query: SearchQuery): Page<ListingSummary>['meta'] {
+  private meta(totalItems: number, query: SearchQuery): SearchPage['meta'] {
     return {
       page: query.page,
       perPage: query.perPage,
@@ -127,83 +122,60 @@ export class SearchIndex {
   }
 
   /**
-   * The requested page's positions and the number of matches. Every order is total (ties go to the
-   * newer entry, the lower position), so the answer does not depend on how matches are collected.
+   * The requested page's positions, the number of matches and the facet counts. Every order is
+   * total (sold out last, then ties go to the newer entry, the lower position), so the answer does
+   * not depend on how matches are collected.
    */
-  private hits(query: SearchQuery): Hits {
-    const wanted = this.categoryMask(query.categories);
+  private hits(query: SearchQuery): Hits & { facets: SearchFacets } {
     // A box smaller than the fuzzy disc is widened: it cannot pin a public point down further.
     const bounds = query.bounds && widenedBounds(query.bounds);
     const queryTokens = tokenize(query.keywords ?? '');
     const sort = query.sort ?? (query.origin ? 'distance' : queryTokens.length ? 'relevance' : 'createdAt');
     const start = (query.page - 1) * query.perPage;
     const end = start + query.perPage;
+    const filtered = Facets.filters(query.filters);
 
-    if (queryTokens.length === 0 && sort !== 'distance') {
+    if (queryTokens.length === 0 && !bounds && !filtered && sort !== 'distance') {
       const order = this.orders[sort === 'relevance' ? 'createdAt' : sort];
-      if (!wanted && !bounds) return { positions: order.subarray(start, end), totalItems: order.length };
-      const matches = wanted ? this.inCategories(wanted) : this.everyEntry();
-      if (bounds) this.keep(matches, undefined, bounds);
-      return inOrder(matches, order, start, end, this.scratch);
+      this.everythingFacets ??= this.facets.apply(this.everyEntry());
+      return {
+        positions: order.subarray(start, end),
+        totalItems: order.length,
+        facets: this.everythingFacets,
+      };
     }
 
-    let matches: Matches;
-    if (queryTokens.length) {
-      matches = this.keywords.match(queryTokens, this.scratch);
-      if (wanted || bounds) this.keep(matches, wanted, bounds);
-    } else {
-      matches = wanted ? this.inCategories(wanted) : this.everyEntry();
-      if (bounds) this.keep(matches, undefined, bounds);
-    }
-    if (sort === 'distance') return byDistance(matches, this.points, query.origin as LatLng, start, end);
-    if (sort === 'relevance') return byRelevance(matches, start, end);
-    return inOrder(matches, this.orders[sort], start, end, this.scratch);
+    const matches = queryTokens.length ? this.keywords.match(queryTokens, this.scratch) : this.everyEntry();
+    if (bounds) this.keepInside(matches, bounds);
+    const facets = this.facets.apply(matches, query.filters);
+    const hits =
+      sort === 'distance'
+        ? byDistance(matches, this.points, this.soldOut, query.origin as LatLng, start, end)
+        : sort === 'relevance' && queryTokens.length
+          ? byRelevance(matches, this.soldOut, start, end)
+          : inOrder(
+              matches,
+              this.orders[sort === 'relevance' ? 'createdAt' : sort],
+              start,
+              end,
+              this.scratch,
+            );
+    return { ...hits, facets };
   }
 
-  /** The query's categories as a lookup by category code (a category no entry has matches nothing). */
-  private categoryMask(categories: string[] | undefined): Uint8Array | undefined {
-    if (!categories?.length) return undefined;
-    const wanted = new Uint8Array(this.categoryCodes.size + 1);
-    for (const category of categories) {
-      const code = this.categoryCodes.get(category);
-      if (code !== undefined) wanted[code] = 1;
-    }
-    return wanted;
-  }
-
-  /** Keeps only the matches in the wanted categories and inside the bounds (in place). */
-  private keep(matches: Matches, wanted: Uint8Array | undefined, bounds: Bounds | undefined): void {
+  /** Keeps only the matches inside the bounds (in place). */
+  private keepInside(matches: Matches, bounds: Bounds): void {
     const { positions, scores } = matches;
     let kept = 0;
     for (let i = 0; i < matches.count; i++) {
       const position = positions[i]!;
-      if (wanted && wanted[this.categoryOf[position]!] !== 1) continue;
-      if (bounds && !isInBox(bounds, this.points[position])) continue;
+      const point = this.points[position];
+      if (point === undefined || !boundsContain(bounds, point)) continue;
       positions[kept] = position;
       scores[kept] = scores[i]!;
       kept++;
     }
     matches.count = kept;
-  }
-
-  /** The entries of the wanted categories, positions ascending, scored 0. */
-  private inCategories(wanted: Uint8Array): Matches {
-    let count = 0;
-    let lists = 0;
-    for (let code = 1; code < wanted.length; code++) {
-      if (wanted[code] !== 1) continue;
-      count += this.categoryPositions[code]!.length;
-      lists++;
-    }
-    const positions = new Int32Array(count);
-    let at = 0;
-    for (let code = 1; code < wanted.length; code++) {
-      if (wanted[code] !== 1) continue;
-      positions.set(this.categoryPositions[code]!, at);
-      at += this.categoryPositions[code]!.length;
-    }
-    if (lists > 1) positions.sort();
-    return { positions, scores: new Int32Array(count), count };
   }
 
   /** Every entry, positions ascending, scored 0. */
@@ -214,6 +186,3 @@ export class SearchIndex {
     return { positions, scores: new Int32Array(count), count };
   }
 }
-
-const isInBox = (bounds: Bounds, point: LatLng | undefined) =>
-  point !== undefined && boundsContain(bounds, point);
