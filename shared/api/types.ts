@@ -1,4 +1,5 @@
 import type { Money } from '../money';
+import type { FilterParams } from '../config/search-filters';
 
 /** The API's JSON shapes, shared by the handlers (producers) and the web app (consumer). */
 
@@ -177,9 +178,9 @@ export interface ApiErrorBody {
 }
 
 /** Query parameters of `GET /api/listings` (the spec's search params). */
-export interface ListingSearchParams {
+/** A search as the page URL has it; the filters' values in the page's form (FilterParams). */
+export interface ListingSearchParams extends FilterParams {
   keywords?: string;
-  pub_category?: string;
   sort?: string;
   /** Location search (§2): the chosen place's label, its bounds `ne_lat,ne_lng,sw_lat,sw_lng`, and `lat,lng`. */
   address?: string;

@@ -172,6 +172,12 @@ export const searchFilters = [
 
 export type SearchFilterId = (typeof searchFilters)[number]['id'];
 
+/** The query parameters of the filters (`pub_category`, `price`, `pub_condition`…). */
+export type FilterParamName = (typeof searchFilters)[number]['queryParamNames'][0];
+
+/** The filters' values in a URL: the page's form (price in whole currency units, §5). */
+export type FilterParams = Partial<Record<FilterParamName, string>>;
+
 /** The filters people can use now (the reserved ones left out). */
 export const enabledSearchFilters: readonly SearchFilter[] = searchFilters.filter((filter) => filter.enabled);
 

@@ -10,12 +10,14 @@
  * - year: `pub_year=2018,2023`, within the earliest bike year and next year.
  */
 import {
+  type FilterParams,
   enabledSearchFilters,
   isFilterOption,
   type OptionsFilter,
   type SearchFilter,
   type SearchFilterId,
 } from '../config/search-filters';
+import { parsePriceFilter, priceFilterToSearchParam } from './filters';
 
 export type FilterValue =
   | { type: 'options'; keys: string[] }
@@ -98,4 +100,25 @@ export function parseSearchFilters(
     values[filter.id as SearchFilterId] = value;
   }
   return { ok: true, values };
+}
+
+/**
+ * The API's parameters for the page URL's filter values: the same names and values, except the
+ * price, which the page keeps in whole currency units and the API takes in minor units with the
+ * upper bound exclusive (§5: `price=500,1500` → `price=50000,150001`).
+ */
+export function apiFilterParams(params: FilterParams, currency?: string): [string, string][] {
+  const result: [string, string][] = [];
+  for (const filter of enabledSearchFilters) {
+    const [param] = filter.queryParamNames;
+    const value = params[param as keyof FilterParams];
+    if (!value) continue;
+    if (filter.type !== 'priceRange') {
+      result.push([param, value]);
+      continue;
+    }
+    const range = parsePriceFilter(value);
+    if (range) result.push([param, priceFilterToSearchParam(range, currency)]);
+  }
+  return result;
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import type { Listing, ListingSummary, Page as ResultPage } from '../../shared/api/types';
+import type { Listing, SearchPage } from '../../shared/api/types';
 
 /** Listing cards: links that hold a heading (pagination links do not). */
 export function listingCards(page: Page, scope = page.getByRole('main')) {
@@ -11,7 +11,7 @@ export function topBarSearchBox(page: Page) {
   return page.getByRole('banner').getByRole('searchbox', { name: 'Search listings' });
 }
 
-export async function searchApi(request: APIRequestContext, query = ''): Promise<ResultPage<ListingSummary>> {
+export async function searchApi(request: APIRequestContext, query = ''): Promise<SearchPage> {
   const response = await request.get(`/api/listings${query}`);
   expect(response.ok()).toBe(true);
   return response.json();

@@ -2,13 +2,14 @@ import type { PublicProfile } from '../../../shared/api/account';
 import type { HostedAsset } from '../../../shared/api/contracts';
 import { route } from '../../../shared/api/routes';
 import type { Listing, ListingSearchParams, ListingSummary, Page } from '../../../shared/api/types';
+import { apiFilterParams } from '../../../shared/validation/search-filters';
 import { callApi, type RequestOptions } from './client';
 
 /** Query string for `GET /api/listings` (no leading `?` when empty). */
 export function listingsQuery(params: ListingSearchParams): string {
   const query = new URLSearchParams();
   if (params.keywords) query.set('keywords', params.keywords);
-  if (params.pub_category) query.set('pub_category', params.pub_category);
+  for (const [name, value] of apiFilterParams(params)) query.set(name, value);
   if (params.sort) query.set('sort', params.sort);
   for (const key of ['address', 'bounds', 'origin'] as const) {
     const value = params[key];

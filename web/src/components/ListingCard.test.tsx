@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListingSummary } from '../../../shared/api/types';
 import { unsupportedPrice, unsupportedPriceTitle } from '../../../shared/errors/catalogue';
 import { createAppRouter } from '../router';
-import { ListingCard, PriceText } from './ListingCard';
+import { cardFacts, ListingCard, PriceText } from './ListingCard';
 
 const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }) });
 const render = (node: ReactNode) =>
@@ -66,5 +66,24 @@ describe('ListingCard', () => {
     const html = render(<ListingCard listing={{ ...withoutImage, slug: '' }} />);
     expect(html).toContain('No photo');
     expect(html).toContain(`href="/l/trek-domane-sl-6/${listing.id}"`);
+  });
+});
+
+describe('ListingCard facts', () => {
+  it('shows frame size, condition and city on their own line', () => {
+    expect(cardFacts({ ...listing, frameSize: 'm' })).toEqual([
+      'Frame M',
+      'Used - good condition',
+      'Toronto',
+    ]);
+    expect(cardFacts(listing)).toEqual(['Used - good condition', 'Toronto']);
+    expect(render(<ListingCard listing={{ ...listing, frameSize: 'm' }} />)).toContain(
+      'Frame M · Used - good condition · Toronto',
+    );
+  });
+
+  it('marks a sold-out listing "Sold"', () => {
+    expect(render(<ListingCard listing={{ ...listing, soldOut: true }} />)).toContain('>Sold<');
+    expect(render(<ListingCard listing={listing} />)).not.toContain('>Sold<');
   });
 });

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ListingImage, ListingSummary } from '../../../shared/api/types';
+import { conditions, isKeyOf, sizes } from '../../../shared/config/listing-fields';
 import { marketplaceCurrency } from '../../../shared/config/marketplace';
 import { unsupportedPrice, unsupportedPriceTitle } from '../../../shared/errors/unsupported-price';
 import { formatMoney, type Money } from '../../../shared/money';
@@ -49,6 +50,15 @@ export function CardImage({
   );
 }
 
+/** What a buyer scans for under the title: frame size, condition, city (issue 21). */
+export function cardFacts(listing: ListingSummary): string[] {
+  const size = listing.frameSize && isKeyOf(sizes, listing.frameSize) ? sizes[listing.frameSize] : undefined;
+  const condition = isKeyOf(conditions, listing.condition) ? conditions[listing.condition] : undefined;
+  return [size ? `Frame ${size}` : undefined, condition, listing.city].filter((fact): fact is string =>
+    Boolean(fact),
+  );
+}
+
 /**
  * `priority`: a card in the first row (likely the largest paint) loads at once and first, the rest
  * lazily.
@@ -62,11 +72,12 @@ export function ListingCard({ listing, priority = false }: { listing: ListingSum
     >
       <div className="card-media">
         <CardImage image={listing.image} alt={listing.title} priority={priority} />
+        {listing.soldOut ? <span className="card-badge">Sold</span> : null}
       </div>
       <div className="card-body">
         <PriceText price={listing.price} />
         <h3 className="card-title">{listing.title}</h3>
-        {listing.city ? <p className="card-meta">{listing.city}</p> : null}
+        <p className="card-meta">{cardFacts(listing).join(' · ')}</p>
       </div>
     </Link>
   );

@@ -1,4 +1,5 @@
-import { categoriesInGroup, categoryGroups, isCategory } from '../../../shared/config/categories';
+import { categoriesInGroup, categoryGroups } from '../../../shared/config/categories';
+import type { FilterParams } from '../../../shared/config/search-filters';
 import { isSortKey, type SortKey, sortOptionsFor } from '../../../shared/config/sort';
 import type { Place } from '../../../shared/maps';
 import {
@@ -9,6 +10,7 @@ import {
   parseBoundsParam,
   parseOriginParam,
 } from '../../../shared/validation/filters';
+import { filterParamsOf } from './filter-params';
 
 export type { SortKey };
 
@@ -17,7 +19,7 @@ export type { SortKey };
  * search `address=&bounds=&origin=`), validated. The location values stay in their URL form
  * ('ne_lat,ne_lng,sw_lat,sw_lng' and 'lat,lng'), which is also what `GET /api/listings` takes.
  */
-export interface SearchParams {
+export interface SearchParams extends FilterParams {
   keywords?: string;
   /** The place's address: the label of `bounds` (kept only with them). */
   address?: string;
@@ -25,8 +27,6 @@ export interface SearchParams {
   bounds?: string;
   /** The place's point 'lat,lng' (sent only when `locationSearchUsesOrigin`): nearest first. */
   origin?: string;
-  /** One category key or a comma list of keys (a whole group). */
-  pub_category?: string;
   sort?: SortKey;
   page?: number;
 }
@@ -50,20 +50,9 @@ function firstString(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Keeps only known category keys, without duplicates, in the order given. */
-export function normaliseCategories(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  const keys = value
-    .split(',')
-    .map((key) => key.trim())
-    .filter(isCategory);
-  const unique = [...new Set(keys)];
-  return unique.length ? unique.join(',') : undefined;
-}
-
 /**
- * Turns raw query values into `SearchParams`, dropping what is invalid: empty keywords, unknown
- * categories, unknown sorts (and relevance without keywords), pages that are not whole numbers ≥ 2,
+ * Turns raw query values into `SearchParams`, dropping what is invalid: empty keywords, filter
+ * values the API would refuse (filter-params.ts), unknown sorts (and relevance without keywords), pages that are not whole numbers ≥ 2,
  * bounds or origins that are not coordinates in range, an address without bounds or too long.
  * The shared rules (shared/validation/filters.ts) are the ones the API answers 400 for.
  */
@@ -72,8 +61,10 @@ export function validateSearchParams(raw: Record<string, unknown>): SearchParams
   const keywords = firstString(raw.keywords)?.replace(/\s+/g, ' ').trim().slice(0, maxKeywordsLength);
   if (keywords) params.keywords = keywords;
   Object.assign(params, locationParams(raw));
-  const category = normaliseCategories(firstString(raw.pub_category));
-  if (category) params.pub_category = category;
+  Object.assign(
+    params,
+    filterParamsOf(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, firstString(v)]))),
+  );
   const sort = firstString(raw.sort);
   if (isSortKey(sort) && (sort !== 'relevance' || params.keywords)) params.sort = sort;
   const page = pageParam(raw.page);

@@ -1,58 +1,65 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
+import { getRouteApi, Link, useRouter, useRouterState } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { SearchPage as SearchAnswer, SearchFacets } from '../../../../shared/api/types';
 import { pageSizes } from '../../../../shared/config/marketplace';
 import { messages } from '../../../../shared/errors/catalogue';
 import { pages } from '../../../../shared/pages';
+import type { Loaded } from '../../api/client';
 import { ListingGrid } from '../../components/ListingCard';
 import { ListingGridSkeleton } from '../../components/Loading';
 import { Pagination } from '../../components/Pagination';
 import { RetryNotice } from '../../components/RetryNotice';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLoaded } from '../../lib/useLoaded';
+import { activeFilterCount, cleanedFilterHref } from '../../search/filter-params';
 import { categorySelectionLabel, resultCountText } from '../../search/labels';
 import {
   availableSortOptions,
-  categoryFilterOptions,
   defaultSort,
   type SearchParams,
   validateSearchParams,
 } from '../../search/params';
+import { FilterBar, FilterChips } from './filters/FilterBar';
+import { FiltersDialog } from './filters/FiltersDialog';
 import './search-page.css';
+import './filters/filters.css';
 
 const route = getRouteApi(pages.search);
-const filterOptions = categoryFilterOptions();
 
-function Filters({ search }: { search: SearchParams }) {
-  const navigate = route.useNavigate();
+/**
+ * Keywords and sort, and on a phone the button that opens the filters: one compact form so the
+ * first result stays above the fold at 375 × 812.
+ */
+function SearchForm({
+  search,
+  onChange,
+  onOpenFilters,
+}: {
+  search: SearchParams;
+  onChange: (next: SearchParams) => void;
+  onOpenFilters: () => void;
+}) {
   const apply = (form: HTMLFormElement) => {
     const data = new FormData(form);
     const next = validateSearchParams({
+      ...search,
       keywords: data.get('keywords'),
-      pub_category: data.get('pub_category'),
       sort: data.get('sort'),
-      // A location search keeps its place while the filters change.
-      address: search.address,
-      bounds: search.bounds,
-      origin: search.origin,
+      page: undefined,
     });
     if (next.sort === defaultSort(next)) delete next.sort;
-    navigate({ search: next });
+    onChange(next);
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     apply(event.currentTarget);
   };
-  const category = search.pub_category ?? '';
-  const knownCategory =
-    !category ||
-    filterOptions.some(
-      (group) => group.groupValue === category || group.categories.some((c) => c.value === category),
-    );
+  const count = activeFilterCount(search);
   return (
-    <search className="filters" aria-label="Search filters">
-      <form action={pages.search} method="get" onSubmit={onSubmit}>
-        <div className="field field-keywords">
-          <label htmlFor="search-keywords">Keywords</label>
+    <form className="search-form" action={pages.search} method="get" onSubmit={onSubmit}>
+      <div className="field field-keywords">
+        <label htmlFor="search-keywords">Keywords</label>
+        <div className="field-keywords-row">
           <input
             key={search.keywords ?? ''}
             id="search-keywords"
@@ -62,56 +69,34 @@ function Filters({ search }: { search: SearchParams }) {
             autoComplete="off"
             enterKeyHint="search"
           />
+          <button type="submit" className="button button-primary">
+            Search
+          </button>
         </div>
-        <div className="field">
-          <label htmlFor="search-category">Category</label>
-          <select
-            id="search-category"
-            name="pub_category"
-            value={category}
-            onChange={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
-          >
-            <option value="">All categories</option>
-            {knownCategory ? null : <option value={category}>Selected categories</option>}
-            {filterOptions.map((group) => (
-              <optgroup key={group.label} label={group.label}>
-                <option value={group.groupValue}>All {group.label.toLowerCase()}</option>
-                {group.categories.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="search-sort">Sort by</label>
-          <select
-            id="search-sort"
-            name="sort"
-            value={search.sort ?? defaultSort(search)}
-            onChange={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
-          >
-            {availableSortOptions(search).map((option) => (
-              <option key={option.key} value={option.key}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button button-primary">
-          Search
-        </button>
-      </form>
-    </search>
+      </div>
+      <button type="button" className="button button-secondary filters-open" onClick={onOpenFilters}>
+        Filters{count ? ` (${count})` : ''}
+      </button>
+      <div className="field field-sort">
+        <label htmlFor="search-sort">Sort by</label>
+        <select
+          id="search-sort"
+          name="sort"
+          value={search.sort ?? defaultSort(search)}
+          onChange={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
+        >
+          {availableSortOptions(search).map((option) => (
+            <option key={option.key} value={option.key}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </form>
   );
 }
 
-function Results({ search }: { search: SearchParams }) {
-  const { results } = route.useLoaderData();
-  const loaded = useLoaded(results);
-
+function Results({ search, loaded }: { search: SearchParams; loaded: Loaded<SearchAnswer> | undefined }) {
   if (!loaded) {
     return <ListingGridSkeleton count={pageSizes.search} label="Loading results…" />;
   }
@@ -135,7 +120,7 @@ function Results({ search }: { search: SearchParams }) {
         ) : (
           <>
             <h2>No listings match your search</h2>
-            <p>Try other keywords, another category, or browse everything.</p>
+            <p>Try other keywords, fewer filters, or browse everything.</p>
             <p>
               <Link to={pages.search} className="button button-secondary">
                 Show all listings
@@ -166,8 +151,32 @@ function Results({ search }: { search: SearchParams }) {
   );
 }
 
+/** Replaces a URL with invalid filter values by the one without them (a shared or edited link). */
+function useCleanFilterUrl() {
+  const router = useRouter();
+  const href = useRouterState({ select: (state) => state.location.href });
+  useEffect(() => {
+    const cleaned = cleanedFilterHref(href);
+    if (cleaned) void router.navigate({ href: cleaned, replace: true });
+  }, [href, router]);
+}
+
+/** The facets of the last answer, kept while the next one loads so the filters do not flicker. */
+function useLastFacets(loaded: Loaded<SearchAnswer> | undefined): SearchFacets | undefined {
+  const last = useRef<SearchFacets | undefined>(undefined);
+  if (loaded?.ok) last.current = loaded.value.facets;
+  return last.current;
+}
+
 export function SearchPage() {
   const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const { results } = route.useLoaderData();
+  const loaded = useLoaded(results);
+  const facets = useLastFacets(loaded);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  useCleanFilterUrl();
+  const onChange = (next: SearchParams) => navigate({ search: next });
   const categoryName = categorySelectionLabel(search.pub_category);
   const heading = search.keywords
     ? `Results for “${search.keywords}”`
@@ -182,10 +191,23 @@ export function SearchPage() {
         {heading}
         {categoryName && search.keywords ? <span className="heading-sub"> in {categoryName}</span> : null}
       </h1>
-      <Filters search={search} />
+      <search className="filters" aria-label="Search filters">
+        <SearchForm search={search} onChange={onChange} onOpenFilters={() => setFiltersOpen(true)} />
+        <FilterBar search={search} facets={facets} onChange={onChange} />
+        <FilterChips search={search} onChange={onChange} />
+      </search>
       <section className="results" aria-label="Search results">
-        <Results search={search} />
+        <Results search={search} loaded={loaded} />
       </section>
+      {filtersOpen ? (
+        <FiltersDialog
+          search={search}
+          facets={facets}
+          onChange={onChange}
+          totalItems={loaded?.ok ? loaded.value.meta.totalItems : undefined}
+          onClose={() => setFiltersOpen(false)}
+        />
+      ) : null}
     </div>
   );
 }
