@@ -18,7 +18,9 @@ describe('frame sizes in cm (issue 21)', () => {
     expect(frameSizeLetterOf('roadBikes', 56.9)).toBe('m');
     expect(frameSizeLetterOf('roadBikes', 57)).toBe('l');
     expect(frameSizeLetterOf('roadBikes', 52)).toBe('s');
-    expect(frameSizeLetterOf('bmxBikes', 52.1)).toBe('l');
+    // BMX by top tube: 20.75" (52.7 cm) is the usual adult frame, 21" (53.3 cm) a large one.
+    expect(frameSizeLetterOf('bmxBikes', 52.7)).toBe('m');
+    expect(frameSizeLetterOf('bmxFrames', 53.3)).toBe('l');
     expect(frameSizeLetterOf('eBikeSlashCargoBikes', 50)).toBe('m');
   });
 

@@ -25,23 +25,28 @@ export interface FrameSizeTable {
   ranges: readonly FrameSizeRange[];
 }
 
+/** The size letters with a range, smallest first. */
+const rangedSizes = ['xs', 's', 'm', 'l', 'xl', 'xxl'] as const satisfies readonly Exclude<Size, 'other'>[];
+
+/** A table from its seven bounds in cm: XS from the first to the second, S to the third… XXL to the last. */
+function sizeTable(
+  id: FrameSizeTable['id'],
+  measure: FrameMeasure,
+  bounds: readonly number[],
+): FrameSizeTable {
+  return {
+    id,
+    measure,
+    ranges: rangedSizes.map((size, index) => ({ size, min: bounds[index]!, max: bounds[index + 1]! })),
+  };
+}
+
 /**
  * Road, gravel and track: the seat tube, the traditional road chart. An M is 54–56 cm (a 54, 55 or
  * 56 frame), S 51–53, L 57–59; each letter is three centimetres, the usual step between the sizes
  * brands make (52, 54, 56, 58…). Gravel and track frames are sized like road frames.
  */
-const road: FrameSizeTable = {
-  id: 'road',
-  measure: 'seatTube',
-  ranges: [
-    { size: 'xs', min: 44, max: 51 },
-    { size: 's', min: 51, max: 54 },
-    { size: 'm', min: 54, max: 57 },
-    { size: 'l', min: 57, max: 60 },
-    { size: 'xl', min: 60, max: 63 },
-    { size: 'xxl', min: 63, max: 67 },
-  ],
-};
+const road = sizeTable('road', 'seatTube', [44, 51, 54, 57, 60, 63, 67]);
 
 /**
  * Mountain bikes: the seat tube again, but much shorter for the same rider (a sloping top tube and
@@ -49,53 +54,22 @@ const road: FrameSizeTable = {
  * XXL 23"+, the common MTB chart, here in cm (an inch is 2.54 cm) with the gaps closed. A 55 cm
  * mountain bike is an XL, not an M.
  */
-const mtb: FrameSizeTable = {
-  id: 'mtb',
-  measure: 'seatTube',
-  ranges: [
-    { size: 'xs', min: 33, max: 38 },
-    { size: 's', min: 38, max: 43 },
-    { size: 'm', min: 43, max: 48 },
-    { size: 'l', min: 48, max: 53 },
-    { size: 'xl', min: 53, max: 58 },
-    { size: 'xxl', min: 58, max: 63 },
-  ],
-};
+const mtb = sizeTable('mtb', 'seatTube', [33, 38, 43, 48, 53, 58, 63]);
 
 /**
- * BMX: sized by top-tube length in inches (Mini up to 18.5", Junior 18.5–19.5", Expert 19.5–20.5",
- * Pro 20.5–21", Pro XL 21–21.5", Pro XXL 21.5"+), here in cm: 18.5" ≈ 47 cm, 19.5" ≈ 49.5 cm,
- * 20.5" ≈ 52 cm, 21" ≈ 53.5 cm, 21.5" ≈ 55 cm.
+ * BMX: sized by top-tube length, in quarter inches. An average adult rides a 20.5–20.75" top tube
+ * (the usual freestyle frame), so that is M; 20–20.25" S; under 20" (Mini, Junior, the smaller race
+ * sizes) XS; 21–21.25" L; 21.5–21.75" XL; 22" and more XXL. Each bound is halfway between two
+ * quarter-inch steps, in cm (an inch is 2.54 cm): 19.75" ≈ 50.2, 20.375" ≈ 51.8, 20.875" ≈ 53,
+ * 21.375" ≈ 54.3, 21.875" ≈ 55.6.
  */
-const bmx: FrameSizeTable = {
-  id: 'bmx',
-  measure: 'topTube',
-  ranges: [
-    { size: 'xs', min: 40, max: 47 },
-    { size: 's', min: 47, max: 49.5 },
-    { size: 'm', min: 49.5, max: 52 },
-    { size: 'l', min: 52, max: 53.5 },
-    { size: 'xl', min: 53.5, max: 55 },
-    { size: 'xxl', min: 55, max: 58 },
-  ],
-};
+const bmx = sizeTable('bmx', 'topTube', [40, 50.2, 51.8, 53, 54.3, 55.6, 58]);
 
 /**
  * E-bikes and cargo bikes: mostly city and trekking frames, sized by seat tube in cm in steps of
  * four to five (46, 50, 54, 58…), between a road frame and a mountain bike for the same rider.
  */
-const eBike: FrameSizeTable = {
-  id: 'eBike',
-  measure: 'seatTube',
-  ranges: [
-    { size: 'xs', min: 38, max: 44 },
-    { size: 's', min: 44, max: 49 },
-    { size: 'm', min: 49, max: 54 },
-    { size: 'l', min: 54, max: 58 },
-    { size: 'xl', min: 58, max: 62 },
-    { size: 'xxl', min: 62, max: 67 },
-  ],
-};
+const eBike = sizeTable('eBike', 'seatTube', [38, 44, 49, 54, 58, 62, 67]);
 
 export const frameSizeTables = { road, mtb, bmx, eBike } as const;
 

@@ -22,7 +22,7 @@ interface FieldBaseProps {
 
 interface TextFieldProps extends FieldBaseProps {
   type?: 'text' | 'email' | 'password' | 'tel';
-  inputMode?: 'text' | 'email' | 'numeric' | 'tel';
+  inputMode?: 'text' | 'email' | 'numeric' | 'decimal' | 'tel';
   format?: (value: string) => string;
   parse?: (value: string) => string;
   maxLength?: number;
