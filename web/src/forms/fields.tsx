@@ -28,6 +28,8 @@ interface TextFieldProps extends FieldBaseProps {
   maxLength?: number;
   autoFocus?: boolean;
   spellCheck?: boolean;
+  /** The id of a `<datalist>` whose options the browser suggests while typing. */
+  list?: string;
 }
 
 function useFieldMessage(name: string, options: Parameters<typeof useField>[1]) {

@@ -16,6 +16,7 @@ import type { OwnListing, OwnListingChanges } from '../../api/own-listings';
 import { SelectField } from '../../components/ChoiceFields';
 import { TextAreaField, TextField } from '../../forms/fields';
 import { FrameSizeCmField, FrameSizeField, sizeOptions } from './FrameSizeFields';
+import { NameSuggestions, suggestionLists } from './NameSuggestions';
 import { TabForm } from './tab-form';
 import type { EditListingTabProps } from './tab-props';
 import { bikeFieldsForCategory, type OptionalBikeField, optionalBikeFields } from './wizard';
@@ -116,6 +117,7 @@ function BikeField({ field, values }: { field: OptionalBikeField; values: Values
           name={field}
           label={`${label} (optional)`}
           {...(maxLength ? { maxLength } : {})}
+          {...(field === 'groupset' ? { list: suggestionLists.groupset } : {})}
           autoComplete="off"
         />
       );
@@ -145,6 +147,7 @@ export function DetailsTab(props: EditListingTabProps) {
               autoComplete="off"
               required
             />
+            <NameSuggestions />
             <TextAreaField name="description" label="Description" rows={6} required />
             <SelectField name="category" label="Category" groups={categoryOptionGroups} required />
             <div className="field-row">
@@ -152,6 +155,7 @@ export function DetailsTab(props: EditListingTabProps) {
                 name="brand"
                 label="Brand"
                 maxLength={textMaxLength('brand')}
+                list={suggestionLists.brand}
                 autoComplete="off"
                 required
               />
