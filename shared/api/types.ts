@@ -51,6 +51,8 @@ export interface ListingPublicData {
   colour?: string;
   frameMaterial?: string;
   frameSize?: string;
+  /** The frame size in cm, a whole number or one decimal (issue 21; bikes and framesets). */
+  frameSizeCm?: number;
   wheelSize?: string;
   groupset?: string;
   wheelset?: string;
@@ -204,6 +206,8 @@ export interface OwnListingChanges {
   groupset?: string;
   wheelset?: string;
   frameSize?: string;
+  /** '' removes it. */
+  frameSizeCm?: number | '';
   wheelSize?: string;
   frameMaterial?: string;
   price?: Money;

@@ -151,6 +151,7 @@ describe('listing fields (§3)', () => {
       'groupset',
       'wheelset',
       'frameSize',
+      'frameSizeCm',
       'wheelSize',
       'frameMaterial',
     ]);

@@ -1,3 +1,5 @@
+import { categoryGroupOf, isCategory } from './categories';
+
 /** Enumerated listing fields of §3, keys exactly as the spec, labels as shown to people. */
 export const conditions = {
   new: 'New',
@@ -74,14 +76,22 @@ export interface BikeFieldBase {
 export type BikeField =
   | (BikeFieldBase & { type: 'text'; maxLength: number })
   | (BikeFieldBase & { type: 'year'; min: number })
+  | (BikeFieldBase & { type: 'cm'; min: number; max: number })
   | (BikeFieldBase & { type: 'enum'; options: Readonly<Record<string, string>>; order?: readonly string[] });
 
 /** Earliest model year accepted; the latest is next year (models are announced a year ahead). */
 export const earliestBikeYear = 1900;
 
 /**
+ * A frame size in cm (issue 21), a whole number or one decimal: 30 cm is below the smallest
+ * mountain-bike frame and 70 cm above the largest road frame (shared/config/frame-sizes.ts).
+ */
+export const frameSizeCmLimits = { min: 30, max: 70 } as const;
+
+/**
  * The bike fields of a listing's public data (§3): brand, model, year, colour, groupset, wheelset,
- * frame size, wheel size, frame material. All optional except brand (required on every listing, §5).
+ * frame size (a letter, and in cm: issue 21), wheel size, frame material. All optional except brand
+ * (required on every listing, §5).
  */
 export const bikeFields = [
   { key: 'brand', label: 'Brand', type: 'text', maxLength: 60 },
@@ -91,6 +101,7 @@ export const bikeFields = [
   { key: 'groupset', label: 'Groupset', type: 'text', maxLength: 80 },
   { key: 'wheelset', label: 'Wheelset', type: 'text', maxLength: 80 },
   { key: 'frameSize', label: 'Frame size', type: 'enum', options: sizes },
+  { key: 'frameSizeCm', label: 'Frame size in cm', type: 'cm', ...frameSizeCmLimits },
   { key: 'wheelSize', label: 'Wheel size', type: 'enum', options: wheelSizes, order: wheelSizeKeys },
   { key: 'frameMaterial', label: 'Frame material', type: 'enum', options: frameMaterials },
 ] as const satisfies readonly BikeField[];
@@ -106,6 +117,19 @@ export const requiredListingFields = [
   'size',
   'condition',
 ] as const;
+
+/**
+ * Whether a listing of the category must have a size (§5 sizeRequired, narrowed by issue 21): bikes,
+ * framesets and apparel, where a buyer chooses by size; not sunglasses, nor any part or accessory
+ * (a wheelset, a chain, a light has no S–XXL size). Without a category yet it is required, so the
+ * form asks for it until the category says otherwise.
+ */
+export function sizeRequiredFor(category: string | undefined): boolean {
+  if (!category || !isCategory(category)) return true;
+  if (category === 'sunglasses') return false;
+  const group = categoryGroupOf(category);
+  return group === 'completeBikes' || group === 'framesets' || group === 'apparel';
+}
 
 /** Latest model year accepted at `now`. */
 export function latestBikeYear(now: Date = new Date()): number {

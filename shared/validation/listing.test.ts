@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listingFeatures } from '../config/listing-fields';
+import { frameSizeCmOf, frameSizeCmValidator } from './frame-size';
 import {
   bikeYearValidator,
   buildingMaxLength,
@@ -95,6 +96,51 @@ describe('listing details (§5)', () => {
     expect(v('20x')).toBe('Enter a valid model year.');
     expect(v('')).toBeUndefined();
     expect(bikeYearValidator()(2000)).toBeUndefined();
+  });
+});
+
+describe('size where it makes sense, and the frame size in cm (issue 21)', () => {
+  it('requires a size for bikes, framesets and apparel, and before a category is chosen', () => {
+    for (const category of ['roadBikes', 'mtbFrames', 'jerseys', 'helmets', 'shoes', '', 'unicycles']) {
+      expect(validateListingDetails({ ...details, category, size: '' }, now).size, category).toBe(
+        listingMessages.sizeRequired,
+      );
+    }
+  });
+  it('does not require one for a wheelset, a part, an accessory or sunglasses, but checks a given one', () => {
+    for (const category of ['roadWheels', 'chains', 'suspensionForks', 'lights', 'sunglasses']) {
+      expect(validateListingDetails({ ...details, category, size: '' }, now).size, category).toBeUndefined();
+      expect(validateListingDetails({ ...details, category, size: 'm' }, now).size, category).toBeUndefined();
+      expect(validateListingDetails({ ...details, category, size: 'huge' }, now).size, category).toBe(
+        listingMessages.optionInvalid,
+      );
+    }
+  });
+  it('publishes a wheelset without a size, and not a bike', () => {
+    const base = { title: 't', description: 'd', images: [{ id: 'i' }] };
+    const data = { brand: 'Zipp', condition: 'new', pickupEnabled: true, shippingEnabled: false };
+    const wheels = {
+      ...base,
+      publicData: { ...data, category: 'roadWheels' },
+    } as unknown as PublishableListing;
+    const bike = { ...base, publicData: { ...data, category: 'roadBikes' } } as unknown as PublishableListing;
+    expect(publishErrors(wheels).size).toBeUndefined();
+    expect(publishErrors(bike).size).toBe(listingMessages.sizeRequired);
+  });
+  it('takes a whole number or one decimal from 30 to 70 cm, as a number or text', () => {
+    for (const good of [30, 55, 54.5, 70, '56', ' 52.5 ', '54,5', '', undefined, null]) {
+      expect(frameSizeCmValidator(good), String(good)).toBeUndefined();
+    }
+    for (const bad of [29.9, 70.1, 54.25, -55, '55 cm', 'M', '5e1', '54.', Number.NaN, true, [55]]) {
+      expect(frameSizeCmValidator(bad), String(bad)).toBe(listingMessages.frameSizeCmInvalid);
+    }
+    expect(validateListingDetails({ ...details, frameSizeCm: '80' }, now).frameSizeCm).toBe(
+      listingMessages.frameSizeCmInvalid,
+    );
+    expect(frameSizeCmOf('54,5')).toBe(54.5);
+    expect(frameSizeCmOf(56)).toBe(56);
+    expect(frameSizeCmOf('')).toBeUndefined();
+    expect(listingMessages.frameSizeCmInvalid).toContain('from 30 to 70');
   });
 });
 

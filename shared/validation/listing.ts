@@ -12,6 +12,7 @@ import {
   isKeyOf,
   latestBikeYear,
   listingFeatures,
+  sizeRequiredFor,
   sizes,
   wheelSizes,
 } from '../config/listing-fields';
@@ -33,6 +34,7 @@ import {
   type Validator,
   validateFields,
 } from './core';
+import { frameSizeCmValidator } from './frame-size';
 import { type ImageFileInfo, marketplaceCurrencyValidator, validateImageFile } from './inputs';
 import { listingMessages, maxLengthMessage } from './messages';
 
@@ -52,6 +54,8 @@ export interface ListingDetailsValues {
   groupset?: string;
   wheelset?: string;
   frameSize?: string;
+  /** In cm: a number from the API, the field's text in the form (frame-size.ts). */
+  frameSizeCm?: string | number;
   wheelSize?: string;
   frameMaterial?: string;
 }
@@ -95,16 +99,20 @@ export function validateListingDetails(
       required(listingMessages.brandRequired),
       maxLength(maxLengthMessage(brandMaxLength), brandMaxLength),
     ),
-    size: composeValidators(
-      required(listingMessages.sizeRequired),
-      oneOf(listingMessages.sizeRequired, Object.keys(sizes)),
-    ),
+    // Required only where a size means something (sizeRequiredFor: not for a wheelset or a part).
+    size: sizeRequiredFor(values.category)
+      ? composeValidators(
+          required(listingMessages.sizeRequired),
+          oneOf(listingMessages.sizeRequired, Object.keys(sizes)),
+        )
+      : optionalOneOf(Object.keys(sizes)),
     condition: composeValidators(
       required(listingMessages.conditionRequired),
       oneOf(listingMessages.conditionRequired, Object.keys(conditions)),
     ),
     year: bikeYearValidator(now),
     frameSize: optionalOneOf(Object.keys(sizes)),
+    frameSizeCm: frameSizeCmValidator,
     wheelSize: optionalOneOf(Object.keys(wheelSizes)),
     frameMaterial: optionalOneOf(Object.keys(frameMaterials)),
   });
@@ -284,7 +292,8 @@ export type PublishableListing = Pick<
 
 /**
  * What a draft needs before it can go live (§5), the spec's message per missing field: every
- * required detail (title, description, category, brand, size, condition: validateListingDetails),
+ * required detail (title, description, category, brand, condition, and size where the category has
+ * one: validateListingDetails),
  * a delivery method (deliveryMethodNotChosen), a place (locationRequired: every listing has one,
  * shipping-only too, so cards and search can show where it is), both shipping fees when shipping is
  * on (reported on `shippingFee`), and at least one photo.

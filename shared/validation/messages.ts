@@ -8,6 +8,7 @@
  * "ours" had no template text.
  */
 import { imageSettings, limits, minimumUserAge } from '../config/constants';
+import { frameSizeCmLimits } from '../config/listing-fields';
 
 export const signupMessages = {
   emailRequired: 'You need to add an email.',
@@ -72,6 +73,8 @@ export const listingMessages = {
   conditionRequired: 'You need to select a condition.',
   /** Ours. */
   yearInvalid: 'Enter a valid model year.',
+  /** Ours (issue 21): the bounds of frameSizeCmLimits. */
+  frameSizeCmInvalid: `Enter the frame size in cm, from ${frameSizeCmLimits.min} to ${frameSizeCmLimits.max}, for example 54 or 54.5.`,
   optionInvalid: 'Select one of the options.',
   priceRequired: 'You need to add a valid price.',
   priceTooLow: (minPrice: string) => `Price should be at least ${minPrice}.`,

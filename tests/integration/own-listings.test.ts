@@ -322,6 +322,37 @@ describe('own listings: manage list and the public API', () => {
   });
 });
 
+describe('own listings: sizes (issue 21)', () => {
+  it('round-trips a frame size in cm; refuses one out of bounds; empty removes it', async () => {
+    const id = await draft({ ...complete, title: `Sized ${marker}`, frameSizeCm: 55 });
+    const patch = (body: Record<string, unknown>) =>
+      api('PATCH', `/api/own-listings/${id}`, { ...as(seller), body });
+    expect((await api('GET', `/api/own-listings/${id}`, as(seller))).body.data.publicData.frameSizeCm).toBe(
+      55,
+    );
+    expect((await patch({ frameSizeCm: '54,5' })).body.data.publicData.frameSizeCm).toBe(54.5);
+    for (const bad of [80, 54.25, 'M', true]) {
+      const refused = await patch({ frameSizeCm: bad });
+      expect(refused.status, String(bad)).toBe(400);
+      expect(refused.body.errors[0].meta.fields).toEqual({ frameSizeCm: listingMessages.frameSizeCmInvalid });
+    }
+    const cleared = await patch({ frameSizeCm: '' });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data.publicData).not.toHaveProperty('frameSizeCm');
+  });
+
+  it('needs a size for a bike, not for a wheelset (by the stored category too)', async () => {
+    const { size: _size, ...unsized } = completeListing({ title: `Wheels ${marker}` });
+    const wheels = await published({ ...unsized, category: 'roadWheels', brand: 'Zipp' });
+    const emptied = await api('PATCH', `/api/own-listings/${wheels}`, { ...as(seller), body: { size: '' } });
+    expect(emptied.status).toBe(200);
+    const bike = await draft({ ...complete, title: `Bike ${marker}` });
+    const refused = await api('PATCH', `/api/own-listings/${bike}`, { ...as(seller), body: { size: '' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].meta.fields).toEqual({ size: listingMessages.sizeRequired });
+  });
+});
+
 describe('own listings: features, policies and the building', () => {
   it('round-trips features, rules, disclaimer and building; empty values remove them', async () => {
     const id = await draft({ title: `Fields ${marker}` });

@@ -6,6 +6,7 @@ import { drawPublicPoint } from '../../../shared/maps';
 import type { Money } from '../../../shared/money';
 import { sanitizeListing } from '../../../shared/text/sanitize';
 import { createSlug } from '../../../shared/text/slug';
+import { frameSizeCmOf } from '../../../shared/validation/frame-size';
 import {
   buildingValidator,
   featuresValidator,
@@ -54,10 +55,14 @@ export function emptyPublicData(): ListingPublicData {
 /** The detail fields a body may carry: the required ones and the bike fields (shared/config/listing-fields.ts). */
 const detailKeys = [...new Set([...requiredListingFields, ...bikeFields.map((field) => field.key)])];
 type DetailKey = (typeof detailKeys)[number];
-/** The details kept as text in the public data (title and description are on the record; year is a number). */
+/** The details kept as numbers in the public data ('' or null removes them). */
+const numberKeys = ['year', 'frameSizeCm'] as const satisfies readonly DetailKey[];
+type NumberKey = (typeof numberKeys)[number];
+const isNumberKey = (key: DetailKey): key is NumberKey => (numberKeys as readonly string[]).includes(key);
+/** The details kept as text in the public data (title and description are on the record). */
 const publicTextKeys = detailKeys.filter(
-  (key): key is Exclude<DetailKey, 'title' | 'description' | 'year'> =>
-    key !== 'title' && key !== 'description' && key !== 'year',
+  (key): key is Exclude<DetailKey, 'title' | 'description' | NumberKey> =>
+    key !== 'title' && key !== 'description' && !isNumberKey(key),
 );
 
 function invalid(field: string, message: string): never {
@@ -78,7 +83,7 @@ function isMoney(value: unknown): value is Money {
  * The listing fields of a create/update body (web/src/api/own-listings.ts OwnListingChanges),
  * validated with the shared validators (only the fields present are checked; unknown fields are
  * ignored). Returns top-level record changes and the new public data (the current one with the
- * changed keys). `features` is a list of unique `listingFeatures` keys ([] clears it); `rules` and
+ * changed keys). `year` and `frameSizeCm` are numbers ('' or null removes them). `features` is a list of unique `listingFeatures` keys ([] clears it); `rules` and
  * `disclaimer` are optional text of at most 5000 characters (empty removes them); `location.building`
  * is optional, at most 100 characters. Free text is sanitised as it is written (angle brackets
  * become full-width, §5: sanitizeListing), so every reader gets the safe text.
@@ -90,9 +95,10 @@ export function parseListingInput(
   const present = detailKeys.filter((key) => body[key] !== undefined);
   const details = Object.fromEntries(present.map((key) => [key, body[key]]));
   for (const key of present) {
-    if (key !== 'year' && typeof body[key] !== 'string') invalid(key, `${key} must be text.`);
+    if (!isNumberKey(key) && typeof body[key] !== 'string') invalid(key, `${key} must be text.`);
   }
-  const detailErrors = validateListingDetails(details);
+  // Whether a size is required depends on the category, the one in the body or the stored one.
+  const detailErrors = validateListingDetails({ category: current.category, ...details });
   assertValid(Object.fromEntries(present.map((key) => [key, detailErrors[key]])));
 
   const set: Partial<ListingRecord> = {};
@@ -118,6 +124,12 @@ export function parseListingInput(
   if (body.year !== undefined) {
     if (body.year === '' || body.year === null) delete next.year;
     else next.year = Number(body.year);
+    publicData = next;
+  }
+  if (body.frameSizeCm !== undefined) {
+    const cm = frameSizeCmOf(body.frameSizeCm);
+    if (cm === undefined) delete next.frameSizeCm;
+    else next.frameSizeCm = cm;
     publicData = next;
   }
   for (const key of ['rules', 'disclaimer'] as const) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readWorldCities } from '../../../functions/places/world-cities';
 import { categoryGroupOf, categoryGroups, isCategory } from '../../../shared/config/categories';
+import { frameSizeLetterOf, takesFrameSizeCm } from '../../../shared/config/frame-sizes';
 import {
   conditions,
   frameMaterials,
@@ -11,6 +12,7 @@ import {
 import { isPayoutCountry } from '../../../shared/config/payout-countries';
 import { distanceMeters } from '../../../shared/maps';
 import { createSlug } from '../../../shared/text/slug';
+import { frameSizeCmValidator } from '../../../shared/validation/frame-size';
 import { demoPassword, listings, sellers } from './catalogue';
 
 describe('seed catalogue: sellers', () => {
@@ -140,6 +142,18 @@ describe('seed catalogue: listings', () => {
         expect(l.year, l.key).toBeLessThanOrEqual(2026);
       }
     }
+  });
+
+  it('gives bikes and frames a size in cm in the range of their letter (shared/config/frame-sizes)', () => {
+    for (const l of listings) {
+      if (!takesFrameSizeCm(l.category) || l.frameSize === 'other') {
+        expect(l.frameSizeCm, l.key).toBeUndefined();
+        continue;
+      }
+      expect(frameSizeCmValidator(l.frameSizeCm), l.key).toBeUndefined();
+      expect(frameSizeLetterOf(l.category, l.frameSizeCm!), l.key).toBe(l.frameSize);
+    }
+    expect(listings.filter((l) => l.frameSizeCm !== undefined).length).toBeGreaterThan(20);
   });
 
   it('places listings in seven payout countries, each at its city as the gazetteer has it', async () => {

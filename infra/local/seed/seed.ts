@@ -244,6 +244,7 @@ async function seedListing(listing: SeedListing, authorId: string, now: Date): P
             'colour',
             'frameMaterial',
             'frameSize',
+            'frameSizeCm',
             'wheelSize',
             'groupset',
             'wheelset',

@@ -22,12 +22,14 @@ interface FieldBaseProps {
 
 interface TextFieldProps extends FieldBaseProps {
   type?: 'text' | 'email' | 'password' | 'tel';
-  inputMode?: 'text' | 'email' | 'numeric' | 'tel';
+  inputMode?: 'text' | 'email' | 'numeric' | 'decimal' | 'tel';
   format?: (value: string) => string;
   parse?: (value: string) => string;
   maxLength?: number;
   autoFocus?: boolean;
   spellCheck?: boolean;
+  /** The id of a `<datalist>` whose options the browser suggests while typing. */
+  list?: string;
 }
 
 function useFieldMessage(name: string, options: Parameters<typeof useField>[1]) {

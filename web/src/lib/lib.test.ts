@@ -51,6 +51,15 @@ describe('listingDetails', () => {
     ]);
   });
 
+  it('gives the frame size as a letter and in cm, either or both', () => {
+    const frameSize = (data: Partial<Listing['publicData']>) =>
+      listingDetails({ ...publicData, ...data }).find((row) => row.key === 'frameSize')?.value;
+    expect(frameSize({ frameSizeCm: 55 })).toBe('M (55 cm)');
+    expect(frameSize({ frameSizeCm: 54.5, frameSize: 'xl' })).toBe('XL (54.5 cm)');
+    expect(frameSize({ frameSizeCm: 55, frameSize: undefined })).toBe('55 cm');
+    expect(frameSize({ frameSize: '' })).toBeUndefined();
+  });
+
   it('shows unknown keys as they are', () => {
     expect(listingDetails({ ...publicData, condition: 'mystery' })[1]?.value).toBe('mystery');
   });

@@ -33,7 +33,8 @@ const fields: { key: keyof ListingPublicData; label: string; format?: (value: st
   { key: 'model', label: 'Model' },
   { key: 'year', label: 'Year' },
   { key: 'size', label: 'Size', format: (v) => label(sizes, v) },
-  { key: 'frameSize', label: 'Frame size', format: (v) => label(sizes, v) },
+  // With the size in cm when there is one (frameSizeText).
+  { key: 'frameSize', label: 'Frame size' },
   { key: 'frameMaterial', label: 'Frame material', format: (v) => label(frameMaterials, v) },
   { key: 'wheelSize', label: 'Wheel size', format: (v) => label(wheelSizes, v) },
   { key: 'groupset', label: 'Groupset' },
@@ -41,9 +42,21 @@ const fields: { key: keyof ListingPublicData; label: string; format?: (value: st
   { key: 'colour', label: 'Colour' },
 ];
 
+/** The frame size as a letter and in cm, either or both: "M (55 cm)", "M", "55 cm" (issue 21). */
+export function frameSizeText(publicData: Pick<ListingPublicData, 'frameSize' | 'frameSizeCm'>): string {
+  const letter = publicData.frameSize ? label(sizes, publicData.frameSize) : '';
+  const cm = publicData.frameSizeCm === undefined ? '' : `${publicData.frameSizeCm} cm`;
+  return letter && cm ? `${letter} (${cm})` : letter || cm;
+}
+
 export function listingDetails(publicData: Listing['publicData']): DetailRow[] {
   const rows: DetailRow[] = [];
   for (const field of fields) {
+    if (field.key === 'frameSize') {
+      const text = frameSizeText(publicData);
+      if (text) rows.push({ key: field.key, label: field.label, value: text });
+      continue;
+    }
     const raw = publicData[field.key];
     if (
       raw === undefined ||

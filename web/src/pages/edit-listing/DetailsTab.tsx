@@ -6,14 +6,17 @@ import {
   fieldOptions,
   frameMaterials,
   requiredListingFields,
-  sizes,
+  sizeRequiredFor,
   wheelSizeKeys,
   wheelSizes,
 } from '../../../../shared/config/listing-fields';
+import { frameSizeCmOf } from '../../../../shared/validation/frame-size';
 import { type ListingDetailsValues, validateListingDetails } from '../../../../shared/validation/listing';
 import type { OwnListing, OwnListingChanges } from '../../api/own-listings';
 import { SelectField } from '../../components/ChoiceFields';
 import { TextAreaField, TextField } from '../../forms/fields';
+import { FrameSizeCmField, FrameSizeField, sizeOptions } from './FrameSizeFields';
+import { NameSuggestions, suggestionLists } from './NameSuggestions';
 import { TabForm } from './tab-form';
 import type { EditListingTabProps } from './tab-props';
 import { bikeFieldsForCategory, type OptionalBikeField, optionalBikeFields } from './wizard';
@@ -37,7 +40,6 @@ const categoryOptionGroups = categoryGroups.map((group) => ({
 }));
 const toOptions = (options: { key: string; label: string }[]) =>
   options.map(({ key, label }) => ({ value: key, label }));
-const sizeOptions = toOptions(fieldOptions(sizes));
 const conditionOptions = toOptions(fieldOptions(conditions));
 const wheelSizeOptions = toOptions(fieldOptions(wheelSizes, wheelSizeKeys));
 const frameMaterialOptions = toOptions(fieldOptions(frameMaterials));
@@ -51,7 +53,8 @@ export function detailsInitialValues(listing: OwnListing | undefined): Values {
   const data = listing?.publicData;
   return forEachField((field) => {
     if (field === 'title' || field === 'description') return listing?.[field] ?? '';
-    if (field === 'year') return data?.year === undefined ? '' : String(data.year);
+    if (field === 'year' || field === 'frameSizeCm')
+      return data?.[field] === undefined ? '' : String(data[field]);
     return data?.[field] ?? '';
   });
 }
@@ -68,13 +71,17 @@ export function validateDetails(values: Partial<Values>) {
 /** The details to send; bike fields the category does not have are cleared (empty). */
 export function detailsChanges(values: Partial<Values>): OwnListingChanges {
   const shown = new Set<string>(bikeFieldsForCategory(values.category));
-  const { year, ...changes } = forEachField((field) =>
+  const { year, frameSizeCm, ...changes } = forEachField((field) =>
     isOptionalBikeField(field) && !shown.has(field) ? '' : (values[field] ?? '').trim(),
   );
-  return { ...changes, year: year === '' ? '' : Number(year) };
+  return {
+    ...changes,
+    year: year === '' ? '' : Number(year),
+    frameSizeCm: frameSizeCmOf(frameSizeCm) ?? '',
+  };
 }
 
-function BikeField({ field }: { field: OptionalBikeField }) {
+function BikeField({ field, values }: { field: OptionalBikeField; values: Values }) {
   switch (field) {
     case 'year':
       return (
@@ -87,7 +94,15 @@ function BikeField({ field }: { field: OptionalBikeField }) {
         />
       );
     case 'frameSize':
-      return <SelectField name="frameSize" label="Frame size (optional)" options={sizeOptions} />;
+      return (
+        <FrameSizeField
+          category={values.category}
+          frameSizeCm={values.frameSizeCm}
+          frameSize={values.frameSize}
+        />
+      );
+    case 'frameSizeCm':
+      return <FrameSizeCmField category={values.category} />;
     case 'wheelSize':
       return <SelectField name="wheelSize" label="Wheel size (optional)" options={wheelSizeOptions} />;
     case 'frameMaterial':
@@ -102,6 +117,7 @@ function BikeField({ field }: { field: OptionalBikeField }) {
           name={field}
           label={`${label} (optional)`}
           {...(maxLength ? { maxLength } : {})}
+          {...(field === 'groupset' ? { list: suggestionLists.groupset } : {})}
           autoComplete="off"
         />
       );
@@ -131,6 +147,7 @@ export function DetailsTab(props: EditListingTabProps) {
               autoComplete="off"
               required
             />
+            <NameSuggestions />
             <TextAreaField name="description" label="Description" rows={6} required />
             <SelectField name="category" label="Category" groups={categoryOptionGroups} required />
             <div className="field-row">
@@ -138,10 +155,15 @@ export function DetailsTab(props: EditListingTabProps) {
                 name="brand"
                 label="Brand"
                 maxLength={textMaxLength('brand')}
+                list={suggestionLists.brand}
                 autoComplete="off"
                 required
               />
-              <SelectField name="size" label="Size" options={sizeOptions} required />
+              {sizeRequiredFor(values.category) ? (
+                <SelectField name="size" label="Size" options={sizeOptions} required />
+              ) : (
+                <SelectField name="size" label="Size (optional)" options={sizeOptions} />
+              )}
             </div>
             <SelectField name="condition" label="Condition" options={conditionOptions} required />
             {shownBikeFields.length > 0 ? (
@@ -149,7 +171,7 @@ export function DetailsTab(props: EditListingTabProps) {
                 <legend>Bike details</legend>
                 <div className="field-row">
                   {shownBikeFields.map((field) => (
-                    <BikeField key={field} field={field} />
+                    <BikeField key={field} field={field} values={values} />
                   ))}
                 </div>
               </fieldset>

@@ -14,6 +14,7 @@ import {
   isEditListingType,
   nextTab,
   submitLabel,
+  suggestedFrameSize,
   tabsFor,
   wizardTitle,
 } from './wizard';
@@ -115,8 +116,10 @@ describe('the details tab', () => {
       'year',
       'colour',
       'frameSize',
+      'frameSizeCm',
       'frameMaterial',
     ]);
+    expect(bikeFieldsForCategory('eBikeSlashCargoBikes')).toContain('frameSizeCm');
     expect(bikeFieldsForCategory('mtbWheels')).toEqual(['model', 'wheelSize']);
     expect(bikeFieldsForCategory('jerseys')).toEqual([]);
     expect(bikeFieldsForCategory('')).toEqual([]);
@@ -144,6 +147,39 @@ describe('the details tab', () => {
     });
     expect(changes).toMatchObject({ title: 'Jersey', year: '', groupset: '', brand: 'Rapha' });
     expect(detailsChanges({ category: 'roadBikes', year: '2020' }).year).toBe(2020);
+  });
+});
+
+describe('the details tab: sizes (issue 21)', () => {
+  it('counts the details as done without a size only where none is required', () => {
+    const unsized = (category: string) => listing({}, { category, size: undefined });
+    expect([...enabledTabs(tabsFor('product'), 'draft', unsized('roadWheels'))]).toContain('pricing');
+    expect([...enabledTabs(tabsFor('product'), 'draft', unsized('roadBikes'))]).toEqual(['details']);
+  });
+
+  it('asks for a size only where the category has one, and checks the size in cm of a bike', () => {
+    expect(validateDetails({ category: 'roadWheels' }).size).toBeUndefined();
+    expect(validateDetails({ category: 'mtbBikes' }).size).toBe(listingMessages.sizeRequired);
+    expect(validateDetails({ category: 'roadBikes', frameSizeCm: '5' }).frameSizeCm).toBe(
+      listingMessages.frameSizeCmInvalid,
+    );
+    expect(validateDetails({ category: 'roadWheels', frameSizeCm: '5' }).frameSizeCm).toBeUndefined();
+  });
+
+  it('sends the size in cm as a number, and clears it where the category has none', () => {
+    expect(detailsChanges({ category: 'roadBikes', frameSizeCm: ' 54,5 ' }).frameSizeCm).toBe(54.5);
+    expect(detailsChanges({ category: 'roadBikes', frameSizeCm: '' }).frameSizeCm).toBe('');
+    expect(detailsChanges({ category: 'roadWheels', frameSizeCm: '55' }).frameSizeCm).toBe('');
+  });
+
+  it('suggests the letter of the size in cm from the category table while the letter is empty', () => {
+    expect(suggestedFrameSize('roadBikes', '55', '')).toBe('m');
+    expect(suggestedFrameSize('mtbFrames', '55', '')).toBe('xl');
+    expect(suggestedFrameSize('bmxBikes', '53.3', '')).toBe('l');
+    expect(suggestedFrameSize('roadBikes', '55', 'l')).toBeUndefined();
+    expect(suggestedFrameSize('roadBikes', '', '')).toBeUndefined();
+    expect(suggestedFrameSize('roadBikes', '555', '')).toBeUndefined();
+    expect(suggestedFrameSize('roadWheels', '55', '')).toBeUndefined();
   });
 });
 

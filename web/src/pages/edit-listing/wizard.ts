@@ -5,9 +5,15 @@
  */
 import type { OwnListing } from '../../../../shared/api/types';
 import { categoryGroupOf } from '../../../../shared/config/categories';
-import type { BikeFieldKey } from '../../../../shared/config/listing-fields';
+import {
+  type FrameSizeRange,
+  frameSizeLetterOf,
+  takesFrameSizeCm,
+} from '../../../../shared/config/frame-sizes';
+import { type BikeFieldKey, sizeRequiredFor } from '../../../../shared/config/listing-fields';
 import type { EditListingTab } from '../../../../shared/listings';
 import { editListingPath } from '../../../../shared/pages';
+import { frameSizeCmOf, frameSizeCmValidator } from '../../../../shared/validation/frame-size';
 import type { EditListingType } from './tab-props';
 
 export const editListingTypes = ['new', 'draft', 'edit'] as const satisfies readonly EditListingType[];
@@ -69,7 +75,12 @@ export function isTabComplete(
   switch (tab) {
     case 'details':
       return Boolean(
-        listing.title && listing.description && data.category && data.condition && data.brand && data.size,
+        listing.title &&
+          listing.description &&
+          data.category &&
+          data.condition &&
+          data.brand &&
+          (data.size || !sizeRequiredFor(data.category)),
       );
     case 'pricing':
       return listing.price.amount > 0 || listing.currentStock > 0 || listing.state !== 'draft';
@@ -139,6 +150,7 @@ export const optionalBikeFields = [
   'year',
   'colour',
   'frameSize',
+  'frameSizeCm',
   'wheelSize',
   'frameMaterial',
   'groupset',
@@ -149,20 +161,37 @@ export type OptionalBikeField = (typeof optionalBikeFields)[number];
 /**
  * Which bike fields (besides brand and size, which every listing has) the details tab shows for a
  * category. The rule, by category group (§3):
- * - Complete Bikes: model, year, colour, frame size, wheel size, frame material, groupset, wheelset;
- * - Framesets: model, year, colour, frame size, frame material;
+ * - Complete Bikes: model, year, colour, frame size (letter and cm), wheel size, frame material,
+ *   groupset, wheelset;
+ * - Framesets: model, year, colour, frame size (letter and cm), frame material;
  * - Forks & Suspension: model, year, wheel size;
  * - Wheels & Tires: model, wheel size;
  * - every other group, and no category yet: none.
  */
 export const bikeFieldsByGroup: Record<string, readonly OptionalBikeField[]> = {
   completeBikes: optionalBikeFields,
-  framesets: ['model', 'year', 'colour', 'frameSize', 'frameMaterial'],
+  framesets: ['model', 'year', 'colour', 'frameSize', 'frameSizeCm', 'frameMaterial'],
   forksAndSuspension: ['model', 'year', 'wheelSize'],
   wheelsAndTires: ['model', 'wheelSize'],
 };
 
 export function bikeFieldsForCategory(category: string | undefined): readonly OptionalBikeField[] {
   const group = category ? categoryGroupOf(category) : undefined;
-  return (group ? bikeFieldsByGroup[group] : undefined) ?? [];
+  const fields = (group ? bikeFieldsByGroup[group] : undefined) ?? [];
+  // The size in cm only where a size table reads it (shared/config/frame-sizes.ts).
+  return fields.filter((field) => field !== 'frameSizeCm' || takesFrameSizeCm(category ?? ''));
+}
+
+/**
+ * The size letter to suggest for a frame size in cm: the category's table's letter, while the
+ * letter is still empty and the cm a valid size (undefined otherwise).
+ */
+export function suggestedFrameSize(
+  category: string,
+  frameSizeCm: string,
+  frameSize: string,
+): FrameSizeRange['size'] | undefined {
+  if (frameSize || frameSizeCmValidator(frameSizeCm) !== undefined) return undefined;
+  const cm = frameSizeCmOf(frameSizeCm);
+  return cm === undefined ? undefined : frameSizeLetterOf(category, cm);
 }
