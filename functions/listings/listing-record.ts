@@ -60,6 +60,7 @@ export function toListingSummary(record: ListingRecord): ListingSummary {
     condition: record.publicData.condition,
     ...(record.publicData.brand ? { brand: record.publicData.brand } : {}),
     ...(record.publicData.frameSize ? { frameSize: record.publicData.frameSize } : {}),
+    ...(record.publicData.frameSizeCm ? { frameSizeCm: record.publicData.frameSizeCm } : {}),
     city: record.publicData.location.city,
     region: record.publicData.location.region,
     createdAt: record.createdAt,

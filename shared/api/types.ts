@@ -1,5 +1,5 @@
-import type { Money } from '../money';
 import type { FilterParams } from '../config/search-filters';
+import type { Money } from '../money';
 
 /** The API's JSON shapes, shared by the handlers (producers) and the web app (consumer). */
 
@@ -88,6 +88,8 @@ export interface ListingSummary {
   brand?: string;
   /** The frame's size letter (publicData.frameSize), shown on the card beside the condition. */
   frameSize?: string;
+  /** The frame's size in cm (publicData.frameSizeCm), beside the letter. */
+  frameSizeCm?: number;
   city: string;
   region: string;
   createdAt: string;

@@ -10,8 +10,8 @@
  * - year: `pub_year=2018,2023`, within the earliest bike year and next year.
  */
 import {
-  type FilterParams,
   enabledSearchFilters,
+  type FilterParams,
   isFilterOption,
   type OptionsFilter,
   type SearchFilter,

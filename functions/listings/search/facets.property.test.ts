@@ -16,8 +16,28 @@ import { SearchIndex, type SearchQuery } from './search-index';
  * facet over the listings passing every other filter.
  */
 const categories = ['roadBikes', 'gravelBikes', 'mtbBikes', 'roadWheels', 'helmets'];
-const brands = ['Trek', 'trek ', 'TREK', 'Canyon', 'Cervélo', 'Cervelo', 'SRAM', 'Sram', 'Orbea'];
-const groupsets = ['Shimano 105', 'shimano  105', 'SRAM Rival', 'Campagnolo Chorus'];
+const brands = [
+  'Trek',
+  'trek ',
+  'TREK',
+  'Canyon',
+  'Cervélo',
+  'Cervelo',
+  'SRAM',
+  'Sram',
+  'Orbea',
+  'Velo Nuovo',
+  'velo  nuovo',
+];
+const groupsets = [
+  'Shimano 105',
+  'shimano  105',
+  '105 Di2',
+  'SRAM Rival',
+  'sram rival axs',
+  'Campagnolo Chorus',
+  'My own mix',
+];
 const sizeKeys = Object.keys(sizes);
 const conditionKeys = Object.keys(conditions);
 const materialKeys = Object.keys(frameMaterials);
@@ -29,6 +49,7 @@ const listing = fc.record({
   brand: optional(fc.constantFrom(...brands)),
   groupset: optional(fc.constantFrom(...groupsets)),
   frameSize: optional(fc.constantFrom(...sizeKeys)),
+  frameSizeCm: optional(fc.integer({ min: 60, max: 140 }).map((tenths) => tenths / 2)),
   size: fc.constantFrom(...sizeKeys),
   wheelSize: optional(fc.constantFrom(...wheelSizeKeys)),
   frameMaterial: optional(fc.constantFrom(...materialKeys)),
@@ -61,6 +82,7 @@ function catalogue(seed: number, length: number): ListingRecord[] {
         ...(entry.brand ? { brand: entry.brand } : {}),
         ...(entry.groupset ? { groupset: entry.groupset } : {}),
         ...(entry.frameSize ? { frameSize: entry.frameSize } : {}),
+        ...(entry.frameSizeCm ? { frameSizeCm: entry.frameSizeCm } : {}),
         ...(entry.wheelSize ? { wheelSize: entry.wheelSize } : {}),
         ...(entry.frameMaterial ? { frameMaterial: entry.frameMaterial } : {}),
         ...(entry.year ? { year: entry.year } : {}),

@@ -1,4 +1,7 @@
 import type { SearchFacets } from '../../../shared/api/types';
+import { brandKey, canonicalBrand } from '../../../shared/config/brands';
+import { frameSizeLetterOf } from '../../../shared/config/frame-sizes';
+import { canonicalGroupset, groupsetKey } from '../../../shared/config/groupsets';
 import type { SearchFilterId } from '../../../shared/config/search-filters';
 import type { SearchFilterValues } from '../../../shared/validation/search-filters';
 import type { ListingRecord } from '../listing-record';
@@ -9,21 +12,16 @@ import type { ListingRecord } from '../listing-record';
  * Written from the listing's fields directly, not from the index's tables.
  */
 
-const folded = new Map<string, string>();
-/** Case, accents and spacing folded (remembered: the tests fold the same few values many times). */
-function fold(text: string): string {
-  let key = folded.get(text);
-  if (key === undefined) {
-    key = text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[\s\-_.]+/g, ' ')
-      .trim();
-    folded.set(text, key);
-  }
-  return key;
-}
+/** Brands and groupsets count by the vocabulary's key and show its name (remembered: slow-ish). */
+const memo = <T>(compute: (text: string) => T) => {
+  const known = new Map<string, T>();
+  return (text: string) => {
+    if (!known.has(text)) known.set(text, compute(text));
+    return known.get(text) as T;
+  };
+};
+const keyOf = { brand: memo(brandKey), groupset: memo(groupsetKey) };
+const labelOf = { brand: memo(canonicalBrand), groupset: memo(canonicalGroupset) };
 
 /** The listing's values for a facet (free text folded). */
 export function valuesOf(record: ListingRecord, id: SearchFilterId): string[] {
@@ -36,7 +34,10 @@ export function valuesOf(record: ListingRecord, id: SearchFilterId): string[] {
     case 'condition':
       return present([data.condition]);
     case 'frameSize':
-      return present([data.frameSize]);
+      return present([
+        data.frameSize,
+        data.frameSizeCm === undefined ? undefined : frameSizeLetterOf(data.category, data.frameSizeCm),
+      ]);
     case 'size':
       return present([data.size]);
     case 'wheelSize':
@@ -46,9 +47,9 @@ export function valuesOf(record: ListingRecord, id: SearchFilterId): string[] {
     case 'delivery':
       return [...(data.shippingEnabled ? ['shipping'] : []), ...(data.pickupEnabled ? ['pickup'] : [])];
     case 'brand':
-      return present([data.brand]).map(fold);
+      return present([data.brand]).map(keyOf.brand);
     case 'groupset':
-      return present([data.groupset]).map(fold);
+      return present([data.groupset]).map(keyOf.groupset);
     default:
       return [];
   }
@@ -77,7 +78,7 @@ function passesOne(record: ListingRecord, id: SearchFilterId, filters: SearchFil
       ? number >= value.min && number < value.max
       : number >= value.min && number <= value.max;
   }
-  const wanted = value.type === 'options' ? value.keys : value.values.map(fold);
+  const wanted = value.type === 'options' ? value.keys : value.values.map(keyOf[id as 'brand' | 'groupset']);
   return valuesOf(record, id).some((own) => wanted.includes(own));
 }
 
@@ -106,11 +107,11 @@ export function referenceFacets(
   for (const id of facetIds) {
     const counts = new Map<string, number>();
     const labels = new Map<string, string>();
-    // Labels: the first spelling in index order over every listing (not only the counted ones).
+    // Labels: the canonical name, as first seen in index order over every listing.
     for (const record of all) {
-      const raw =
-        id === 'brand' ? record.publicData.brand : id === 'groupset' ? record.publicData.groupset : undefined;
-      if (raw?.trim() && !labels.has(fold(raw))) labels.set(fold(raw), raw.trim());
+      if (id !== 'brand' && id !== 'groupset') break;
+      const raw = record.publicData[id];
+      if (raw?.trim() && !labels.has(keyOf[id](raw))) labels.set(keyOf[id](raw), labelOf[id](raw));
     }
     for (const record of base) {
       if (!passes(record, filters, id)) continue;
@@ -119,7 +120,7 @@ export function referenceFacets(
     let entries = [...counts];
     if (textFacets.includes(id)) {
       const value = filters[id];
-      const selected = value?.type === 'text' ? value.values.map(fold) : [];
+      const selected = value?.type === 'text' ? value.values.map(keyOf[id as 'brand' | 'groupset']) : [];
       entries = entries
         .map(([key, count]) => [labels.get(key)!, count, key] as const)
         .sort(([labelA, a], [labelB, b]) => b - a || labelA.localeCompare(labelB))

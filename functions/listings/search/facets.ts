@@ -1,4 +1,7 @@
 import type { SearchFacets } from '../../../shared/api/types';
+import { brandKey, canonicalBrand } from '../../../shared/config/brands';
+import { frameSizeLetterOf } from '../../../shared/config/frame-sizes';
+import { canonicalGroupset, groupsetKey } from '../../../shared/config/groupsets';
 import type { SearchFilterId } from '../../../shared/config/search-filters';
 import type { SearchFilterValues } from '../../../shared/validation/search-filters';
 import type { ListingRecord } from '../listing-record';
@@ -15,23 +18,27 @@ import type { Matches } from './ranking';
 interface FacetSource {
   id: SearchFilterId;
   values: (record: ListingRecord) => readonly (string | undefined)[];
-  /** Free text (brand, groupset): folded so "SRAM", "Sram" and "sram " are one value. */
-  fold?: (value: string) => string;
+  /**
+   * Free text (brand, groupset): the key a value matches and counts by (so "SRAM", "Sram" and
+   * "sram " are one value) and the name it is shown by (the vocabulary's, shared/config/brands.ts).
+   */
+  text?: { key: (value: string) => string; label: (value: string) => string };
 }
 
-/** Case, accents and spacing folded: the key free-text facet values match and count by. */
-export const foldFacetText = (value: string) =>
-  value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[\s\-_.]+/g, ' ')
-    .trim();
+/**
+ * A bike's frame-size letters: the seller's, and the one its size in cm falls under in its category
+ * group's table (shared/config/frame-sizes.ts), so "M" finds a 55 cm road bike whatever letter its
+ * seller chose.
+ */
+function frameSizes({ publicData }: ListingRecord): (string | undefined)[] {
+  const { frameSize, frameSizeCm, category } = publicData;
+  return [frameSize, frameSizeCm === undefined ? undefined : frameSizeLetterOf(category, frameSizeCm)];
+}
 
 const facetSources: readonly FacetSource[] = [
   { id: 'category', values: (record) => [record.publicData.category] },
   { id: 'condition', values: (record) => [record.publicData.condition] },
-  { id: 'frameSize', values: (record) => [record.publicData.frameSize] },
+  { id: 'frameSize', values: frameSizes },
   { id: 'size', values: (record) => [record.publicData.size] },
   { id: 'wheelSize', values: (record) => [record.publicData.wheelSize] },
   { id: 'frameMaterial', values: (record) => [record.publicData.frameMaterial] },
@@ -42,8 +49,16 @@ const facetSources: readonly FacetSource[] = [
       publicData.pickupEnabled ? 'pickup' : undefined,
     ],
   },
-  { id: 'brand', values: (record) => [record.publicData.brand], fold: foldFacetText },
-  { id: 'groupset', values: (record) => [record.publicData.groupset], fold: foldFacetText },
+  {
+    id: 'brand',
+    values: (record) => [record.publicData.brand],
+    text: { key: brandKey, label: canonicalBrand },
+  },
+  {
+    id: 'groupset',
+    values: (record) => [record.publicData.groupset],
+    text: { key: groupsetKey, label: canonicalGroupset },
+  },
 ];
 
 /** Free-text facets answer their most common values only (and any the query selected). */
@@ -51,7 +66,7 @@ export const maxTextFacetValues = 50;
 
 /** One facet over the index's entries: each entry's value codes (offsets into `codes`). */
 class FacetField {
-  /** The value shown for each code (code 0 unused); free text keeps the first spelling seen. */
+  /** The value shown for each code (code 0 unused); free text its canonical name, as first seen. */
   readonly labels: string[] = [''];
   private readonly codeOf = new Map<string, number>();
   private readonly offsets: Int32Array;
@@ -66,8 +81,8 @@ class FacetField {
     entries.forEach((record, position) => {
       const seen = new Set<number>();
       for (const value of source.values(record)) {
-        const label = value?.trim();
-        if (!label) continue;
+        if (!value?.trim()) continue;
+        const label = source.text ? source.text.label(value) : value.trim();
         const code = this.codeFor(label);
         if (!seen.has(code)) codes.push(code);
         seen.add(code);
@@ -79,7 +94,7 @@ class FacetField {
   }
 
   private keyOf(value: string): string {
-    return this.source.fold ? this.source.fold(value) : value;
+    return this.source.text ? this.source.text.key(value) : value;
   }
 
   private codeFor(label: string): number {
@@ -126,7 +141,7 @@ class FacetField {
     let codes = Array.from({ length: counts.length - 1 }, (_, i) => i + 1).filter(
       (code) => counts[code]! > 0,
     );
-    if (this.source.fold) {
+    if (this.source.text) {
       const chosen = this.selection(selected);
       codes = codes
         .sort((a, b) => counts[b]! - counts[a]! || this.labels[a]!.localeCompare(this.labels[b]!))

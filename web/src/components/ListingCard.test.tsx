@@ -77,6 +77,8 @@ describe('ListingCard facts', () => {
       'Toronto',
     ]);
     expect(cardFacts(listing)).toEqual(['Used - good condition', 'Toronto']);
+    expect(cardFacts({ ...listing, frameSize: 'm', frameSizeCm: 55 })[0]).toBe('Frame M (55 cm)');
+    expect(cardFacts({ ...listing, frameSizeCm: 54.5 })[0]).toBe('Frame 54.5 cm');
     expect(render(<ListingCard listing={{ ...listing, frameSize: 'm' }} />)).toContain(
       'Frame M · Used - good condition · Toronto',
     );

@@ -52,11 +52,12 @@ export function CardImage({
 
 /** What a buyer scans for under the title: frame size, condition, city (issue 21). */
 export function cardFacts(listing: ListingSummary): string[] {
-  const size = listing.frameSize && isKeyOf(sizes, listing.frameSize) ? sizes[listing.frameSize] : undefined;
+  const letter =
+    listing.frameSize && isKeyOf(sizes, listing.frameSize) ? sizes[listing.frameSize] : undefined;
+  const cm = listing.frameSizeCm ? `${listing.frameSizeCm} cm` : undefined;
+  const size = letter && cm ? `Frame ${letter} (${cm})` : letter || cm ? `Frame ${letter ?? cm}` : undefined;
   const condition = isKeyOf(conditions, listing.condition) ? conditions[listing.condition] : undefined;
-  return [size ? `Frame ${size}` : undefined, condition, listing.city].filter((fact): fact is string =>
-    Boolean(fact),
-  );
+  return [size, condition, listing.city].filter((fact): fact is string => Boolean(fact));
 }
 
 /**

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { ListingPublicData } from '../../../shared/api/types';
+import type { SearchFilterValues } from '../../../shared/validation/search-filters';
+import { listingRecord } from '../listing-record';
+import { SearchIndex } from './search-index';
+
+/** Examples of what the facets mean (the property test checks them at scale). */
+function bike(id: string, data: Partial<ListingPublicData>, currentStock = 1) {
+  return listingRecord({
+    id,
+    authorId: 'author',
+    title: `Bike ${id}`,
+    description: '',
+    price: { amount: 100_000, currency: 'USD' },
+    state: 'published',
+    publicData: {
+      category: 'roadBikes',
+      condition: 'usedGoodCondition',
+      pickupEnabled: true,
+      shippingEnabled: false,
+      location: { address: 'x', city: 'Berlin', region: 'Berlin', country: 'DE' },
+      ...data,
+    },
+    currentStock,
+    images: [],
+    createdAt: `2026-01-0${id.length}T00:00:00.000Z`,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  });
+}
+
+const index = new SearchIndex([
+  bike('road55', { frameSizeCm: 55, brand: 'sram ' }),
+  bike('roadL55', { frameSize: 'l', frameSizeCm: 55, brand: 'SRAM' }),
+  bike('mtb55', { category: 'mtbBikes', frameSizeCm: 55, brand: 'Specialised' }),
+  bike('soldM', { frameSize: 'm', brand: 'specialized' }, 0),
+]);
+const search = (filters: SearchFilterValues) => index.search({ filters, page: 1, perPage: 24 });
+
+describe('facets', () => {
+  it('files a bike under its seller’s letter and the letter its cm gives in its category’s table', () => {
+    const m = search({ frameSize: { type: 'options', keys: ['m'] } });
+    expect(m.data.map((listing) => listing.id)).toEqual(['roadL55', 'road55', 'soldM']);
+    expect(m.facets.frameSize).toEqual({ m: 3, l: 1, xl: 1 });
+  });
+
+  it('counts brands by the vocabulary: every spelling is one brand, shown by its name', () => {
+    const all = search({});
+    expect(all.facets.brand).toEqual({ SRAM: 2, Specialized: 2 });
+    const sram = search({ brand: { type: 'text', values: ['Sram'] } });
+    expect(sram.meta.totalItems).toBe(2);
+  });
+
+  it('keeps sold-out listings, after available ones, marked soldOut', () => {
+    const page = search({});
+    expect(page.data.at(-1)).toMatchObject({ id: 'soldM', soldOut: true });
+    expect(page.data[0]).not.toHaveProperty('soldOut');
+  });
+});
