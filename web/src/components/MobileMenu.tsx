@@ -1,10 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { siteSettings } from '../../../shared/config/site';
 import { pages } from '../../../shared/pages';
 import { useAuth } from '../auth/store';
 import { useLogout } from '../auth/useLogout';
 import { useTranslation } from '../i18n/translations';
+import { categoryFilterOptions } from '../search/params';
+import { forgetRecentSearches, recentSearches } from '../search/recent-searches';
 import { InboxMenuLink } from './InboxLink';
 import { Modal } from './Modal';
 import { SearchForm } from './SearchForm';
@@ -115,6 +118,8 @@ export function MobileMenu({ onClose, onLeave }: ModalProps) {
 /** The mobile search (§2, `?mobilesearch=open`): the search form in a modal; searching closes it. */
 export function MobileSearch({ onClose, onLeave }: ModalProps) {
   const t = useTranslation();
+  const [recent, setRecent] = useState(recentSearches);
+  const leave = { replace: true, onClick: onLeave } as const;
   return (
     <Modal
       title={t('MobileSearch.title')}
@@ -129,6 +134,44 @@ export function MobileSearch({ onClose, onLeave }: ModalProps) {
         replace
         onSubmitted={onLeave}
       />
+      {recent.length ? (
+        <section className="search-sheet-section" aria-labelledby="recent-searches">
+          <div className="search-sheet-heading">
+            <h2 id="recent-searches">Recent searches</h2>
+            <button
+              type="button"
+              className="filter-clear"
+              onClick={() => {
+                forgetRecentSearches();
+                setRecent([]);
+              }}
+            >
+              Clear
+            </button>
+          </div>
+          <ul className="search-sheet-links">
+            {recent.map((keywords) => (
+              <li key={keywords}>
+                <Link to={pages.search} search={{ keywords }} {...leave}>
+                  {keywords}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section className="search-sheet-section" aria-labelledby="browse-categories">
+        <h2 id="browse-categories">Browse by category</h2>
+        <ul className="search-sheet-links">
+          {categoryFilterOptions().map((group) => (
+            <li key={group.label}>
+              <Link to={pages.search} search={{ pub_category: group.groupValue }} {...leave}>
+                {group.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
     </Modal>
   );
 }

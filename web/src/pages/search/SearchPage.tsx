@@ -19,6 +19,7 @@ import {
   type SearchParams,
   validateSearchParams,
 } from '../../search/params';
+import { rememberSearch } from '../../search/recent-searches';
 import { FilterBar, FilterChips } from './filters/FilterBar';
 import { FiltersDialog } from './filters/FiltersDialog';
 import './search-page.css';
@@ -56,7 +57,7 @@ function SearchForm({
   };
   const count = activeFilterCount(search);
   return (
-    <form className="search-form" action={pages.search} method="get" onSubmit={onSubmit}>
+    <form className="search-page-form" action={pages.search} method="get" onSubmit={onSubmit}>
       <div className="field field-keywords">
         <label htmlFor="search-keywords">Keywords</label>
         <div className="field-keywords-row">
@@ -176,6 +177,9 @@ export function SearchPage() {
   const facets = useLastFacets(loaded);
   const [filtersOpen, setFiltersOpen] = useState(false);
   useCleanFilterUrl();
+  useEffect(() => {
+    if (search.keywords) rememberSearch(search.keywords);
+  }, [search.keywords]);
   const onChange = (next: SearchParams) => navigate({ search: next });
   const categoryName = categorySelectionLabel(search.pub_category);
   const heading = search.keywords
