@@ -14,9 +14,11 @@ export { tokenize } from './listing-words';
  * prefix of a word as written, for search-as-you-type ("gar" finds Garmin).
  */
 export class KeywordIndex {
-  /** Postings of the words as written (for prefixes), and their sorted list. */
+  /** Postings of the words as written (for prefixes); the words sorted, with their stem and posting. */
   private readonly words = new Map<string, Posting>();
   private readonly sortedWords: string[];
+  private readonly sortedStems: string[];
+  private readonly sortedPostings: Posting[];
   /** Postings of the stems, each entry at its best weight over the words with that stem. */
   private readonly stems = new Map<string, Posting>();
   private readonly typos: TypoNeighbours;
@@ -51,6 +53,8 @@ export class KeywordIndex {
       this.stems.set(base, postings.length === 1 ? postings[0]!.posting : unionOf(postings, scratch));
     }
     this.sortedWords = [...this.words.keys()].sort();
+    this.sortedStems = this.sortedWords.map(stem);
+    this.sortedPostings = this.sortedWords.map((word) => this.words.get(word)!);
     this.typos = new TypoNeighbours(this.stems.keys());
   }
 
@@ -82,17 +86,26 @@ export class KeywordIndex {
     const parts: WeightedPosting[] = [];
     const exact = this.stems.get(base);
     if (exact) parts.push({ posting: exact });
-    if (last)
-      for (const word of this.wordsStartingWith(token)) parts.push({ posting: this.words.get(word)! });
-    for (const near of this.typos.of(base))
+    if (last) {
+      // Words with the query's stem are in `exact` already, at the same weight.
+      const [start, end] = this.rangeStartingWith(token);
+      for (let i = start; i < end; i++) {
+        if (this.sortedStems[i] !== base) parts.push({ posting: this.sortedPostings[i]! });
+      }
+    }
+    for (const near of this.typos.of(base)) {
+      // "cannondal" is one letter short of "cannondale", whose words the prefix found at full weight.
+      if (last && near.startsWith(token)) continue;
       parts.push({ posting: this.stems.get(near)!, weightOf: typoWeight });
+    }
     if (parts.length === 0) return undefined;
-    if (parts.length === 1 && !parts[0]!.weightOf) return parts[0]!.posting;
-    return unionOf(parts, scratch);
+    if (parts.length > 1) return unionOf(parts, scratch);
+    const { posting, weightOf } = parts[0]!;
+    return weightOf ? { positions: posting.positions, weights: posting.weights.map(weightOf) } : posting;
   }
 
-  /** The words as written that start with `prefix` (binary search in the sorted list). */
-  private wordsStartingWith(prefix: string): string[] {
+  /** Where the words as written that start with `prefix` are in the sorted list: [start, end). */
+  private rangeStartingWith(prefix: string): [number, number] {
     let low = 0;
     let high = this.sortedWords.length;
     while (low < high) {
@@ -102,6 +115,6 @@ export class KeywordIndex {
     }
     let end = low;
     while (end < this.sortedWords.length && this.sortedWords[end]!.startsWith(prefix)) end++;
-    return this.sortedWords.slice(low, end);
+    return [low, end];
   }
 }
