@@ -14,8 +14,7 @@ export { tokenize } from './listing-words';
  * prefix of a word as written, for search-as-you-type ("gar" finds Garmin).
  */
 export class KeywordIndex {
-  /** Postings of the words as written (for prefixes); the words sorted, with their stem and posting. */
-  private readonly words = new Map<string, Posting>();
+  /** The words as written, sorted (for prefixes), with their stem and posting. */
   private readonly sortedWords: string[];
   private readonly sortedStems: string[];
   private readonly sortedPostings: Posting[];
@@ -37,9 +36,10 @@ export class KeywordIndex {
         list.weights.push(weight);
       }
     });
+    const postings = new Map<string, Posting>();
     const wordsOfStem = new Map<string, string[]>();
     for (const [word, list] of lists) {
-      this.words.set(word, postingOf(list.positions, list.weights));
+      postings.set(word, postingOf(list.positions, list.weights));
       const base = stem(word);
       const words = wordsOfStem.get(base);
       if (words) words.push(word);
@@ -49,12 +49,12 @@ export class KeywordIndex {
     // it was before stems.
     const scratch = new Uint8Array(entries.length);
     for (const [base, words] of wordsOfStem) {
-      const postings = words.map((word) => ({ posting: this.words.get(word)! }));
-      this.stems.set(base, postings.length === 1 ? postings[0]!.posting : unionOf(postings, scratch));
+      const parts = words.map((word) => ({ posting: postings.get(word)! }));
+      this.stems.set(base, parts.length === 1 ? parts[0]!.posting : unionOf(parts, scratch));
     }
-    this.sortedWords = [...this.words.keys()].sort();
+    this.sortedWords = [...postings.keys()].sort();
     this.sortedStems = this.sortedWords.map(stem);
-    this.sortedPostings = this.sortedWords.map((word) => this.words.get(word)!);
+    this.sortedPostings = this.sortedWords.map((word) => postings.get(word)!);
     this.typos = new TypoNeighbours(this.stems.keys());
   }
 
