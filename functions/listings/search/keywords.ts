@@ -1,83 +1,71 @@
 import type { ListingRecord } from '../listing-record';
+import { typoWeight, weightedTokens } from './listing-words';
+import { intersect, type Posting, postingOf, unionOf, type WeightedPosting } from './postings';
 import { type Matches, noMatches } from './ranking';
+import { stem, TypoNeighbours } from './word-forms';
+
+export { tokenize } from './listing-words';
 
 /**
- * The keyword half of the search index: an inverted index from token to the listings it occurs in
- * with a weight, and the match of a query's tokens against it (every token required, the last one
- * as a prefix).
+ * The keyword half of the search index: an inverted index from word to the listings it occurs in
+ * with a weight, and the match of a query's words against it. Every query word is required; it
+ * matches a listing's word with the same stem ("wheels" and "wheel"), or, in a word of five letters
+ * or more, one typo away ("shimnao") at a lower weight; the last query word also matches as a
+ * prefix of a word as written, for search-as-you-type ("gar" finds Garmin).
  */
-
-/** Title words weigh most, then brand, model and groupset, then the rest of the text. */
-const fieldWeights = { title: 3, strong: 2, body: 1 } as const;
-
-export function tokenize(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((token) => token.length > 0);
-}
-
-function weightedTokens(record: ListingRecord): Map<string, number> {
-  const tokens = new Map<string, number>();
-  const add = (text: string, weight: number) => {
-    for (const token of tokenize(text)) tokens.set(token, Math.max(tokens.get(token) ?? 0, weight));
-  };
-  const data = record.publicData;
-  add(record.title, fieldWeights.title);
-  add([data.brand, data.model, data.groupset].filter(Boolean).join(' '), fieldWeights.strong);
-  add(
-    [record.description, data.colour, data.wheelset, data.location.city].filter(Boolean).join(' '),
-    fieldWeights.body,
-  );
-  return tokens;
-}
-
-/** The listings one token occurs in (positions ascending) and its weight in each. */
-interface Posting {
-  positions: Int32Array;
-  weights: Uint8Array;
-}
-
 export class KeywordIndex {
-  private readonly postings = new Map<string, Posting>();
-  private readonly sortedTokens: string[];
+  /** The words as written, sorted (for prefixes), with their stem and posting. */
+  private readonly sortedWords: string[];
+  private readonly sortedStems: string[];
+  private readonly sortedPostings: Posting[];
+  /** Postings of the stems, each entry at its best weight over the words with that stem. */
+  private readonly stems = new Map<string, Posting>();
+  private readonly typos: TypoNeighbours;
 
   /** `entries` in index order: an entry's position in the array is its position in every posting. */
   constructor(entries: readonly ListingRecord[]) {
     const lists = new Map<string, { positions: number[]; weights: number[] }>();
     entries.forEach((record, position) => {
-      for (const [token, weight] of weightedTokens(record)) {
-        let list = lists.get(token);
+      for (const [word, weight] of weightedTokens(record)) {
+        let list = lists.get(word);
         if (!list) {
           list = { positions: [], weights: [] };
-          lists.set(token, list);
+          lists.set(word, list);
         }
         list.positions.push(position);
         list.weights.push(weight);
       }
     });
-    for (const [token, list] of lists) {
-      this.postings.set(token, {
-        positions: Int32Array.from(list.positions),
-        weights: Uint8Array.from(list.weights),
-      });
+    const postings = new Map<string, Posting>();
+    const wordsOfStem = new Map<string, string[]>();
+    for (const [word, list] of lists) {
+      postings.set(word, postingOf(list.positions, list.weights));
+      const base = stem(word);
+      const words = wordsOfStem.get(base);
+      if (words) words.push(word);
+      else wordsOfStem.set(base, [word]);
     }
-    this.sortedTokens = [...this.postings.keys()].sort();
+    // Most stems have one word: they share its posting, which keeps the index's memory near what
+    // it was before stems.
+    const scratch = new Uint8Array(entries.length);
+    for (const [base, words] of wordsOfStem) {
+      const parts = words.map((word) => ({ posting: postings.get(word)! }));
+      this.stems.set(base, parts.length === 1 ? parts[0]!.posting : unionOf(parts, scratch));
+    }
+    this.sortedWords = [...postings.keys()].sort();
+    this.sortedStems = this.sortedWords.map(stem);
+    this.sortedPostings = this.sortedWords.map((word) => postings.get(word)!);
+    this.typos = new TypoNeighbours(this.stems.keys());
   }
 
   /**
-   * Entries matching every token (the last one as a prefix, for search-as-you-type), with their
-   * score: the sum of each token's weight in the entry. `scratch` has one zero byte per entry and is
-   * left all zero.
+   * Entries matching every word, with their score: the sum of each query word's best weight in the
+   * entry. `scratch` has one zero byte per entry and is left all zero.
    */
   match(queryTokens: string[], scratch: Uint8Array): Matches {
     let matches: Matches | undefined;
     for (let index = 0; index < queryTokens.length; index++) {
-      const token = queryTokens[index]!;
-      const posting =
-        index === queryTokens.length - 1 ? this.prefixPosting(token, scratch) : this.postings.get(token);
+      const posting = this.postingOf(queryTokens[index]!, index === queryTokens.length - 1, scratch);
       if (!posting || posting.positions.length === 0) return noMatches();
       if (!matches) {
         matches = {
@@ -92,60 +80,41 @@ export class KeywordIndex {
     return matches ?? noMatches();
   }
 
-  /**
-   * The entries with a word that starts with `prefix`, weighted by the best such word: an exact word
-   * counts fully, and a longer word it starts counts the same, so "gar" finds Garmin.
-   */
-  private prefixPosting(prefix: string, scratch: Uint8Array): Posting | undefined {
-    let low = 0;
-    let high = this.sortedTokens.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.sortedTokens[middle]! < prefix) low = middle + 1;
-      else high = middle;
-    }
-    let last = low;
-    while (last < this.sortedTokens.length && this.sortedTokens[last]!.startsWith(prefix)) last++;
-    if (last === low) return undefined;
-    if (last === low + 1) return this.postings.get(this.sortedTokens[low]!);
-    // Several words: the best weight per entry in the scratch array, the entries in `touched`.
-    const weights = scratch;
-    const touched: number[] = [];
-    for (let t = low; t < last; t++) {
-      const posting = this.postings.get(this.sortedTokens[t]!)!;
-      for (let i = 0; i < posting.positions.length; i++) {
-        const position = posting.positions[i]!;
-        const weight = posting.weights[i]!;
-        const best = weights[position]!;
-        if (best === 0) touched.push(position);
-        if (weight > best) weights[position] = weight;
+  /** The entries one query word matches, at its best weight in each. */
+  private postingOf(token: string, last: boolean, scratch: Uint8Array): Posting | undefined {
+    const base = stem(token);
+    const parts: WeightedPosting[] = [];
+    const exact = this.stems.get(base);
+    if (exact) parts.push({ posting: exact });
+    if (last) {
+      // Words with the query's stem are in `exact` already, at the same weight.
+      const [start, end] = this.rangeStartingWith(token);
+      for (let i = start; i < end; i++) {
+        if (this.sortedStems[i] !== base) parts.push({ posting: this.sortedPostings[i]! });
       }
     }
-    const positions = Int32Array.from(touched).sort();
-    const merged = new Uint8Array(positions.length);
-    for (let i = 0; i < positions.length; i++) {
-      merged[i] = weights[positions[i]!]!;
-      weights[positions[i]!] = 0;
+    for (const near of this.typos.of(base)) {
+      // "cannondal" is one letter short of "cannondale", whose words the prefix found at full weight.
+      if (last && near.startsWith(token)) continue;
+      parts.push({ posting: this.stems.get(near)!, weightOf: typoWeight });
     }
-    return { positions, weights: merged };
+    if (parts.length === 0) return undefined;
+    if (parts.length > 1) return unionOf(parts, scratch);
+    const { posting, weightOf } = parts[0]!;
+    return weightOf ? { positions: posting.positions, weights: posting.weights.map(weightOf) } : posting;
   }
-}
 
-/** Keeps the matches also in `posting`, adding its weight (in place); both lists ascend. The count kept. */
-function intersect(matches: Matches, posting: Posting): number {
-  const { positions, scores } = matches;
-  const other = posting.positions;
-  let j = 0;
-  let kept = 0;
-  for (let i = 0; i < matches.count; i++) {
-    const position = positions[i]!;
-    while (j < other.length && other[j]! < position) j++;
-    if (j === other.length) break;
-    if (other[j] !== position) continue;
-    positions[kept] = position;
-    scores[kept] = scores[i]! + posting.weights[j]!;
-    kept++;
+  /** Where the words as written that start with `prefix` are in the sorted list: [start, end). */
+  private rangeStartingWith(prefix: string): [number, number] {
+    let low = 0;
+    let high = this.sortedWords.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.sortedWords[middle]! < prefix) low = middle + 1;
+      else high = middle;
+    }
+    let end = low;
+    while (end < this.sortedWords.length && this.sortedWords[end]!.startsWith(prefix)) end++;
+    return [low, end];
   }
-  matches.count = kept;
-  return kept;
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { countryName, isCountryCode } from '../../../shared/config/countries';
 import type { SortKey } from '../../../shared/config/sort';
 import { type Bounds, distanceMeters, widenedBounds } from '../../../shared/maps';
 import type { LatLng } from '../../../shared/validation/core';
@@ -8,14 +9,73 @@ import { type ListingRecord, listingRecord } from '../listing-record';
 import { passes } from './facets.reference';
 import { tokenize } from './keywords';
 import { SearchIndex, type SearchQuery } from './search-index';
+import { stem } from './word-forms';
 
 /**
- * The index answers from typed arrays (postings, category lists, a counting sort by score); this
- * checks it against the plain definition of a search on random catalogues and queries: the same
- * listings in the same order, the same counts, and `searchJson` the same bytes as `search`.
+ * The index answers from typed arrays (postings, category lists, a counting sort by score, a typo
+ * neighbourhood); this checks it against the plain definition of a search on random catalogues and
+ * queries: the same listings in the same order, the same counts, and `searchJson` the same bytes as
+ * `search`.
  */
-const words = ['trek', 'trail', 'tr', 'garmin', 'gar', 'garage', 'road', 'bike', 'shimano', 'crank', 'x1'];
+// biome-ignore format: a word list reads better in rows
+const words = [
+  'trek', 'trail', 'trial', 'tr', 'garmin', 'gar', 'garage', 'road', 'bike', 'bikes', 'shimano',
+  'shimnao', 'crank', 'cranks', 'x1', 'wheel', 'wheels', 'wheelset', 'glass', 'glasses', 'series',
+  'specialized', 'specialised', 'r8000', 'r8001', 'fork', 'form',
+];
+const queryWords = [
+  ...words,
+  'seri',
+  'specialis',
+  'bavaria',
+  'bavria',
+  'germany',
+  'de',
+  'kingdom',
+  'ca',
+  'on',
+];
 const categories = ['roadBikes', 'gravelBikes', 'helmets', 'roadWheels'];
+const places = [
+  { city: 'Toronto', region: 'ON', country: 'CA' },
+  { city: 'Munich', region: 'Bavaria', country: 'DE' },
+  { city: 'London', region: 'England', country: 'GB' },
+  { city: 'Trento', region: 'Trentino', country: 'not a code' },
+];
+
+/** The number of edits (change, add, remove a letter, swap two neighbours) from `a` to `b`. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const change = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + change);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      }
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * A query word's weight in a listing: its heaviest word with the same stem (or, for the last query
+ * word, starting with it); else, for a stem of five letters or more, its heaviest word one edit
+ * away, one less; words with digits take no typo.
+ */
+function weightIn(weights: Map<string, number>, token: string, last: boolean): number {
+  let best = 0;
+  const base = stem(token);
+  for (const [word, weight] of weights) {
+    if (stem(word) === base || (last && word.startsWith(token))) best = Math.max(best, weight);
+    else if (base.length >= 5 && /^[a-z]+$/.test(base + stem(word)) && editDistance(base, stem(word)) === 1) {
+      best = Math.max(best, weight - 1);
+    }
+  }
+  return best;
+}
 
 function reference(records: ListingRecord[], query: SearchQuery) {
   const published = records
@@ -27,9 +87,16 @@ function reference(records: ListingRecord[], query: SearchQuery) {
       for (const token of tokenize(text)) weights.set(token, Math.max(weights.get(token) ?? 0, weight));
     };
     const data = record.publicData;
-    add(record.title, 3);
-    add([data.brand, data.model, data.groupset].filter(Boolean).join(' '), 2);
-    add([record.description, data.colour, data.wheelset, data.location.city].filter(Boolean).join(' '), 1);
+    const { city, region, country } = data.location;
+    const countryInEnglish = isCountryCode(country) ? countryName(country, 'en') : '';
+    add(record.title, 6);
+    add([data.brand, data.model, data.groupset].filter(Boolean).join(' '), 4);
+    add(
+      [record.description, data.colour, data.wheelset, city, region, country, countryInEnglish]
+        .filter(Boolean)
+        .join(' '),
+      2,
+    );
     return weights;
   };
   const tokens = tokenize(query.keywords ?? '');
@@ -42,10 +109,7 @@ function reference(records: ListingRecord[], query: SearchQuery) {
     const weights = weightsOf(record);
     let score = 0;
     for (const [i, token] of tokens.entries()) {
-      const weight =
-        i === tokens.length - 1
-          ? Math.max(0, ...[...weights].filter(([word]) => word.startsWith(token)).map(([, w]) => w))
-          : (weights.get(token) ?? 0);
+      const weight = weightIn(weights, token, i === tokens.length - 1);
       if (!weight) return [];
       score += weight;
     }
@@ -75,6 +139,7 @@ function reference(records: ListingRecord[], query: SearchQuery) {
 }
 
 const text = fc.array(fc.constantFrom(...words), { maxLength: 4 }).map((list) => list.join(' '));
+const queryText = fc.array(fc.constantFrom(...queryWords), { maxLength: 3 }).map((list) => list.join(' '));
 const point = fc.record({
   lat: fc.double({ min: -60, max: 60, noNaN: true }),
   lng: fc.double({ min: -180, max: 180, noNaN: true }),
@@ -83,7 +148,7 @@ const listing = fc.record({
   title: text,
   description: text,
   brand: fc.option(fc.constantFrom('Trek', 'Garmin', 'Shimano Tiagra'), { nil: undefined }),
-  city: fc.constantFrom('Toronto', 'Trento', 'Garda'),
+  place: fc.constantFrom(...places),
   category: fc.constantFrom(...categories),
   price: fc.constantFrom(1_000, 2_000, 3_000),
   day: fc.integer({ min: 1, max: 4 }),
@@ -105,7 +170,7 @@ const catalogue = fc.array(listing, { maxLength: 60 }).map((list) =>
         ...(entry.brand ? { brand: entry.brand } : {}),
         pickupEnabled: true,
         shippingEnabled: false,
-        location: { address: 'x', city: entry.city, region: 'ON', country: 'CA' },
+        location: { address: 'x', ...entry.place },
       },
       geolocation: entry.at,
       publicGeolocation: entry.at,
@@ -124,9 +189,15 @@ const bounds: fc.Arbitrary<Bounds> = fc
   }));
 const searchQuery: fc.Arbitrary<SearchQuery> = fc
   .record({
-    keywords: fc.option(fc.oneof(text, fc.constantFrom('g', 't', 'trek tr', 'trek trek', '!!')), {
-      nil: undefined,
-    }),
+    keywords: fc.option(
+      fc.oneof(
+        queryText,
+        fc.constantFrom('g', 't', 'trek tr', 'trek trek', '!!', 'trail', 'shimnao', 'forks', 'wheels'),
+      ),
+      {
+        nil: undefined,
+      },
+    ),
     filters: fc.option(
       fc
         .array(fc.constantFrom(...categories, 'unknownCategory'), { minLength: 1, maxLength: 3 })

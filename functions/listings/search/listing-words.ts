@@ -1,0 +1,54 @@
+import { countryName, isCountryCode } from '../../../shared/config/countries';
+import type { ListingRecord } from '../listing-record';
+
+/**
+ * Which words of a listing the search finds, and how much each counts: title words most, then
+ * brand, model and groupset, then the rest of the text and the place (city, region, the country's
+ * code and English name, so "bavaria", "germany", "london" find listings there). The weights are
+ * even so a word found with a typo can count one less and still at least 1 (`typoWeight`): an exact
+ * match always scores above a typo in the same field.
+ */
+export const fieldWeights = { title: 6, strong: 4, body: 2 } as const;
+
+export const typoWeight = (weight: number) => weight - 1;
+
+export function tokenize(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((token) => token.length > 0);
+}
+
+/** Each token of the listing with the weight of the heaviest field it occurs in. */
+export function weightedTokens(record: ListingRecord): Map<string, number> {
+  const tokens = new Map<string, number>();
+  const add = (text: string, weight: number) => {
+    for (const token of tokenize(text)) tokens.set(token, Math.max(tokens.get(token) ?? 0, weight));
+  };
+  const data = record.publicData;
+  const { city, region, country } = data.location;
+  add(record.title, fieldWeights.title);
+  add([data.brand, data.model, data.groupset].filter(Boolean).join(' '), fieldWeights.strong);
+  add(
+    [record.description, data.colour, data.wheelset, city, region, country, englishCountryName(country)]
+      .filter(Boolean)
+      .join(' '),
+    fieldWeights.body,
+  );
+  return tokens;
+}
+
+const countryNames = new Map<string, string>();
+
+/** "DE" → "Germany" (cached: the index asks once per listing); nothing for an unknown code. */
+function englishCountryName(code: string): string | undefined {
+  if (!isCountryCode(code)) return undefined;
+  let name = countryNames.get(code);
+  if (name === undefined) {
+    name = countryName(code, 'en');
+    countryNames.set(code, name);
+  }
+  return name;
+}
