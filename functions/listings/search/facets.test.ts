@@ -43,6 +43,18 @@ describe('facets', () => {
     expect(m.facets.frameSize).toEqual({ m: 3, l: 1, xl: 1 });
   });
 
+  it('takes size words in the keywords as the frame size: a letter, or a figure in cm', () => {
+    const ids = (keywords: string) =>
+      index.search({ keywords, page: 1, perPage: 24 }).data.map((listing) => listing.id);
+    expect(ids('size M')).toEqual(['roadL55', 'road55', 'soldM']);
+    // 55 cm: the bikes measured 55 (road and mtb frames), and the road M given no figure (54–56).
+    expect(ids('55 cm')).toEqual(['roadL55', 'road55', 'mtb55', 'soldM']);
+    // 58 cm: no bike measures within 1 cm, and a road 58 is an L, which only roadL55 has by letter,
+    // but its own figure (55) wins over its letter.
+    expect(ids('bike 58cm')).toEqual([]);
+    expect(ids('bike size XL')).toEqual(['mtb55']);
+  });
+
   it('counts brands by the vocabulary: every spelling is one brand, shown by its name', () => {
     const all = search({});
     expect(all.facets.brand).toEqual({ SRAM: 2, Specialized: 2 });

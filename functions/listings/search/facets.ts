@@ -6,6 +6,7 @@ import type { SearchFilterId } from '../../../shared/config/search-filters';
 import type { SearchFilterValues } from '../../../shared/validation/search-filters';
 import type { ListingRecord } from '../listing-record';
 import type { Matches } from './ranking';
+import type { SizeWords } from './size-words';
 
 /**
  * The search filters of the index (issue 21): each listing's values for every facet, the filters of
@@ -163,10 +164,16 @@ export class Facets {
   private readonly prices: Float64Array;
   private readonly years: Int32Array;
 
+  private readonly categories: string[];
+  /** Each entry's frame size in cm (0: not given). */
+  private readonly frameCm: Float64Array;
+
   constructor(entries: readonly ListingRecord[]) {
     this.fields = facetSources.map((source) => new FacetField(source, entries));
     this.prices = Float64Array.from(entries, (record) => record.price.amount);
     this.years = Int32Array.from(entries, (record) => record.publicData.year ?? 0);
+    this.categories = entries.map((record) => record.publicData.category);
+    this.frameCm = Float64Array.from(entries, (record) => record.publicData.frameSizeCm ?? 0);
   }
 
   /** Whether the query filters at all (without filters, the index can skip the pass). */
@@ -178,8 +185,10 @@ export class Facets {
    * Keeps the matches that pass every filter (in place) and counts each facet over the matches that
    * pass every filter but its own.
    */
-  apply(matches: Matches, values: SearchFilterValues = {}): SearchFacets {
+  apply(matches: Matches, values: SearchFilterValues = {}, sizeWords?: SizeWords): SearchFacets {
     const active = this.activeFilters(values);
+    if (sizeWords && (sizeWords.sizes.length || sizeWords.cm !== undefined))
+      active.push(this.sizeWordFilter(sizeWords));
     const counts = this.fields.map((field) => new Int32Array(field.size));
     const { positions, scores } = matches;
     let kept = 0;
@@ -211,6 +220,33 @@ export class Facets {
       facets[field.source.id] = field.answer(counts[facet]!, selected);
     });
     return facets;
+  }
+
+  /**
+   * The frame size the keywords asked for ("size M", "56 cm"): a listing with its size in cm
+   * within 1 cm of the figure, or with the letter asked or the letter the figure gives in its
+   * category group's table. It narrows every facet, as the keywords do.
+   */
+  private sizeWordFilter({ sizes, cm }: SizeWords): ActiveFilter {
+    const facet = this.fields.findIndex((field) => field.source.id === 'frameSize');
+    const field = this.fields[facet]!;
+    const letters = field.selection(sizes);
+    const byLetter = new Map<string, Uint8Array>();
+    const selectionOf = (letter: string) => {
+      let selection = byLetter.get(letter);
+      if (!selection) byLetter.set(letter, (selection = field.selection([letter])));
+      return selection;
+    };
+    return {
+      accepts: (position) => {
+        if (sizes.length && field.has(position, letters)) return true;
+        if (cm === undefined) return false;
+        const own = this.frameCm[position]!;
+        if (own > 0) return Math.abs(own - cm) <= 1;
+        const letter = frameSizeLetterOf(this.categories[position]!, cm);
+        return letter !== undefined && field.has(position, selectionOf(letter));
+      },
+    };
   }
 
   private activeFilters(values: SearchFilterValues): ActiveFilter[] {

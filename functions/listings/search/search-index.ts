@@ -17,6 +17,7 @@ import {
   type OrderedSort,
   sortOrders,
 } from './ranking';
+import { sizeWordsOf } from './size-words';
 
 /**
  * An in-memory index of published listings: keyword matching with simple relevance, the search
@@ -129,11 +130,14 @@ export class SearchIndex {
   private hits(query: SearchQuery): Hits & { facets: SearchFacets } {
     // A box smaller than the fuzzy disc is widened: it cannot pin a public point down further.
     const bounds = query.bounds && widenedBounds(query.bounds);
-    const queryTokens = tokenize(query.keywords ?? '');
+    // Size words ("size M", "56 cm") are a frame-size filter, not words to find in listings.
+    const sizeWords = sizeWordsOf(query.keywords ?? '');
+    const hasSizeWords = sizeWords.sizes.length > 0 || sizeWords.cm !== undefined;
+    const queryTokens = tokenize(sizeWords.keywords);
     const sort = query.sort ?? (query.origin ? 'distance' : queryTokens.length ? 'relevance' : 'createdAt');
     const start = (query.page - 1) * query.perPage;
     const end = start + query.perPage;
-    const filtered = Facets.filters(query.filters);
+    const filtered = Facets.filters(query.filters) || hasSizeWords;
 
     if (queryTokens.length === 0 && !bounds && !filtered && sort !== 'distance') {
       const order = this.orders[sort === 'relevance' ? 'createdAt' : sort];
@@ -147,7 +151,7 @@ export class SearchIndex {
 
     const matches = queryTokens.length ? this.keywords.match(queryTokens, this.scratch) : this.everyEntry();
     if (bounds) this.keepInside(matches, bounds);
-    const facets = this.facets.apply(matches, query.filters);
+    const facets = this.facets.apply(matches, query.filters, sizeWords);
     const hits =
       sort === 'distance'
         ? byDistance(matches, this.points, this.soldOut, query.origin as LatLng, start, end)
