@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../functions/lib/aws';
-import { listingRecord } from '../../functions/listings/listing-record';
+import { type ListingFields, listingRecord } from '../../functions/listings/listing-record';
 import { allCategories } from '../../shared/config/categories';
 import { conditions, frameMaterials, sizes, wheelSizeKeys } from '../../shared/config/listing-fields';
 
@@ -36,43 +36,47 @@ const nouns = [
   'pump',
 ];
 
+/** The bench's listing number `i`: its fields cycle, so filters and facets have real work to do. */
+export function benchListing(i: number, now: number, id: string): ListingFields {
+  const createdAt = new Date(now - i * 60_000).toISOString();
+  return {
+    id,
+    authorId: `author-${i % 500}`,
+    title: `${brands[i % brands.length]} ${nouns[i % nouns.length]} ${i}`,
+    description: 'Bench listing: ridden a few seasons, serviced, ready to go.',
+    price: { amount: 1_000 + ((i * 7919) % 500_000), currency: 'USD' },
+    state: 'published',
+    publicData: {
+      category: allCategories[i % allCategories.length]!,
+      condition: conditionKeys[i % conditionKeys.length]!,
+      brand: brands[i % brands.length]!,
+      size: sizeKeys[(i >> 1) % sizeKeys.length]!,
+      frameSize: sizeKeys[(i >> 2) % sizeKeys.length]!,
+      wheelSize: wheelSizeKeys[i % wheelSizeKeys.length]!,
+      frameMaterial: materialKeys[(i >> 3) % materialKeys.length]!,
+      groupset: groupsets[i % groupsets.length]!,
+      year: 2010 + (i % 17),
+      pickupEnabled: i % 3 !== 0,
+      shippingEnabled: i % 3 !== 1,
+      location: { address: 'x', city: 'Toronto', region: 'ON', country: 'CA' },
+    },
+    geolocation: { lat: 43.65, lng: -79.38 },
+    publicGeolocation: { lat: 43.661, lng: -79.392 },
+    currentStock: 1,
+    images: [],
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
 /** Writes `count` published listings straight to the table, 25 per BatchWrite. */
 export async function writeListings(count: number): Promise<void> {
   const now = Date.now();
   const batches: ReturnType<typeof listingRecord>[][] = [];
   for (let start = 0; start < count; start += 25) {
-    const items = Array.from({ length: Math.min(25, count - start) }, (_, offset) => {
-      const i = start + offset;
-      const createdAt = new Date(now - i * 60_000).toISOString();
-      return listingRecord({
-        id: randomUUID(),
-        authorId: `author-${i % 500}`,
-        title: `${brands[i % brands.length]} ${nouns[i % nouns.length]} ${i}`,
-        description: 'Bench listing: ridden a few seasons, serviced, ready to go.',
-        price: { amount: 1_000 + ((i * 7919) % 500_000), currency: 'USD' },
-        state: 'published',
-        publicData: {
-          category: allCategories[i % allCategories.length]!,
-          condition: conditionKeys[i % conditionKeys.length]!,
-          brand: brands[i % brands.length]!,
-          size: sizeKeys[(i >> 1) % sizeKeys.length]!,
-          frameSize: sizeKeys[(i >> 2) % sizeKeys.length]!,
-          wheelSize: wheelSizeKeys[i % wheelSizeKeys.length]!,
-          frameMaterial: materialKeys[(i >> 3) % materialKeys.length]!,
-          groupset: groupsets[i % groupsets.length]!,
-          year: 2010 + (i % 17),
-          pickupEnabled: i % 3 !== 0,
-          shippingEnabled: i % 3 !== 1,
-          location: { address: 'x', city: 'Toronto', region: 'ON', country: 'CA' },
-        },
-        geolocation: { lat: 43.65, lng: -79.38 },
-        publicGeolocation: { lat: 43.661, lng: -79.392 },
-        currentStock: 1,
-        images: [],
-        createdAt,
-        updatedAt: createdAt,
-      });
-    });
+    const items = Array.from({ length: Math.min(25, count - start) }, (_, offset) =>
+      listingRecord(benchListing(start + offset, now, randomUUID())),
+    );
     batches.push(items);
   }
   let next = 0;
@@ -137,7 +141,7 @@ Promise.all(Array.from({ length: clients }, client)).then(() => {
 });
 `;
 
-const queries = [
+export const queries = [
   '',
   'keywords=trek',
   'keywords=shimano%20crankset',
@@ -151,11 +155,33 @@ const queries = [
   'pub_brand=SRAM,Shimano&pub_year=2018,2023&pub_frameMaterial=carbonFiber',
 ];
 
-export async function loadSearch(baseUrl: string, clients: number, requests: number) {
+/**
+ * Searches no two alike (each its own price bound, and a mix of keywords and filters): every one
+ * misses the index's cache of recent searches, the cost of a search nobody made a moment ago.
+ */
+export function distinctQueries(count: number): string[] {
+  const words = ['trek', 'shimano', 'road', 'helmet', 'gar', 'wheelsets', 'specialised'];
+  return Array.from({ length: count }, (_, i) => {
+    const low = (i % 97) * 1_000;
+    const parts = [`price=${low},${low + 100_000 + i}`];
+    if (i % 2) parts.push(`keywords=${words[i % words.length]}`);
+    if (i % 3 === 0) parts.push(`pub_condition=${conditionKeys[i % conditionKeys.length]}`);
+    if (i % 4 === 0) parts.push(`pub_frameSize=${sizeKeys[i % 6]}`);
+    if (i % 5 === 0) parts.push(`pub_category=${allCategories[i % allCategories.length]}`);
+    return parts.join('&');
+  });
+}
+
+export async function loadSearch(
+  baseUrl: string,
+  clients: number,
+  requests: number,
+  queryList: readonly string[] = queries,
+) {
   const latencies = await new Promise<number[]>((resolve, reject) => {
     const worker = new Worker(loadWorker, {
       eval: true,
-      workerData: { baseUrl, clients, requests, queries },
+      workerData: { baseUrl, clients, requests, queries: queryList },
     });
     worker.once('message', resolve);
     worker.once('error', reject);

@@ -123,7 +123,7 @@ export function referenceFacets(
       const selected = value?.type === 'text' ? value.values.map(keyOf[id as 'brand' | 'groupset']) : [];
       entries = entries
         .map(([key, count]) => [labels.get(key)!, count, key] as const)
-        .sort(([labelA, a], [labelB, b]) => b - a || labelA.localeCompare(labelB))
+        .sort(([labelA, a], [labelB, b]) => b - a || (labelA < labelB ? -1 : labelA > labelB ? 1 : 0))
         .filter(([, , key], rank) => rank < 50 || selected.includes(key))
         .map(([label, count]) => [label, count]);
     }

@@ -19,6 +19,8 @@ import type { SizeWords } from './size-words';
 interface FacetSource {
   id: SearchFilterId;
   values: (record: ListingRecord) => readonly (string | undefined)[];
+  /** An entry may have several values (delivery: both; frame size: its letter and its cm's). */
+  multi?: true;
   /**
    * Free text (brand, groupset): the key a value matches and counts by (so "SRAM", "Sram" and
    * "sram " are one value) and the name it is shown by (the vocabulary's, shared/config/brands.ts).
@@ -39,12 +41,13 @@ function frameSizes({ publicData }: ListingRecord): (string | undefined)[] {
 const facetSources: readonly FacetSource[] = [
   { id: 'category', values: (record) => [record.publicData.category] },
   { id: 'condition', values: (record) => [record.publicData.condition] },
-  { id: 'frameSize', values: frameSizes },
+  { id: 'frameSize', values: frameSizes, multi: true },
   { id: 'size', values: (record) => [record.publicData.size] },
   { id: 'wheelSize', values: (record) => [record.publicData.wheelSize] },
   { id: 'frameMaterial', values: (record) => [record.publicData.frameMaterial] },
   {
     id: 'delivery',
+    multi: true,
     values: ({ publicData }) => [
       publicData.shippingEnabled ? 'shipping' : undefined,
       publicData.pickupEnabled ? 'pickup' : undefined,
@@ -62,36 +65,45 @@ const facetSources: readonly FacetSource[] = [
   },
 ];
 
+/** Code-point order: locale-aware comparison costs more than the whole count it would tie-break. */
+export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Free-text facets answer their most common values only (and any the query selected). */
 export const maxTextFacetValues = 50;
 
-/** One facet over the index's entries: each entry's value codes (offsets into `codes`). */
+/** The chosen values of a facet: a byte per code, and the same as bits for a multi-valued facet. */
+interface Selection {
+  bytes: Uint8Array;
+  bits: number;
+}
+
+/**
+ * One facet over the index's entries, one number per entry: its value's code (0: none), or for a
+ * facet an entry may have several values of (delivery, frame size) the bits of its codes. Plain
+ * typed arrays, because a search walks every match through every facet.
+ */
 class FacetField {
   /** The value shown for each code (code 0 unused); free text its canonical name, as first seen. */
   readonly labels: string[] = [''];
   private readonly codeOf = new Map<string, number>();
-  private readonly offsets: Int32Array;
-  private readonly codes: Int32Array;
+  private readonly values: Int32Array;
+  private readonly multi: boolean;
 
   constructor(
     readonly source: FacetSource,
     entries: readonly ListingRecord[],
   ) {
-    const offsets = new Int32Array(entries.length + 1);
-    const codes: number[] = [];
+    this.multi = source.multi === true;
+    this.values = new Int32Array(entries.length);
     entries.forEach((record, position) => {
-      const seen = new Set<number>();
       for (const value of source.values(record)) {
         if (!value?.trim()) continue;
-        const label = source.text ? source.text.label(value) : value.trim();
-        const code = this.codeFor(label);
-        if (!seen.has(code)) codes.push(code);
-        seen.add(code);
+        const code = this.codeFor(source.text ? source.text.label(value) : value.trim());
+        this.values[position] = this.multi ? this.values[position]! | (1 << code) : code;
       }
-      offsets[position + 1] = codes.length;
     });
-    this.offsets = offsets;
-    this.codes = Int32Array.from(codes);
+    if (this.multi && this.labels.length > 31)
+      throw new Error(`Facet ${source.id}: too many values for bits`);
   }
 
   private keyOf(value: string): string {
@@ -113,27 +125,60 @@ class FacetField {
     return this.labels.length;
   }
 
-  /** The codes of the selected values, one byte per code (a value no entry has selects nothing). */
-  selection(values: readonly string[]): Uint8Array {
-    const wanted = new Uint8Array(this.labels.length);
+  /** The codes of the selected values (a value no entry has selects nothing). */
+  selection(values: readonly string[]): Selection {
+    const bytes = new Uint8Array(this.labels.length);
+    let bits = 0;
     for (const value of values) {
       const code = this.codeOf.get(this.keyOf(value));
-      if (code !== undefined) wanted[code] = 1;
+      if (code === undefined) continue;
+      bytes[code] = 1;
+      bits |= 1 << code;
     }
-    return wanted;
+    return { bytes, bits };
   }
 
   /** Whether the entry has one of the selected values. */
-  has(position: number, wanted: Uint8Array): boolean {
-    for (let i = this.offsets[position]!; i < this.offsets[position + 1]!; i++) {
-      if (wanted[this.codes[i]!] === 1) return true;
-    }
-    return false;
+  has(position: number, selected: Selection): boolean {
+    const value = this.values[position]!;
+    return this.multi ? (value & selected.bits) !== 0 : selected.bytes[value] === 1;
   }
 
-  /** Adds the entry's values to `counts` (one slot per code). */
-  count(position: number, counts: Int32Array): void {
-    for (let i = this.offsets[position]!; i < this.offsets[position + 1]!; i++) counts[this.codes[i]!]!++;
+  /** ActiveFilter['refuse'] for a selection of this facet's values. */
+  refuse(
+    selected: Selection,
+    positions: Int32Array,
+    count: number,
+    failures: Uint8Array,
+    failedWith: Uint8Array,
+    self: number,
+  ): void {
+    const values = this.values;
+    const { bytes, bits } = selected;
+    for (let i = 0; i < count; i++) {
+      const position = positions[i]!;
+      const value = values[position]!;
+      if (this.multi ? (value & bits) !== 0 : bytes[value] === 1) continue;
+      failures[position]!++;
+      failedWith[position] = self;
+    }
+  }
+
+  /** Adds the values of the first `count` entries of `positions` to `counts` (slot 0: none). */
+  count(positions: Int32Array, count: number, counts: Int32Array): void {
+    const values = this.values;
+    if (!this.multi) {
+      for (let i = 0; i < count; i++) counts[values[positions[i]!]!]!++;
+      return;
+    }
+    for (let i = 0; i < count; i++) {
+      let value = values[positions[i]!]!;
+      while (value !== 0) {
+        const lowest = value & -value;
+        counts[31 - Math.clz32(lowest)]!++;
+        value ^= lowest;
+      }
+    }
   }
 
   /** The counts as the API answers them: non-zero only; free text its most common values. */
@@ -143,9 +188,9 @@ class FacetField {
       (code) => counts[code]! > 0,
     );
     if (this.source.text) {
-      const chosen = this.selection(selected);
+      const chosen = this.selection(selected).bytes;
       codes = codes
-        .sort((a, b) => counts[b]! - counts[a]! || this.labels[a]!.localeCompare(this.labels[b]!))
+        .sort((a, b) => counts[b]! - counts[a]! || byText(this.labels[a]!, this.labels[b]!))
         .filter((code, rank) => rank < maxTextFacetValues || chosen[code] === 1);
     }
     for (const code of codes) result[this.labels[code]!] = counts[code]!;
@@ -153,11 +198,51 @@ class FacetField {
   }
 }
 
-/** A filter of a query: the facet it narrows (if any) and its test on an entry. */
+/**
+ * A filter of a query: the facet it narrows (if any), and a pass over the matches that counts one
+ * more failure for each entry it refuses and notes itself as the one refused by (`failedWith`).
+ * Filters run column by column in tight loops: a function call per entry costs more than the test.
+ */
 interface ActiveFilter {
   facet?: number;
-  accepts: (position: number) => boolean;
+  refuse(
+    positions: Int32Array,
+    count: number,
+    failures: Uint8Array,
+    failedWith: Uint8Array,
+    self: number,
+  ): void;
 }
+
+/** An ActiveFilter from a test on one entry (for the rare filters, where a call per entry is fine). */
+const refusing =
+  (accepts: (position: number) => boolean): ActiveFilter['refuse'] =>
+  (positions, count, failures, failedWith, self) => {
+    for (let i = 0; i < count; i++) {
+      const position = positions[i]!;
+      if (accepts(position)) continue;
+      failures[position]!++;
+      failedWith[position] = self;
+    }
+  };
+
+/** An ActiveFilter['refuse'] keeping the entries whose number lies in [min, max] or [min, max). */
+const outsideRange =
+  (
+    numbers: Float64Array | Int32Array,
+    min: number,
+    max: number,
+    maxIncluded: boolean,
+  ): ActiveFilter['refuse'] =>
+  (positions, count, failures, failedWith, self) => {
+    for (let i = 0; i < count; i++) {
+      const position = positions[i]!;
+      const value = numbers[position]!;
+      if (value >= min && (maxIncluded ? value <= max : value < max)) continue;
+      failures[position]!++;
+      failedWith[position] = self;
+    }
+  };
 
 export class Facets {
   private readonly fields: FacetField[];
@@ -167,6 +252,9 @@ export class Facets {
   private readonly categories: string[];
   /** Each entry's frame size in cm (0: not given). */
   private readonly frameCm: Float64Array;
+  /** Per-entry scratch of one search (search is synchronous): all zero between searches. */
+  private readonly failures: Uint8Array;
+  private readonly failedWith: Uint8Array;
 
   constructor(entries: readonly ListingRecord[]) {
     this.fields = facetSources.map((source) => new FacetField(source, entries));
@@ -174,6 +262,8 @@ export class Facets {
     this.years = Int32Array.from(entries, (record) => record.publicData.year ?? 0);
     this.categories = entries.map((record) => record.publicData.category);
     this.frameCm = Float64Array.from(entries, (record) => record.publicData.frameSizeCm ?? 0);
+    this.failures = new Uint8Array(entries.length);
+    this.failedWith = new Uint8Array(entries.length);
   }
 
   /** Whether the query filters at all (without filters, the index can skip the pass). */
@@ -189,30 +279,36 @@ export class Facets {
     const active = this.activeFilters(values);
     if (sizeWords && (sizeWords.sizes.length || sizeWords.cm !== undefined))
       active.push(this.sizeWordFilter(sizeWords));
-    const counts = this.fields.map((field) => new Int32Array(field.size));
+    // Each filter marks the matches it refuses; then one pass keeps the matches refused by none, and
+    // each facet counts its column in a tight loop over those and the ones refused only by it.
     const { positions, scores } = matches;
+    const { failures, failedWith } = this;
+    active.forEach((filter, f) => {
+      filter.refuse(positions, matches.count, failures, failedWith, f);
+    });
+    const failedOnly = this.fields.map(() => [] as number[]);
     let kept = 0;
     for (let i = 0; i < matches.count; i++) {
       const position = positions[i]!;
-      let failed = -1;
-      let failures = 0;
-      for (let f = 0; f < active.length && failures < 2; f++) {
-        if (active[f]!.accepts(position)) continue;
-        failures++;
-        failed = f;
-      }
-      if (failures === 0) {
-        for (let facet = 0; facet < this.fields.length; facet++)
-          this.fields[facet]!.count(position, counts[facet]!);
+      const failed = failures[position]!;
+      if (failed === 0) {
         positions[kept] = position;
         scores[kept] = scores[i]!;
         kept++;
-      } else if (failures === 1) {
-        const facet = active[failed]!.facet;
-        if (facet !== undefined) this.fields[facet]!.count(position, counts[facet]!);
+        continue;
       }
+      failures[position] = 0;
+      const facet = failed === 1 ? active[failedWith[position]!]!.facet : undefined;
+      if (facet !== undefined) failedOnly[facet]!.push(position);
     }
     matches.count = kept;
+    const counts = this.fields.map((field, facet) => {
+      const column = new Int32Array(field.size);
+      field.count(positions, kept, column);
+      const others = failedOnly[facet]!;
+      if (others.length) field.count(Int32Array.from(others), others.length, column);
+      return column;
+    });
     const facets: SearchFacets = {};
     this.fields.forEach((field, facet) => {
       const value = values[field.source.id];
@@ -231,21 +327,21 @@ export class Facets {
     const facet = this.fields.findIndex((field) => field.source.id === 'frameSize');
     const field = this.fields[facet]!;
     const letters = field.selection(sizes);
-    const byLetter = new Map<string, Uint8Array>();
+    const byLetter = new Map<string, Selection>();
     const selectionOf = (letter: string) => {
       let selection = byLetter.get(letter);
       if (!selection) byLetter.set(letter, (selection = field.selection([letter])));
       return selection;
     };
     return {
-      accepts: (position) => {
+      refuse: refusing((position) => {
         if (sizes.length && field.has(position, letters)) return true;
         if (cm === undefined) return false;
         const own = this.frameCm[position]!;
         if (own > 0) return Math.abs(own - cm) <= 1;
         const letter = frameSizeLetterOf(this.categories[position]!, cm);
         return letter !== undefined && field.has(position, selectionOf(letter));
-      },
+      }),
     };
   }
 
@@ -255,20 +351,16 @@ export class Facets {
       const value = values[field.source.id];
       if (!value || value.type === 'range') return;
       const wanted = field.selection(value.type === 'options' ? value.keys : value.values);
-      active.push({ facet, accepts: (position) => field.has(position, wanted) });
+      active.push({ facet, refuse: (...args) => field.refuse(wanted, ...args) });
     });
     const price = values.price;
     if (price?.type === 'range') {
       // The upper bound is exclusive (§5: the page sends max + 1 minor unit).
-      active.push({
-        accepts: (position) => this.prices[position]! >= price.min && this.prices[position]! < price.max,
-      });
+      active.push({ refuse: outsideRange(this.prices, price.min, price.max, false) });
     }
     const year = values.year;
     if (year?.type === 'range') {
-      active.push({
-        accepts: (position) => this.years[position]! >= year.min && this.years[position]! <= year.max,
-      });
+      active.push({ refuse: outsideRange(this.years, year.min, year.max, true) });
     }
     return active;
   }

@@ -8,6 +8,7 @@ import type { ListingRecord } from '../listing-record';
 import { toListingSummary } from '../listing-record';
 import { Facets } from './facets';
 import { KeywordIndex, tokenize } from './keywords';
+import { MatchCache } from './match-cache';
 import {
   byDistance,
   byRelevance,
@@ -29,6 +30,9 @@ import { sizeWordsOf } from './size-words';
  * from token to listings with a weight (keywords.ts).
  */
 export type SortOption = SortKey;
+
+/** The positions the recent searches may hold: 2 million, 16 MB with their scores. */
+const recentPositions = 2_000_000;
 
 export interface SearchQuery {
   keywords?: string;
@@ -64,6 +68,10 @@ export class SearchIndex {
   private readonly facets: Facets;
   /** The facets of the query without keywords, place or filters (the landing page, a bare /s). */
   private everythingFacets: SearchFacets | undefined;
+  /** Facet counts as JSON, made once per counted search (cached ones are answered many times). */
+  private readonly facetsJson = new WeakMap<SearchFacets, string>();
+  /** The matches and facets of recent searches (match-cache.ts): a page or sort of one is cheap. */
+  private readonly recent = new MatchCache(recentPositions);
   /** Per-entry scratch space for one search at a time (search is synchronous); all zero between searches. */
   private readonly scratch: Uint8Array;
 
@@ -110,7 +118,12 @@ export class SearchIndex {
       }
       data += i === 0 ? summary : `,${summary}`;
     }
-    return `{"data":[${data}],"meta":${JSON.stringify(this.meta(totalItems, query))},"facets":${JSON.stringify(facets)}}`;
+    let facetsJson = this.facetsJson.get(facets);
+    if (facetsJson === undefined) {
+      facetsJson = JSON.stringify(facets);
+      this.facetsJson.set(facets, facetsJson);
+    }
+    return `{"data":[${data}],"meta":${JSON.stringify(this.meta(totalItems, query))},"facets":${facetsJson}}`;
   }
 
   private meta(totalItems: number, query: SearchQuery): SearchPage['meta'] {
@@ -149,9 +162,15 @@ export class SearchIndex {
       };
     }
 
-    const matches = queryTokens.length ? this.keywords.match(queryTokens, this.scratch) : this.everyEntry();
-    if (bounds) this.keepInside(matches, bounds);
-    const facets = this.facets.apply(matches, query.filters, sizeWords);
+    const key = JSON.stringify([queryTokens, bounds, query.filters, sizeWords.sizes, sizeWords.cm]);
+    let matched = this.recent.get(key);
+    if (!matched) {
+      const matches = queryTokens.length ? this.keywords.match(queryTokens, this.scratch) : this.everyEntry();
+      if (bounds) this.keepInside(matches, bounds);
+      const facets = this.facets.apply(matches, query.filters, sizeWords);
+      matched = this.recent.set(key, { matches, facets });
+    }
+    const { matches, facets } = matched;
     const hits =
       sort === 'distance'
         ? byDistance(matches, this.points, this.soldOut, query.origin as LatLng, start, end)

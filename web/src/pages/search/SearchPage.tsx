@@ -1,8 +1,8 @@
 import { getRouteApi, Link, useRouter, useRouterState } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { SearchPage as SearchAnswer, SearchFacets } from '../../../../shared/api/types';
 import { pageSizes } from '../../../../shared/config/marketplace';
-import { messages } from '../../../../shared/errors/catalogue';
+import { messages } from '../../../../shared/errors/messages';
 import { pages } from '../../../../shared/pages';
 import type { Loaded } from '../../api/client';
 import { ListingGrid } from '../../components/ListingCard';
@@ -11,7 +11,7 @@ import { Pagination } from '../../components/Pagination';
 import { RetryNotice } from '../../components/RetryNotice';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLoaded } from '../../lib/useLoaded';
-import { activeFilterCount, cleanedFilterHref } from '../../search/filter-params';
+import { activeFilterCount, cleanedFilterHref } from '../../search/filter-edits';
 import { categorySelectionLabel, resultCountText } from '../../search/labels';
 import {
   availableSortOptions,
@@ -19,13 +19,15 @@ import {
   type SearchParams,
   validateSearchParams,
 } from '../../search/params';
-import { rememberSearch } from '../../search/recent-searches';
 import { FilterBar, FilterChips } from './filters/FilterBar';
-import { FiltersDialog } from './filters/FiltersDialog';
 import './search-page.css';
 import './filters/filters.css';
 
 const route = getRouteApi(pages.search);
+// The phone's filters dialog loads when it is first opened: a desktop never needs it.
+const FiltersDialog = lazy(() =>
+  import('./filters/FiltersDialog').then((module) => ({ default: module.FiltersDialog })),
+);
 
 /**
  * Keywords and sort, and on a phone the button that opens the filters: one compact form so the
@@ -178,8 +180,11 @@ export function SearchPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   useCleanFilterUrl();
   useEffect(() => {
-    if (search.keywords) rememberSearch(search.keywords);
-  }, [search.keywords]);
+    // Remembered for the phone's search sheet; not needed to show the page, so loaded after it.
+    const { keywords } = search;
+    if (keywords)
+      void import('../../search/recent-searches').then((module) => module.rememberSearch(keywords));
+  }, [search]);
   const onChange = (next: SearchParams) => navigate({ search: next });
   const categoryName = categorySelectionLabel(search.pub_category);
   const heading = search.keywords
@@ -204,13 +209,15 @@ export function SearchPage() {
         <Results search={search} loaded={loaded} />
       </section>
       {filtersOpen ? (
-        <FiltersDialog
-          search={search}
-          facets={facets}
-          onChange={onChange}
-          totalItems={loaded?.ok ? loaded.value.meta.totalItems : undefined}
-          onClose={() => setFiltersOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <FiltersDialog
+            search={search}
+            facets={facets}
+            onChange={onChange}
+            totalItems={loaded?.ok ? loaded.value.meta.totalItems : undefined}
+            onClose={() => setFiltersOpen(false)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -3,11 +3,11 @@ import { enabledSearchFilters, type SearchFilter } from '../../../../../shared/c
 import {
   activeFilterCount,
   filterChips,
-  paramOf,
   priceRangeLabel,
   selectedValues,
   withoutFilters,
-} from '../../../search/filter-params';
+} from '../../../search/filter-edits';
+import { paramOf } from '../../../search/filter-params';
 import { FilterControl, type FilterControlProps } from './FilterControl';
 
 /**

@@ -9,7 +9,8 @@ import type {
   TextFilter,
 } from '../../../../../shared/config/search-filters';
 import { constrainHandles } from '../../../../../shared/validation/filters';
-import { paramOf, selectedValues, toggleValue, withFilter } from '../../../search/filter-params';
+import { selectedValues, toggleValue, withFilter } from '../../../search/filter-edits';
+import { paramOf } from '../../../search/filter-params';
 import type { SearchParams } from '../../../search/params';
 
 /**

@@ -1,6 +1,6 @@
 import { enabledSearchFilters } from '../../../../../shared/config/search-filters';
 import { Modal } from '../../../components/Modal';
-import { withoutFilters } from '../../../search/filter-params';
+import { withoutFilters } from '../../../search/filter-edits';
 import { resultCountText } from '../../../search/labels';
 import { FilterControl, type FilterControlProps } from './FilterControl';
 

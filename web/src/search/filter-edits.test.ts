@@ -6,11 +6,11 @@ import {
   activeFilterCount,
   cleanedFilterHref,
   filterChips,
-  filterParamsOf,
   toggleValue,
   withFilter,
   withoutFilters,
-} from './filter-params';
+} from './filter-edits';
+import { filterParamsOf } from './filter-params';
 import { validateSearchParams } from './params';
 
 describe('the filters in the search page URL', () => {
