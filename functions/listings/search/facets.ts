@@ -330,7 +330,10 @@ export class Facets {
     const byLetter = new Map<string, Selection>();
     const selectionOf = (letter: string) => {
       let selection = byLetter.get(letter);
-      if (!selection) byLetter.set(letter, (selection = field.selection([letter])));
+      if (!selection) {
+        selection = field.selection([letter]);
+        byLetter.set(letter, selection);
+      }
       return selection;
     };
     return {

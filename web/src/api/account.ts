@@ -6,7 +6,6 @@ import type {
   IdpSignupRequest,
   PasswordChangeRequest,
   PasswordResetConfirmRequest,
-  PasswordResetRequested,
   ProfileUpdateRequest,
   SignupRequest,
 } from '../../../shared/api/account';

@@ -14,8 +14,6 @@ import { callApi, type RequestOptions } from './client';
  * (shared/api/payments.ts).
  */
 
-type Data<T> = { data: T };
-
 export async function createSetupIntent(options?: RequestOptions): Promise<SetupIntentView> {
   return (await callApi(route('createSetupIntent'), options)).data;
 }

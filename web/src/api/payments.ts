@@ -11,8 +11,6 @@ import { callApi, type RequestOptions } from './client';
 
 /** The payout API (shared/api/payments.ts): Stripe Connect account, account links, simulated tokens. */
 
-type Data<T> = { data: T };
-
 /** The signed-in user's connected account, or null when there is none yet. */
 export async function getStripeAccount(options?: RequestOptions): Promise<StripeAccountView | null> {
   const answer = await callApi(route('stripeAccount'), options);

@@ -1,6 +1,4 @@
-import { categoryGroups, categoryLabel } from '../../../shared/config/categories';
 import { latestBikeYear } from '../../../shared/config/listing-fields';
-import { marketplaceCurrency, subunitDivisor } from '../../../shared/config/marketplace';
 import {
   enabledSearchFilters,
   type FilterParamName,
@@ -9,7 +7,6 @@ import {
   type OptionsFilter,
   type SearchFilter,
 } from '../../../shared/config/search-filters';
-import { formatMoney } from '../../../shared/money';
 import { formatPriceFilter, parsePriceFilter } from '../../../shared/validation/filters';
 
 /**
