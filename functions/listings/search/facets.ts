@@ -255,6 +255,8 @@ export class Facets {
   /** Per-entry scratch of one search (search is synchronous): all zero between searches. */
   private readonly failures: Uint8Array;
   private readonly failedWith: Uint8Array;
+  /** Per facet, the matches refused only by its own filter (scratch, like `failures`). */
+  private readonly failedOnly: Int32Array[];
 
   constructor(entries: readonly ListingRecord[]) {
     this.fields = facetSources.map((source) => new FacetField(source, entries));
@@ -264,6 +266,22 @@ export class Facets {
     this.frameCm = Float64Array.from(entries, (record) => record.publicData.frameSizeCm ?? 0);
     this.failures = new Uint8Array(entries.length);
     this.failedWith = new Uint8Array(entries.length);
+    this.failedOnly = this.fields.map(() => new Int32Array(entries.length));
+  }
+
+  private everyCounts: Int32Array[] | undefined;
+
+  /** Each facet's counts over every entry (no filter), counted once. */
+  private everyEntryCounts(): Int32Array[] {
+    if (!this.everyCounts) {
+      const all = Int32Array.from({ length: this.failures.length }, (_, i) => i);
+      this.everyCounts = this.fields.map((field) => {
+        const column = new Int32Array(field.size);
+        field.count(all, all.length, column);
+        return column;
+      });
+    }
+    return this.everyCounts;
   }
 
   /** Whether the query filters at all (without filters, the index can skip the pass). */
@@ -275,18 +293,26 @@ export class Facets {
    * Keeps the matches that pass every filter (in place) and counts each facet over the matches that
    * pass every filter but its own.
    */
-  apply(matches: Matches, values: SearchFilterValues = {}, sizeWords?: SizeWords): SearchFacets {
+  apply(
+    matches: Matches,
+    values: SearchFilterValues = {},
+    sizeWords?: SizeWords,
+    everyEntry = false,
+  ): SearchFacets {
     const active = this.activeFilters(values);
     if (sizeWords && (sizeWords.sizes.length || sizeWords.cm !== undefined))
       active.push(this.sizeWordFilter(sizeWords));
+    // A lone filter over every entry (a category page): its own facet's counts are the unfiltered
+    // ones, counted once per index, instead of a pass over every entry it refuses.
+    const lone = everyEntry && active.length === 1 ? active[0]!.facet : undefined;
     // Each filter marks the matches it refuses; then one pass keeps the matches refused by none, and
     // each facet counts its column in a tight loop over those and the ones refused only by it.
     const { positions, scores } = matches;
-    const { failures, failedWith } = this;
+    const { failures, failedWith, failedOnly } = this;
     active.forEach((filter, f) => {
       filter.refuse(positions, matches.count, failures, failedWith, f);
     });
-    const failedOnly = this.fields.map(() => [] as number[]);
+    const failedOnlyCount = new Int32Array(this.fields.length);
     let kept = 0;
     for (let i = 0; i < matches.count; i++) {
       const position = positions[i]!;
@@ -299,14 +325,14 @@ export class Facets {
       }
       failures[position] = 0;
       const facet = failed === 1 ? active[failedWith[position]!]!.facet : undefined;
-      if (facet !== undefined) failedOnly[facet]!.push(position);
+      if (facet !== undefined && facet !== lone) failedOnly[facet]![failedOnlyCount[facet]!++] = position;
     }
     matches.count = kept;
     const counts = this.fields.map((field, facet) => {
+      if (facet === lone) return this.everyEntryCounts()[facet]!;
       const column = new Int32Array(field.size);
       field.count(positions, kept, column);
-      const others = failedOnly[facet]!;
-      if (others.length) field.count(Int32Array.from(others), others.length, column);
+      field.count(failedOnly[facet]!, failedOnlyCount[facet]!, column);
       return column;
     });
     const facets: SearchFacets = {};

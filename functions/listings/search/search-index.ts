@@ -167,7 +167,8 @@ export class SearchIndex {
     if (!matched) {
       const matches = queryTokens.length ? this.keywords.match(queryTokens, this.scratch) : this.everyEntry();
       if (bounds) this.keepInside(matches, bounds);
-      const facets = this.facets.apply(matches, query.filters, sizeWords);
+      const everyEntry = queryTokens.length === 0 && !bounds;
+      const facets = this.facets.apply(matches, query.filters, sizeWords, everyEntry);
       matched = this.recent.set(key, { matches, facets });
     }
     const { matches, facets } = matched;
