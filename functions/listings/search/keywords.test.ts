@@ -97,7 +97,7 @@ describe('KeywordIndex', () => {
     expect(matching('ultegar')).toEqual({ groupset: 5 });
   });
 
-  it("finds a listing by its region, its country's code and its country's English name", () => {
+  it("finds a listing by its region's name and its country's names, not by their codes", () => {
     const matching = keywordIndex({
       munich: {
         title: 'Gravel bike',
@@ -107,12 +107,20 @@ describe('KeywordIndex', () => {
         title: 'Road bike',
         location: { address: 'x', city: 'London', region: 'England', country: 'GB' },
       },
+      toronto: {
+        title: 'Clip-on lights',
+        location: { address: 'x', city: 'Toronto', region: 'ON', country: 'CA' },
+      },
     });
+    // A region's code is not a word: "on" finds the title's "on", not every listing in Ontario.
+    expect(matching('on')).toEqual({ toronto: 6 });
     expect(matching('bavaria')).toEqual({ munich: 2 });
     expect(matching('germany')).toEqual({ munich: 2 });
-    expect(matching('de bike')).toEqual({ munich: 8 });
+    expect(matching('deutschland')).toEqual({ munich: 2 });
+    expect(matching('de bike')).toEqual({});
     expect(matching('london')).toEqual({ london: 2 });
     expect(matching('united kingdom')).toEqual({ london: 4 });
+    expect(matching('uk')).toEqual({ london: 2 });
     expect(matching('gravel germany')).toEqual({ munich: 8 });
   });
 });

@@ -1,10 +1,12 @@
 import { countryName, isCountryCode } from '../../../shared/config/countries';
+import { countryNames as otherCountryNames } from '../../places/alternative-names';
 import type { ListingRecord } from '../listing-record';
 
 /**
  * Which words of a listing the search finds, and how much each counts: title words most, then
- * brand, model and groupset, then the rest of the text and the place (city, region, the country's
- * code and English name, so "bavaria", "germany", "london" find listings there). The weights are
+ * brand, model and groupset, then the rest of the text and the place (city, region name, the
+ * country's English name and other names, so "bavaria", "germany", "uk", "london" find listings
+ * there). The weights are
  * even so a word found with a typo can count one less and still at least 1 (`typoWeight`): an exact
  * match always scores above a typo in the same field.
  */
@@ -32,12 +34,28 @@ export function weightedTokens(record: ListingRecord): Map<string, number> {
   add(record.title, fieldWeights.title);
   add([data.brand, data.model, data.groupset].filter(Boolean).join(' '), fieldWeights.strong);
   add(
-    [record.description, data.colour, data.wheelset, city, region, country, englishCountryName(country)]
+    [record.description, data.colour, data.wheelset, city, ...regionWords(region), ...countryWords(country)]
       .filter(Boolean)
       .join(' '),
     fieldWeights.body,
   );
   return tokens;
+}
+
+/**
+ * A region's name, not its code: "ON", "BC" or "NSW" as words would make "clip on", "bc" or any
+ * short word find a whole province.
+ */
+const regionWords = (region: string | undefined) =>
+  region && !/^[A-Z0-9]{1,3}$/.test(region) ? [region] : [];
+
+/**
+ * A country's English name and the other names people search it by ("UK", "Deutschland"), not its
+ * code ("de" and "ca" are words in other languages' titles).
+ */
+function countryWords(code: string): string[] {
+  const name = englishCountryName(code);
+  return name ? [name, ...(otherCountryNames[code] ?? [])] : [];
 }
 
 const countryNames = new Map<string, string>();

@@ -5,6 +5,7 @@ import type { SortKey } from '../../../shared/config/sort';
 import { type Bounds, distanceMeters, widenedBounds } from '../../../shared/maps';
 import type { LatLng } from '../../../shared/validation/core';
 import { boundsContain } from '../../../shared/validation/filters';
+import { countryNames as otherCountryNames } from '../../places/alternative-names';
 import { type ListingRecord, listingRecord } from '../listing-record';
 import { passes } from './facets.reference';
 import { tokenize } from './keywords';
@@ -88,11 +89,15 @@ function reference(records: ListingRecord[], query: SearchQuery) {
     };
     const data = record.publicData;
     const { city, region, country } = data.location;
-    const countryInEnglish = isCountryCode(country) ? countryName(country, 'en') : '';
+    // The place by its names: a region given as a code and the country's code are not words.
+    const countryInEnglish = isCountryCode(country)
+      ? [countryName(country, 'en'), ...(otherCountryNames[country] ?? [])].join(' ')
+      : '';
+    const regionName = /^[A-Z0-9]{1,3}$/.test(region) ? '' : region;
     add(record.title, 6);
     add([data.brand, data.model, data.groupset].filter(Boolean).join(' '), 4);
     add(
-      [record.description, data.colour, data.wheelset, city, region, country, countryInEnglish]
+      [record.description, data.colour, data.wheelset, city, regionName, countryInEnglish]
         .filter(Boolean)
         .join(' '),
       2,
