@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, Fragment, useId, useState } from 'react';
 import type { SearchFacets } from '../../../../../shared/api/types';
 import { categoryGroups } from '../../../../../shared/config/categories';
 import { latestBikeYear } from '../../../../../shared/config/listing-fields';
@@ -185,30 +185,30 @@ function Range({ filter, search, onChange }: FilterControlProps & { filter: Rang
       <fieldset>
         <legend>{filter.label}</legend>
         <div className="filter-range-fields">
-          <label htmlFor={`${id}-from`}>From{unit}</label>
-          <input
-            id={`${id}-from`}
-            name="from"
-            type="number"
-            inputMode="numeric"
-            min={lowest}
-            max={highest}
-            step={filter.config.step}
-            defaultValue={from}
-            placeholder={String(lowest)}
-          />
-          <label htmlFor={`${id}-to`}>To{unit}</label>
-          <input
-            id={`${id}-to`}
-            name="to"
-            type="number"
-            inputMode="numeric"
-            min={lowest}
-            max={highest}
-            step={filter.config.step}
-            defaultValue={to}
-            placeholder={String(highest)}
-          />
+          {(
+            [
+              ['from', 'From', from, lowest],
+              ['to', 'To', to, highest],
+            ] as const
+          ).map(([name, label, value, placeholder]) => (
+            <Fragment key={name}>
+              <label htmlFor={`${id}-${name}`}>
+                {label}
+                {unit}
+              </label>
+              <input
+                id={`${id}-${name}`}
+                name={name}
+                type="number"
+                inputMode="numeric"
+                min={lowest}
+                max={highest}
+                step={filter.config.step}
+                defaultValue={value}
+                placeholder={String(placeholder)}
+              />
+            </Fragment>
+          ))}
         </div>
         <button type="submit" className="button button-secondary">
           Apply

@@ -1,0 +1,153 @@
+import type { SearchFilterId } from '../../../shared/config/search-filters';
+import type { ListingRecord } from '../listing-record';
+
+/**
+ * One facet of the search index (facets.ts): where a listing's values come from, and the column of
+ * every entry's value as plain typed arrays, because a search walks every match through every facet.
+ */
+
+/** How a listing's values for a facet are found, and how a value is folded for matching. */
+export interface FacetSource {
+  id: SearchFilterId;
+  values: (record: ListingRecord) => readonly (string | undefined)[];
+  /** An entry may have several values (delivery: both; frame size: its letter and its cm's). */
+  multi?: true;
+  /**
+   * Free text (brand, groupset): the key a value matches and counts by (so "SRAM", "Sram" and
+   * "sram " are one value) and the name it is shown by (the vocabulary's, shared/config/brands.ts).
+   */
+  text?: { key: (value: string) => string; label: (value: string) => string };
+}
+
+/** Code-point order: locale-aware comparison costs more than the whole count it would tie-break. */
+export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Free-text facets answer their most common values only (and any the query selected). */
+export const maxTextFacetValues = 50;
+
+/** The chosen values of a facet: a byte per code, and the same as bits for a multi-valued facet. */
+export interface Selection {
+  bytes: Uint8Array;
+  bits: number;
+}
+
+/**
+ * One facet over the index's entries, one number per entry: its value's code (0: none), or for a
+ * facet an entry may have several values of (delivery, frame size) the bits of its codes. Plain
+ * typed arrays, because a search walks every match through every facet.
+ */
+export class FacetField {
+  /** The value shown for each code (code 0 unused); free text its canonical name, as first seen. */
+  readonly labels: string[] = [''];
+  private readonly codeOf = new Map<string, number>();
+  private readonly values: Int32Array;
+  private readonly multi: boolean;
+
+  constructor(
+    readonly source: FacetSource,
+    entries: readonly ListingRecord[],
+  ) {
+    this.multi = source.multi === true;
+    this.values = new Int32Array(entries.length);
+    entries.forEach((record, position) => {
+      for (const value of source.values(record)) {
+        if (!value?.trim()) continue;
+        const code = this.codeFor(source.text ? source.text.label(value) : value.trim());
+        this.values[position] = this.multi ? this.values[position]! | (1 << code) : code;
+      }
+    });
+    if (this.multi && this.labels.length > 31)
+      throw new Error(`Facet ${source.id}: too many values for bits`);
+  }
+
+  private keyOf(value: string): string {
+    return this.source.text ? this.source.text.key(value) : value;
+  }
+
+  private codeFor(label: string): number {
+    const key = this.keyOf(label);
+    let code = this.codeOf.get(key);
+    if (code === undefined) {
+      code = this.labels.length;
+      this.codeOf.set(key, code);
+      this.labels.push(label);
+    }
+    return code;
+  }
+
+  get size(): number {
+    return this.labels.length;
+  }
+
+  /** The codes of the selected values (a value no entry has selects nothing). */
+  selection(values: readonly string[]): Selection {
+    const bytes = new Uint8Array(this.labels.length);
+    let bits = 0;
+    for (const value of values) {
+      const code = this.codeOf.get(this.keyOf(value));
+      if (code === undefined) continue;
+      bytes[code] = 1;
+      bits |= 1 << code;
+    }
+    return { bytes, bits };
+  }
+
+  /** Whether the entry has one of the selected values. */
+  has(position: number, selected: Selection): boolean {
+    const value = this.values[position]!;
+    return this.multi ? (value & selected.bits) !== 0 : selected.bytes[value] === 1;
+  }
+
+  /** ActiveFilter['refuse'] for a selection of this facet's values. */
+  refuse(
+    selected: Selection,
+    positions: Int32Array,
+    count: number,
+    failures: Uint8Array,
+    failedWith: Uint8Array,
+    self: number,
+  ): void {
+    const values = this.values;
+    const { bytes, bits } = selected;
+    for (let i = 0; i < count; i++) {
+      const position = positions[i]!;
+      const value = values[position]!;
+      if (this.multi ? (value & bits) !== 0 : bytes[value] === 1) continue;
+      failures[position]!++;
+      failedWith[position] = self;
+    }
+  }
+
+  /** Adds the values of the first `count` entries of `positions` to `counts` (slot 0: none). */
+  count(positions: Int32Array, count: number, counts: Int32Array): void {
+    const values = this.values;
+    if (!this.multi) {
+      for (let i = 0; i < count; i++) counts[values[positions[i]!]!]!++;
+      return;
+    }
+    for (let i = 0; i < count; i++) {
+      let value = values[positions[i]!]!;
+      while (value !== 0) {
+        const lowest = value & -value;
+        counts[31 - Math.clz32(lowest)]!++;
+        value ^= lowest;
+      }
+    }
+  }
+
+  /** The counts as the API answers them: non-zero only; free text its most common values. */
+  answer(counts: Int32Array, selected: readonly string[]): Record<string, number> {
+    const result: Record<string, number> = {};
+    let codes = Array.from({ length: counts.length - 1 }, (_, i) => i + 1).filter(
+      (code) => counts[code]! > 0,
+    );
+    if (this.source.text) {
+      const chosen = this.selection(selected).bytes;
+      codes = codes
+        .sort((a, b) => counts[b]! - counts[a]! || byText(this.labels[a]!, this.labels[b]!))
+        .filter((code, rank) => rank < maxTextFacetValues || chosen[code] === 1);
+    }
+    for (const code of codes) result[this.labels[code]!] = counts[code]!;
+    return result;
+  }
+}
