@@ -211,7 +211,7 @@ function Range({ filter, search, onChange }: FilterControlProps & { filter: Rang
           ))}
         </div>
         <button type="submit" className="button button-secondary">
-          Apply
+          Apply<span className="visually-hidden"> {filter.label.toLowerCase()}</span>
         </button>
       </fieldset>
     </form>
