@@ -102,7 +102,7 @@ function catalogue(seed: number, length: number): ListingRecord[] {
 
 const some = <T>(values: readonly T[]) =>
   fc.uniqueArray(fc.constantFrom(...values), { minLength: 1, maxLength: 3 });
-const everyFilter = fc.record({
+const filterArbitraries = {
   category: some([...categories, 'trackBikes']).map((keys) => ({ type: 'options' as const, keys })),
   condition: some(conditionKeys).map((keys) => ({ type: 'options' as const, keys })),
   frameSize: some(sizeKeys).map((keys) => ({ type: 'options' as const, keys })),
@@ -123,20 +123,9 @@ const everyFilter = fc.record({
   year: fc
     .tuple(fc.integer({ min: 2008, max: 2026 }), fc.integer({ min: 0, max: 6 }))
     .map(([min, span]) => ({ type: 'range' as const, min, max: min + span })),
-});
-const filterIds = [
-  'category',
-  'condition',
-  'frameSize',
-  'size',
-  'wheelSize',
-  'frameMaterial',
-  'delivery',
-  'brand',
-  'groupset',
-  'price',
-  'year',
-] as const;
+};
+const everyFilter = fc.record(filterArbitraries);
+const filterIds = Object.keys(filterArbitraries) as (keyof typeof filterArbitraries)[];
 /** Up to four filters at once: more would leave most answers empty. */
 const filterValues: fc.Arbitrary<SearchFilterValues> = fc
   .tuple(everyFilter, fc.uniqueArray(fc.constantFrom(...filterIds), { maxLength: 4 }))

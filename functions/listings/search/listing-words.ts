@@ -1,4 +1,5 @@
 import { countryName, isCountryCode } from '../../../shared/config/countries';
+import { foldWords } from '../../../shared/text/fold';
 import { countryNames as otherCountryNames } from '../../places/alternative-names';
 import type { ListingRecord } from '../listing-record';
 
@@ -14,14 +15,8 @@ export const fieldWeights = { title: 6, strong: 4, body: 2 } as const;
 
 export const typoWeight = (weight: number) => weight - 1;
 
-export function tokenize(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((token) => token.length > 0);
-}
+/** A text's words, lowercased, accents and punctuation gone (the same folding as brand names). */
+export const tokenize = foldWords;
 
 /** Each token of the listing with the weight of the heaviest field it occurs in. */
 export function weightedTokens(record: ListingRecord): Map<string, number> {
