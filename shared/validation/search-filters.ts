@@ -9,11 +9,14 @@
  * - price: `price=<min minor units>,<max minor units + 1>` (the upper bound is exclusive, §5);
  * - year: `pub_year=2018,2023`, within the earliest bike year and next year.
  */
+
+import { latestBikeYear } from '../config/listing-fields';
 import {
   enabledSearchFilters,
   type FilterParams,
   isFilterOption,
   type OptionsFilter,
+  type RangeFilter,
   type SearchFilter,
   type SearchFilterId,
 } from '../config/search-filters';
@@ -30,7 +33,8 @@ export type ParsedFilters =
   | { ok: true; values: SearchFilterValues }
   | { ok: false; param: string; message: string };
 
-const list = (raw: string) =>
+/** A list parameter's values, trimmed, empty ones dropped (`a, b,,c` → a, b, c). */
+export const valueList = (raw: string) =>
   raw
     .split(',')
     .map((value) => value.trim())
@@ -41,6 +45,14 @@ const rangeOf = (raw: string): { min: number; max: number } | undefined => {
   return match ? { min: Number(match[1]), max: Number(match[2]) } : undefined;
 };
 
+/** A model-year range `from,to` within the earliest bike year and next year, or undefined. */
+export function yearRangeOf(filter: RangeFilter, raw: string, now: Date = new Date()) {
+  const range = rangeOf(raw);
+  return range && range.min <= range.max && range.min >= filter.config.min && range.max <= latestBikeYear(now)
+    ? range
+    : undefined;
+}
+
 /** One filter's value from its parameter, or a message saying what was expected. */
 export function parseFilterParam(
   filter: SearchFilter,
@@ -49,13 +61,13 @@ export function parseFilterParam(
 ): FilterValue | { invalid: string } {
   switch (filter.type) {
     case 'options': {
-      const keys = list(raw);
+      const keys = valueList(raw);
       const unknown = keys.find((key) => !isFilterOption(filter as OptionsFilter, key));
       if (unknown !== undefined) return { invalid: `Unknown ${filter.label.toLowerCase()}: ${unknown}.` };
       return { type: 'options', keys: [...new Set(keys)] };
     }
     case 'text': {
-      const values = list(raw);
+      const values = valueList(raw);
       if (
         values.length > filter.config.maxValues ||
         values.some((value) => value.length > filter.config.maxLength)
@@ -72,11 +84,10 @@ export function parseFilterParam(
       return { type: 'range', ...range };
     }
     case 'yearRange': {
-      const range = rangeOf(raw);
-      const latest = now.getUTCFullYear() + 1;
-      if (!range || range.min > range.max || range.min < filter.config.min || range.max > latest)
+      const range = yearRangeOf(filter, raw, now);
+      if (!range)
         return {
-          invalid: `Invalid ${filter.label.toLowerCase()}: expected from,to between ${filter.config.min} and ${latest}.`,
+          invalid: `Invalid ${filter.label.toLowerCase()}: expected from,to between ${filter.config.min} and ${latestBikeYear(now)}.`,
         };
       return { type: 'range', ...range };
     }

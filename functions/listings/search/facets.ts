@@ -6,7 +6,7 @@ import type { SearchFilterValues } from '../../../shared/validation/search-filte
 import type { ListingRecord } from '../listing-record';
 import { FacetField, type FacetSource, type Selection } from './facet-field';
 import type { Matches } from './ranking';
-import type { SizeWords } from './size-words';
+import { asksForSize, type SizeWords } from './size-words';
 
 /**
  * The search filters of the index (issue 21): each listing's values for every facet, the filters of
@@ -138,6 +138,14 @@ export class Facets {
     return this.everyCounts;
   }
 
+  private everythingAnswer: SearchFacets | undefined;
+
+  /** The facets of every entry, no filter (the landing page, a bare /s), from the counts above. */
+  everything(): SearchFacets {
+    this.everythingAnswer ??= this.answer(this.everyEntryCounts(), {});
+    return this.everythingAnswer;
+  }
+
   /** Whether the query filters at all (without filters, the index can skip the pass). */
   static filters(values: SearchFilterValues | undefined): boolean {
     return values !== undefined && Object.keys(values).length > 0;
@@ -154,8 +162,7 @@ export class Facets {
     everyEntry = false,
   ): SearchFacets {
     const active = this.activeFilters(values);
-    if (sizeWords && (sizeWords.sizes.length || sizeWords.cm !== undefined))
-      active.push(this.sizeWordFilter(sizeWords));
+    if (sizeWords && asksForSize(sizeWords)) active.push(this.sizeWordFilter(sizeWords));
     // A lone filter over every entry (a category page): its own facet's counts are the unfiltered
     // ones, counted once per index, instead of a pass over every entry it refuses.
     const lone = everyEntry && active.length === 1 ? active[0]!.facet : undefined;
@@ -189,6 +196,11 @@ export class Facets {
       field.count(failedOnly[facet]!, failedOnlyCount[facet]!, column);
       return column;
     });
+    return this.answer(counts, values);
+  }
+
+  /** The counts as the API answers them (free text keeps the values the query chose). */
+  private answer(counts: Int32Array[], values: SearchFilterValues): SearchFacets {
     const facets: SearchFacets = {};
     this.fields.forEach((field, facet) => {
       const value = values[field.source.id];

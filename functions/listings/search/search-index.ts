@@ -18,7 +18,7 @@ import {
   type OrderedSort,
   sortOrders,
 } from './ranking';
-import { sizeWordsOf } from './size-words';
+import { asksForSize, sizeWordsOf } from './size-words';
 
 /**
  * An in-memory index of published listings: keyword matching with simple relevance, the search
@@ -66,8 +66,6 @@ export class SearchIndex {
   private readonly orders: Record<OrderedSort, Int32Array>;
   private readonly keywords: KeywordIndex;
   private readonly facets: Facets;
-  /** The facets of the query without keywords, place or filters (the landing page, a bare /s). */
-  private everythingFacets: SearchFacets | undefined;
   /** Facet counts as JSON, made once per counted search (cached ones are answered many times). */
   private readonly facetsJson = new WeakMap<SearchFacets, string>();
   /** The matches and facets of recent searches (match-cache.ts): a page or sort of one is cheap. */
@@ -145,20 +143,18 @@ export class SearchIndex {
     const bounds = query.bounds && widenedBounds(query.bounds);
     // Size words ("size M", "56 cm") are a frame-size filter, not words to find in listings.
     const sizeWords = sizeWordsOf(query.keywords ?? '');
-    const hasSizeWords = sizeWords.sizes.length > 0 || sizeWords.cm !== undefined;
     const queryTokens = tokenize(sizeWords.keywords);
     const sort = query.sort ?? (query.origin ? 'distance' : queryTokens.length ? 'relevance' : 'createdAt');
     const start = (query.page - 1) * query.perPage;
     const end = start + query.perPage;
-    const filtered = Facets.filters(query.filters) || hasSizeWords;
+    const filtered = Facets.filters(query.filters) || asksForSize(sizeWords);
 
     if (queryTokens.length === 0 && !bounds && !filtered && sort !== 'distance') {
       const order = this.orders[sort === 'relevance' ? 'createdAt' : sort];
-      this.everythingFacets ??= this.facets.apply(this.everyEntry());
       return {
         positions: order.subarray(start, end),
         totalItems: order.length,
-        facets: this.everythingFacets,
+        facets: this.facets.everything(),
       };
     }
 

@@ -32,6 +32,9 @@ const partsSizedInCm = new Set(['bar', 'bars', 'handlebar', 'handlebars', 'helme
 /** What the query asks for, with what it takes up (from the word at `start`, `length` words). */
 type Found = { length: number; size?: SizeLetter; cm?: number };
 
+/** Whether the keywords asked for a frame size at all. */
+export const asksForSize = (words: SizeWords) => words.sizes.length > 0 || words.cm !== undefined;
+
 export function sizeWordsOf(keywords: string): SizeWords {
   const words = keywords.split(/\s+/).filter(Boolean);
   const plain = words.map(normalised);

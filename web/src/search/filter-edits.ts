@@ -3,6 +3,7 @@ import { marketplaceCurrency, subunitDivisor } from '../../../shared/config/mark
 import {
   enabledSearchFilters,
   type FilterParams,
+  type RangeFilter,
   type SearchFilter,
 } from '../../../shared/config/search-filters';
 import { formatMoney } from '../../../shared/money';
@@ -70,6 +71,11 @@ export function priceRangeLabel(value: string, max: number): string | undefined 
   return range.min === 0 ? `Up to ${money(range.max)}` : `${money(range.min)} – ${money(range.max)}`;
 }
 
+/** A range filter's value in words: "$500 – $1,500", "Up to $300"; a model year "2018–2023". */
+export function rangeLabel(filter: RangeFilter, value: string): string | undefined {
+  return filter.type === 'priceRange' ? priceRangeLabel(value, filter.config.max) : value.replace(',', '–');
+}
+
 /** An option's label: the filter's own, a category's name, or the value itself (free text). */
 export function optionLabel(filter: SearchFilter, key: string): string {
   if (filter.id === 'category') return categoryLabel(key) ?? key;
@@ -95,11 +101,9 @@ export function filterChips(params: FilterParams): FilterChip[] {
     const value = params[paramOf(filter)];
     if (!value) continue;
     if (filter.type === 'priceRange' || filter.type === 'yearRange') {
-      const text =
-        filter.type === 'priceRange' ? priceRangeLabel(value, filter.config.max) : value.replace(',', '–');
       chips.push({
         key: filter.id,
-        label: `${filter.label}: ${text}`,
+        label: `${filter.label}: ${rangeLabel(filter, value)}`,
         remove: (p) => withFilter(p, filter, undefined),
       });
       continue;

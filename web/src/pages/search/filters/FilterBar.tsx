@@ -3,7 +3,7 @@ import { enabledSearchFilters, type SearchFilter } from '../../../../../shared/c
 import {
   activeFilterCount,
   filterChips,
-  priceRangeLabel,
+  rangeLabel,
   selectedValues,
   withoutFilters,
 } from '../../../search/filter-edits';
@@ -25,8 +25,8 @@ export const secondaryFilters = enabledSearchFilters.filter((filter) => filter.g
 function menuLabel(filter: SearchFilter, search: BarProps['search']): string {
   const value = search[paramOf(filter)];
   if (!value) return filter.label;
-  if (filter.type === 'priceRange') return `${filter.label}: ${priceRangeLabel(value, filter.config.max)}`;
-  if (filter.type === 'yearRange') return `${filter.label}: ${value.replace(',', '–')}`;
+  if (filter.type === 'priceRange' || filter.type === 'yearRange')
+    return `${filter.label}: ${rangeLabel(filter, value)}`;
   return `${filter.label} (${selectedValues(search, filter).length})`;
 }
 
