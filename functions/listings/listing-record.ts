@@ -63,6 +63,7 @@ export function toListingSummary(record: ListingRecord): ListingSummary {
     ...(record.publicData.frameSizeCm ? { frameSizeCm: record.publicData.frameSizeCm } : {}),
     city: record.publicData.location.city,
     region: record.publicData.location.region,
+    ...(record.publicGeolocation ? { geolocation: record.publicGeolocation } : {}),
     createdAt: record.createdAt,
     authorId: record.authorId,
     ...(record.images[0] ? { image: record.images[0] } : {}),

@@ -1,5 +1,6 @@
 import { type Bounds, boundsAround, type Place, type PlaceKind } from '../../shared/maps';
 import type { LatLng } from '../../shared/validation/core';
+import { boundsContain } from '../../shared/validation/filters';
 
 /**
  * The offline gazetteer behind `GET /api/places` (the local stand-in for Amazon Location's place
@@ -407,6 +408,19 @@ export class Gazetteer {
   /** How many places (cities, regions and countries) the gazetteer has. */
   get size(): number {
     return this.places.length;
+  }
+
+  /**
+   * The `limit` most populous cities whose point lies in the box (the search map's place names):
+   * the cities are kept most populous first, so the first ones found are the answer.
+   */
+  largestIn(bounds: Bounds, limit: number): Place[] {
+    const found: Place[] = [];
+    for (let position = 0; position < this.cityCount && found.length < limit; position++) {
+      const { place } = this.places[position]!;
+      if (boundsContain(bounds, place.origin)) found.push(place);
+    }
+    return found;
   }
 
   /** Up to `limit` places for a query, best first; none for a query without letters or digits. */

@@ -92,6 +92,8 @@ export interface ListingSummary {
   frameSizeCm?: number;
   city: string;
   region: string;
+  /** The public (fuzzy) point, §5, as on the listing: the search map's marker and the card's distance. */
+  geolocation?: { lat: number; lng: number };
   createdAt: string;
   authorId: string;
   image?: ListingImage;

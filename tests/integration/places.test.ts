@@ -89,4 +89,23 @@ describe('GET /api/places (offline gazetteer)', () => {
       });
     }
   });
+
+  it('names the most populous cities in a box, most populous first (the search map)', async () => {
+    // Bavaria around Munich: München, then Nürnberg, Augsburg…; nothing from outside the box.
+    const bavaria = '50.0,13.0,47.5,10.0';
+    const named = await places(`bounds=${bavaria}&limit=4`);
+    expect(named).toHaveLength(4);
+    expect(named[0]).toMatchObject({ kind: 'city', name: 'Munich', countryCode: 'DE' });
+    expect(named.map((place) => place.name)).toContain('Nuremberg');
+    const box = { ne: { lat: 50, lng: 13 }, sw: { lat: 47.5, lng: 10 } };
+    for (const place of named) expect(boundsContain(box, place.origin)).toBe(true);
+    // Across the antimeridian (Fiji to Samoa: no payout country) and in the open sea: none.
+    expect(await places('bounds=-10,-170,-20,175')).toEqual([]);
+    for (const query of ['bounds=1,2,3', 'bounds=91,0,0,0', 'bounds=']) {
+      const response = await fetch(`${url}/api/places?${query}`);
+      expect(response.status, query).toBe(400);
+      const [error] = ((await response.json()) as ApiErrorBody).errors;
+      expect(error).toMatchObject({ code: 'validation-invalid-params', meta: { param: 'bounds' } });
+    }
+  });
 });
