@@ -84,6 +84,18 @@ describe('ListingCard facts', () => {
     );
   });
 
+  it('says how far the listing is from the search origin, in whole kilometres', () => {
+    const toronto = { ...listing, geolocation: { lat: 43.6532, lng: -79.3832 } };
+    const ottawa = { lat: 45.4215, lng: -75.6972 };
+    expect(cardFacts(toronto, ottawa)).toEqual(['Used - good condition', 'Toronto', '352 km away']);
+    expect(cardFacts(toronto, { lat: 43.6535, lng: -79.384 })).toContain('Under 1 km away');
+    expect(cardFacts(toronto, { lat: 43.6532, lng: -79.2 })).toContain('15 km away');
+    // No origin, or no point: no distance.
+    expect(cardFacts(toronto)).toEqual(['Used - good condition', 'Toronto']);
+    expect(cardFacts(listing, ottawa)).toEqual(['Used - good condition', 'Toronto']);
+    expect(render(<ListingCard listing={toronto} origin={ottawa} />)).toContain('Toronto · 352 km away');
+  });
+
   it('marks a sold-out listing "Sold"', () => {
     expect(render(<ListingCard listing={{ ...listing, soldOut: true }} />)).toContain('>Sold<');
     expect(render(<ListingCard listing={listing} />)).not.toContain('>Sold<');

@@ -3,9 +3,11 @@ import type { ListingImage, ListingSummary } from '../../../shared/api/types';
 import { conditions, isKeyOf, sizes } from '../../../shared/config/listing-fields';
 import { marketplaceCurrency } from '../../../shared/config/marketplace';
 import { unsupportedPrice, unsupportedPriceTitle } from '../../../shared/errors/unsupported-price';
+import { distanceMeters } from '../../../shared/maps';
 import { formatMoney, type Money } from '../../../shared/money';
 import { pages } from '../../../shared/pages';
 import { createSlug } from '../../../shared/text/slug';
+import type { LatLng } from '../../../shared/validation/core';
 
 /** A price in the marketplace currency, or the spec's unsupportedPrice text for any other currency. */
 export function PriceText({ price, className = 'price' }: { price: Money; className?: string }) {
@@ -50,21 +52,42 @@ export function CardImage({
   );
 }
 
-/** What a buyer scans for under the title: frame size, condition, city (issue 21). */
-export function cardFacts(listing: ListingSummary): string[] {
+/**
+ * How far a listing is from the search's origin, in whole kilometres: its public point is up to 2 km
+ * from the real one (§5), so nothing finer is honest.
+ */
+export function distanceAway(origin: LatLng, point: LatLng): string {
+  const km = Math.round(distanceMeters(origin, point) / 1000);
+  return km < 1 ? 'Under 1 km away' : `${km.toLocaleString('en-US')} km away`;
+}
+
+/**
+ * What a buyer scans for under the title: frame size, condition, city (issue 21), and how far it is
+ * when the search has an origin (a place or the person's position).
+ */
+export function cardFacts(listing: ListingSummary, origin?: LatLng): string[] {
   const letter =
     listing.frameSize && isKeyOf(sizes, listing.frameSize) ? sizes[listing.frameSize] : undefined;
   const cm = listing.frameSizeCm ? `${listing.frameSizeCm} cm` : undefined;
   const size = letter && cm ? `Frame ${letter} (${cm})` : letter || cm ? `Frame ${letter ?? cm}` : undefined;
   const condition = isKeyOf(conditions, listing.condition) ? conditions[listing.condition] : undefined;
-  return [size, condition, listing.city].filter((fact): fact is string => Boolean(fact));
+  const distance = origin && listing.geolocation ? distanceAway(origin, listing.geolocation) : undefined;
+  return [size, condition, listing.city, distance].filter((fact): fact is string => Boolean(fact));
 }
 
 /**
  * `priority`: a card in the first row (likely the largest paint) loads at once and first, the rest
  * lazily.
  */
-export function ListingCard({ listing, priority = false }: { listing: ListingSummary; priority?: boolean }) {
+export function ListingCard({
+  listing,
+  priority = false,
+  origin,
+}: {
+  listing: ListingSummary;
+  priority?: boolean;
+  origin?: LatLng | undefined;
+}) {
   return (
     <Link
       to={pages.listing}
@@ -78,18 +101,25 @@ export function ListingCard({ listing, priority = false }: { listing: ListingSum
       <div className="card-body">
         <PriceText price={listing.price} />
         <h3 className="card-title">{listing.title}</h3>
-        <p className="card-meta">{cardFacts(listing).join(' · ')}</p>
+        <p className="card-meta">{cardFacts(listing, origin).join(' · ')}</p>
       </div>
     </Link>
   );
 }
 
-export function ListingGrid({ listings }: { listings: ListingSummary[] }) {
+/** Cards of listings; with an `origin`, each says how far it is. */
+export function ListingGrid({
+  listings,
+  origin,
+}: {
+  listings: ListingSummary[];
+  origin?: LatLng | undefined;
+}) {
   return (
     <ul className="listing-grid">
       {listings.map((listing, index) => (
         <li key={listing.id}>
-          <ListingCard listing={listing} priority={index < 2} />
+          <ListingCard listing={listing} priority={index < 2} origin={origin} />
         </li>
       ))}
     </ul>

@@ -28,7 +28,8 @@ export const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: pages.search,
   validateSearch: validateSearchParams,
-  loaderDeps: ({ search }) => search,
+  // Switching between the list and the map asks the API nothing new.
+  loaderDeps: ({ search: { view: _view, ...search } }) => search,
   loader: ({ deps }) => ({ results: settle(searchListings({ ...deps, perPage: pageSizes.search })) }),
   component: lazyRouteComponent(() => import('../pages/search/SearchPage'), 'SearchPage'),
 });

@@ -40,6 +40,12 @@ describe('validateSearchParams', () => {
     });
   });
 
+  it('keeps the map view, and only it', () => {
+    expect(validateSearchParams({ view: 'map' })).toEqual({ view: 'map' });
+    expect(validateSearchParams({ view: 'list' })).toEqual({});
+    expect(validateSearchParams({ view: ['map', 'x'] })).toEqual({ view: 'map' });
+  });
+
   it('keeps whole pages from 2 on (page 1 is the default)', () => {
     expect(validateSearchParams({ page: '2' })).toEqual({ page: 2 });
     expect(validateSearchParams({ page: 5 })).toEqual({ page: 5 });

@@ -29,6 +29,8 @@ export interface SearchParams extends FilterParams {
   origin?: string;
   sort?: SortKey;
   page?: number;
+  /** The map beside (or, on a phone, above) the results; the list alone when absent. Not sent to the API. */
+  view?: 'map';
 }
 
 const maxPage = 10_000;
@@ -69,6 +71,7 @@ export function validateSearchParams(raw: Record<string, unknown>): SearchParams
   if (isSortKey(sort) && (sort !== 'relevance' || params.keywords)) params.sort = sort;
   const page = pageParam(raw.page);
   if (page) params.page = page;
+  if (firstString(raw.view) === 'map') params.view = 'map';
   return params;
 }
 

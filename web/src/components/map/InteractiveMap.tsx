@@ -1,48 +1,9 @@
-import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
-import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl } from 'maplibre-gl';
-import 'maplibre-gl/dist/maplibre-gl.css';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
+import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import countriesUrl from 'world-atlas/countries-50m.json?url';
 import { mapSettings } from '../../../../shared/config/constants';
 import type { LatLng } from '../../../../shared/validation/core';
 import { offlineStyle } from './basemap-style';
-
-// MapLibre's worker is its own file: Vite emits it as an asset (the library cannot find it in a bundle).
-setWorkerUrl(workerUrl);
-
-let countries: Promise<FeatureCollection<Polygon | MultiPolygon>> | undefined;
-
-/** Natural Earth's countries at 1:50 million (world-atlas, 240 kB gzipped), fetched once. */
-function loadCountries(): Promise<FeatureCollection<Polygon | MultiPolygon>> {
-  countries ??= fetch(countriesUrl)
-    .then((response) => {
-      if (!response.ok) throw new Error(`The basemap answered ${response.status}`);
-      return response.json() as Promise<Topology>;
-    })
-    .then(
-      (topology) =>
-        feature(topology, topology.objects.countries as GeometryCollection) as FeatureCollection<
-          Polygon | MultiPolygon
-        >,
-    )
-    .catch((error: unknown) => {
-      countries = undefined;
-      throw error;
-    });
-  return countries;
-}
-
-function webGlAvailable(): boolean {
-  try {
-    const canvas = document.createElement('canvas');
-    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
-  } catch {
-    return false;
-  }
-}
+import { loadCountries, quietCanvas, webGlAvailable } from './offline-basemap';
 
 /**
  * The interactive map (lazy chunk: MapLibre GL and its CSS load only when a visitor asks for it):
@@ -108,9 +69,7 @@ export default function InteractiveMap({
             .setLngLat([center.lng, center.lat])
             .addTo(map);
         }
-        const canvas = map.getCanvas();
-        canvas.tabIndex = -1;
-        canvas.setAttribute('aria-hidden', 'true');
+        quietCanvas(map.getCanvas());
         map.on('load', () => setReady(true));
       })
       .catch(() => {

@@ -38,18 +38,19 @@ export function fuzzyLayers(): StyleSpecification['layers'] {
 
 /**
  * The offline style: a water background, Natural Earth's countries (world-atlas, turned to GeoJSON
- * with topojson-client) as land with their borders, and the fuzzy circle. No tiles, no glyphs, no
- * sprites: nothing but the page's own origin, and no symbol or text layers.
+ * with topojson-client) as land with their borders, and the fuzzy circle around `center` when given
+ * (the listing's map; the search map has none). No tiles, no glyphs, no sprites: nothing but the
+ * page's own origin, and no symbol or text layers (place names and markers are DOM elements).
  */
 export function offlineStyle(
   countries: FeatureCollection<Polygon | MultiPolygon>,
-  center: LatLng,
+  center?: LatLng,
 ): StyleSpecification {
   return {
     version: 8,
     sources: {
       countries: { type: 'geojson', data: countries, attribution: 'Natural Earth' },
-      fuzzy: { type: 'geojson', data: fuzzyCircle(center) },
+      ...(center ? { fuzzy: { type: 'geojson', data: fuzzyCircle(center) } } : {}),
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': basemapColors.water } },
@@ -58,9 +59,11 @@ export function offlineStyle(
         id: 'borders',
         type: 'line',
         source: 'countries',
+        // Natural Earth's rings are cut at ±180°: seen whole, those cuts draw lines across the world.
+        minzoom: 2.5,
         paint: { 'line-color': basemapColors.border, 'line-width': 1 },
       },
-      ...fuzzyLayers(),
+      ...(center ? fuzzyLayers() : []),
     ],
   };
 }

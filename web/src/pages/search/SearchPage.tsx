@@ -1,9 +1,10 @@
 import { getRouteApi, Link, useRouter, useRouterState } from '@tanstack/react-router';
-import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { SearchPage as SearchAnswer, SearchFacets } from '../../../../shared/api/types';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { SearchPage as SearchAnswer } from '../../../../shared/api/types';
 import { pageSizes } from '../../../../shared/config/marketplace';
 import { messages } from '../../../../shared/errors/messages';
 import { pages } from '../../../../shared/pages';
+import type { LatLng } from '../../../../shared/validation/core';
 import type { Loaded } from '../../api/client';
 import { ListingGrid } from '../../components/ListingCard';
 import { ListingGridSkeleton } from '../../components/Loading';
@@ -11,15 +12,13 @@ import { Pagination } from '../../components/Pagination';
 import { RetryNotice } from '../../components/RetryNotice';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLoaded } from '../../lib/useLoaded';
-import { activeFilterCount, cleanedFilterHref } from '../../search/filter-edits';
+import { cleanedFilterHref } from '../../search/filter-edits';
 import { categorySelectionLabel, resultCountText } from '../../search/labels';
-import {
-  availableSortOptions,
-  defaultSort,
-  type SearchParams,
-  validateSearchParams,
-} from '../../search/params';
+import { areaSearch, searchLocation } from '../../search/location';
+import type { SearchParams } from '../../search/params';
 import { FilterBar, FilterChips } from './filters/FilterBar';
+import { MapPanel, ViewToggle } from './MapPanel';
+import { SearchPageForm } from './SearchPageForm';
 import './search-page.css';
 import './filters/filters.css';
 
@@ -29,77 +28,15 @@ const FiltersDialog = lazy(() =>
   import('./filters/FiltersDialog').then((module) => ({ default: module.FiltersDialog })),
 );
 
-/**
- * Keywords and sort, and on a phone the button that opens the filters: one compact form so the
- * first result stays above the fold at 375 × 812.
- */
-function SearchForm({
+function Results({
   search,
-  onChange,
-  onOpenFilters,
+  loaded,
+  origin,
 }: {
   search: SearchParams;
-  onChange: (next: SearchParams) => void;
-  onOpenFilters: () => void;
+  loaded: Loaded<SearchAnswer> | undefined;
+  origin: LatLng | undefined;
 }) {
-  const apply = (form: HTMLFormElement) => {
-    const data = new FormData(form);
-    const next = validateSearchParams({
-      ...search,
-      keywords: data.get('keywords'),
-      sort: data.get('sort'),
-      page: undefined,
-    });
-    if (next.sort === defaultSort(next)) delete next.sort;
-    onChange(next);
-  };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    apply(event.currentTarget);
-  };
-  const count = activeFilterCount(search);
-  return (
-    <form className="search-page-form" action={pages.search} method="get" onSubmit={onSubmit}>
-      <div className="field field-keywords">
-        <label htmlFor="search-keywords">Keywords</label>
-        <div className="field-keywords-row">
-          <input
-            key={search.keywords ?? ''}
-            id="search-keywords"
-            name="keywords"
-            type="search"
-            defaultValue={search.keywords}
-            autoComplete="off"
-            enterKeyHint="search"
-          />
-          <button type="submit" className="button button-primary">
-            Search
-          </button>
-        </div>
-      </div>
-      <button type="button" className="button button-secondary filters-open" onClick={onOpenFilters}>
-        Filters{count ? ` (${count})` : ''}
-      </button>
-      <div className="field field-sort">
-        <label htmlFor="search-sort">Sort by</label>
-        <select
-          id="search-sort"
-          name="sort"
-          value={search.sort ?? defaultSort(search)}
-          onChange={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
-        >
-          {availableSortOptions(search).map((option) => (
-            <option key={option.key} value={option.key}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-    </form>
-  );
-}
-
-function Results({ search, loaded }: { search: SearchParams; loaded: Loaded<SearchAnswer> | undefined }) {
   if (!loaded) {
     return <ListingGridSkeleton count={pageSizes.search} label="Loading results…" />;
   }
@@ -148,7 +85,7 @@ function Results({ search, loaded }: { search: SearchParams; loaded: Loaded<Sear
         ) : null}
       </p>
       <h2 className="visually-hidden">Results</h2>
-      <ListingGrid listings={data} />
+      <ListingGrid listings={data} origin={origin} />
       <Pagination search={search} totalPages={meta.totalPages} />
     </>
   );
@@ -164,10 +101,10 @@ function useCleanFilterUrl() {
   }, [href, router]);
 }
 
-/** The facets of the last answer, kept while the next one loads so the filters do not flicker. */
-function useLastFacets(loaded: Loaded<SearchAnswer> | undefined): SearchFacets | undefined {
-  const last = useRef<SearchFacets | undefined>(undefined);
-  if (loaded?.ok) last.current = loaded.value.facets;
+/** The last answer, kept while the next one loads so the filters and the map's markers do not flicker. */
+function useLastAnswer(loaded: Loaded<SearchAnswer> | undefined): SearchAnswer | undefined {
+  const last = useRef<SearchAnswer | undefined>(undefined);
+  if (loaded?.ok) last.current = loaded.value;
   return last.current;
 }
 
@@ -176,7 +113,9 @@ export function SearchPage() {
   const navigate = route.useNavigate();
   const { results } = route.useLoaderData();
   const loaded = useLoaded(results);
-  const facets = useLastFacets(loaded);
+  const lastAnswer = useLastAnswer(loaded);
+  const facets = lastAnswer?.facets;
+  const { bounds, origin } = searchLocation(search);
   const [filtersOpen, setFiltersOpen] = useState(false);
   useCleanFilterUrl();
   useEffect(() => {
@@ -191,7 +130,7 @@ export function SearchPage() {
     ? `Results for “${search.keywords}”`
     : search.address
       ? `Near ${search.address}`
-      : (categoryName ?? 'Used bikes and cycling gear');
+      : (categoryName ?? (search.origin ? 'Near you' : 'Used bikes and cycling gear'));
   const pageSuffix = search.page && search.page > 1 ? `, page ${search.page}` : '';
   useDocumentTitle(`${heading}${pageSuffix}`);
   return (
@@ -201,13 +140,24 @@ export function SearchPage() {
         {categoryName && search.keywords ? <span className="heading-sub"> in {categoryName}</span> : null}
       </h1>
       <search className="filters" aria-label="Search filters">
-        <SearchForm search={search} onChange={onChange} onOpenFilters={() => setFiltersOpen(true)} />
+        <SearchPageForm search={search} onChange={onChange} onOpenFilters={() => setFiltersOpen(true)} />
         <FilterBar search={search} facets={facets} onChange={onChange} />
         <FilterChips search={search} onChange={onChange} />
       </search>
-      <section className="results" aria-label="Search results">
-        <Results search={search} loaded={loaded} />
-      </section>
+      <div className={search.view === 'map' ? 'search-layout search-layout-map' : 'search-layout'}>
+        <section className="results" aria-label="Search results">
+          <ViewToggle search={search} />
+          <Results search={search} loaded={loaded} origin={origin} />
+        </section>
+        {search.view === 'map' ? (
+          <MapPanel
+            listings={lastAnswer?.data ?? []}
+            bounds={bounds}
+            origin={origin}
+            onSearchArea={(area) => onChange(areaSearch(search, area))}
+          />
+        ) : null}
+      </div>
       {filtersOpen ? (
         <Suspense fallback={null}>
           <FiltersDialog

@@ -8,6 +8,7 @@ import {
   withoutFilters,
 } from '../../../search/filter-edits';
 import { paramOf } from '../../../search/filter-params';
+import { locationLabel, withoutLocation } from '../../../search/location';
 import { FilterControl, type FilterControlProps } from './FilterControl';
 
 /**
@@ -89,7 +90,11 @@ export function FilterBar(props: BarProps) {
 
 /** The chosen filter values as chips, each removing itself, and "Clear all". */
 export function FilterChips({ search, onChange }: Pick<BarProps, 'search' | 'onChange'>) {
-  const chips = filterChips(search);
+  const place = locationLabel(search);
+  const chips = [
+    ...(place ? [{ key: 'location', label: place, remove: withoutLocation }] : []),
+    ...filterChips(search),
+  ];
   if (chips.length === 0) return null;
   return (
     <div className="filter-chips">
@@ -108,7 +113,11 @@ export function FilterChips({ search, onChange }: Pick<BarProps, 'search' | 'onC
           </li>
         ))}
       </ul>
-      <button type="button" className="filter-clear" onClick={() => onChange(withoutFilters(search))}>
+      <button
+        type="button"
+        className="filter-clear"
+        onClick={() => onChange(withoutLocation(withoutFilters(search)))}
+      >
         Clear all
       </button>
     </div>

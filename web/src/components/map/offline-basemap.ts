@@ -1,0 +1,51 @@
+import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
+import { setWorkerUrl } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import countriesUrl from 'world-atlas/countries-50m.json?url';
+
+// MapLibre's worker is its own file: Vite emits it as an asset (the library cannot find it in a bundle).
+setWorkerUrl(workerUrl);
+
+let countries: Promise<FeatureCollection<Polygon | MultiPolygon>> | undefined;
+
+/**
+ * What both interactive maps (the listing's and the search's) draw on: Natural Earth's countries at
+ * 1:50 million (world-atlas, 240 kB gzipped), fetched once per page load and kept.
+ */
+export function loadCountries(): Promise<FeatureCollection<Polygon | MultiPolygon>> {
+  countries ??= fetch(countriesUrl)
+    .then((response) => {
+      if (!response.ok) throw new Error(`The basemap answered ${response.status}`);
+      return response.json() as Promise<Topology>;
+    })
+    .then(
+      (topology) =>
+        feature(topology, topology.objects.countries as GeometryCollection) as FeatureCollection<
+          Polygon | MultiPolygon
+        >,
+    )
+    .catch((error: unknown) => {
+      countries = undefined;
+      throw error;
+    });
+  return countries;
+}
+
+/** Whether this browser can draw a MapLibre map at all (no WebGL: the page says so instead). */
+export function webGlAvailable(): boolean {
+  try {
+    const canvas = document.createElement('canvas');
+    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+  } catch {
+    return false;
+  }
+}
+
+/** Keeps the canvas out of the tab order and the accessibility tree: the map's buttons are the way in. */
+export function quietCanvas(canvas: HTMLCanvasElement): void {
+  canvas.tabIndex = -1;
+  canvas.setAttribute('aria-hidden', 'true');
+}
