@@ -4,10 +4,12 @@
  * have, bounds around the current location, and the static map size cap (640 px).
  */
 import { mapSettings } from './config/constants';
+import { EARTH_RADIUS_M, roundPoint, toRad } from './geodesy';
 import type { LatLng } from './validation/core';
 
-const EARTH_RADIUS_M = 6_371_000;
-const toRad = (deg: number) => (deg * Math.PI) / 180;
+// The web app's first load imports these from geodesy.ts alone; everything else here loads with the map.
+export { distanceMeters, publicPointDecimals, roundPoint } from './geodesy';
+
 const toDeg = (rad: number) => (rad * 180) / Math.PI;
 
 /** The point `distance` metres from `origin` towards `bearing` degrees (great circle). */
@@ -22,29 +24,11 @@ export function destination(origin: LatLng, distance: number, bearing: number): 
   return { lat: toDeg(φ2), lng: ((toDeg(λ2) + 540) % 360) - 180 };
 }
 
-/** Great-circle distance in metres. */
-export function distanceMeters(a: LatLng, b: LatLng): number {
-  const dφ = toRad(b.lat - a.lat);
-  const dλ = toRad(b.lng - a.lng);
-  const h = Math.sin(dφ / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dλ / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 /** Two independent uniform numbers in [0, 1) from the platform's secure random source. */
 export function secureUnits(): [number, number] {
   const words = new Uint32Array(2);
   globalThis.crypto.getRandomValues(words);
   return [words[0]! / 2 ** 32, words[1]! / 2 ** 32];
-}
-
-/** Decimals of a public point: 3 (about 110 m), far below the fuzzy radius but no finer. */
-export const publicPointDecimals = 3;
-
-const roundTo = (value: number, decimals: number) => Number(value.toFixed(decimals)) + 0;
-
-/** A point rounded to `decimals` places (the public point, §5 fuzzy location). */
-export function roundPoint(point: LatLng, decimals: number = publicPointDecimals): LatLng {
-  return { lat: roundTo(point.lat, decimals), lng: roundTo(point.lng, decimals) };
 }
 
 /**

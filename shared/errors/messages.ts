@@ -3,12 +3,13 @@
  * and should not load the API error catalogue (catalogue.ts re-exports these).
  */
 import { imageSettings, limits } from '../config/constants';
+import { searchFailed } from './search-messages';
 
 export const messages = {
   // Generic
   somethingWentWrong: 'Something went wrong. Please refresh the page and try again.',
   oopsSomethingWentWrong: 'Oops, something went wrong. Please refresh the page and try again.',
-  searchFailed: 'Search failed. Please try again.',
+  searchFailed,
   sendFailed: 'Failed to send. Please try again.',
   topbarNetworkError: 'Oh no, something went wrong. Please check your network connection and try again.',
   fileCouldNotBeRead: 'Could not read file',

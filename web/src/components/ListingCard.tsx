@@ -3,7 +3,7 @@ import type { ListingImage, ListingSummary } from '../../../shared/api/types';
 import { conditions, isKeyOf, sizes } from '../../../shared/config/listing-fields';
 import { marketplaceCurrency } from '../../../shared/config/marketplace';
 import { unsupportedPrice, unsupportedPriceTitle } from '../../../shared/errors/unsupported-price';
-import { distanceMeters } from '../../../shared/maps';
+import { distanceMeters } from '../../../shared/geodesy';
 import { formatMoney, type Money } from '../../../shared/money';
 import { pages } from '../../../shared/pages';
 import { createSlug } from '../../../shared/text/slug';

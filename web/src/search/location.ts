@@ -1,4 +1,5 @@
-import { type Bounds, roundPoint } from '../../../shared/maps';
+import { roundPoint } from '../../../shared/geodesy';
+import type { Bounds } from '../../../shared/maps';
 import type { LatLng } from '../../../shared/validation/core';
 import {
   formatBoundsParam,

@@ -2,7 +2,7 @@ import { getRouteApi, Link, useRouter, useRouterState } from '@tanstack/react-ro
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { SearchPage as SearchAnswer } from '../../../../shared/api/types';
 import { pageSizes } from '../../../../shared/config/marketplace';
-import { messages } from '../../../../shared/errors/messages';
+import { searchFailed } from '../../../../shared/errors/search-messages';
 import { pages } from '../../../../shared/pages';
 import type { LatLng } from '../../../../shared/validation/core';
 import type { Loaded } from '../../api/client';
@@ -41,7 +41,7 @@ function Results({
     return <ListingGridSkeleton count={pageSizes.search} label="Loading results…" />;
   }
   if (!loaded.ok) {
-    return <RetryNotice message={messages.searchFailed} />;
+    return <RetryNotice message={searchFailed} />;
   }
   const { data, meta } = loaded.value;
   if (data.length === 0) {
