@@ -14,6 +14,7 @@ import { type DeployConfig, loadDeployConfig } from './config/deploy-config';
 import { type BundlingMode, repoRoot, sentryContext, sentrySettings } from './lambda-bundling';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
+import { browserMapsOf } from './stacks/browser-maps';
 import { DataStack } from './stacks/data-stack';
 import { EventsStack } from './stacks/events-stack';
 import { paymentsCsp, paymentsRuntimeConfigOf } from './stacks/payment-providers';
@@ -144,6 +145,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
   const siteDir =
     options.siteDir === null ? undefined : (options.siteDir ?? path.join(repoRoot, 'dist', 'web'));
   const payments = paymentsCsp(config);
+  const browserMaps = browserMapsOf(config);
   const web = new WebStack(app, `${prefix}Web`, {
     ...props('Web', 'site bucket, head renderer and CloudFront distribution'),
     config,
@@ -167,14 +169,22 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
       klaviyo: config.klaviyo !== undefined,
       // Payments (PaymentsRuntimeConfig): what the stage's Lambdas run, so the browser loads the same.
       payments: paymentsRuntimeConfigOf(config),
+      // Amazon Location's style for the interactive maps (streets); absent: the offline basemap.
+      ...(browserMaps.mapStyle ? { mapStyle: browserMaps.mapStyle } : {}),
     },
     // Amplify exchanges the OAuth code at the Cognito domain: connect-src must allow it; Sentry's
     // browser SDK posts to the DSN's ingest origin.
     // The CSP follows the payments configuration: Stripe.js and PayPal's scripts when they are real.
-    ...(options.csp || auth.socialSignIn.oauth || sentryIngest || payments.stripe || payments.paypal
+    ...(options.csp ||
+    auth.socialSignIn.oauth ||
+    sentryIngest ||
+    payments.stripe ||
+    payments.paypal ||
+    browserMaps.mapTiles
       ? {
           csp: {
             ...(sentryIngest ? { sentryIngest } : {}),
+            ...(browserMaps.mapTiles ? { mapTiles: browserMaps.mapTiles } : {}),
             ...payments,
             ...options.csp,
             connect: [

@@ -51,7 +51,11 @@ export interface DeployConfig {
     facebook?: { appId: string; appSecret: SecretRef };
     cognitoDomainPrefix?: string;
   };
-  maps?: { provider: 'amazon'; apiKey: SecretRef; region: string; style?: string };
+  /**
+   * Amazon Location: `apiKey` (a secret) for the static map images the API draws; `browserApiKey`
+   * (public, restricted to the site's referrers) for the browser's interactive maps.
+   */
+  maps?: { provider: 'amazon'; apiKey: SecretRef; region: string; style?: string; browserApiKey?: string };
   sentry?: { dsn: string; layerArn: string; environment?: string };
   listingsRequireApproval?: boolean;
 }
@@ -109,8 +113,8 @@ export const configFields: ReadonlyArray<{ field: string; what: string; without:
   },
   {
     field: 'maps',
-    what: '`{ "provider": "amazon", apiKey (secret), region, style }`: Amazon Location static maps',
-    without: 'the offline map renderer',
+    what: '`{ "provider": "amazon", apiKey (secret), region, style, browserApiKey }`: Amazon Location static maps, and with `browserApiKey` (a public key restricted to the site\'s referrers) streets on the interactive maps',
+    without: 'the offline map renderer and basemap',
   },
   {
     field: 'sentry',
@@ -243,6 +247,7 @@ export function configProblems(raw: unknown): string[] {
       text(raw.maps, 'apiKey', 'maps.');
       text(raw.maps, 'region', 'maps.');
       text(raw.maps, 'style', 'maps.', true);
+      text(raw.maps, 'browserApiKey', 'maps.', true);
     } else problems.push('maps must be an object');
   }
   if (raw.sentry !== undefined) {

@@ -1,6 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildApp, type VeloStacks } from '../../infra/app';
+import { browserMapsOf } from '../../infra/stacks/browser-maps';
 import { paymentsRuntimeConfigOf } from '../../infra/stacks/payment-providers';
 import { devConfig, liveConfig } from './fixtures/configs';
 
@@ -63,6 +64,30 @@ describe('stages', () => {
       stripe: { mode: 'simulated', publishableKey: 'pk_simulated' },
       paypal: { mode: 'simulated' },
     });
+  });
+
+  it('Amazon Location for browsers: its style in /config.json and its origin in the CSP; else the offline basemap', () => {
+    const withMaps = {
+      ...liveConfig,
+      maps: {
+        provider: 'amazon' as const,
+        apiKey: 'velo/prod/maps-api-key',
+        region: 'eu-central-1',
+        browserApiKey: 'v1.public.abc',
+      },
+    };
+    expect(browserMapsOf(withMaps)).toEqual({
+      mapStyle: 'https://maps.geo.eu-central-1.amazonaws.com/v2/styles/Standard/descriptor?key=v1.public.abc',
+      mapTiles: 'https://maps.geo.eu-central-1.amazonaws.com',
+    });
+    const csp = cspOf(synth(withMaps));
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/maps\.geo\.eu-central-1\.amazonaws\.com/);
+    expect(csp).toMatch(/img-src [^;]*https:\/\/maps\.geo\.eu-central-1\.amazonaws\.com/);
+    // Static maps only (no browser key), or no maps: the browser stays on the offline basemap.
+    const { browserApiKey: _key, ...staticOnly } = withMaps.maps;
+    expect(browserMapsOf({ ...liveConfig, maps: staticOnly })).toEqual({});
+    expect(cspOf(synth(liveConfig))).not.toContain('amazonaws.com/');
+    expect(cspOf(synth(liveConfig))).not.toContain('maps.geo');
   });
 
   it('two stages synthesize side by side in one account and region with no name in common', () => {

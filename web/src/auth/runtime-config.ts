@@ -21,6 +21,8 @@ export interface RuntimeConfig {
   klaviyo?: boolean;
   /** Card provider and PayPal modes and public keys; absent: payments are not configured. */
   payments?: PaymentsRuntimeConfig;
+  /** Amazon Location's style descriptor for the interactive maps (streets); absent: the offline basemap. */
+  mapStyle?: string;
 }
 
 let pending: Promise<RuntimeConfig> | undefined;

@@ -2,8 +2,8 @@ import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl } fro
 import { useEffect, useRef, useState } from 'react';
 import { mapSettings } from '../../../../shared/config/constants';
 import type { LatLng } from '../../../../shared/validation/core';
-import { offlineStyle } from './basemap-style';
-import { loadCountries, quietCanvas, webGlAvailable } from './offline-basemap';
+import { addFuzzyCircle } from './basemap-style';
+import { loadBasemap, quietCanvas, webGlAvailable } from './offline-basemap';
 
 /**
  * The interactive map (lazy chunk: MapLibre GL and its CSS load only when a visitor asks for it):
@@ -36,12 +36,12 @@ export default function InteractiveMap({
     }
     let map: MapLibreMap | undefined;
     let cancelled = false;
-    loadCountries()
-      .then((data) => {
+    loadBasemap()
+      .then((basemap) => {
         if (cancelled) return;
         map = new MapLibreMap({
           container,
-          style: offlineStyle(data, center),
+          style: basemap.style,
           center: [center.lng, center.lat],
           // MapLibre's zoom counts 512 px tiles; the fuzzy zoom 13 (and the static image's) counts 256 px ones.
           zoom: mapSettings.fuzzy.defaultZoomLevel - 1,
@@ -70,7 +70,11 @@ export default function InteractiveMap({
             .addTo(map);
         }
         quietCanvas(map.getCanvas());
-        map.on('load', () => setReady(true));
+        const loaded = map;
+        loaded.on('load', () => {
+          addFuzzyCircle(loaded, center);
+          setReady(true);
+        });
       })
       .catch(() => {
         if (!cancelled) onErrorRef.current();

@@ -1,5 +1,5 @@
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
-import type { MapOptions } from 'maplibre-gl';
+import type { Map as MapLibreMap, MapOptions } from 'maplibre-gl';
 import { mapSettings } from '../../../../shared/config/constants';
 import { circlePath } from '../../../../shared/maps';
 import type { LatLng } from '../../../../shared/validation/core';
@@ -18,7 +18,7 @@ export function fuzzyCircle(center: LatLng): Feature<Polygon> {
 }
 
 /** The layers that draw the fuzzy circle from the source `fuzzy` (added to any basemap style). */
-export function fuzzyLayers(): StyleSpecification['layers'] {
+function fuzzyLayers(): StyleSpecification['layers'] {
   const { circleColor, circleOpacity } = mapSettings.fuzzy;
   return [
     {
@@ -36,21 +36,22 @@ export function fuzzyLayers(): StyleSpecification['layers'] {
   ];
 }
 
+/** Draws the fuzzy circle around `center` on a loaded map, whatever its style (offline or Amazon Location). */
+export function addFuzzyCircle(map: Pick<MapLibreMap, 'addSource' | 'addLayer'>, center: LatLng): void {
+  map.addSource('fuzzy', { type: 'geojson', data: fuzzyCircle(center) });
+  for (const layer of fuzzyLayers()) map.addLayer(layer);
+}
+
 /**
- * The offline style: a water background, Natural Earth's countries (world-atlas, turned to GeoJSON
- * with topojson-client) as land with their borders, and the fuzzy circle around `center` when given
- * (the listing's map; the search map has none). No tiles, no glyphs, no sprites: nothing but the
- * page's own origin, and no symbol or text layers (place names and markers are DOM elements).
+ * The offline style: a water background, and Natural Earth's countries (world-atlas, turned to
+ * GeoJSON with topojson-client) as land with their borders. No tiles, no glyphs, no sprites: nothing
+ * but the page's own origin, and no symbol or text layers (place names and markers are DOM elements).
  */
-export function offlineStyle(
-  countries: FeatureCollection<Polygon | MultiPolygon>,
-  center?: LatLng,
-): StyleSpecification {
+export function offlineStyle(countries: FeatureCollection<Polygon | MultiPolygon>): StyleSpecification {
   return {
     version: 8,
     sources: {
       countries: { type: 'geojson', data: countries, attribution: 'Natural Earth' },
-      ...(center ? { fuzzy: { type: 'geojson', data: fuzzyCircle(center) } } : {}),
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': basemapColors.water } },
@@ -63,7 +64,6 @@ export function offlineStyle(
         minzoom: 2.5,
         paint: { 'line-color': basemapColors.border, 'line-width': 1 },
       },
-      ...(center ? fuzzyLayers() : []),
     ],
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapSettings } from '../../../../shared/config/constants';
 import { distanceMeters } from '../../../../shared/maps';
-import { fuzzyCircle, offlineStyle } from './basemap-style';
+import { addFuzzyCircle, fuzzyCircle, offlineStyle } from './basemap-style';
 import { approximateLocationLabel, staticMapUrl } from './static-map-url';
 
 describe('staticMapUrl', () => {
@@ -36,15 +36,33 @@ describe('the offline style', () => {
   });
 
   it('needs no network: GeoJSON sources only, no glyphs, sprites or symbol layers; Natural Earth attributed', () => {
-    const style = offlineStyle({ type: 'FeatureCollection', features: [] }, center);
+    const style = offlineStyle({ type: 'FeatureCollection', features: [] });
     expect(style.glyphs).toBeUndefined();
     expect(style.sprite).toBeUndefined();
     for (const source of Object.values(style.sources)) expect(source.type).toBe('geojson');
     expect(style.sources.countries).toMatchObject({ attribution: 'Natural Earth' });
     expect(style.layers.map((layer) => layer.type)).not.toContain('symbol');
-    expect(style.layers.find((layer) => layer.id === 'fuzzy-fill')).toMatchObject({
+  });
+
+  it('adds the fuzzy circle to any style: its polygon, filled at the spec opacity', () => {
+    const sources: Record<string, unknown> = {};
+    const layers: { id: string; type: string; paint?: unknown }[] = [];
+    addFuzzyCircle(
+      {
+        addSource: ((id: string, source: unknown) => {
+          sources[id] = source;
+        }) as never,
+        addLayer: ((layer: (typeof layers)[number]) => {
+          layers.push(layer);
+        }) as never,
+      },
+      center,
+    );
+    expect(sources.fuzzy).toEqual({ type: 'geojson', data: fuzzyCircle(center) });
+    expect(layers.find((layer) => layer.id === 'fuzzy-fill')).toMatchObject({
       type: 'fill',
       paint: { 'fill-color': mapSettings.fuzzy.circleColor, 'fill-opacity': mapSettings.fuzzy.circleOpacity },
     });
+    expect(layers.map((layer) => layer.type)).not.toContain('symbol');
   });
 });

@@ -5,6 +5,8 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countriesUrl from 'world-atlas/countries-50m.json?url';
+import { loadRuntimeConfig } from '../../auth/runtime-config';
+import { offlineStyle, type StyleSpecification } from './basemap-style';
 
 // MapLibre's worker is its own file: Vite emits it as an asset (the library cannot find it in a bundle).
 setWorkerUrl(workerUrl);
@@ -32,6 +34,25 @@ export function loadCountries(): Promise<FeatureCollection<Polygon | MultiPolygo
       throw error;
     });
   return countries;
+}
+
+/** What an interactive map draws on, and whether it names places itself (the offline basemap does not). */
+export interface Basemap {
+  style: StyleSpecification | string;
+  labelled: boolean;
+}
+
+/**
+ * The deployed stage's Amazon Location style when /config.json has one (streets and labels), else
+ * the offline basemap: Natural Earth's countries, drawn from the site's own files.
+ */
+export async function loadBasemap(): Promise<Basemap> {
+  const mapStyle = await loadRuntimeConfig().then(
+    (config) => config.mapStyle,
+    () => undefined,
+  );
+  if (mapStyle) return { style: mapStyle, labelled: true };
+  return { style: offlineStyle(await loadCountries()), labelled: false };
 }
 
 /** Whether this browser can draw a MapLibre map at all (no WebGL: the page says so instead). */

@@ -52,9 +52,9 @@ function fitView(
 }
 
 /**
- * The search's map view (a lazy chunk: MapLibre loads only when someone opens it): the offline
- * basemap, a price marker per result at its public point (grouped when they would overlap), the
- * names of the largest places in view, a card for the marker chosen, and "Search this area" once the
+ * The search's map view (a lazy chunk: MapLibre loads only when someone opens it): the stage's
+ * basemap (offline, or Amazon Location's streets), a price marker per result at its public point (grouped when they would overlap), the
+ * names of the largest places in view (on the offline basemap, which has none), a card for the marker chosen, and "Search this area" once the
  * person has moved the map. Markers, counts and names are DOM elements, never MapLibre text layers
  * (the offline basemap has no glyphs).
  */
@@ -65,6 +65,7 @@ export default function SearchMap({ listings, bounds, origin, onSearchArea, onEr
   const [placeNames, setPlaceNames] = useState<Place[]>([]);
   const [selectedId, setSelectedId] = useState<string>();
   const namesRequest = useRef<AbortController | undefined>(undefined);
+  const labelled = useRef(false);
   const onSettled = useCallback(({ bounds: view, byPerson }: SettledView) => {
     const box = viewBounds({
       west: view.getWest(),
@@ -73,17 +74,21 @@ export default function SearchMap({ listings, bounds, origin, onSearchArea, onEr
       north: view.getNorth(),
     });
     if (byPerson) setMovedBounds(box);
+    // A style with labels (Amazon Location's) names places itself.
+    if (labelled.current) return;
     namesRequest.current?.abort();
     const request = new AbortController();
     namesRequest.current = request;
     // Names are a help, not the content: a failed request leaves the map without them.
     fetchPlaceNames(box, request.signal).then(setPlaceNames, () => undefined);
   }, []);
-  const map = useSearchMap(containerRef, {
+  const loaded = useSearchMap(containerRef, {
     onMove: () => setFrame((frame) => frame + 1),
     onSettled,
     onError,
   });
+  const map = loaded?.map;
+  labelled.current = loaded?.labelled ?? false;
 
   // A new search (its box, origin or results) is shown whole, unless it is the area just searched.
   const searchedArea = useRef<string | undefined>(undefined);

@@ -1,8 +1,13 @@
 import { AttributionControl, type LngLatBounds, Map as MapLibreMap, NavigationControl } from 'maplibre-gl';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { debounceMs } from '../../../../../shared/config/constants';
-import { offlineStyle } from '../../../components/map/basemap-style';
-import { loadCountries, webGlAvailable } from '../../../components/map/offline-basemap';
+import { loadBasemap, webGlAvailable } from '../../../components/map/offline-basemap';
+
+/** The map once its style has loaded, and whether its style names places (Amazon Location's does). */
+export interface LoadedMap {
+  map: MapLibreMap;
+  labelled: boolean;
+}
 
 /** A view that settled after the person moved the map (not after the page fitted it). */
 export interface SettledView {
@@ -11,7 +16,7 @@ export interface SettledView {
 }
 
 /**
- * The search map's MapLibre instance on the offline basemap, made once for the container. It calls
+ * The search map's MapLibre instance on the stage's basemap (offline, or Amazon Location's), made once for the container. It calls
  * `onMove` on every frame the view changes (the DOM markers follow), and `onSettled` once the view
  * has rested for the spec's viewport debounce (100 ms, §9), saying whether the person moved it. The
  * container's size changes (the list beside it appears, the phone turns) resize the map after the
@@ -20,8 +25,8 @@ export interface SettledView {
 export function useSearchMap(
   containerRef: RefObject<HTMLElement | null>,
   handlers: { onMove: () => void; onSettled: (view: SettledView) => void; onError: () => void },
-): MapLibreMap | undefined {
-  const [map, setMap] = useState<MapLibreMap>();
+): LoadedMap | undefined {
+  const [map, setMap] = useState<LoadedMap>();
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
 
@@ -41,12 +46,12 @@ export function useSearchMap(
       clearTimeout(resizeTimer);
       resizeTimer = setTimeout(() => instance?.resize(), debounceMs.dimensions);
     });
-    loadCountries()
-      .then((countries) => {
+    loadBasemap()
+      .then(({ style, labelled }) => {
         if (cancelled) return;
         const created = new MapLibreMap({
           container,
-          style: offlineStyle(countries),
+          style,
           center: [10, 30],
           zoom: 1,
           attributionControl: false,
@@ -73,7 +78,7 @@ export function useSearchMap(
             handlersRef.current.onSettled({ bounds: created.getBounds(), byPerson });
           }, debounceMs.viewport);
         });
-        created.on('load', () => setMap(created));
+        created.on('load', () => setMap({ map: created, labelled }));
         resizes.observe(container);
       })
       .catch(() => {
