@@ -51,16 +51,10 @@ export function MapOverlay({
     const { x, y } = project(place.origin);
     return inView({ x, y }) ? [{ id: place.name, x, y }] : [];
   });
-  // The biggest place of each crowded spot (the names come most populous first), where no marker is.
-  const clear = (name: { x: number; y: number }) =>
-    clusters.every(
-      (cluster) =>
-        Math.abs(cluster.x - name.x) > (nameSize.width + markerSize.width) / 2 ||
-        Math.abs(cluster.y - name.y) > (nameSize.height + markerSize.height) / 2,
-    );
-  const names = clusterMarkers(namePoints, nameSize.width, nameSize.height)
-    .map((group) => namePoints.find((point) => point.id === group.ids[0])!)
-    .filter(clear);
+  // The biggest place of each crowded spot (the names come most populous first).
+  const names = clusterMarkers(namePoints, nameSize.width, nameSize.height).map(
+    (group) => namePoints.find((point) => point.id === group.ids[0])!,
+  );
   const zoomTo = (ids: string[], event: MouseEvent) => {
     const box = boxAround(ids.flatMap((id) => byId.get(id)?.geolocation ?? []));
     if (!box) return;
