@@ -131,18 +131,17 @@ export function handOverOf(
 }
 
 /**
- * This box takes over from the plain one: the focus and caret where they were, and the places for
- * what was typed while this module loaded.
+ * This box takes over from the plain one: if it had the focus, the focus and caret where they were,
+ * and the places for what was typed while this module loaded.
  */
 export function takeOver(
   input: HTMLInputElement,
   handOver: HandOver,
   combobox: Pick<PlaceCombobox, 'search'>,
 ) {
-  if (handOver.focused) {
-    input.focus();
-    input.setSelectionRange(handOver.start, handOver.end);
-  }
+  if (!handOver.focused) return;
+  input.focus();
+  input.setSelectionRange(handOver.start, handOver.end);
   if (handOver.typed) combobox.search(handOver.value);
 }
 

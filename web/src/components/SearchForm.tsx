@@ -28,9 +28,8 @@ export const loadPlaceBox = () => (placeBox ??= import('./LocationAutocomplete')
 /**
  * The search form (§2, issue 22): keywords and, optionally, a place from the gazetteer; submitting
  * opens the search page (choosing a place only fills the box). A plain GET form without JS
- * (keywords only). The place box
- * is a plain input in the first load; the combobox replaces it on first focus (which a click, a tap
- * or a key needs first), keeping its text, focus and caret.
+ * (keywords only). The place box is a plain input in the first load; the combobox replaces it on
+ * the form's first focus (which a click, a tap or a key needs), keeping its text, focus and caret.
  */
 export function SearchForm({
   id,
@@ -69,7 +68,8 @@ export function SearchForm({
 
   return (
     <search className={className} aria-label={landmarkLabel}>
-      <form action={pages.search} method="get" onSubmit={onSubmit}>
+      {/* Any focus in the form (the phone sheet focuses the keywords) brings the combobox in early. */}
+      <form action={pages.search} method="get" onSubmit={onSubmit} onFocus={upgrade}>
         <label htmlFor={id} className={showLabel ? 'search-label' : 'visually-hidden'}>
           {label}
         </label>
@@ -106,7 +106,6 @@ export function SearchForm({
               defaultValue={current?.address}
               placeholder="Anywhere"
               autoComplete="off"
-              onFocus={upgrade}
             />
           )}
         </div>
