@@ -16,10 +16,10 @@ export interface SiteSettings {
   /** Twitter handle for twitter:site, when there is one. */
   twitterHandle?: string;
   /**
-   * The search form: `keywords` (the main search type, §9) or `location` (place autocomplete that
-   * submits the address and bounds, and the origin only if `locationSearchUsesOrigin`).
+   * The search form takes keywords and an optional place from the gazetteer (issue 22, a change of
+   * §9's "main search type keywords": docs/decisions.md); the place sets the address and bounds,
+   * and, when this is on, the origin: results nearest first, cards with the distance.
    */
-  searchType: 'keywords' | 'location';
   locationSearchUsesOrigin: boolean;
 }
 
@@ -31,8 +31,7 @@ export const siteSettings: SiteSettings = {
     facebook: 'https://www.facebook.com/veloexchange',
     instagram: 'https://www.instagram.com/veloexchange',
   },
-  searchType: 'keywords',
-  locationSearchUsesOrigin: false,
+  locationSearchUsesOrigin: true,
 };
 
 export const siteName = marketplaceName;

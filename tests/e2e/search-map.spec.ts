@@ -69,8 +69,15 @@ for (const width of [375, 1280]) {
         const first = listingCards(page, results(page)).first();
         await expect(first.getByRole('heading')).toHaveText(nearest.data[0]!.title);
         await expect(first).toContainText(/London · (Under 1|\d+) km away/);
-        await expect(page.getByLabel('Sort by')).toHaveValue('');
+        const sort = page.getByLabel('Sort by');
+        await expect(sort).toHaveValue('');
         await expectNoAxeViolations(page);
+        // Nearest first is the default order, not a sort: choosing Newest adds one, choosing it back removes it.
+        await sort.selectOption({ label: 'Newest' });
+        await expect(page).toHaveURL(/[?&]sort=createdAt/);
+        await sort.selectOption({ label: 'Nearest first' });
+        await expect(page).not.toHaveURL(/sort=/);
+        await expect(page).toHaveURL(/[?&]origin=51\.507,-0\.128/);
       } finally {
         await context.close();
       }

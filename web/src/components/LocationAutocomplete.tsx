@@ -1,71 +1,89 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { siteSettings } from '../../../shared/config/site';
 import type { Place } from '../../../shared/maps';
-import { pages } from '../../../shared/pages';
-import { locationSearchParams } from '../search/params';
+import { normaliseAddress, normalisePlaceQuery } from '../../../shared/validation/filters';
+import { locationSearchParams, type SearchParams, validateSearchParams } from '../search/params';
 import {
   fetchPlaces,
   type LoadPlaces,
   locationTexts,
+  type PlaceCombobox,
   PlaceOptions,
   usePlaceCombobox,
 } from './place-combobox';
-import type { SearchFormProps } from './SearchForm';
 
 export interface LocationAutocompleteProps {
-  /** id of the text box (unique on the page). */
+  /** id of the text box (unique on the page); the search form renders its label. */
   id: string;
-  label: string;
-  /** Show the label above the box (otherwise it is for screen readers only). */
-  showLabel?: boolean;
+  /** The listbox's name (the box's label). */
+  label?: string;
   defaultValue?: string | undefined;
-  /** A place was chosen (click, or Enter on the active or first option). */
-  onSelect: (place: Place) => void;
+  /** A place was chosen (click, or Enter on the active or first option): its search (`placeParams`). */
+  onSelect: (place: SearchParams) => void;
+  /** The message about the box (no such place), shown under it and describing it. */
+  message?: string | undefined;
   /** For tests: where the places come from. */
   loadPlaces?: LoadPlaces;
 }
 
+/** What the first load's plain box holds as this box replaces it. */
+export interface HandOver {
+  value: string;
+  /** Typed since the page showed it: this box then looks it up. */
+  typed: boolean;
+  focused: boolean;
+  start: number | null;
+  end: number | null;
+}
+
 /**
- * The location search box (§2): a WAI-ARIA APG combobox with a list popup and manual selection.
- * Typing asks `GET /api/places` (debounced, the previous request aborted); Down/Up move through the
- * options (wrapping), Enter chooses the active option (or the first), Escape closes the list (or,
- * when closed, clears the box), Tab and blur close it. Choosing a place hands it to `onSelect` at
- * once: there is no separate submit. The option in focus is announced through
- * `aria-activedescendant`; loading, "No places found", errors and result counts through a status
- * region.
+ * The search form's place box (§2, issue 22; SearchForm loads it on first use): a WAI-ARIA APG
+ * combobox with a list popup and manual selection over `GET /api/places` (debounced, the previous
+ * request aborted). Down/Up move through the options (wrapping), Enter chooses the active option
+ * (or the first), Escape closes the list (or, when closed, clears the box), Tab and blur close it.
+ * Choosing a place only fills the box; Enter while the list is closed submits the form. It takes
+ * over the text, focus and caret of the plain box of the same id it replaces.
  */
 export function LocationAutocomplete({
   id,
-  label,
-  showLabel = false,
-  defaultValue,
+  label = 'Location',
+  defaultValue = '',
   onSelect,
+  message,
   loadPlaces = fetchPlaces,
 }: LocationAutocompleteProps) {
-  const [value, setValue] = useState(defaultValue ?? '');
+  // Read during the first render, while the plain box is still in the page.
+  const [handOver] = useState(() =>
+    handOverOf(globalThis.document?.getElementById(id) as HTMLInputElement | null, defaultValue),
+  );
+  const [value, setValue] = useState(handOver?.value ?? defaultValue);
+  const inputRef = useRef<HTMLInputElement>(null);
   const combobox = usePlaceCombobox({
     loadPlaces,
     hasValue: value !== '',
     onChoose: (place) => {
       setValue(place.address);
-      onSelect(place);
+      onSelect(placeParams(place));
     },
     onClear: () => setValue(''),
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when this box replaces the plain one
+  useLayoutEffect(() => {
+    if (handOver && inputRef.current) takeOver(inputRef.current, handOver, combobox);
+  }, []);
+  const messageId = `${id}-message`;
 
   return (
     <div className="location-autocomplete">
-      <label htmlFor={id} className={showLabel ? 'search-label' : 'visually-hidden'}>
-        {label}
-      </label>
       <input
         id={id}
+        ref={inputRef}
         name="address"
         type="text"
         {...combobox.ariaProps}
+        aria-describedby={message ? messageId : undefined}
         value={value}
-        placeholder={locationTexts.placeholder}
+        placeholder="Anywhere"
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
@@ -74,13 +92,57 @@ export function LocationAutocomplete({
           setValue(event.currentTarget.value);
           combobox.search(event.currentTarget.value);
         }}
-        onKeyDown={combobox.onKeyDown}
+        onKeyDown={(event) => placeBoxKey(event, combobox)}
         onBlur={combobox.close}
         onClick={combobox.onClick}
       />
       <PlaceOptions combobox={combobox} label={label} renderPlace={(place) => <PlaceLabel place={place} />} />
+      {message && (
+        <p id={messageId} role="alert" className="search-place-message">
+          {message}
+        </p>
+      )}
     </div>
   );
+}
+
+/** The APG keys, except that Enter with no list to choose from submits the search (the form does). */
+export function placeBoxKey(
+  event: KeyboardEvent<HTMLInputElement>,
+  combobox: Pick<PlaceCombobox, 'expanded' | 'close' | 'onKeyDown'>,
+) {
+  if (event.key === 'Enter' && !combobox.expanded) combobox.close();
+  else combobox.onKeyDown(event);
+}
+
+/** The plain box's text, focus and caret (none without one). */
+export function handOverOf(
+  input: HTMLInputElement | null | undefined,
+  defaultValue: string,
+): HandOver | undefined {
+  if (!input) return undefined;
+  return {
+    value: input.value,
+    typed: input.value !== defaultValue,
+    focused: input.ownerDocument.activeElement === input,
+    start: input.selectionStart,
+    end: input.selectionEnd,
+  };
+}
+
+/**
+ * This box takes over from the plain one: if it had the focus, the focus and caret where they were,
+ * and the places for what was typed while this module loaded.
+ */
+export function takeOver(
+  input: HTMLInputElement,
+  handOver: HandOver,
+  combobox: Pick<PlaceCombobox, 'search'>,
+) {
+  if (!handOver.focused) return;
+  input.focus();
+  input.setSelectionRange(handOver.start, handOver.end);
+  if (handOver.typed) combobox.search(handOver.value);
 }
 
 /** The address with the place's name in bold: "**Toronto**, Ontario, Canada". */
@@ -95,42 +157,42 @@ function PlaceLabel({ place }: { place: Place }) {
   );
 }
 
+/** The search for a place (§2): its address and bounds, and its origin if the site says so. */
+export const placeParams = (place: Place) =>
+  locationSearchParams(place, siteSettings.locationSearchUsesOrigin);
+
 /**
- * The search form's location variant (SearchForm loads it lazily when `searchType` is 'location'):
- * choosing a place opens the search page with its address and bounds, and its origin only when
- * `locationSearchUsesOrigin`. The box starts with the address of the search being shown, if any.
+ * The place part of a search with typed but unchosen text: the gazetteer's first place for that
+ * text, or the message to show next to the box (nothing found, or the places could not be loaded).
  */
-export function LocationSearchForm({
-  id,
-  landmarkLabel,
-  className = 'search-form',
-  label = 'Search by location',
-  showLabel = false,
-  replace = false,
-  onSubmitted,
-}: SearchFormProps) {
-  const navigate = useNavigate();
-  const { address } = useSearch({ strict: false });
-  const onSelect = (place: Place) => {
-    navigate({
-      to: pages.search,
-      search: locationSearchParams(place, siteSettings.locationSearchUsesOrigin),
-      replace,
-    });
-    onSubmitted?.();
-  };
-  return (
-    <search className={className} aria-label={landmarkLabel}>
-      <form action={pages.search} method="get" onSubmit={(event) => event.preventDefault()}>
-        <LocationAutocomplete
-          key={address ?? ''}
-          id={id}
-          label={label}
-          showLabel={showLabel}
-          defaultValue={address}
-          onSelect={onSelect}
-        />
-      </form>
-    </search>
-  );
+export async function placeSearch(
+  text: string,
+  loadPlaces: LoadPlaces = fetchPlaces,
+): Promise<SearchParams | string> {
+  const query = normalisePlaceQuery(text);
+  try {
+    const [place] = query ? await loadPlaces(query, new AbortController().signal) : [];
+    return place ? placeParams(place) : `No places found for “${text}”. Try a city or region name.`;
+  } catch {
+    return locationTexts.error;
+  }
+}
+
+/**
+ * The search a submit with text in the place box opens (§2, issue 22): the keywords and the place
+ * chosen (or searched) if the box still shows its address, or else the first place for the text;
+ * blank text searches everywhere. A string is the message to show instead (no such place).
+ * Filters start afresh.
+ */
+export async function searchOf(
+  keywords: unknown,
+  placeText: unknown,
+  chosen?: SearchParams,
+  loadPlaces?: LoadPlaces,
+): Promise<SearchParams | string> {
+  const text = String(placeText).trim();
+  const { address, bounds, origin } = chosen ?? {};
+  const kept = address && normaliseAddress(text) === address ? { address, bounds, origin } : undefined;
+  const place = (text ? kept : {}) ?? (await placeSearch(text, loadPlaces));
+  return typeof place === 'string' ? place : validateSearchParams({ ...place, keywords });
 }

@@ -10,6 +10,7 @@ import { categoryFilterOptions } from '../search/params';
 import { forgetRecentSearches, recentSearches } from '../search/recent-searches';
 import { InboxMenuLink } from './InboxLink';
 import { Modal } from './Modal';
+import type { useQueryModal } from './query-modal';
 import { SearchForm } from './SearchForm';
 import { useAuthLinkSearch } from './TopBar';
 
@@ -131,6 +132,7 @@ export function MobileSearch({ onClose, onLeave }: ModalProps) {
         id="mobile-search"
         landmarkLabel={t('MobileSearch.title')}
         label={t('MobileSearch.title')}
+        showLabel
         replace
         onSubmitted={onLeave}
       />
@@ -173,5 +175,17 @@ export function MobileSearch({ onClose, onLeave }: ModalProps) {
         </ul>
       </section>
     </Modal>
+  );
+}
+
+type QueryModal = ReturnType<typeof useQueryModal>;
+
+/** The phone's menu and search modals, whichever is open (the top bar loads this module then). */
+export function MobileModals({ menu, search }: { menu: QueryModal; search: QueryModal }) {
+  return (
+    <>
+      {menu.isOpen && <MobileMenu onClose={menu.close} onLeave={menu.forget} />}
+      {search.isOpen && <MobileSearch onClose={search.close} onLeave={search.forget} />}
+    </>
   );
 }

@@ -1,24 +1,18 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, lazy, Suspense } from 'react';
-import { siteSettings } from '../../../shared/config/site';
+import { type FormEvent, useState } from 'react';
 import { pages } from '../../../shared/pages';
-import { validateSearchParams } from '../search/params';
-
-// Only sites configured for location search load the autocomplete (and its styles), on demand, so
-// the landing page's first load stays the keywords form's.
-const LocationSearchForm = lazy(() =>
-  import('./LocationAutocomplete').then((module) => ({ default: module.LocationSearchForm })),
-);
+import { type SearchParams, validateSearchParams } from '../search/params';
 
 export interface SearchFormProps {
-  /** id of the text box (unique on the page). */
+  /** id of the keywords box (unique on the page); the place box is `${id}-place`. */
   id: string;
   /** Accessible name of the search landmark. */
   landmarkLabel: string;
-  defaultValue?: string | undefined;
+  /** The search being shown: the boxes start with its keywords and place. */
+  current?: SearchParams | undefined;
   className?: string;
   label?: string;
-  /** Show the label above the box (otherwise it is for screen readers only). */
+  /** Show the labels above the boxes, stacked (otherwise side by side, labels for screen readers). */
   showLabel?: boolean;
   /** Replace the current history entry instead of adding one (the mobile search modal's URL). */
   replace?: boolean;
@@ -26,44 +20,21 @@ export interface SearchFormProps {
   onSubmitted?: () => void;
 }
 
-/**
- * The search form (§2), as the site settings say (`searchType`): a keywords box that opens the
- * search page (`/s?keywords=…`; works as a plain GET form without JS), or a location autocomplete
- * that opens it with the chosen place's address and bounds (and origin, if configured) as soon as
- * a place is chosen.
- */
-export function SearchForm(props: SearchFormProps) {
-  if (siteSettings.searchType !== 'location') return <KeywordsSearchForm {...props} />;
-  const { id, landmarkLabel, className = 'search-form', label = 'Search by location', showLabel } = props;
-  return (
-    <Suspense
-      fallback={
-        // Until the chunk is there: the same landmark and a read-only box of the same id and label.
-        <search className={className} aria-label={landmarkLabel}>
-          <form>
-            <label htmlFor={id} className={showLabel ? 'search-label' : 'visually-hidden'}>
-              {label}
-            </label>
-            <input
-              id={id}
-              type="text"
-              placeholder="Search by city"
-              readOnly
-              style={{ borderRight: '1px solid var(--color-control-border)', borderRadius: 'var(--radius)' }}
-            />
-          </form>
-        </search>
-      }
-    >
-      <LocationSearchForm {...props} />
-    </Suspense>
-  );
-}
+type PlaceBox = typeof import('./LocationAutocomplete');
+let placeBox: Promise<PlaceBox> | undefined;
+/** The place combobox's module (and its styles), asked for once: never part of a first load. */
+export const loadPlaceBox = () => (placeBox ??= import('./LocationAutocomplete'));
 
-function KeywordsSearchForm({
+/**
+ * The search form (§2, issue 22): keywords and, optionally, a place from the gazetteer; submitting
+ * opens the search page (choosing a place only fills the box). A plain GET form without JS
+ * (keywords only). The place box is a plain input in the first load; the combobox replaces it on
+ * the form's first focus (which a click, a tap or a key needs), keeping its text, focus and caret.
+ */
+export function SearchForm({
   id,
   landmarkLabel,
-  defaultValue,
+  current,
   className = 'search-form',
   label = 'Search listings',
   showLabel = false,
@@ -71,15 +42,34 @@ function KeywordsSearchForm({
   onSubmitted,
 }: SearchFormProps) {
   const navigate = useNavigate();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  // The place chosen: at first the search's (validateSearchParams keeps an address only with its bounds).
+  const [chosen, setChosen] = useState(current);
+  const [box, setBox] = useState<PlaceBox>();
+  const [message, setMessage] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const placeId = `${id}-place`;
+  const upgrade = () => loadPlaceBox().then(setBox);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const keywords = new FormData(event.currentTarget).get('keywords');
-    navigate({ to: pages.search, search: validateSearchParams({ keywords }), replace });
+    const data = new FormData(event.currentTarget);
+    const keywords = data.get('keywords');
+    const placeText = data.get('address');
+    // While a place is looked up, the button shows it (it keeps its size: no jump).
+    setBusy(true);
+    const search = placeText
+      ? await (await loadPlaceBox()).searchOf(keywords, placeText, chosen)
+      : validateSearchParams({ keywords });
+    setBusy(false);
+    if (typeof search === 'string') return setMessage(search);
+    navigate({ to: pages.search, search, replace });
     onSubmitted?.();
   };
+
   return (
     <search className={className} aria-label={landmarkLabel}>
-      <form action={pages.search} method="get" onSubmit={onSubmit}>
+      {/* Any focus in the form (the phone sheet focuses the keywords) brings the combobox in early. */}
+      <form action={pages.search} method="get" onSubmit={onSubmit} onFocus={upgrade}>
         <label htmlFor={id} className={showLabel ? 'search-label' : 'visually-hidden'}>
           {label}
         </label>
@@ -87,19 +77,53 @@ function KeywordsSearchForm({
           id={id}
           name="keywords"
           type="search"
-          defaultValue={defaultValue}
+          defaultValue={current?.keywords}
           placeholder="Search bikes and gear"
           autoComplete="off"
           enterKeyHint="search"
         />
-        <button type="submit" className="search-button">
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" focusable="false">
-            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
-            <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-          </svg>
+        <div
+          className="search-place"
+          // Typing in the place box (either one: the events bubble here) hides the message.
+          onChange={() => setMessage(undefined)}
+        >
+          <label htmlFor={placeId} className={showLabel ? 'search-label' : 'visually-hidden'}>
+            Location
+          </label>
+          {box ? (
+            <box.LocationAutocomplete
+              id={placeId}
+              defaultValue={current?.address}
+              message={message}
+              onSelect={setChosen}
+            />
+          ) : (
+            // The first load's box; the combobox replaces it (text, focus and caret kept).
+            <input
+              id={placeId}
+              name="address"
+              type="text"
+              defaultValue={current?.address}
+              placeholder="Anywhere"
+              autoComplete="off"
+            />
+          )}
+        </div>
+        <button type="submit" className="search-button" aria-busy={busy} disabled={busy}>
+          <SearchIcon />
           <span className="visually-hidden">Search</span>
         </button>
       </form>
     </search>
+  );
+}
+
+/** The magnifier of the search button and of the phone's top bar (one drawing). */
+export function SearchIcon({ size = 18 }) {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width={size} height={size}>
+      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.25" />
+      <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" />
+    </svg>
   );
 }

@@ -8,13 +8,12 @@ import { useAuth } from '../auth/store';
 import { useTranslation } from '../i18n/translations';
 import { Logo } from './Logo';
 import { useQueryModal } from './query-modal';
-import { SearchForm } from './SearchForm';
+import { SearchForm, SearchIcon } from './SearchForm';
 
 // Only signed-in people see the profile menu, and the mobile menu, mobile search and the network
 // error exist only once opened or failed, so none of them is part of the landing page's first load.
 const ProfileMenu = lazy(() => import('./ProfileMenu').then((module) => ({ default: module.ProfileMenu })));
-const MobileMenu = lazy(() => import('./MobileMenu').then((module) => ({ default: module.MobileMenu })));
-const MobileSearch = lazy(() => import('./MobileMenu').then((module) => ({ default: module.MobileSearch })));
+const MobileModals = lazy(() => import('./MobileMenu').then((module) => ({ default: module.MobileModals })));
 // The inbox link with its notification dot fetches the count, so it too loads only once signed in.
 const InboxLink = lazy(() => import('./InboxLink').then((module) => ({ default: module.InboxLink })));
 const AppAssetsNotice = lazy(() =>
@@ -48,13 +47,9 @@ function GuestLinks() {
   );
 }
 
-/** While a stored session is being checked: a quiet placeholder where the profile menu will be. */
+/** While a stored session is being checked (or the menu loads): a quiet placeholder where the profile menu will be. */
 function AccountPlaceholder() {
-  return (
-    <li>
-      <span className="avatar avatar-small avatar-loading" aria-hidden="true" />
-    </li>
-  );
+  return <span className="avatar avatar-small avatar-loading" aria-hidden="true" />;
 }
 
 function AccountLinks() {
@@ -63,29 +58,34 @@ function AccountLinks() {
   if (status === 'authenticated' && user) {
     return (
       <li>
-        <Suspense fallback={<span className="avatar avatar-small avatar-loading" aria-hidden="true" />}>
+        <Suspense fallback={<AccountPlaceholder />}>
           <ProfileMenu user={user} />
         </Suspense>
       </li>
     );
   }
-  if (status === 'checking') return <AccountPlaceholder />;
+  if (status === 'checking')
+    return (
+      <li>
+        <AccountPlaceholder />
+      </li>
+    );
   return <GuestLinks />;
+}
+
+function HomeLink() {
+  return (
+    <Link to={pages.landing} className="logo">
+      <Logo />
+      <span>Velo Exchange</span>
+    </Link>
+  );
 }
 
 function MenuIcon() {
   return (
     <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24">
       <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function SearchIcon() {
-  return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24">
-      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
     </svg>
   );
 }
@@ -121,7 +121,7 @@ function ModalButton({
  */
 export function TopBar() {
   const t = useTranslation();
-  const { keywords } = useSearch({ strict: false });
+  const current = useSearch({ strict: false });
   const signedIn = useAuth((state) => state.status === 'authenticated');
   const assets = useAppAssetsStatus();
   const menu = useQueryModal('mobilemenu');
@@ -134,15 +134,13 @@ export function TopBar() {
         </Suspense>
       )}
       <div className="topbar-inner topbar-desktop">
-        <Link to={pages.landing} className="logo">
-          <Logo />
-          <span>Velo Exchange</span>
-        </Link>
+        <HomeLink />
         <SearchForm
-          key={keywords ?? ''}
+          // A new search (keywords or place) starts the boxes afresh.
+          key={`${current.keywords} ${current.address}`}
           id="topbar-search"
           landmarkLabel="Site"
-          defaultValue={keywords}
+          current={current}
           className="search-form topbar-search"
         />
         <nav aria-label="Main" className="topbar-nav">
@@ -181,20 +179,12 @@ export function TopBar() {
       </div>
       <div className="topbar-inner topbar-mobile">
         <ModalButton modal={menu} label={t('TopBar.menu')} icon={<MenuIcon />} />
-        <Link to={pages.landing} className="logo">
-          <Logo />
-          <span>Velo Exchange</span>
-        </Link>
-        <ModalButton modal={search} label={t('TopBar.search')} icon={<SearchIcon />} />
+        <HomeLink />
+        <ModalButton modal={search} label={t('TopBar.search')} icon={<SearchIcon size={24} />} />
       </div>
-      {menu.isOpen && (
+      {(menu.isOpen || search.isOpen) && (
         <Suspense fallback={null}>
-          <MobileMenu onClose={menu.close} onLeave={menu.forget} />
-        </Suspense>
-      )}
-      {search.isOpen && (
-        <Suspense fallback={null}>
-          <MobileSearch onClose={search.close} onLeave={search.forget} />
+          <MobileModals menu={menu} search={search} />
         </Suspense>
       )}
     </header>
