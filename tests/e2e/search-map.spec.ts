@@ -96,10 +96,12 @@ for (const width of [375, 1280]) {
               return page.getByRole('dialog');
             })()
           : page.getByRole('banner');
+      // A plain box in the first load, the combobox once the form has the focus.
+      await form.locator('input[name="address"]').click();
       const place = form.getByRole('combobox', { name: 'Location' });
-      await place.click();
+      await expect(place).toBeFocused();
       await place.fill('München');
-      await page.getByRole('option', { name: 'München, Bavaria, Germany' }).click();
+      await page.getByRole('option', { name: 'München, Bavaria, Germany', exact: true }).click();
       await form.getByRole('button', { name: 'Search', exact: true }).click();
       await expect(page).toHaveURL(/[?&]origin=48\.\d+,11\.\d+/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Near München, Bavaria, Germany');

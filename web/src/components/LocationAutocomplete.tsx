@@ -149,11 +149,12 @@ export function takeOver(
 function PlaceLabel({ place }: { place: Place }) {
   const rest = place.address.startsWith(place.name) ? place.address.slice(place.name.length) : undefined;
   if (rest === undefined) return <>{place.address}</>;
+  // One span: the option is a flex box, and two flex items would wrap apart (and be named "München , …").
   return (
-    <>
+    <span>
       <strong>{place.name}</strong>
       {rest}
-    </>
+    </span>
   );
 }
 
