@@ -1,3 +1,4 @@
+import { categoryLabel } from '../../../shared/config/categories';
 import { countryName, isCountryCode } from '../../../shared/config/countries';
 import { foldWords } from '../../../shared/text/fold';
 import { countryNames as otherCountryNames } from '../../places/alternative-names';
@@ -5,7 +6,7 @@ import type { ListingRecord } from '../listing-record';
 
 /**
  * Which words of a listing the search finds, and how much each counts: title words most, then
- * brand, model and groupset, then the rest of the text and the place (city, region name, the
+ * brand, model and groupset, then the rest of the text, the category's name and the place (city, region name, the
  * country's English name and other names, so "bavaria", "germany", "uk", "london" find listings
  * there). The weights are
  * even so a word found with a typo can count one less and still at least 1 (`typoWeight`): an exact
@@ -29,7 +30,16 @@ export function weightedTokens(record: ListingRecord): Map<string, number> {
   add(record.title, fieldWeights.title);
   add([data.brand, data.model, data.groupset].filter(Boolean).join(' '), fieldWeights.strong);
   add(
-    [record.description, data.colour, data.wheelset, city, ...regionWords(region), ...countryWords(country)]
+    [
+      record.description,
+      // "Road Bikes", "Helmets": a title need not say what the listing is ("road bike" near London).
+      categoryLabel(data.category),
+      data.colour,
+      data.wheelset,
+      city,
+      ...regionWords(region),
+      ...countryWords(country),
+    ]
       .filter(Boolean)
       .join(' '),
     fieldWeights.body,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { categoryLabel } from '../../../shared/config/categories';
 import { countryName, isCountryCode } from '../../../shared/config/countries';
 import type { SortKey } from '../../../shared/config/sort';
 import { type Bounds, distanceMeters, widenedBounds } from '../../../shared/maps';
@@ -97,7 +98,16 @@ function reference(records: ListingRecord[], query: SearchQuery) {
     add(record.title, 6);
     add([data.brand, data.model, data.groupset].filter(Boolean).join(' '), 4);
     add(
-      [record.description, data.colour, data.wheelset, city, regionName, countryInEnglish]
+      // The category by its name ("Gravel Bikes"), as a body word.
+      [
+        record.description,
+        categoryLabel(data.category),
+        data.colour,
+        data.wheelset,
+        city,
+        regionName,
+        countryInEnglish,
+      ]
         .filter(Boolean)
         .join(' '),
       2,

@@ -131,7 +131,7 @@ export function MobileSearch({ onClose, onLeave }: ModalProps) {
       <SearchForm
         id="mobile-search"
         landmarkLabel={t('MobileSearch.title')}
-        label={t('MobileSearch.title')}
+        label="Keywords"
         showLabel
         replace
         onSubmitted={onLeave}

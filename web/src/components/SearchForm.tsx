@@ -111,7 +111,8 @@ export function SearchForm({
         </div>
         <button type="submit" className="search-button" aria-busy={busy} disabled={busy}>
           <SearchIcon />
-          <span className="visually-hidden">Search</span>
+          {/* Stacked under labelled boxes the button has room for its word. */}
+          <span className={showLabel ? undefined : 'visually-hidden'}>Search</span>
         </button>
       </form>
     </search>
