@@ -109,7 +109,14 @@ export function SearchForm({
             />
           )}
         </div>
-        <button type="submit" className="search-button" aria-busy={busy} disabled={busy}>
+        <button
+          type="submit"
+          className="search-button"
+          aria-busy={busy}
+          disabled={busy}
+          // The focus stays in the box: its list closing on blur would move the button under the finger.
+          onMouseDown={(event) => event.preventDefault()}
+        >
           <SearchIcon />
           {/* Stacked under labelled boxes the button has room for its word. */}
           <span className={showLabel ? undefined : 'visually-hidden'}>Search</span>

@@ -60,7 +60,9 @@ function Results({
         ) : (
           <>
             <h2>No listings match your search</h2>
-            <p>Try other keywords, fewer filters, or browse everything.</p>
+            <p>
+              Try other keywords, fewer filters{search.bounds ? ', a wider area' : ''}, or browse everything.
+            </p>
             <p>
               <Link to={pages.search} className="button button-secondary">
                 Show all listings
