@@ -120,3 +120,26 @@ test('"Near me" without permission says so and what to do instead', async ({ pag
   await expect(page.getByRole('alert')).toHaveText(/Location access is turned off for this site/);
   await expect(page).toHaveURL(/\/s$/);
 });
+
+test('on a phone, a place that is not found says so and keeps what was typed', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/');
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /search/i })
+    .click();
+  const sheet = page.getByRole('dialog');
+  await sheet.getByLabel('Keywords').fill('gravel');
+  await sheet.locator('input[name="address"]').click();
+  await page.keyboard.type('Xyzzyq');
+  await expect(sheet.getByRole('status')).toHaveText('No places found');
+  // The tap reaches the button although the place box's list closes as it loses the focus.
+  await sheet.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(sheet.getByRole('alert')).toHaveText(
+    'No places found for “Xyzzyq”. Try a city or region name.',
+  );
+  await expect(sheet.getByLabel('Keywords')).toHaveValue('gravel');
+  await expect(sheet.getByRole('combobox', { name: 'Location' })).toHaveValue('Xyzzyq');
+  await expect(page).not.toHaveURL(/\/s\?/);
+  await expectNoAxeViolations(page);
+});
