@@ -231,7 +231,6 @@ describe('marketplace settings (§9)', () => {
     expect(avatarSizes.large).toBe(96);
     expect(searchSettings.priceFilter).toEqual({ min: 0, max: 50_000, step: 5 });
     expect(searchSettings.rangeSlider).toEqual({ min: 0, max: 10_000_000, step: 1 });
-    expect(searchSettings.mainSearchType).toBe('keywords');
     expect(searchSettings.sortByDistance).toBe(false);
     expect(cookieConsent).toEqual({ name: 'euCookiesAccepted', value: '1', maxAgeYears: 10, path: '/' });
     expect(breakpoints).toEqual({

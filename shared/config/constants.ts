@@ -107,10 +107,12 @@ export const imageSettings = {
 export const avatarSizes = { small: 40, medium: 60, large: 96 } as const;
 export const defaultIconSize = 'small';
 
-/** Search (§2, §9). */
+/**
+ * Search (§2, §9). §9's "main search type keywords" is changed on purpose: the search form takes
+ * keywords and a place (shared/config/site.ts, docs/decisions.md).
+ */
 export const searchSettings = {
-  mainSearchType: 'keywords',
-  /** Sorting has no distance option. */
+  /** Sorting has no distance option ("Nearest first" is the default order of a search with an origin). */
   sortByDistance: false,
   /** Price filter in major units. */
   priceFilter: { min: 0, max: 50_000, step: 5 },
