@@ -287,3 +287,68 @@ describe('regions and countries', () => {
     expect(gazetteer.search('toronto', 1)[0]!.kind).toBe('city');
   });
 });
+
+describe('Gazetteer.largestIn', () => {
+  const world = new Gazetteer([
+    {
+      id: 'akl',
+      name: 'Auckland',
+      region: 'Auckland',
+      country: 'New Zealand',
+      countryCode: 'NZ',
+      origin: { lat: -36.85, lng: 174.76 },
+      population: 1_600_000,
+    },
+    {
+      id: 'wlg',
+      name: 'Wellington',
+      region: 'Wellington',
+      country: 'New Zealand',
+      countryCode: 'NZ',
+      origin: { lat: -41.29, lng: 174.78 },
+      population: 420_000,
+    },
+    {
+      id: 'suva',
+      name: 'Suva',
+      country: 'Fiji',
+      countryCode: 'FJ',
+      origin: { lat: -18.14, lng: 178.44 },
+      population: 90_000,
+    },
+    {
+      id: 'apia',
+      name: 'Apia',
+      country: 'Samoa',
+      countryCode: 'WS',
+      origin: { lat: -13.83, lng: -171.76 },
+      population: 37_000,
+    },
+    {
+      id: 'tor',
+      name: 'Toronto',
+      region: 'Ontario',
+      country: 'Canada',
+      countryCode: 'CA',
+      origin: { lat: 43.65, lng: -79.38 },
+      population: 2_800_000,
+    },
+  ]);
+  const names = (places: { name: string }[]) => places.map((place) => place.name);
+
+  it('answers the most populous cities in the box, most populous first, up to the limit', () => {
+    expect(names(world.largestIn({ ne: { lat: -30, lng: 179 }, sw: { lat: -50, lng: 165 } }, 5))).toEqual([
+      'Auckland',
+      'Wellington',
+    ]);
+    expect(names(world.largestIn({ ne: { lat: -30, lng: 179 }, sw: { lat: -50, lng: 165 } }, 1))).toEqual([
+      'Auckland',
+    ]);
+    expect(world.largestIn({ ne: { lat: 10, lng: 10 }, sw: { lat: 0, lng: 0 } }, 5)).toEqual([]);
+  });
+
+  it('takes a box across 180° (ne.lng < sw.lng) as the narrow one, never the rest of the world', () => {
+    const pacific = { ne: { lat: -10, lng: -170 }, sw: { lat: -45, lng: 170 } };
+    expect(names(world.largestIn(pacific, 5))).toEqual(['Auckland', 'Wellington', 'Suva', 'Apia']);
+  });
+});

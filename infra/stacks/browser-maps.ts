@@ -1,7 +1,5 @@
+import { mapSettings } from '../../shared/config/constants';
 import type { DeployConfig } from '../config/deploy-config';
-
-/** Amazon Location's map style when the stage does not name one (streets, labels, in colour). */
-export const defaultMapStyle = 'Standard';
 
 /**
  * What the browser's interactive maps draw on in a stage with Amazon Location for browsers
@@ -13,7 +11,7 @@ export function browserMapsOf(config: DeployConfig): { mapStyle?: string; mapTil
   const maps = config.maps;
   if (!maps?.browserApiKey) return {};
   const origin = `https://maps.geo.${maps.region}.amazonaws.com`;
-  const style = encodeURIComponent(maps.style ?? defaultMapStyle);
+  const style = encodeURIComponent(maps.style ?? mapSettings.amazonLocationStyle);
   return {
     mapStyle: `${origin}/v2/styles/${style}/descriptor?key=${encodeURIComponent(maps.browserApiKey)}`,
     mapTiles: origin,

@@ -153,6 +153,8 @@ export const mapSettings = {
   currentLocationBoundsDistanceMeters: 1000,
   geolocation: { timeoutMs: 5000, enableHighAccuracy: true },
   staticMap: { maxWidthPx: 640, style: 'streets' },
+  /** Amazon Location's streets style (§9 "streets"), for the static images and the browser's maps alike. */
+  amazonLocationStyle: 'Standard',
 } as const;
 
 /** Date display formats (moment-style names from the spec, realised with Intl in text/dates.ts). */

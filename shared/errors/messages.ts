@@ -3,7 +3,7 @@
  * and should not load the API error catalogue (catalogue.ts re-exports these).
  */
 import { imageSettings, limits } from '../config/constants';
-import { searchFailed } from './search-messages';
+import { searchFailed, topbarNetworkError } from './first-load-messages';
 
 export const messages = {
   // Generic
@@ -11,7 +11,7 @@ export const messages = {
   oopsSomethingWentWrong: 'Oops, something went wrong. Please refresh the page and try again.',
   searchFailed,
   sendFailed: 'Failed to send. Please try again.',
-  topbarNetworkError: 'Oh no, something went wrong. Please check your network connection and try again.',
+  topbarNetworkError,
   fileCouldNotBeRead: 'Could not read file',
   // Transactions (§4, §8)
   transitionInProgress: 'Transition already in progress',

@@ -124,6 +124,12 @@ describe('the public point', () => {
     const shown = await api('GET', `/api/listings/${id}`);
     expect(shown.body.data.geolocation).toEqual(own.publicGeolocation);
     expect(JSON.stringify(shown.body)).not.toContain(String(munich.geolocation.lat));
+    // The search card carries the same public point (the map's marker, the card's distance).
+    await eventuallyInSearch(title, id, true);
+    const found = await api('GET', `/api/listings?keywords=${encodeURIComponent(title)}`);
+    const card = (found.body.data as ListingSummary[]).find((listing) => listing.id === id);
+    expect(card?.geolocation).toEqual(own.publicGeolocation);
+    expect(JSON.stringify(found.body)).not.toContain(String(munich.geolocation.lat));
   });
 });
 

@@ -11,7 +11,7 @@ export const placeLimits = { fallback: 5, max: 10 } as const;
  * (`kind`: a city, or a region or country as a whole). Cities, regions and countries of the 36 payout
  * countries, found by English or native name (München, Wien). `q` is 1 to 100 characters.
  *
- * GET /api/places?bounds=ne_lat,ne_lng,sw_lat,sw_lng&limit=8 — instead of `q`: the most populous
+ * GET /api/places?bounds=ne_lat,ne_lng,sw_lat,sw_lng&limit=6 — instead of `q`: the most populous
  * cities in the box, most populous first (the search map names them: the offline basemap has no
  * labels of its own).
  *

@@ -47,7 +47,7 @@ export class AmazonStaticMaps implements StaticMapProvider {
         Width: request.width,
         Height: request.height,
         FileName: request.scale === 2 ? 'map@2x' : 'map',
-        Style: (this.options.style ?? 'Standard') as never,
+        Style: (this.options.style ?? mapSettings.amazonLocationStyle) as never,
         GeoJsonOverlay: circleOverlay(request),
         ...(this.options.apiKey ? { Key: this.options.apiKey } : {}),
       }),

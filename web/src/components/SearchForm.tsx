@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { topbarNetworkError } from '../../../shared/errors/first-load-messages';
 import { pages } from '../../../shared/pages';
 import { type SearchParams, validateSearchParams } from '../search/params';
 
@@ -23,7 +24,12 @@ export interface SearchFormProps {
 type PlaceBox = typeof import('./LocationAutocomplete');
 let placeBox: Promise<PlaceBox> | undefined;
 /** The place combobox's module (and its styles), asked for once: never part of a first load. */
-export const loadPlaceBox = () => (placeBox ??= import('./LocationAutocomplete'));
+export const loadPlaceBox = () =>
+  (placeBox ??= import('./LocationAutocomplete').catch((error: unknown) => {
+    // Not kept: the next focus or submit asks again.
+    placeBox = undefined;
+    throw error;
+  }));
 
 /**
  * The search form (§2, issue 22): keywords and, optionally, a place from the gazetteer; submitting
@@ -48,7 +54,8 @@ export function SearchForm({
   const [message, setMessage] = useState<string>();
   const [busy, setBusy] = useState(false);
   const placeId = `${id}-place`;
-  const upgrade = () => loadPlaceBox().then(setBox);
+  // Without the combobox the plain box still works: the submit asks for the module again.
+  const upgrade = () => loadPlaceBox().then(setBox, () => undefined);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,7 +65,10 @@ export function SearchForm({
     // While a place is looked up, the button shows it (it keeps its size: no jump).
     setBusy(true);
     const search = placeText
-      ? await (await loadPlaceBox()).searchOf(keywords, placeText, chosen)
+      ? await loadPlaceBox().then(
+          (module) => module.searchOf(keywords, placeText, chosen),
+          () => topbarNetworkError,
+        )
       : validateSearchParams({ keywords });
     setBusy(false);
     if (typeof search === 'string') return setMessage(search);

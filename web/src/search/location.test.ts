@@ -15,17 +15,18 @@ describe('location search edits', () => {
     expect(nearMeSearch({ ...munich, pub_condition: 'used' }, { lat: 51.507412, lng: -0.127758 })).toEqual({
       keywords: 'gravel',
       pub_condition: 'used',
-      origin: '51.507,-0.128',
+      origin: '51.51,-0.13',
     });
   });
 
-  it('"Search this area" replaces the box and drops the place name and page; the origin stays', () => {
-    const area = areaSearch(munich, { ne: { lat: 48.5, lng: 12 }, sw: { lat: 47.9, lng: 11 } });
-    expect(area).toEqual({
+  it('"Search this area" replaces the box and drops the place, its point and the page; "Near me" stays', () => {
+    const box = { ne: { lat: 48.5, lng: 12 }, sw: { lat: 47.9, lng: 11 } };
+    expect(areaSearch(munich, box)).toEqual({ keywords: 'gravel', bounds: '48.5,12,47.9,11', sort: 'price' });
+    const nearMe = { keywords: 'gravel', origin: '48.14,11.58', page: 2 };
+    expect(areaSearch(nearMe, box)).toEqual({
       keywords: 'gravel',
+      origin: '48.14,11.58',
       bounds: '48.5,12,47.9,11',
-      origin: '48.137,11.575',
-      sort: 'price',
     });
   });
 

@@ -15,20 +15,27 @@ export function withoutLocation(search: SearchParams): SearchParams {
   return rest;
 }
 
+/** Decimals of the person's point in the URL: 2, about 1 km, no finer than the distances shown. */
+const nearMeDecimals = 2;
+
 /**
  * "Near me": the results nearest to the person first, from anywhere (decisions.md: no 1 km box, which
- * would leave most people with no results). The point goes in the URL rounded to about 100 m, so a
- * shared link does not give away a doorstep. An explicit sort gives way to nearest first.
+ * would leave most people with no results). The point goes in the URL rounded to about 1 km, so a
+ * shared link, the history or a log does not give away a street. An explicit sort gives way to
+ * nearest first.
  */
 export function nearMeSearch(search: SearchParams, point: LatLng): SearchParams {
   const { sort: _sort, ...rest } = withoutLocation(search);
-  return { ...rest, origin: formatOriginParam(roundPoint(point)) };
+  return { ...rest, origin: formatOriginParam(roundPoint(point, nearMeDecimals)) };
 }
 
-/** "Search this area": the box the map shows, without the place it replaces; the origin stays. */
+/**
+ * "Search this area": the box the map shows, without the place it replaces (and that place's point:
+ * "nearest to München" means nothing over Berlin); the person's own position ("Near me") stays.
+ */
 export function areaSearch(search: SearchParams, bounds: Bounds): SearchParams {
-  const { address: _address, page: _page, ...rest } = search;
-  return { ...rest, bounds: formatBoundsParam(bounds) };
+  const { address, origin, page: _page, ...rest } = search;
+  return { ...rest, ...(origin && !address ? { origin } : {}), bounds: formatBoundsParam(bounds) };
 }
 
 /** The search's box and origin as points (the map's view and the cards' distances). */

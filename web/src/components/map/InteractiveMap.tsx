@@ -71,7 +71,13 @@ export default function InteractiveMap({
         }
         quietCanvas(map.getCanvas());
         const loaded = map;
+        let styled = false;
+        // A style that does not load (a wrong key, a referrer the key refuses) never fires `load`.
+        loaded.on('error', () => {
+          if (!styled) onErrorRef.current();
+        });
         loaded.on('load', () => {
+          styled = true;
           addFuzzyCircle(loaded, center);
           setReady(true);
         });

@@ -1,14 +1,23 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import type { ListingSummary } from '../../../../shared/api/types';
 import type { Bounds } from '../../../../shared/maps';
 import { pages } from '../../../../shared/pages';
 import type { LatLng } from '../../../../shared/validation/core';
 import type { SearchParams } from '../../search/params';
+import type { SearchMapProps } from './map/SearchMap';
 
 // MapLibre (about 300 kB gzipped) and the basemap load only when someone opens the map.
 const loadSearchMap = () => import('./map/SearchMap');
-const SearchMap = lazy(loadSearchMap);
+// A chunk that does not arrive: the map says so (as without WebGL) and the list stays.
+function MapDidNotLoad({ onError }: Pick<SearchMapProps, 'onError'>): ReactNode {
+  useEffect(onError, [onError]);
+  return null;
+}
+const SearchMap = lazy(
+  (): Promise<{ default: (props: SearchMapProps) => ReactNode }> =>
+    loadSearchMap().catch(() => ({ default: MapDidNotLoad })),
+);
 
 /**
  * List or map: two links, so the view is in the URL (a reload or a shared link keeps it). Pointing

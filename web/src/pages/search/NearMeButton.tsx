@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { topbarNetworkError } from '../../../../shared/errors/first-load-messages';
 import type { LatLng } from '../../../../shared/validation/core';
 
 /**
@@ -12,11 +13,16 @@ export function NearMeButton({ onPosition }: { onPosition: (point: LatLng) => vo
   const find = async () => {
     setFinding(true);
     setMessage(undefined);
-    const { currentPosition, positionMessages } = await import('../../search/current-position');
-    const position = await currentPosition();
-    setFinding(false);
-    if (position.ok) onPosition(position.point);
-    else setMessage(positionMessages[position.reason]);
+    try {
+      const { currentPosition, positionMessages } = await import('../../search/current-position');
+      const position = await currentPosition();
+      if (position.ok) onPosition(position.point);
+      else setMessage(positionMessages[position.reason]);
+    } catch {
+      setMessage(topbarNetworkError);
+    } finally {
+      setFinding(false);
+    }
   };
   return (
     <>

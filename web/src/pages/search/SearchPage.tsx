@@ -2,7 +2,7 @@ import { getRouteApi, Link, useRouter, useRouterState } from '@tanstack/react-ro
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { SearchPage as SearchAnswer } from '../../../../shared/api/types';
 import { pageSizes } from '../../../../shared/config/marketplace';
-import { searchFailed } from '../../../../shared/errors/search-messages';
+import { searchFailed } from '../../../../shared/errors/first-load-messages';
 import { pages } from '../../../../shared/pages';
 import type { LatLng } from '../../../../shared/validation/core';
 import type { Loaded } from '../../api/client';

@@ -60,28 +60,39 @@ function fitView(
  */
 export default function SearchMap({ listings, bounds, origin, onSearchArea, onError }: SearchMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const [, setFrame] = useState(0);
   const [movedBounds, setMovedBounds] = useState<Bounds>();
   const [placeNames, setPlaceNames] = useState<Place[]>([]);
-  const [selectedId, setSelectedId] = useState<string>();
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const namesRequest = useRef<AbortController | undefined>(undefined);
   const labelled = useRef(false);
-  const onSettled = useCallback(({ bounds: view, byPerson }: SettledView) => {
-    const box = viewBounds({
-      west: view.getWest(),
-      south: view.getSouth(),
-      east: view.getEast(),
-      north: view.getNorth(),
-    });
-    if (byPerson) setMovedBounds(box);
-    // A style with labels (Amazon Location's) names places itself.
-    if (labelled.current) return;
-    namesRequest.current?.abort();
-    const request = new AbortController();
-    namesRequest.current = request;
-    // Names are a help, not the content: a failed request leaves the map without them.
-    fetchPlaceNames(box, request.signal).then(setPlaceNames, () => undefined);
+  /** The listing whose marker gets the focus once the map rests (after a group was zoomed into). */
+  const focusAfterMove = useRef<string | undefined>(undefined);
+  const focusMarker = useCallback((id: string) => {
+    rootRef.current?.querySelector<HTMLButtonElement>(`button[data-ids~="${CSS.escape(id)}"]`)?.focus();
   }, []);
+  const onSettled = useCallback(
+    ({ bounds: view, byPerson }: SettledView) => {
+      const box = viewBounds({
+        west: view.getWest(),
+        south: view.getSouth(),
+        east: view.getEast(),
+        north: view.getNorth(),
+      });
+      if (byPerson) setMovedBounds(box);
+      if (focusAfterMove.current) focusMarker(focusAfterMove.current);
+      focusAfterMove.current = undefined;
+      // A style with labels (Amazon Location's) names places itself.
+      if (labelled.current) return;
+      namesRequest.current?.abort();
+      const request = new AbortController();
+      namesRequest.current = request;
+      // Names are a help, not the content: a failed request leaves the map without them.
+      fetchPlaceNames(box, request.signal).then(setPlaceNames, () => undefined);
+    },
+    [focusMarker],
+  );
   const loaded = useSearchMap(containerRef, {
     onMove: () => setFrame((frame) => frame + 1),
     onSettled,
@@ -90,23 +101,26 @@ export default function SearchMap({ listings, bounds, origin, onSearchArea, onEr
   const map = loaded?.map;
   labelled.current = loaded?.labelled ?? false;
 
-  // A new search (its box, origin or results) is shown whole, unless it is the area just searched.
+  // A new search (its box, origin or results) is shown whole, except the area just searched from
+  // the map, which the map shows already (its filters or pages change the results, not the view).
   const searchedArea = useRef<string | undefined>(undefined);
   const searchKey = JSON.stringify([bounds, origin, listings.map((listing) => listing.id)]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: searchKey stands for bounds, origin and listings
   useEffect(() => {
     if (!map) return;
-    setSelectedId(undefined);
+    setSelectedIds([]);
+    const area = bounds ? formatBoundsParam(bounds) : undefined;
+    if (area && area === searchedArea.current) return;
+    searchedArea.current = undefined;
     setMovedBounds(undefined);
-    if (bounds && formatBoundsParam(bounds) === searchedArea.current) return;
     fitView(map, { listings, bounds, origin });
   }, [map, searchKey]);
 
   useEffect(() => () => namesRequest.current?.abort(), []);
 
-  const selected = listings.find((listing) => listing.id === selectedId);
+  const selected = listings.filter((listing) => selectedIds.includes(listing.id));
   return (
-    <div className="search-map">
+    <div className="search-map" ref={rootRef}>
       <div
         ref={containerRef}
         className="search-map-canvas"
@@ -119,8 +133,11 @@ export default function SearchMap({ listings, bounds, origin, onSearchArea, onEr
           listings={listings}
           origin={origin}
           placeNames={placeNames}
-          selectedId={selectedId}
-          onSelect={setSelectedId}
+          selectedIds={selectedIds}
+          onSelect={setSelectedIds}
+          onZoomIn={(id) => {
+            focusAfterMove.current = id;
+          }}
         />
       ) : (
         <p className="search-map-loading" role="status">
@@ -140,8 +157,17 @@ export default function SearchMap({ listings, bounds, origin, onSearchArea, onEr
           Search this area
         </button>
       ) : null}
-      {selected ? (
-        <MapListingCard listing={selected} origin={origin} onClose={() => setSelectedId(undefined)} />
+      {selected.length ? (
+        <MapListingCard
+          listings={selected}
+          origin={origin}
+          onClose={() => {
+            const [first] = selectedIds;
+            setSelectedIds([]);
+            // Back to the marker the card came from, not to the top of the page.
+            if (first) requestAnimationFrame(() => focusMarker(first));
+          }}
+        />
       ) : null}
     </div>
   );

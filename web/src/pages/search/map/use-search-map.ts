@@ -56,6 +56,8 @@ export function useSearchMap(
           zoom: 1,
           attributionControl: false,
           trackResize: false,
+          // Where the list is under the map, one finger scrolls the page and two move the map.
+          cooperativeGestures: window.matchMedia('(max-width: 1023px)').matches,
           dragRotate: false,
           pitchWithRotate: false,
           touchPitch: false,
@@ -78,7 +80,15 @@ export function useSearchMap(
             handlersRef.current.onSettled({ bounds: created.getBounds(), byPerson });
           }, debounceMs.viewport);
         });
-        created.on('load', () => setMap({ map: created, labelled }));
+        // A style that does not load (a wrong key, a referrer the key refuses) never fires `load`.
+        let ready = false;
+        created.on('error', () => {
+          if (!ready) handlersRef.current.onError();
+        });
+        created.on('load', () => {
+          ready = true;
+          setMap({ map: created, labelled });
+        });
         resizes.observe(container);
       })
       .catch(() => {
