@@ -49,10 +49,17 @@ export class FacetField {
   ) {
     this.multi = source.multi === true;
     this.values = new Int32Array(entries.length);
+    // Listings repeat a few values (brands, sizes) many times: each spelling is folded once.
+    const codeOfRaw = new Map<string, number>();
     entries.forEach((record, position) => {
       for (const value of source.values(record)) {
-        if (!value?.trim()) continue;
-        const code = this.codeFor(source.text ? source.text.label(value) : value.trim());
+        if (value === undefined) continue;
+        let code = codeOfRaw.get(value);
+        if (code === undefined) {
+          code = value.trim() ? this.codeFor(source.text ? source.text.label(value) : value.trim()) : 0;
+          codeOfRaw.set(value, code);
+        }
+        if (code === 0) continue;
         this.values[position] = this.multi ? this.values[position]! | (1 << code) : code;
       }
     });
