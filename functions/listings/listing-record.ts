@@ -1,6 +1,7 @@
 import type { Listing, ListingState, ListingSummary, OwnListing, PublicUser } from '../../shared/api/types';
 import { createSlug } from '../../shared/text/slug';
 import { keys } from '../lib/table-design';
+import type { SearchDocument } from './search/search-document';
 
 /**
  * A listing as stored in the table (one item; stock lives on it so stock changes are conditional
@@ -49,7 +50,8 @@ export function listingStateWrite(
     : { set: { state: to }, remove: ['GSI2PK', 'GSI2SK'] };
 }
 
-export function toListingSummary(record: ListingRecord): ListingSummary {
+/** A listing's search card: from the public fields only (a record, or the index's search document). */
+export function toListingSummary(record: SearchDocument): ListingSummary {
   return {
     id: record.id,
     slug: createSlug(record.title),

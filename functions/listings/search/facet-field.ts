@@ -1,5 +1,5 @@
 import type { SearchFilterId } from '../../../shared/config/search-filters';
-import type { ListingRecord } from '../listing-record';
+import type { SearchDocument } from './search-document';
 
 /**
  * One facet of the search index (facets.ts): where a listing's values come from, and the column of
@@ -9,7 +9,7 @@ import type { ListingRecord } from '../listing-record';
 /** How a listing's values for a facet are found, and how a value is folded for matching. */
 export interface FacetSource {
   id: SearchFilterId;
-  values: (record: ListingRecord) => readonly (string | undefined)[];
+  values: (record: SearchDocument) => readonly (string | undefined)[];
   /** An entry may have several values (delivery: both; frame size: its letter and its cm's). */
   multi?: true;
   /**
@@ -45,7 +45,7 @@ export class FacetField {
 
   constructor(
     readonly source: FacetSource,
-    entries: readonly ListingRecord[],
+    entries: readonly SearchDocument[],
   ) {
     this.multi = source.multi === true;
     this.values = new Int32Array(entries.length);

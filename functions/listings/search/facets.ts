@@ -3,9 +3,9 @@ import { brandKey, canonicalBrand } from '../../../shared/config/brands';
 import { frameSizeLetterOf } from '../../../shared/config/frame-sizes';
 import { canonicalGroupset, groupsetKey } from '../../../shared/config/groupsets';
 import type { SearchFilterValues } from '../../../shared/validation/search-filters';
-import type { ListingRecord } from '../listing-record';
 import { FacetField, type FacetSource, type Selection } from './facet-field';
 import type { Matches } from './ranking';
+import type { SearchDocument } from './search-document';
 import { asksForSize, type SizeWords } from './size-words';
 
 /**
@@ -20,7 +20,7 @@ import { asksForSize, type SizeWords } from './size-words';
  * group's table (shared/config/frame-sizes.ts), so "M" finds a 55 cm road bike whatever letter its
  * seller chose.
  */
-function frameSizes({ publicData }: ListingRecord): (string | undefined)[] {
+function frameSizes({ publicData }: SearchDocument): (string | undefined)[] {
   const { frameSize, frameSizeCm, category } = publicData;
   return [frameSize, frameSizeCm === undefined ? undefined : frameSizeLetterOf(category, frameSizeCm)];
 }
@@ -112,7 +112,7 @@ export class Facets {
   /** Per facet, the matches refused only by its own filter (scratch, like `failures`). */
   private readonly failedOnly: Int32Array[];
 
-  constructor(entries: readonly ListingRecord[]) {
+  constructor(entries: readonly SearchDocument[]) {
     this.fields = facetSources.map((source) => new FacetField(source, entries));
     this.prices = Float64Array.from(entries, (record) => record.price.amount);
     this.years = Int32Array.from(entries, (record) => record.publicData.year ?? 0);

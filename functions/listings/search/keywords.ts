@@ -1,7 +1,7 @@
-import type { ListingRecord } from '../listing-record';
 import { typoWeight, weightedTokens } from './listing-words';
 import { intersect, type Posting, postingOf, unionOf, type WeightedPosting } from './postings';
 import { type Matches, noMatches } from './ranking';
+import type { SearchDocument } from './search-document';
 import { stem, TypoNeighbours } from './word-forms';
 
 export { tokenize } from './listing-words';
@@ -23,7 +23,7 @@ export class KeywordIndex {
   private readonly typos: TypoNeighbours;
 
   /** `entries` in index order: an entry's position in the array is its position in every posting. */
-  constructor(entries: readonly ListingRecord[]) {
+  constructor(entries: readonly SearchDocument[]) {
     const lists = new Map<string, { positions: number[]; weights: number[] }>();
     entries.forEach((record, position) => {
       for (const [word, weight] of weightedTokens(record)) {

@@ -2,7 +2,7 @@ import { categoryLabel } from '../../../shared/config/categories';
 import { countryName, isCountryCode } from '../../../shared/config/countries';
 import { foldWords } from '../../../shared/text/fold';
 import { countryNames as otherCountryNames } from '../../places/alternative-names';
-import type { ListingRecord } from '../listing-record';
+import type { SearchDocument } from './search-document';
 
 /**
  * Which words of a listing the search finds, and how much each counts: title words most, then
@@ -20,7 +20,7 @@ export const typoWeight = (weight: number) => weight - 1;
 export const tokenize = foldWords;
 
 /** Each token of the listing with the weight of the heaviest field it occurs in. */
-export function weightedTokens(record: ListingRecord): Map<string, number> {
+export function weightedTokens(record: SearchDocument): Map<string, number> {
   const tokens = new Map<string, number>();
   const add = (text: string, weight: number) => {
     for (const token of tokenize(text)) tokens.set(token, Math.max(tokens.get(token) ?? 0, weight));

@@ -171,3 +171,32 @@ describe('SearchIndex location search', () => {
     expect(unplaced.search({ ...query, bounds: box }).data.map((listing) => listing.id)).toEqual(['placed']);
   });
 });
+
+describe('SearchIndex documents', () => {
+  it('answers the same from search documents without a private field (pickup address, exact point, keys)', () => {
+    const records = ['a', 'b', 'c'].map((id, i) =>
+      record(id, {
+        title: `Trek ${id}`,
+        publicGeolocation: { lat: 51 + i / 10, lng: -114 },
+        createdAt: `2026-0${i + 1}-01T00:00:00.000Z`,
+      }),
+    );
+    const documents = records.map(
+      ({ PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, entity, geolocation, ...rest }) => {
+        const { address, building, ...location } = rest.publicData.location;
+        return { ...rest, publicData: { ...rest.publicData, location } };
+      },
+    );
+    const fromRecords = new SearchIndex(records);
+    const fromDocuments = new SearchIndex(documents);
+    for (const search of [
+      query,
+      { ...query, keywords: 'trek' },
+      { ...query, origin: { lat: 51.2, lng: -114 } },
+      { ...query, bounds: { ne: { lat: 51.15, lng: -113 }, sw: { lat: 50.9, lng: -115 } } },
+    ]) {
+      expect(fromDocuments.searchJson(search)).toBe(fromRecords.searchJson(search));
+    }
+    expect(fromDocuments.searchJson(query)).not.toContain('"address"');
+  });
+});

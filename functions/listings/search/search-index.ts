@@ -4,7 +4,6 @@ import { type Bounds, widenedBounds } from '../../../shared/maps';
 import type { LatLng } from '../../../shared/validation/core';
 import { boundsContain } from '../../../shared/validation/filters';
 import type { SearchFilterValues } from '../../../shared/validation/search-filters';
-import type { ListingRecord } from '../listing-record';
 import { toListingSummary } from '../listing-record';
 import { Facets } from './facets';
 import { KeywordIndex, tokenize } from './keywords';
@@ -18,6 +17,7 @@ import {
   type OrderedSort,
   sortOrders,
 } from './ranking';
+import type { SearchDocument } from './search-document';
 import { asksForSize, sizeWordsOf } from './size-words';
 
 /**
@@ -73,7 +73,7 @@ export class SearchIndex {
   /** Per-entry scratch space for one search at a time (search is synchronous); all zero between searches. */
   private readonly scratch: Uint8Array;
 
-  constructor(records: ListingRecord[]) {
+  constructor(records: SearchDocument[]) {
     const published = records
       .filter((record) => record.state === 'published')
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
