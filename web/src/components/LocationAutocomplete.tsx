@@ -11,6 +11,7 @@ import {
   PlaceOptions,
   usePlaceCombobox,
 } from './place-combobox';
+import { placeBoxPlaceholder } from './SearchForm';
 
 export interface LocationAutocompleteProps {
   /** id of the text box (unique on the page); the search form renders its label. */
@@ -20,8 +21,8 @@ export interface LocationAutocompleteProps {
   defaultValue?: string | undefined;
   /** A place was chosen (click, or Enter on the active or first option): its search (`placeParams`). */
   onSelect: (place: SearchParams) => void;
-  /** The message about the box (no such place), shown under it and describing it. */
-  message?: string | undefined;
+  /** The id of the message about the box (no such place), which the search form shows under it. */
+  describedBy?: string | undefined;
   /** For tests: where the places come from. */
   loadPlaces?: LoadPlaces;
 }
@@ -49,7 +50,7 @@ export function LocationAutocomplete({
   label = 'Location',
   defaultValue = '',
   onSelect,
-  message,
+  describedBy,
   loadPlaces = fetchPlaces,
 }: LocationAutocompleteProps) {
   // Read during the first render, while the plain box is still in the page.
@@ -71,7 +72,6 @@ export function LocationAutocomplete({
   useLayoutEffect(() => {
     if (handOver && inputRef.current) takeOver(inputRef.current, handOver, combobox);
   }, []);
-  const messageId = `${id}-message`;
 
   return (
     <div className="location-autocomplete">
@@ -81,9 +81,9 @@ export function LocationAutocomplete({
         name="address"
         type="text"
         {...combobox.ariaProps}
-        aria-describedby={message ? messageId : undefined}
+        aria-describedby={describedBy}
         value={value}
-        placeholder="Anywhere"
+        placeholder={placeBoxPlaceholder}
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
@@ -97,11 +97,6 @@ export function LocationAutocomplete({
         onClick={combobox.onClick}
       />
       <PlaceOptions combobox={combobox} label={label} renderPlace={(place) => <PlaceLabel place={place} />} />
-      {message && (
-        <p id={messageId} role="alert" className="search-place-message">
-          {message}
-        </p>
-      )}
     </div>
   );
 }

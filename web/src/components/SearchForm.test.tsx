@@ -21,7 +21,7 @@ import {
   takeOver,
 } from './LocationAutocomplete';
 import { locationTexts } from './place-combobox';
-import { loadPlaceBox, SearchForm } from './SearchForm';
+import { loadPlaceBox, PlaceMessage, SearchForm } from './SearchForm';
 
 /** Renders `node` on the page at `url` of a one-route router with the app's search format. */
 async function renderAt(url: string, node: ReactNode): Promise<string> {
@@ -247,9 +247,14 @@ describe('LocationAutocomplete (the place box)', () => {
 
   it('shows a message under the box, describing it', () => {
     const message = 'No places found for “Atlantis”. Try a city or region name.';
-    const html = renderToString(<LocationAutocomplete id="where" message={message} onSelect={() => {}} />);
+    const html = renderToString(
+      <LocationAutocomplete id="where" describedBy="where-message" onSelect={() => {}} />,
+    );
     expect(inputTag(html, 'where')).toContain('aria-describedby="where-message"');
-    expect(html).toContain(`<p id="where-message" role="alert" class="search-place-message">${message}</p>`);
+    expect(renderToString(<PlaceMessage id="where" message={message} />)).toContain(
+      `<p id="where-message" role="alert" class="search-place-message">${message}</p>`,
+    );
+    expect(renderToString(<PlaceMessage id="where" message={undefined} />)).toBe('');
   });
 
   it('lets Enter submit the form while the list is closed, and choose while it is open', () => {

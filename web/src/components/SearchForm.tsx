@@ -54,6 +54,7 @@ export function SearchForm({
   const [message, setMessage] = useState<string>();
   const [busy, setBusy] = useState(false);
   const placeId = `${id}-place`;
+  const messageId = message ? `${placeId}-message` : undefined;
   // Without the combobox the plain box still works: the submit asks for the module again.
   const upgrade = () => loadPlaceBox().then(setBox, () => undefined);
 
@@ -104,7 +105,7 @@ export function SearchForm({
             <box.LocationAutocomplete
               id={placeId}
               defaultValue={current?.address}
-              message={message}
+              describedBy={messageId}
               onSelect={setChosen}
             />
           ) : (
@@ -114,10 +115,13 @@ export function SearchForm({
               name="address"
               type="text"
               defaultValue={current?.address}
-              placeholder="Anywhere"
+              placeholder={placeBoxPlaceholder}
               autoComplete="off"
+              aria-describedby={messageId}
             />
           )}
+          {/* Here, not in the combobox: a message must show when the combobox's code did not arrive. */}
+          <PlaceMessage id={placeId} message={message} />
         </div>
         <button
           type="submit"
@@ -133,6 +137,19 @@ export function SearchForm({
         </button>
       </form>
     </search>
+  );
+}
+
+/** The place box's placeholder, in both boxes: the first load's and the combobox. */
+export const placeBoxPlaceholder = 'Anywhere';
+
+/** The message about the place box (no such place, no connection): under it, and describing it. */
+export function PlaceMessage({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={`${id}-message`} role="alert" className="search-place-message">
+      {message}
+    </p>
   );
 }
 

@@ -11,7 +11,6 @@ export const placeSearchDebounceMs = 250;
 export const placeSuggestionCount = 5;
 
 export const locationTexts = {
-  placeholder: 'Search by city',
   loading: 'Searching places…',
   noResults: 'No places found',
   error: 'Could not load places. Please check your connection and try again.',
