@@ -1,9 +1,9 @@
-import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl } from 'maplibre-gl';
+import { type Map as MapLibreMap, Marker } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { mapSettings } from '../../../../shared/config/constants';
 import type { LatLng } from '../../../../shared/validation/core';
 import { addFuzzyCircle } from './basemap-style';
-import { loadBasemap, quietCanvas, webGlAvailable } from './offline-basemap';
+import { basemapMap, loadBasemap, quietCanvas, webGlAvailable } from './offline-basemap';
 
 /**
  * The interactive map (lazy chunk: MapLibre GL and its CSS load only when a visitor asks for it):
@@ -39,21 +39,22 @@ export default function InteractiveMap({
     loadBasemap()
       .then((basemap) => {
         if (cancelled) return;
-        map = new MapLibreMap({
-          container,
-          style: basemap.style,
-          center: [center.lng, center.lat],
-          // MapLibre's zoom counts 512 px tiles; the fuzzy zoom 13 (and the static image's) counts 256 px ones.
-          zoom: mapSettings.fuzzy.defaultZoomLevel - 1,
-          attributionControl: false,
-          keyboard: false,
-          cooperativeGestures: true,
-          dragRotate: false,
-          pitchWithRotate: false,
-          touchPitch: false,
-        });
-        map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-        map.addControl(new AttributionControl({ compact: false }), 'bottom-right');
+        map = basemapMap(
+          {
+            container,
+            style: basemap.style,
+            center: [center.lng, center.lat],
+            // MapLibre's zoom counts 512 px tiles; the fuzzy zoom 13 (and the static image's) counts 256 px ones.
+            zoom: mapSettings.fuzzy.defaultZoomLevel - 1,
+            keyboard: false,
+            cooperativeGestures: true,
+          },
+          (styled) => {
+            addFuzzyCircle(styled, center);
+            setReady(true);
+          },
+          () => onErrorRef.current(),
+        );
         const { customMarker } = mapSettings;
         if (customMarker.enabled && customMarker.url) {
           const image = document.createElement('img');
@@ -70,17 +71,6 @@ export default function InteractiveMap({
             .addTo(map);
         }
         quietCanvas(map.getCanvas());
-        const loaded = map;
-        let styled = false;
-        // A style that does not load (a wrong key, a referrer the key refuses) never fires `load`.
-        loaded.on('error', () => {
-          if (!styled) onErrorRef.current();
-        });
-        loaded.on('load', () => {
-          styled = true;
-          addFuzzyCircle(loaded, center);
-          setReady(true);
-        });
       })
       .catch(() => {
         if (!cancelled) onErrorRef.current();

@@ -1,5 +1,11 @@
 import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
-import { setWorkerUrl } from 'maplibre-gl';
+import {
+  AttributionControl,
+  Map as MapLibreMap,
+  type MapOptions,
+  NavigationControl,
+  setWorkerUrl,
+} from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import { feature } from 'topojson-client';
@@ -69,4 +75,34 @@ export function webGlAvailable(): boolean {
 export function quietCanvas(canvas: HTMLCanvasElement): void {
   canvas.tabIndex = -1;
   canvas.setAttribute('aria-hidden', 'true');
+}
+
+/**
+ * A flat, north-up map on a basemap (both interactive maps), with zoom buttons and the attribution.
+ * `onStyled` runs once its style has loaded; `onFailed` if it fails first (a style that does not load,
+ * a wrong key or a referrer the key refuses, never fires `load`).
+ */
+export function basemapMap(
+  options: MapOptions,
+  onStyled: (map: MapLibreMap) => void,
+  onFailed: () => void,
+): MapLibreMap {
+  const map = new MapLibreMap({
+    attributionControl: false,
+    dragRotate: false,
+    pitchWithRotate: false,
+    touchPitch: false,
+    ...options,
+  });
+  map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+  map.addControl(new AttributionControl({ compact: false }), 'bottom-right');
+  let styled = false;
+  map.on('error', () => {
+    if (!styled) onFailed();
+  });
+  map.on('load', () => {
+    styled = true;
+    onStyled(map);
+  });
+  return map;
 }

@@ -1,7 +1,7 @@
-import { AttributionControl, type LngLatBounds, Map as MapLibreMap, NavigationControl } from 'maplibre-gl';
+import type { LngLatBounds, Map as MapLibreMap } from 'maplibre-gl';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { debounceMs } from '../../../../../shared/config/constants';
-import { loadBasemap, webGlAvailable } from '../../../components/map/offline-basemap';
+import { basemapMap, loadBasemap, webGlAvailable } from '../../../components/map/offline-basemap';
 
 /** The map once its style has loaded, and whether its style names places (Amazon Location's does). */
 export interface LoadedMap {
@@ -49,23 +49,21 @@ export function useSearchMap(
     loadBasemap()
       .then(({ style, labelled }) => {
         if (cancelled) return;
-        const created = new MapLibreMap({
-          container,
-          style,
-          center: [10, 30],
-          zoom: 1,
-          attributionControl: false,
-          trackResize: false,
-          // Where the list is under the map, one finger scrolls the page and two move the map.
-          cooperativeGestures: window.matchMedia('(max-width: 1023px)').matches,
-          dragRotate: false,
-          pitchWithRotate: false,
-          touchPitch: false,
-        });
+        const created = basemapMap(
+          {
+            container,
+            style,
+            center: [10, 30],
+            zoom: 1,
+            trackResize: false,
+            // Where the list is under the map, one finger scrolls the page and two move the map.
+            cooperativeGestures: window.matchMedia('(max-width: 1023px)').matches,
+          },
+          () => setMap({ map: created, labelled }),
+          () => handlersRef.current.onError(),
+        );
         instance = created;
         created.touchZoomRotate.disableRotation();
-        created.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-        created.addControl(new AttributionControl({ compact: false }), 'bottom-right');
         created.on('move', () => handlersRef.current.onMove());
         // Events a person causes carry the browser's event; the page's own fitBounds does not.
         created.on('movestart', (event) => {
@@ -79,15 +77,6 @@ export function useSearchMap(
             movedByPerson = false;
             handlersRef.current.onSettled({ bounds: created.getBounds(), byPerson });
           }, debounceMs.viewport);
-        });
-        // A style that does not load (a wrong key, a referrer the key refuses) never fires `load`.
-        let ready = false;
-        created.on('error', () => {
-          if (!ready) handlersRef.current.onError();
-        });
-        created.on('load', () => {
-          ready = true;
-          setMap({ map: created, labelled });
         });
         resizes.observe(container);
       })
