@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DeltaCursor, gapWaitMs, type SearchDelta } from './delta-cursor';
+import { DeltaCursor, gapWaitMs, newerVersion, type SearchDelta } from './delta-cursor';
 
-const delta = (sequence: number, id: string, version: number): SearchDelta => ({ sequence, id, version });
+const delta = (sequence: number, id: string, version: number): SearchDelta => ({
+  sequence,
+  id,
+  version: String(version),
+});
 const ids = (deltas: SearchDelta[]) => deltas.map((d) => `${d.id}@${d.version}`);
 
 describe('DeltaCursor', () => {
@@ -20,7 +24,7 @@ describe('DeltaCursor', () => {
   });
 
   it('starts from the snapshot: its position and the versions it includes', () => {
-    const cursor = new DeltaCursor(100, [['a', 5]]);
+    const cursor = new DeltaCursor(100, [['a', '5']]);
     expect(cursor.accept([delta(99, 'b', 1), delta(101, 'a', 5), delta(102, 'a', 6)], 0)).toEqual([
       delta(102, 'a', 6),
     ]);
@@ -39,5 +43,15 @@ describe('DeltaCursor', () => {
     expect(cursor.readAfter).toBe(3);
     cursor.accept([], 2_000 + gapWaitMs);
     expect(cursor.readAfter).toBe(5); // 4 never came: given up, and 5 was seen
+  });
+});
+
+describe('newerVersion', () => {
+  it('compares stream sequence numbers as numbers of any length, not as text', () => {
+    expect(newerVersion('10', '9')).toBe(true);
+    expect(newerVersion('9', '10')).toBe(false);
+    expect(newerVersion('49668', '49668')).toBe(false);
+    expect(newerVersion('4966812345678901234567890123456789012345', '4966812345678901234567890123456789012344')).toBe(true);
+    expect(newerVersion('1', undefined)).toBe(true);
   });
 });

@@ -4,13 +4,21 @@ import type { SearchDocument } from './search-document';
  * One change of one listing as the stream consumer records it (issue 23): its place in the sequence
  * of every change (an atomic counter, so sequences are dense), the listing's version, and its search
  * document, or none when it left the search (closed, deleted, banned).
+ *
+ * The version is the stream record's sequence number (decimal digits, up to 40 of them): DynamoDB
+ * Streams give an item's records increasing numbers, which is the order that matters, and no write
+ * path has to remember to bump a counter of its own.
  */
 export interface SearchDelta {
   sequence: number;
   id: string;
-  version: number;
+  version: string;
   document?: SearchDocument;
 }
+
+/** Whether stream sequence number `a` comes after `b` (decimal strings of any length). */
+export const newerVersion = (a: string, b: string | undefined): boolean =>
+  b === undefined || a.length > b.length || (a.length === b.length && a > b);
 
 /** How long a gap in the sequence is waited for: a lower sequence can commit after a higher one. */
 export const gapWaitMs = 5_000;
@@ -30,10 +38,10 @@ export class DeltaCursor {
   /** Sequences seen past `contiguous`, and since when the first gap has been waited for. */
   private readonly ahead = new Set<number>();
   private gapSince: number | undefined;
-  private readonly versions = new Map<string, number>();
+  private readonly versions = new Map<string, string>();
 
   /** `position`: the last sequence the base (a snapshot) includes. */
-  constructor(position: number, versions: Iterable<[string, number]> = []) {
+  constructor(position: number, versions: Iterable<[string, string]> = []) {
     this.contiguous = position;
     for (const [id, version] of versions) this.versions.set(id, version);
   }
@@ -49,9 +57,9 @@ export class DeltaCursor {
     for (const delta of deltas) {
       if (delta.sequence <= this.contiguous) continue;
       this.ahead.add(delta.sequence);
-      if (delta.version <= (this.versions.get(delta.id) ?? -1)) continue;
+      if (!newerVersion(delta.version, this.versions.get(delta.id))) continue;
       const kept = newest.get(delta.id);
-      if (!kept || kept.version < delta.version) newest.set(delta.id, delta);
+      if (!kept || newerVersion(delta.version, kept.version)) newest.set(delta.id, delta);
     }
     for (const delta of newest.values()) this.versions.set(delta.id, delta.version);
     this.advance(now);
