@@ -28,7 +28,7 @@ let records: ListingRecord[] | undefined = Array.from({ length: count }, (_, i) 
   listingRecord(benchListing(i, now, randomUUID())),
 );
 let started = performance.now();
-const index = new SearchIndex(records);
+const index = SearchIndex.of(records);
 const buildMs = performance.now() - started;
 // What a container keeps once the records it read are gone: the index and what its summaries share.
 records = undefined;

@@ -25,7 +25,7 @@ async function refresh(now: number): Promise<SearchIndex> {
     cached.checkedAt = now;
     return cached.index;
   }
-  const index = new SearchIndex(await queryAllPublished());
+  const index = SearchIndex.of(await queryAllPublished());
   cached = { index, version, checkedAt: now };
   return index;
 }

@@ -64,7 +64,7 @@ export class SearchCatalogue {
   }
 
   private current(): SearchIndex {
-    this.index ??= new SearchIndex([...this.documents.values()]);
+    this.index ??= SearchIndex.of([...this.documents.values()]);
     return this.index;
   }
 }

@@ -51,7 +51,9 @@ describe('newerVersion', () => {
     expect(newerVersion('10', '9')).toBe(true);
     expect(newerVersion('9', '10')).toBe(false);
     expect(newerVersion('49668', '49668')).toBe(false);
-    expect(newerVersion('4966812345678901234567890123456789012345', '4966812345678901234567890123456789012344')).toBe(true);
+    expect(
+      newerVersion('4966812345678901234567890123456789012345', '4966812345678901234567890123456789012344'),
+    ).toBe(true);
     expect(newerVersion('1', undefined)).toBe(true);
   });
 });

@@ -36,50 +36,73 @@ export interface Selection {
  * facet an entry may have several values of (delivery, frame size) the bits of its codes. Plain
  * typed arrays, because a search walks every match through every facet.
  */
+/** A facet's column as a snapshot stores it: the label of each code, and each entry's value. */
+export interface FacetColumn {
+  labels: string[];
+  values: Int32Array;
+}
+
+/** Each entry's value (code or bits) for the facet, coding the labels as first seen. */
+export function facetColumn(source: FacetSource, entries: readonly SearchDocument[]): FacetColumn {
+  const multi = source.multi === true;
+  const keyOf = (value: string) => (source.text ? source.text.key(value) : value);
+  const labels = [''];
+  const codeOfKey = new Map<string, number>();
+  const values = new Int32Array(entries.length);
+  // Listings repeat a few values (brands, sizes) many times: each spelling is folded once.
+  const codeOfRaw = new Map<string, number>();
+  const codeFor = (label: string) => {
+    const key = keyOf(label);
+    let code = codeOfKey.get(key);
+    if (code === undefined) {
+      code = labels.length;
+      codeOfKey.set(key, code);
+      labels.push(label);
+    }
+    return code;
+  };
+  entries.forEach((record, position) => {
+    for (const value of source.values(record)) {
+      if (value === undefined) continue;
+      let code = codeOfRaw.get(value);
+      if (code === undefined) {
+        code = value.trim() ? codeFor(source.text ? source.text.label(value) : value.trim()) : 0;
+        codeOfRaw.set(value, code);
+      }
+      if (code === 0) continue;
+      values[position] = multi ? values[position]! | (1 << code) : code;
+    }
+  });
+  if (multi && labels.length > 31) throw new Error(`Facet ${source.id}: too many values for bits`);
+  return { labels, values };
+}
+
 export class FacetField {
   /** The value shown for each code (code 0 unused); free text its canonical name, as first seen. */
-  readonly labels: string[] = [''];
+  readonly labels: string[];
   private readonly codeOf = new Map<string, number>();
   private readonly values: Int32Array;
   private readonly multi: boolean;
 
   constructor(
     readonly source: FacetSource,
-    entries: readonly SearchDocument[],
+    readonly column: FacetColumn,
   ) {
     this.multi = source.multi === true;
-    this.values = new Int32Array(entries.length);
-    // Listings repeat a few values (brands, sizes) many times: each spelling is folded once.
-    const codeOfRaw = new Map<string, number>();
-    entries.forEach((record, position) => {
-      for (const value of source.values(record)) {
-        if (value === undefined) continue;
-        let code = codeOfRaw.get(value);
-        if (code === undefined) {
-          code = value.trim() ? this.codeFor(source.text ? source.text.label(value) : value.trim()) : 0;
-          codeOfRaw.set(value, code);
-        }
-        if (code === 0) continue;
-        this.values[position] = this.multi ? this.values[position]! | (1 << code) : code;
-      }
+    this.labels = column.labels;
+    this.values = column.values;
+    column.labels.forEach((label, code) => {
+      if (code > 0) this.codeOf.set(this.keyOf(label), code);
     });
-    if (this.multi && this.labels.length > 31)
-      throw new Error(`Facet ${source.id}: too many values for bits`);
+  }
+
+  /** The label of an entry's value (a single-valued facet). */
+  labelAt(position: number): string | undefined {
+    return this.multi ? undefined : this.labels[this.values[position]!] || undefined;
   }
 
   private keyOf(value: string): string {
     return this.source.text ? this.source.text.key(value) : value;
-  }
-
-  private codeFor(label: string): number {
-    const key = this.keyOf(label);
-    let code = this.codeOf.get(key);
-    if (code === undefined) {
-      code = this.labels.length;
-      this.codeOf.set(key, code);
-      this.labels.push(label);
-    }
-    return code;
   }
 
   get size(): number {
@@ -142,19 +165,42 @@ export class FacetField {
     }
   }
 
-  /** The counts as the API answers them: non-zero only; free text its most common values. */
-  answer(counts: Int32Array, selected: readonly string[]): Record<string, number> {
-    const result: Record<string, number> = {};
-    let codes = Array.from({ length: counts.length - 1 }, (_, i) => i + 1).filter(
-      (code) => counts[code]! > 0,
-    );
-    if (this.source.text) {
-      const chosen = this.selection(selected).bytes;
-      codes = codes
-        .sort((a, b) => counts[b]! - counts[a]! || byText(this.labels[a]!, this.labels[b]!))
-        .filter((code, rank) => rank < maxTextFacetValues || chosen[code] === 1);
+  /** Each value's count with its key and label (code order: first seen first). */
+  counted(counts: Int32Array): FacetCount[] {
+    const result: FacetCount[] = [];
+    for (let code = 1; code < counts.length; code++) {
+      const label = this.labels[code]!;
+      result.push({ key: this.keyOf(label), label, count: counts[code]! });
     }
-    for (const code of codes) result[this.labels[code]!] = counts[code]!;
     return result;
   }
+}
+
+/** A value's count, by the key it counts under and the label it is shown by. */
+export interface FacetCount {
+  key: string;
+  label: string;
+  count: number;
+}
+
+/**
+ * A facet's counts as the API answers them: non-zero only; free text its most common values (and
+ * any the query selected), most common first.
+ */
+export function facetAnswer(
+  source: FacetSource,
+  counts: readonly FacetCount[],
+  selected: readonly string[],
+): Record<string, number> {
+  let shown = counts.filter((value) => value.count > 0);
+  const text = source.text;
+  if (text) {
+    const chosen = new Set(selected.map(text.key));
+    shown = shown
+      .sort((a, b) => b.count - a.count || byText(a.label, b.label))
+      .filter((value, rank) => rank < maxTextFacetValues || chosen.has(value.key));
+  }
+  const result: Record<string, number> = {};
+  for (const value of shown) result[value.label] = value.count;
+  return result;
 }

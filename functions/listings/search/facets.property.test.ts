@@ -186,7 +186,7 @@ describe('search filters and facet counts against their plain definition', () =>
     const published = records
       .filter((record) => record.state === 'published')
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
-    const index = new SearchIndex(records);
+    const index = SearchIndex.of(records);
     const queries = fc.sample(query, { numRuns: 500, seed: 2026 });
     let nonEmpty = 0;
     for (const q of queries) {

@@ -28,7 +28,7 @@ function bike(id: string, data: Partial<ListingPublicData>, currentStock = 1) {
   });
 }
 
-const index = new SearchIndex([
+const index = SearchIndex.of([
   bike('road55', { frameSizeCm: 55, brand: 'sram ' }),
   bike('roadL55', { frameSize: 'l', frameSizeCm: 55, brand: 'SRAM' }),
   bike('mtb55', { category: 'mtbBikes', frameSizeCm: 55, brand: 'Specialised' }),

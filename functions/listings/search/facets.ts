@@ -3,7 +3,15 @@ import { brandKey, canonicalBrand } from '../../../shared/config/brands';
 import { frameSizeLetterOf } from '../../../shared/config/frame-sizes';
 import { canonicalGroupset, groupsetKey } from '../../../shared/config/groupsets';
 import type { SearchFilterValues } from '../../../shared/validation/search-filters';
-import { FacetField, type FacetSource, type Selection } from './facet-field';
+import {
+  type FacetColumn,
+  type FacetCount,
+  FacetField,
+  type FacetSource,
+  facetAnswer,
+  facetColumn,
+  type Selection,
+} from './facet-field';
 import type { Matches } from './ranking';
 import type { SearchDocument } from './search-document';
 import { asksForSize, type SizeWords } from './size-words';
@@ -98,13 +106,45 @@ const outsideRange =
     }
   };
 
+/** The facets of the index as plain arrays, which a snapshot stores as they are (snapshot.ts). */
+export interface FacetColumns {
+  /** One per facet source, in their order. */
+  fields: FacetColumn[];
+  prices: Float64Array;
+  /** Each entry's year (0: not given). */
+  years: Int32Array;
+  /** Each entry's frame size in cm (0: not given). */
+  frameCm: Float64Array;
+}
+
+export function facetColumns(entries: readonly SearchDocument[]): FacetColumns {
+  return {
+    fields: facetSources.map((source) => facetColumn(source, entries)),
+    prices: Float64Array.from(entries, (record) => record.price.amount),
+    years: Int32Array.from(entries, (record) => record.publicData.year ?? 0),
+    frameCm: Float64Array.from(entries, (record) => record.publicData.frameSizeCm ?? 0),
+  };
+}
+
+/** Counts of one search: per facet (in `facetSources` order), per value code (0: none). */
+export type FacetCounts = Int32Array[];
+
+/** Every facet's answer from its counts by key and label (free text keeps the values the query chose). */
+export function facetsAnswer(counted: readonly FacetCount[][], values: SearchFilterValues): SearchFacets {
+  const facets: SearchFacets = {};
+  facetSources.forEach((source, facet) => {
+    const value = values[source.id];
+    const selected = value?.type === 'text' ? value.values : [];
+    facets[source.id] = facetAnswer(source, counted[facet]!, selected);
+  });
+  return facets;
+}
+
 export class Facets {
   private readonly fields: FacetField[];
   private readonly prices: Float64Array;
   private readonly years: Int32Array;
-
-  private readonly categories: string[];
-  /** Each entry's frame size in cm (0: not given). */
+  private readonly category: FacetField;
   private readonly frameCm: Float64Array;
   /** Per-entry scratch of one search (search is synchronous): all zero between searches. */
   private readonly failures: Uint8Array;
@@ -112,21 +152,26 @@ export class Facets {
   /** Per facet, the matches refused only by its own filter (scratch, like `failures`). */
   private readonly failedOnly: Int32Array[];
 
-  constructor(entries: readonly SearchDocument[]) {
-    this.fields = facetSources.map((source) => new FacetField(source, entries));
-    this.prices = Float64Array.from(entries, (record) => record.price.amount);
-    this.years = Int32Array.from(entries, (record) => record.publicData.year ?? 0);
-    this.categories = entries.map((record) => record.publicData.category);
-    this.frameCm = Float64Array.from(entries, (record) => record.publicData.frameSizeCm ?? 0);
-    this.failures = new Uint8Array(entries.length);
-    this.failedWith = new Uint8Array(entries.length);
-    this.failedOnly = this.fields.map(() => new Int32Array(entries.length));
+  constructor(readonly columns: FacetColumns) {
+    this.fields = facetSources.map((source, i) => new FacetField(source, columns.fields[i]!));
+    this.prices = columns.prices;
+    this.years = columns.years;
+    this.frameCm = columns.frameCm;
+    this.category = this.fields.find((field) => field.source.id === 'category')!;
+    const count = columns.prices.length;
+    this.failures = new Uint8Array(count);
+    this.failedWith = new Uint8Array(count);
+    this.failedOnly = this.fields.map(() => new Int32Array(count));
+  }
+
+  static of(entries: readonly SearchDocument[]): Facets {
+    return new Facets(facetColumns(entries));
   }
 
   private everyCounts: Int32Array[] | undefined;
 
   /** Each facet's counts over every entry (no filter), counted once. */
-  private everyEntryCounts(): Int32Array[] {
+  everyEntryCounts(): Int32Array[] {
     if (!this.everyCounts) {
       const all = Int32Array.from({ length: this.failures.length }, (_, i) => i);
       this.everyCounts = this.fields.map((field) => {
@@ -160,7 +205,7 @@ export class Facets {
     values: SearchFilterValues = {},
     sizeWords?: SizeWords,
     everyEntry = false,
-  ): SearchFacets {
+  ): FacetCounts {
     const active = this.activeFilters(values);
     if (sizeWords && asksForSize(sizeWords)) active.push(this.sizeWordFilter(sizeWords));
     // A lone filter over every entry (a category page): its own facet's counts are the unfiltered
@@ -189,25 +234,33 @@ export class Facets {
       if (facet !== undefined && facet !== lone) failedOnly[facet]![failedOnlyCount[facet]!++] = position;
     }
     matches.count = kept;
-    const counts = this.fields.map((field, facet) => {
+    return this.fields.map((field, facet) => {
       if (facet === lone) return this.everyEntryCounts()[facet]!;
       const column = new Int32Array(field.size);
       field.count(positions, kept, column);
       field.count(failedOnly[facet]!, failedOnlyCount[facet]!, column);
       return column;
     });
-    return this.answer(counts, values);
+  }
+
+  /** Subtracts the values of the first `count` entries of `positions` from `counts` (in place). */
+  uncount(counts: FacetCounts, positions: Int32Array, count: number): void {
+    this.fields.forEach((field, facet) => {
+      const removed = new Int32Array(field.size);
+      field.count(positions, count, removed);
+      const column = counts[facet]!;
+      for (let code = 0; code < removed.length; code++) column[code]! -= removed[code]!;
+    });
+  }
+
+  /** Each facet's counts by key and label, for adding up with another index's (catalogue.ts). */
+  counted(counts: FacetCounts): FacetCount[][] {
+    return this.fields.map((field, facet) => field.counted(counts[facet]!));
   }
 
   /** The counts as the API answers them (free text keeps the values the query chose). */
-  private answer(counts: Int32Array[], values: SearchFilterValues): SearchFacets {
-    const facets: SearchFacets = {};
-    this.fields.forEach((field, facet) => {
-      const value = values[field.source.id];
-      const selected = value?.type === 'text' ? value.values : [];
-      facets[field.source.id] = field.answer(counts[facet]!, selected);
-    });
-    return facets;
+  answer(counts: FacetCounts, values: SearchFilterValues = {}): SearchFacets {
+    return facetsAnswer(this.counted(counts), values);
   }
 
   /**
@@ -234,7 +287,8 @@ export class Facets {
         if (cm === undefined) return false;
         const own = this.frameCm[position]!;
         if (own > 0) return Math.abs(own - cm) <= 1;
-        const letter = frameSizeLetterOf(this.categories[position]!, cm);
+        const category = this.category.labelAt(position);
+        const letter = category === undefined ? undefined : frameSizeLetterOf(category, cm);
         return letter !== undefined && field.has(position, selectionOf(letter));
       }),
     };

@@ -40,7 +40,7 @@ function keywordIndex(texts: Record<string, Text>) {
       updatedAt: '2026-01-01T00:00:00.000Z',
     }),
   );
-  const index = new KeywordIndex(records);
+  const index = KeywordIndex.of(records);
   const scratch = new Uint8Array(records.length);
   return (keywords: string) => {
     const matches = index.match(tokenize(keywords), scratch);

@@ -7,7 +7,7 @@ const matched = (count: number) => ({
     scores: new Int32Array(count + 2),
     count,
   },
-  facets: {},
+  counts: [],
 });
 
 describe('MatchCache', () => {

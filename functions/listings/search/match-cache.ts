@@ -1,16 +1,19 @@
 import type { SearchFacets } from '../../../shared/api/types';
+import type { FacetCounts } from './facets';
 import type { Matches } from './ranking';
 
 /**
  * The matches and facet counts of recent searches, keyed by what decides them (keywords, place,
  * filters) and not by sort or page, so paging through results or changing the order reuses them,
- * as do the many people opening the same category or filter page. An index never changes once built
- * (a new one, with a new cache, replaces it), so nothing here goes stale. Least recently used first
+ * as do the many people opening the same category or filter page. An index's cache is replaced when it
+ * retires entries (search-index.ts), so nothing here goes stale. Least recently used first
  * out, bounded by the number of positions held.
  */
 export interface MatchedSearch {
   matches: Matches;
-  facets: SearchFacets;
+  counts: FacetCounts;
+  /** The counts' answer, made the first time the search is answered. */
+  facets?: SearchFacets;
 }
 
 export class MatchCache {
@@ -30,14 +33,14 @@ export class MatchCache {
   }
 
   /** Keeps a copy of the first `count` matches (the arrays given may be larger, or reused). */
-  set(key: string, { matches, facets }: MatchedSearch): MatchedSearch {
+  set(key: string, { matches, counts }: MatchedSearch): MatchedSearch {
     const kept: MatchedSearch = {
       matches: {
         positions: matches.positions.slice(0, matches.count),
         scores: matches.scores.slice(0, matches.count),
         count: matches.count,
       },
-      facets,
+      counts,
     };
     if (matches.count > this.maxPositions) return kept;
     this.entries.delete(key);

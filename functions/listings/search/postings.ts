@@ -6,10 +6,6 @@ export interface Posting {
   weights: Uint8Array;
 }
 
-export function postingOf(positions: number[], weights: number[]): Posting {
-  return { positions: Int32Array.from(positions), weights: Uint8Array.from(weights) };
-}
-
 /** A posting whose weights count as `weightOf(weight)` (a typo's lower weight), or as they are. */
 export interface WeightedPosting {
   posting: Posting;

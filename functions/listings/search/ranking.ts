@@ -101,26 +101,30 @@ export function inOrder(
 
 /**
  * Available before sold out, then nearest to the origin first, then newest; `points` has every
- * entry's public point (or none).
+ * entry's public point as lat, lng (NaN: none).
  */
 export function byDistance(
   matches: Matches,
-  points: ReadonlyArray<LatLng | undefined>,
+  points: Float64Array,
   soldOut: Uint8Array,
   origin: LatLng,
   start: number,
   end: number,
 ): Hits {
   const { positions, count } = matches;
-  const distances = new Float64Array(points.length);
+  const distances = new Float64Array(soldOut.length);
   const sorted = Array.from(positions.subarray(0, count));
-  for (const position of sorted) {
-    const point = points[position];
-    distances[position] = point ? distanceMeters(origin, point) : Number.POSITIVE_INFINITY;
-  }
+  for (const position of sorted) distances[position] = distanceTo(points, position, origin);
   // Compared, not subtracted: two listings without a point are both at infinity.
   sorted.sort((a, b) => soldOut[a]! - soldOut[b]! || compareNumbers(distances[a]!, distances[b]!) || a - b);
   return { positions: sorted.slice(start, end), totalItems: count };
 }
 
-const compareNumbers = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
+export const compareNumbers = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The distance from `origin` to an entry's public point; infinity for none. */
+export function distanceTo(points: Float64Array, position: number, origin: LatLng): number {
+  const lat = points[2 * position]!;
+  if (Number.isNaN(lat)) return Number.POSITIVE_INFINITY;
+  return distanceMeters(origin, { lat, lng: points[2 * position + 1]! });
+}

@@ -238,7 +238,7 @@ describe('SearchIndex against the plain definition of a search', () => {
   it('finds, orders, pages and counts the same listings; searchJson is JSON.stringify(search)', () => {
     fc.assert(
       fc.property(catalogue, fc.array(searchQuery, { minLength: 1, maxLength: 8 }), (records, queries) => {
-        const index = new SearchIndex(records);
+        const index = SearchIndex.of(records);
         for (const query of queries) {
           const page = index.search(query);
           const expected = reference(records, query);

@@ -32,7 +32,7 @@ function record(id: string, overrides: Partial<ListingRecord> & { brand?: string
 const query = { page: 1, perPage: 24 };
 
 describe('SearchIndex', () => {
-  const index = new SearchIndex([
+  const index = SearchIndex.of([
     record('a', {
       title: 'Trek Domane SL6',
       createdAt: '2026-03-01T00:00:00.000Z',
@@ -97,7 +97,7 @@ describe('SearchIndex', () => {
 describe('SearchIndex location search', () => {
   const at = (id: string, lat: number, lng: number, createdAt: string, title = `Bike ${id}`) =>
     record(id, { title, geolocation: { lat: lat + 0.05, lng }, publicGeolocation: { lat, lng }, createdAt });
-  const index = new SearchIndex([
+  const index = SearchIndex.of([
     at('toronto', 43.65, -79.38, '2026-01-05T00:00:00.000Z', 'Trek road bike'),
     at('mississauga', 43.59, -79.64, '2026-01-04T00:00:00.000Z', 'Trek gravel bike'),
     at('hamilton', 43.26, -79.87, '2026-01-03T00:00:00.000Z'),
@@ -158,7 +158,7 @@ describe('SearchIndex location search', () => {
     // 4 km) holds Toronto's exact point only.
     const aroundExactToronto = { ne: { lat: 43.705, lng: -79.37 }, sw: { lat: 43.695, lng: -79.39 } };
     expect(ids({ bounds: aroundExactToronto })).toEqual([]);
-    const unplaced = new SearchIndex([
+    const unplaced = SearchIndex.of([
       record('placed', { publicGeolocation: { lat: 51, lng: -114 } }),
       record('unplaced', { publicGeolocation: undefined }),
     ]);
@@ -187,8 +187,8 @@ describe('SearchIndex documents', () => {
         return { ...rest, publicData: { ...rest.publicData, location } };
       },
     );
-    const fromRecords = new SearchIndex(records);
-    const fromDocuments = new SearchIndex(documents);
+    const fromRecords = SearchIndex.of(records);
+    const fromDocuments = SearchIndex.of(documents);
     for (const search of [
       query,
       { ...query, keywords: 'trek' },

@@ -70,7 +70,7 @@ describe('oneEditApart', () => {
 });
 
 describe('TypoNeighbours', () => {
-  const neighbours = new TypoNeighbours([
+  const neighbours = TypoNeighbours.of([
     'shimano',
     'specialized',
     'fork',
@@ -92,7 +92,7 @@ describe('TypoNeighbours', () => {
   it('gives short words and words with digits no neighbours', () => {
     expect(neighbours.of('fork')).toEqual([]);
     expect(neighbours.of('r8001')).toEqual([]);
-    expect(new TypoNeighbours(['r8000a']).of('r8000b')).toEqual([]);
+    expect(TypoNeighbours.of(['r8000a']).of('r8000b')).toEqual([]);
   });
 
   it('finds exactly the words a scan of the vocabulary finds', () => {
@@ -103,7 +103,7 @@ describe('TypoNeighbours', () => {
         fc.uniqueArray(word, { minLength: 20, maxLength: 200 }),
         fc.array(word, { maxLength: 20 }),
         (vocabulary, queries) => {
-          const neighbours = new TypoNeighbours(vocabulary);
+          const neighbours = TypoNeighbours.of(vocabulary);
           for (const query of queries) {
             const scanned = /^[a-z]{5,}$/.test(query)
               ? vocabulary.filter((other) => /^[a-z]{4,}$/.test(other) && oneEditApart(query, other))

@@ -56,20 +56,36 @@ export function oneEditApart(a: string, b: string): boolean {
  * Map: a 30,000-word vocabulary needs ~2 MB, not ~27 MB); hash collisions are weeded out by
  * `oneEditApart`.
  */
-export class TypoNeighbours {
-  private readonly words: string[] = [];
+export interface TypoColumns {
+  /** The vocabulary's words that can take a typo. */
+  words: string[];
   /** hash × wordSlots + the word's number, ascending. */
+  keys: Float64Array;
+}
+
+export function typoColumns(vocabulary: Iterable<string>): TypoColumns {
+  const words: string[] = [];
+  const keys: number[] = [];
+  for (const word of vocabulary) {
+    // A query word of minTypoLength letters may be one letter longer than its neighbour.
+    if (word.length < minTypoLength - 1 || !lettersOnly.test(word)) continue;
+    const number = words.push(word) - 1;
+    for (let skip = -1; skip < word.length; skip++) keys.push(hashWithout(word, skip) * wordSlots + number);
+  }
+  return { words, keys: Float64Array.from(keys).sort() };
+}
+
+export class TypoNeighbours {
+  private readonly words: string[];
   private readonly keys: Float64Array;
 
-  constructor(vocabulary: Iterable<string>) {
-    const keys: number[] = [];
-    for (const word of vocabulary) {
-      // A query word of minTypoLength letters may be one letter longer than its neighbour.
-      if (word.length < minTypoLength - 1 || !lettersOnly.test(word)) continue;
-      const number = this.words.push(word) - 1;
-      for (let skip = -1; skip < word.length; skip++) keys.push(hashWithout(word, skip) * wordSlots + number);
-    }
-    this.keys = Float64Array.from(keys).sort();
+  constructor(columns: TypoColumns) {
+    this.words = columns.words;
+    this.keys = columns.keys;
+  }
+
+  static of(vocabulary: Iterable<string>): TypoNeighbours {
+    return new TypoNeighbours(typoColumns(vocabulary));
   }
 
   /** The vocabulary's words one edit from `word` (never `word` itself); none for a short word. */
