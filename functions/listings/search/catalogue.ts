@@ -1,70 +1,188 @@
-import type { SearchPage } from '../../../shared/api/types';
+import type { ListingSummary, SearchFacets, SearchPage } from '../../../shared/api/types';
+import type { LatLng } from '../../../shared/validation/core';
 import type { SearchDelta } from './delta-cursor';
+import type { FacetCount } from './facet-field';
+import { facetsAnswer } from './facets';
+import { indexColumns } from './index-columns';
+import { tokenize } from './keywords';
+import { compareNumbers, distanceTo } from './ranking';
 import type { SearchDocument } from './search-document';
-import { SearchIndex, type SearchQuery } from './search-index';
+import { effectiveSort, pageMeta, type RankedHits, SearchIndex, type SearchQuery } from './search-index';
+import { sizeWordsOf } from './size-words';
+import { decodeSnapshot, encodeSnapshot } from './snapshot';
 
 /**
- * The search catalogue a container holds (issue 23): a snapshot's index, the position in the
- * sequence of changes it includes, and the changes applied since.
+ * The search catalogue a container holds (issue 23): the index of a snapshot (the base, read from
+ * its bytes without building), the position in the sequence of changes it includes, and the
+ * changes applied since as a small overlay index of the changed listings. A changed listing's base
+ * entry is retired, so each listing is answered from exactly one of the two; a query asks both and
+ * merges their pages by the same keys every order uses, and adds up their facet counts.
  *
- * PLACEHOLDER while the binary snapshot and the overlay index are built: the snapshot is JSON and
- * every applied batch rebuilds the whole index. Correct, slow; the interface is the one to keep.
+ * The overlay is rebuilt on each applied batch: cheap while it holds the few thousand listings
+ * changed since the last snapshot, which the scheduled snapshot writer keeps it to.
  */
 export class SearchCatalogue {
-  private readonly documents: Map<string, SearchDocument>;
-  private index: SearchIndex | undefined;
+  /** Each changed listing's newest document, or null when it left the search. */
+  private readonly changed = new Map<string, SearchDocument | null>();
+  private overlay: SearchIndex | undefined;
 
   private constructor(
     /** The last sequence the snapshot includes. */
     readonly position: number,
-    documents: readonly SearchDocument[],
-  ) {
-    this.documents = new Map(documents.map((document) => [document.id, document]));
-  }
+    private readonly base: SearchIndex,
+  ) {}
 
-  /** A snapshot's bytes: the published documents and the position they include. */
+  /** A snapshot's bytes: the index of the published documents and the position they include. */
   static encode(documents: readonly SearchDocument[], position: number): Uint8Array {
-    const published = documents.filter((document) => document.state === 'published');
-    return new TextEncoder().encode(JSON.stringify({ position, documents: published }));
+    return encodeSnapshot(indexColumns(documents), position);
   }
 
   static fromSnapshot(bytes: Uint8Array): SearchCatalogue {
-    const { position, documents } = JSON.parse(new TextDecoder().decode(bytes)) as {
-      position: number;
-      documents: SearchDocument[];
-    };
-    return new SearchCatalogue(position, documents);
+    const { columns, position } = decodeSnapshot(bytes);
+    return new SearchCatalogue(position, new SearchIndex(columns));
   }
 
   /** No snapshot yet: nothing, before every change. */
   static empty(): SearchCatalogue {
-    return new SearchCatalogue(0, []);
+    return new SearchCatalogue(0, SearchIndex.of([]));
   }
 
   /** Changes the cursor accepted (each listing's newest, in sequence order). */
   apply(deltas: readonly SearchDelta[]): void {
     if (deltas.length === 0) return;
     for (const delta of deltas) {
-      if (delta.document?.state === 'published') this.documents.set(delta.id, delta.document);
-      else this.documents.delete(delta.id);
+      this.changed.set(delta.id, delta.document?.state === 'published' ? delta.document : null);
     }
-    this.index = undefined;
+    this.base.retire(deltas.map((delta) => delta.id));
+    const live = [...this.changed.values()].filter((document) => document !== null);
+    this.overlay = live.length ? SearchIndex.of(live) : undefined;
   }
 
+  /** The listings answered. */
   get size(): number {
-    return this.current().size;
+    return this.base.size + (this.overlay?.size ?? 0);
+  }
+
+  /** How many listings changed since the snapshot (the overlay's and the retired entries' count). */
+  get changes(): number {
+    return this.changed.size;
   }
 
   search(query: SearchQuery): SearchPage {
-    return this.current().search(query);
+    if (!this.overlay) return this.base.search(query);
+    const { page, totalItems, facets } = this.merged(this.overlay, query);
+    return {
+      data: page.map(({ index, position }) => index.summaryAt(position)),
+      meta: pageMeta(totalItems, query),
+      facets,
+    };
   }
 
+  /** `JSON.stringify(this.search(query))`, the same bytes. */
   searchJson(query: SearchQuery): string {
-    return this.current().searchJson(query);
+    if (!this.overlay) return this.base.searchJson(query);
+    const { page, totalItems, facets } = this.merged(this.overlay, query);
+    const data = page.map(({ index, position }) => index.summaryJsonAt(position)).join(',');
+    return `{"data":[${data}],"meta":${JSON.stringify(pageMeta(totalItems, query))},"facets":${JSON.stringify(facets)}}`;
   }
 
-  private current(): SearchIndex {
-    this.index ??= SearchIndex.of([...this.documents.values()]);
-    return this.index;
+  /** The page from both indexes' first `end` hits in the query's order, and their counts added up. */
+  private merged(overlay: SearchIndex, query: SearchQuery) {
+    const start = (query.page - 1) * query.perPage;
+    const end = query.page * query.perPage;
+    const fromBase = this.base.ranked(query, 0, end);
+    const fromOverlay = overlay.ranked(query, 0, end);
+    const compare = entryOrder(query);
+    const a = entries(this.base, fromBase, query.origin);
+    const b = entries(overlay, fromOverlay, query.origin);
+    const page: Entry[] = [];
+    let i = 0;
+    let j = 0;
+    while (page.length < end && (i < a.length || j < b.length)) {
+      if (j === b.length || (i < a.length && compare(a[i]!, b[j]!) <= 0)) page.push(a[i++]!);
+      else page.push(b[j++]!);
+    }
+    return {
+      page: page.slice(start),
+      totalItems: fromBase.totalItems + fromOverlay.totalItems,
+      facets: this.facets(fromBase, overlay, fromOverlay, query),
+    };
+  }
+
+  /**
+   * Both indexes' counts added up by value. A free-text value is shown by the base's label when the
+   * base has it (its first spelling in the snapshot), else the overlay's: a value's name does not
+   * change between snapshots while people filter by it.
+   */
+  private facets(
+    fromBase: RankedHits,
+    overlay: SearchIndex,
+    fromOverlay: RankedHits,
+    query: SearchQuery,
+  ): SearchFacets {
+    const base = this.base.countedFacets(fromBase.counts);
+    const added = overlay.countedFacets(fromOverlay.counts);
+    const merged = base.map((values, facet) => {
+      const byKey = new Map<string, FacetCount>(values.map((value) => [value.key, { ...value }]));
+      for (const value of added[facet]!) {
+        const known = byKey.get(value.key);
+        if (known) known.count += value.count;
+        else byKey.set(value.key, { ...value });
+      }
+      return [...byKey.values()];
+    });
+    return facetsAnswer(merged, query.filters ?? {});
+  }
+}
+
+/** A hit of one of the two indexes, with what the orders compare. */
+interface Entry {
+  index: SearchIndex;
+  position: number;
+  soldOut: number;
+  price: number;
+  score: number;
+  distance: number;
+  summary: Pick<ListingSummary, 'id' | 'createdAt'>;
+}
+
+function entries(index: SearchIndex, hits: RankedHits, origin: LatLng | undefined): Entry[] {
+  return Array.from(hits.positions, (position) => {
+    const { soldOut, price, points } = index.sortKeysAt(position);
+    return {
+      index,
+      position,
+      soldOut,
+      price,
+      score: hits.scoreOf(position),
+      distance: origin ? distanceTo(points, position, origin) : 0,
+      summary: index.summaryAt(position),
+    };
+  });
+}
+
+/** The newer listing first, the index's own order (index-columns.ts `newestFirst`). */
+const newer = (a: Entry, b: Entry) =>
+  b.summary.createdAt.localeCompare(a.summary.createdAt) || a.summary.id.localeCompare(b.summary.id);
+
+/** The order of the query's results over entries of both indexes: the one each index answers in. */
+function entryOrder(query: SearchQuery): (a: Entry, b: Entry) => number {
+  const hasWords = tokenize(sizeWordsOf(query.keywords ?? '').keywords).length > 0;
+  const sort = effectiveSort(query, hasWords);
+  const then = (compare: (a: Entry, b: Entry) => number) => (a: Entry, b: Entry) =>
+    a.soldOut - b.soldOut || compare(a, b);
+  switch (sort) {
+    case '-createdAt':
+      return then((a, b) => newer(b, a));
+    case '-price':
+      return then((a, b) => a.price - b.price || newer(a, b));
+    case 'price':
+      return then((a, b) => b.price - a.price || newer(a, b));
+    case 'distance':
+      return then((a, b) => compareNumbers(a.distance, b.distance) || newer(a, b));
+    case 'relevance':
+      return then(hasWords ? (a, b) => b.score - a.score || newer(a, b) : newer);
+    default:
+      return then(newer);
   }
 }

@@ -6,6 +6,8 @@ import { type Bounds, widenedBounds } from '../../../shared/maps';
 import { boundsContain } from '../../../shared/validation/filters';
 import type { SearchFilterValues } from '../../../shared/validation/search-filters';
 import { type ListingRecord, listingRecord } from '../listing-record';
+import { SearchCatalogue } from './catalogue';
+import type { SearchDelta } from './delta-cursor';
 import { passes, referenceFacets } from './facets.reference';
 import { SearchIndex, type SearchQuery } from './search-index';
 
@@ -154,7 +156,8 @@ const query: fc.Arbitrary<SearchQuery> = fc
     perPage,
   }));
 
-function reference(published: ListingRecord[], query: SearchQuery) {
+/** `labelled`: the listings whose first spelling of a free-text value is its label (by default `published`). */
+function reference(published: ListingRecord[], query: SearchQuery, labelled = published) {
   const box = query.bounds && widenedBounds(query.bounds);
   const base = published.filter(
     (record) =>
@@ -176,33 +179,76 @@ function reference(published: ListingRecord[], query: SearchQuery) {
   return {
     ids: results.slice(start, start + query.perPage).map((record) => record.id),
     totalItems: results.length,
-    facets: referenceFacets(published, base, query.filters),
+    facets: referenceFacets(labelled, base, query.filters),
   };
+}
+
+const newestFirst = (records: ListingRecord[]) =>
+  records
+    .filter((record) => record.state === 'published')
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+
+/** Asks 500 random queries of `index` and compares each answer with the plain definition's. */
+function compareWithReference(
+  index: Pick<SearchIndex, 'search' | 'searchJson'>,
+  published: ListingRecord[],
+  labelled = published,
+) {
+  const queries = fc.sample(query, { numRuns: 500, seed: 2026 });
+  let nonEmpty = 0;
+  for (const q of queries) {
+    const page = index.search(q);
+    const expected = reference(published, q, labelled);
+    const label = JSON.stringify(q);
+    expect(
+      page.data.map((summary) => summary.id),
+      label,
+    ).toEqual(expected.ids);
+    expect(page.meta.totalItems, label).toBe(expected.totalItems);
+    expect(page.facets, label).toEqual(expected.facets);
+    expect(index.searchJson(q), label).toBe(JSON.stringify(page));
+    if (expected.totalItems > 0) nonEmpty++;
+  }
+  // The combinations are not all empty answers: the comparison means something.
+  expect(nonEmpty).toBeGreaterThan(100);
 }
 
 describe('search filters and facet counts against their plain definition', () => {
   it('2,000 listings × 500 filter combinations: results, order, totalItems and every facet count', () => {
     const records = catalogue(21, 2_000);
-    const published = records
-      .filter((record) => record.state === 'published')
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
-    const index = SearchIndex.of(records);
-    const queries = fc.sample(query, { numRuns: 500, seed: 2026 });
-    let nonEmpty = 0;
-    for (const q of queries) {
-      const page = index.search(q);
-      const expected = reference(published, q);
-      const label = JSON.stringify(q);
-      expect(
-        page.data.map((summary) => summary.id),
-        label,
-      ).toEqual(expected.ids);
-      expect(page.meta.totalItems, label).toBe(expected.totalItems);
-      expect(page.facets, label).toEqual(expected.facets);
-      expect(index.searchJson(q), label).toBe(JSON.stringify(page));
-      if (expected.totalItems > 0) nonEmpty++;
-    }
-    // The combinations are not all empty answers: the comparison means something.
-    expect(nonEmpty).toBeGreaterThan(100);
+    compareWithReference(SearchIndex.of(records), newestFirst(records));
+  }, 60_000);
+
+  it('the same from a snapshot of 2,000 listings and 600 changes since (changed, added, removed)', () => {
+    const before = catalogue(21, 2_000);
+    const replacements = catalogue(22, 2_300);
+    const kinds = fc.sample(fc.constantFrom('keep', 'keep', 'keep', 'change', 'remove'), {
+      numRuns: 2_300,
+      seed: 23,
+    });
+    const now: ListingRecord[] = [];
+    const deltas: SearchDelta[] = [];
+    replacements.forEach((replacement, i) => {
+      const old = before[i];
+      const kind = old ? kinds[i] : 'change';
+      const next = kind === 'remove' ? undefined : kind === 'change' ? replacement : old;
+      if (next) now.push(next);
+      if (next !== old) {
+        deltas.push({
+          sequence: deltas.length + 1,
+          id: replacement.id,
+          version: '1',
+          ...(next ? { document: next } : {}),
+        });
+      }
+    });
+    const held = SearchCatalogue.fromSnapshot(SearchCatalogue.encode(before, 0));
+    for (let i = 0; i < deltas.length; i += 100) held.apply(deltas.slice(i, i + 100));
+    expect(held.changes).toBeGreaterThan(500);
+    // A free-text value is named as the snapshot first spelled it, else as the changes first do.
+    const changedNow = newestFirst(
+      deltas.flatMap((delta) => (delta.document ? [delta.document as ListingRecord] : [])),
+    );
+    compareWithReference(held, newestFirst(now), [...newestFirst(before), ...changedNow]);
   }, 60_000);
 });

@@ -8,6 +8,8 @@ import type { LatLng } from '../../../shared/validation/core';
 import { boundsContain } from '../../../shared/validation/filters';
 import { countryNames as otherCountryNames } from '../../places/alternative-names';
 import { type ListingRecord, listingRecord } from '../listing-record';
+import { SearchCatalogue } from './catalogue';
+import type { SearchDelta } from './delta-cursor';
 import { passes } from './facets.reference';
 import { tokenize } from './keywords';
 import { SearchIndex, type SearchQuery } from './search-index';
@@ -252,6 +254,56 @@ describe('SearchIndex against the plain definition of a search', () => {
           expect(index.searchJson(query)).toBe(JSON.stringify(page));
         }
       }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+/**
+ * Issue 23: a container's catalogue, a snapshot's index with changes applied over it (changed,
+ * added and removed listings, in two batches), answers as an index of the catalogue after the
+ * changes would: the same plain definition, over the listings as they now are.
+ */
+const changeKinds = fc.array(fc.constantFrom('keep', 'change', 'change', 'remove'), { maxLength: 60 });
+
+function changed(before: ListingRecord[], after: ListingRecord[], kinds: string[]) {
+  const now: ListingRecord[] = [];
+  const deltas: SearchDelta[] = [];
+  for (let i = 0; i < Math.max(before.length, after.length); i++) {
+    const kind = kinds[i] ?? 'keep';
+    const old = before[i];
+    const next = kind === 'remove' ? undefined : kind === 'change' || !old ? (after[i] ?? old) : old;
+    if (next) now.push(next);
+    if (next === old) continue;
+    const id = (old ?? next)!.id;
+    deltas.push({ sequence: deltas.length + 1, id, version: '1', ...(next ? { document: next } : {}) });
+  }
+  return { now, deltas };
+}
+
+describe('SearchCatalogue (a snapshot and the changes since) against the plain definition', () => {
+  it('answers as the index of the listings as they now are', () => {
+    fc.assert(
+      fc.property(
+        catalogue,
+        catalogue,
+        changeKinds,
+        fc.array(searchQuery, { minLength: 1, maxLength: 8 }),
+        (before, after, kinds, queries) => {
+          const { now, deltas } = changed(before, after, kinds);
+          const held = SearchCatalogue.fromSnapshot(SearchCatalogue.encode(before, 7));
+          const half = Math.floor(deltas.length / 2);
+          held.apply(deltas.slice(0, half));
+          held.apply(deltas.slice(half));
+          for (const query of queries) {
+            const page = held.search(query);
+            const expected = reference(now, query);
+            expect(page.data.map((summary) => summary.id)).toEqual(expected.ids);
+            expect(page.meta.totalItems).toBe(expected.totalItems);
+            expect(held.searchJson(query)).toBe(JSON.stringify(page));
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
