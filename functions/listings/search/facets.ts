@@ -111,6 +111,8 @@ export interface FacetColumns {
   /** One per facet source, in their order. */
   fields: FacetColumn[];
   prices: Float64Array;
+  /** Every entry by price, lowest first: a price range is a slice of it. */
+  priceOrder: Int32Array;
   /** Each entry's year (0: not given). */
   years: Int32Array;
   /** Each entry's frame size in cm (0: not given). */
@@ -121,6 +123,9 @@ export function facetColumns(entries: readonly SearchDocument[]): FacetColumns {
   return {
     fields: facetSources.map((source) => facetColumn(source, entries)),
     prices: Float64Array.from(entries, (record) => record.price.amount),
+    priceOrder: Int32Array.from(entries.keys()).sort(
+      (a, b) => entries[a]!.price.amount - entries[b]!.price.amount,
+    ),
     years: Int32Array.from(entries, (record) => record.publicData.year ?? 0),
     frameCm: Float64Array.from(entries, (record) => record.publicData.frameSizeCm ?? 0),
   };
@@ -189,6 +194,32 @@ export class Facets {
   everything(): SearchFacets {
     this.everythingAnswer ??= this.answer(this.everyEntryCounts(), {});
     return this.everythingAnswer;
+  }
+
+  /**
+   * The entries in the query's price range, if it has one (lowest price first). A search without
+   * keywords starts from them instead of every entry: an entry outside the range fails the price
+   * filter, which has no facet, so it counts in no facet either.
+   */
+  inPriceRange(values: SearchFilterValues | undefined): Int32Array | undefined {
+    const price = values?.price;
+    if (price?.type !== 'range') return undefined;
+    const { priceOrder, prices } = this.columns;
+    // The upper bound is exclusive (§5: the page sends max + 1 minor unit).
+    return priceOrder.subarray(this.firstPriced(price.min), this.firstPriced(price.max));
+  }
+
+  /** Where the first entry priced at least `amount` is in `priceOrder`. */
+  private firstPriced(amount: number): number {
+    const { priceOrder, prices } = this.columns;
+    let low = 0;
+    let high = priceOrder.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (prices[priceOrder[middle]!]! < amount) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   /** Whether the query filters at all (without filters, the index can skip the pass). */

@@ -11,7 +11,10 @@ import type { LatLng } from '../../../shared/validation/core';
 
 export type OrderedSort = Exclude<SortKey, 'relevance'>;
 
-/** Matching entries, positions ascending, each with its relevance score (first `count` entries). */
+/**
+ * Matching entries, each with its relevance score (first `count` entries): positions ascending when
+ * they come from keywords (postings intersect and rank in that order); in any order otherwise.
+ */
 export interface Matches {
   positions: Int32Array;
   scores: Int32Array;

@@ -220,7 +220,9 @@ export class SearchIndex {
     const key = JSON.stringify([queryTokens, bounds, query.filters, sizeWords.sizes, sizeWords.cm]);
     let matched: MatchedSearch | undefined = this.recent.get(key);
     if (!matched) {
-      const matches = queryTokens.length ? this.keywords.match(queryTokens, this.scratch) : this.everyEntry();
+      const matches = queryTokens.length
+        ? this.keywords.match(queryTokens, this.scratch)
+        : this.candidates(query.filters);
       this.keepLive(matches, bounds);
       const everyEntry = queryTokens.length === 0 && !bounds && this.retiredPositions.length === 0;
       const counts = this.facets.apply(matches, query.filters, sizeWords, everyEntry);
@@ -286,8 +288,11 @@ export class SearchIndex {
     return this.everyLive;
   }
 
-  /** Every entry, positions ascending, scored 0. */
-  private everyEntry(): Matches {
+  /** A search without keywords: the entries in its price range, else every entry; scored 0. */
+  private candidates(filters: SearchFilterValues | undefined): Matches {
+    const inRange = this.facets.inPriceRange(filters);
+    if (inRange)
+      return { positions: inRange.slice(), scores: new Int32Array(inRange.length), count: inRange.length };
     const count = this.columns.ids.length;
     const positions = new Int32Array(count);
     for (let i = 0; i < count; i++) positions[i] = i;
