@@ -204,7 +204,7 @@ export class Facets {
   inPriceRange(values: SearchFilterValues | undefined): Int32Array | undefined {
     const price = values?.price;
     if (price?.type !== 'range') return undefined;
-    const { priceOrder, prices } = this.columns;
+    const { priceOrder } = this.columns;
     // The upper bound is exclusive (§5: the page sends max + 1 minor unit).
     return priceOrder.subarray(this.firstPriced(price.min), this.firstPriced(price.max));
   }
