@@ -1,13 +1,19 @@
-import type { ListingSummary, SearchFacets, SearchPage } from '../../../shared/api/types';
-import type { LatLng } from '../../../shared/validation/core';
+import type { SearchFacets, SearchPage } from '../../../shared/api/types';
 import type { SearchDelta } from './delta-cursor';
 import type { FacetCount } from './facet-field';
 import { facetsAnswer } from './facets';
-import { indexColumns } from './index-columns';
+import { indexColumns, newer as newerEntry } from './index-columns';
 import { tokenize } from './keywords';
-import { compareNumbers, distanceTo } from './ranking';
+import { compareNumbers } from './ranking';
 import type { SearchDocument } from './search-document';
-import { effectiveSort, pageMeta, type RankedHits, SearchIndex, type SearchQuery } from './search-index';
+import {
+  effectiveSort,
+  pageMeta,
+  type RankedHits,
+  SearchIndex,
+  type SearchQuery,
+  type SortKeys,
+} from './search-index';
 import { sizeWordsOf } from './size-words';
 import { decodeSnapshot, encodeSnapshot } from './snapshot';
 
@@ -86,24 +92,49 @@ export class SearchCatalogue {
     return `{"data":[${data}],"meta":${JSON.stringify(pageMeta(totalItems, query))},"facets":${JSON.stringify(facets)}}`;
   }
 
-  /** The page from both indexes' first `end` hits in the query's order, and their counts added up. */
+  /**
+   * The page from both indexes' first `end` hits in the query's order, and their counts added up.
+   * The overlay's hits are few: each finds its place among the base's by binary search, so a deep
+   * page costs no more than the base alone would, and only the page's entries are made.
+   */
   private merged(overlay: SearchIndex, query: SearchQuery) {
     const start = (query.page - 1) * query.perPage;
     const end = query.page * query.perPage;
     const fromBase = this.base.ranked(query, 0, end);
     const fromOverlay = overlay.ranked(query, 0, end);
     const compare = entryOrder(query);
-    const a = entries(this.base, fromBase, query.origin);
-    const b = entries(overlay, fromOverlay, query.origin);
-    const page: Entry[] = [];
-    let i = 0;
-    let j = 0;
-    while (page.length < end && (i < a.length || j < b.length)) {
-      if (j === b.length || (i < a.length && compare(a[i]!, b[j]!) <= 0)) page.push(a[i++]!);
-      else page.push(b[j++]!);
+    const keyOf = (index: SearchIndex, hits: RankedHits, position: number): Entry => ({
+      ...index.sortKeysAt(position, query.origin),
+      score: hits.scoreOf(position),
+    });
+    const base = fromBase.positions;
+    const added = Array.from(fromOverlay.positions, (position) => keyOf(overlay, fromOverlay, position));
+    const page: Array<{ index: SearchIndex; position: number }> = [];
+    // Walks the merged order: the base's hits before each overlay hit, then that hit.
+    let merged = 0;
+    let fromIndex = 0;
+    for (let j = 0; j <= added.length && merged < end; j++) {
+      // The base's hits up to the first that comes after added[j] (the base wins ties: compare ≤ 0).
+      let low = fromIndex;
+      let high = base.length;
+      if (j < added.length) {
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (compare(keyOf(this.base, fromBase, base[middle]!), added[j]!) <= 0) low = middle + 1;
+          else high = middle;
+        }
+      } else low = high;
+      for (let i = fromIndex; i < low && merged < end; i++, merged++) {
+        if (merged >= start) page.push({ index: this.base, position: base[i]! });
+      }
+      fromIndex = low;
+      if (j < added.length && merged < end) {
+        if (merged >= start) page.push({ index: overlay, position: fromOverlay.positions[j]! });
+        merged++;
+      }
     }
     return {
-      page: page.slice(start),
+      page,
       totalItems: fromBase.totalItems + fromOverlay.totalItems,
       facets: this.facets(fromBase, overlay, fromOverlay, query),
     };
@@ -136,34 +167,12 @@ export class SearchCatalogue {
 }
 
 /** A hit of one of the two indexes, with what the orders compare. */
-interface Entry {
-  index: SearchIndex;
-  position: number;
-  soldOut: number;
-  price: number;
+interface Entry extends SortKeys {
   score: number;
-  distance: number;
-  summary: Pick<ListingSummary, 'id' | 'createdAt'>;
-}
-
-function entries(index: SearchIndex, hits: RankedHits, origin: LatLng | undefined): Entry[] {
-  return Array.from(hits.positions, (position) => {
-    const { soldOut, price, points } = index.sortKeysAt(position);
-    return {
-      index,
-      position,
-      soldOut,
-      price,
-      score: hits.scoreOf(position),
-      distance: origin ? distanceTo(points, position, origin) : 0,
-      summary: index.summaryAt(position),
-    };
-  });
 }
 
 /** The newer listing first, the index's own order (index-columns.ts `newestFirst`). */
-const newer = (a: Entry, b: Entry) =>
-  b.summary.createdAt.localeCompare(a.summary.createdAt) || a.summary.id.localeCompare(b.summary.id);
+const newer = (a: Entry, b: Entry) => newerEntry(a.createdAt, a.id, b.createdAt, b.id);
 
 /** The order of the query's results over entries of both indexes: the one each index answers in. */
 function entryOrder(query: SearchQuery): (a: Entry, b: Entry) => number {

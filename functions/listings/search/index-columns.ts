@@ -12,6 +12,8 @@ import type { SearchDocument } from './search-document';
  */
 export interface IndexColumns {
   ids: string[];
+  /** Each entry's creation time in ms (what "newer" means when two indexes' hits merge). */
+  createdAt: Float64Array;
   /** Each entry's search card as UTF-8 JSON: entry i is [offsets[i], offsets[i + 1]) of `bytes`. */
   summaries: { bytes: Uint8Array; offsets: Uint32Array };
   /** Each entry's public point (§5 fuzzy location) as lat, lng; NaN for none. */
@@ -26,7 +28,11 @@ export interface IndexColumns {
 
 /** The index order: newest first, then by id, so the order is total. */
 export const newestFirst = (a: Pick<SearchDocument, 'createdAt' | 'id'>, b: typeof a): number =>
-  b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id);
+  newer(Date.parse(a.createdAt), a.id, Date.parse(b.createdAt), b.id);
+
+/** The same order from an entry's creation time in ms and id (catalogue.ts merges by it). */
+export const newer = (aTime: number, aId: string, bTime: number, bId: string): number =>
+  bTime - aTime || aId.localeCompare(bId);
 
 export function indexColumns(documents: readonly SearchDocument[]): IndexColumns {
   const published = documents.filter((record) => record.state === 'published').sort(newestFirst);
@@ -39,6 +45,7 @@ export function indexColumns(documents: readonly SearchDocument[]): IndexColumns
   });
   return {
     ids: published.map((record) => record.id),
+    createdAt: Float64Array.from(published, (record) => Date.parse(record.createdAt)),
     summaries: utf8Column(published.map((record) => JSON.stringify(toListingSummary(record)))),
     points,
     soldOut,

@@ -9,7 +9,7 @@ import { type FacetCounts, Facets } from './facets';
 import { type IndexColumns, indexColumns } from './index-columns';
 import { KeywordIndex, tokenize } from './keywords';
 import { MatchCache, type MatchedSearch } from './match-cache';
-import { byDistance, byRelevance, type Hits, inOrder, type Matches } from './ranking';
+import { byDistance, byRelevance, distanceTo, type Hits, inOrder, type Matches } from './ranking';
 import type { SearchDocument } from './search-document';
 import { asksForSize, sizeWordsOf } from './size-words';
 
@@ -57,6 +57,16 @@ export interface RankedHits extends Hits {
   facets?: SearchFacets;
   /** The relevance score of a matching entry (0 when the query has no words). */
   scoreOf(position: number): number;
+}
+
+export interface SortKeys {
+  soldOut: number;
+  price: number;
+  /** In ms. */
+  createdAt: number;
+  id: string;
+  /** From the query's origin (0 without one). */
+  distance: number;
 }
 
 export class SearchIndex {
@@ -138,12 +148,15 @@ export class SearchIndex {
     return JSON.parse(this.summaryJsonAt(position)) as ListingSummary;
   }
 
-  /** What a page from another index is merged by (catalogue.ts): the same keys every order uses. */
-  sortKeysAt(position: number): { soldOut: number; price: number; points: Float64Array } {
+  /** What hits from two indexes are merged by (catalogue.ts): the keys every order uses. */
+  sortKeysAt(position: number, origin: LatLng | undefined): SortKeys {
+    const { soldOut, facets, createdAt, ids, points } = this.columns;
     return {
-      soldOut: this.columns.soldOut[position]!,
-      price: this.columns.facets.prices[position]!,
-      points: this.columns.points,
+      soldOut: soldOut[position]!,
+      price: facets.prices[position]!,
+      createdAt: createdAt[position]!,
+      id: ids[position]!,
+      distance: origin ? distanceTo(points, position, origin) : 0,
     };
   }
 

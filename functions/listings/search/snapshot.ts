@@ -31,6 +31,7 @@ export function encodeSnapshot(columns: IndexColumns, position: number): Uint8Ar
   const { keywords, facets } = columns;
   const sections: [string, Typed][] = [
     ['ids', lines(columns.ids)],
+    ['createdAt', columns.createdAt],
     ['summaries.bytes', columns.summaries.bytes],
     ['summaries.offsets', columns.summaries.offsets],
     ['points', columns.points],
@@ -106,6 +107,7 @@ export function decodeSnapshot(given: Uint8Array): { columns: IndexColumns; posi
     position: header.position,
     columns: {
       ids: textLines('ids'),
+      createdAt: take('createdAt', 'Float64Array'),
       summaries: {
         bytes: take('summaries.bytes', 'Uint8Array'),
         offsets: take('summaries.offsets', 'Uint32Array'),
