@@ -74,39 +74,46 @@ describe('search-index stream consumer', () => {
     const published = listing('a');
     const closed = listing('b', { state: 'closed' });
     const deleted = listing('c', { deleted: true });
+    // Moderation took it out of search: still published, without the GSI2 keys.
+    const { GSI2PK: _pk, GSI2SK: _sk, ...hidden } = listing('e');
     const result = await handler({
       Records: [
         change('MODIFY', keys.listing('a'), '100000000000000000001', published),
         change('MODIFY', keys.listing('b'), '100000000000000000002', closed),
         change('MODIFY', keys.listing('c'), '100000000000000000003', deleted),
         change('REMOVE', keys.listing('d'), '100000000000000000004'),
+        change('MODIFY', keys.listing('e'), '100000000000000000007', {
+          ...hidden,
+          hiddenReason: 'author-banned',
+        }),
         // Not a listing's main item, and not a listing: no delta.
         change('INSERT', { PK: keys.listing('a').PK, SK: 'OTHER' }, '100000000000000000005', { x: 1 }),
         change('INSERT', keys.transaction('t'), '100000000000000000006', { x: 1 }),
       ],
     });
-    expect(result).toEqual({ recorded: 4 });
+    expect(result).toEqual({ recorded: 5 });
 
     const updates = ddb.commandCalls(UpdateCommand);
     expect(updates).toHaveLength(1);
     expect(updates[0]!.args[0].input).toMatchObject({
       Key: keys.searchSequence(),
       UpdateExpression: 'ADD #counter :count',
-      ExpressionAttributeValues: { ':count': 4 },
+      ExpressionAttributeValues: { ':count': 5 },
       ReturnValues: 'UPDATED_NEW',
     });
 
     const items = putItems();
     expect(items.map((item) => [item.SK, item.sequence, item.id, item.version])).toEqual([
-      [keys.searchDelta(39).SK, 39, 'a', '100000000000000000001'],
-      [keys.searchDelta(40).SK, 40, 'b', '100000000000000000002'],
-      [keys.searchDelta(41).SK, 41, 'c', '100000000000000000003'],
-      [keys.searchDelta(42).SK, 42, 'd', '100000000000000000004'],
+      [keys.searchDelta(38).SK, 38, 'a', '100000000000000000001'],
+      [keys.searchDelta(39).SK, 39, 'b', '100000000000000000002'],
+      [keys.searchDelta(40).SK, 40, 'c', '100000000000000000003'],
+      [keys.searchDelta(41).SK, 41, 'd', '100000000000000000004'],
+      [keys.searchDelta(42).SK, 42, 'e', '100000000000000000007'],
     ]);
-    expect(items[0]!.PK).toBe(keys.searchDelta(39).PK);
+    expect(items[0]!.PK).toBe(keys.searchDelta(38).PK);
     expect(items[0]!.document).toMatchObject({ id: 'a', title: 'Trek a', state: 'published' });
     expect(JSON.stringify(items[0]!.document)).not.toMatch(/1 Main St|51\.04|GSI1PK/);
-    expect(items.slice(1).map((item) => item.document)).toEqual([undefined, undefined, undefined]);
+    expect(items.slice(1).map((item) => item.document)).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   it("reads a local stream's untyped empty map as the empty map it was written as", async () => {

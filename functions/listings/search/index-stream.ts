@@ -33,8 +33,7 @@ function isListingItem(record: DynamoDBRecord): boolean {
 
 /**
  * The version is the record's stream sequence number (increasing per item). The document is the new
- * image's public fields while the listing is published and not deleted; otherwise none (it left the
- * search).
+ * image's public fields while the listing is in search; otherwise none (it left the search).
  */
 function deltaOf(record: DynamoDBRecord, sequence: number): SearchDelta {
   const pk = record.dynamodb?.Keys?.PK?.S as string;
@@ -46,10 +45,17 @@ function deltaOf(record: DynamoDBRecord, sequence: number): SearchDelta {
     sequence,
     id: listing?.id ?? pk.slice(keyPrefixes.listing.length),
     version,
-    ...(listing && listing.state === 'published' && !listing.deleted
-      ? { document: searchDocumentOf(listing) }
-      : {}),
+    ...(listing && inSearch(listing) ? { document: searchDocumentOf(listing) } : {}),
   };
+}
+
+/**
+ * In search exactly when in the sparse published index (GSI2), as the snapshot's read of it: the
+ * GSI2 keys go with a close or a delete, and moderation removes them from a banned author's listings
+ * that stay published (functions/accounts/moderation.ts).
+ */
+function inSearch(listing: ListingRecord): boolean {
+  return listing.GSI2PK !== undefined && listing.state === 'published' && !listing.deleted;
 }
 
 /**
