@@ -215,7 +215,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
           () => Promise<{ written: boolean; listings: number; position: number }>
         >(searchSnapshotWriter.handler);
         const result = await write();
-        if (first) log(`Search snapshot  ${result.listings} listings at change ${result.position}`);
+        if (!first) return;
+        log(
+          result.written
+            ? `Search snapshot  ${result.listings} listings at change ${result.position}`
+            : `Search snapshot  up to date at change ${result.position}`,
+        );
       },
       onError: (error) => console.error('  ✖ Search snapshot writer failed (retrying every minute):', error),
     });

@@ -52,7 +52,8 @@ export async function writeSearchSnapshot(): Promise<SnapshotResult> {
   }
   const deletedDeltas = sequence.snapshotKey ? await deleteDeltasThrough(sequence.snapshotPosition) : 0;
   if (sequence.previousSnapshotKey) await deleteSnapshot(sequence.previousSnapshotKey);
-  log.info('Search snapshot written', { key, position, listings: documents.size, deletedDeltas });
+  // Quiet by default (the local cloud runs it every minute); POWERTOOLS_LOG_LEVEL=DEBUG shows each one.
+  log.debug('Search snapshot written', { key, position, listings: documents.size, deletedDeltas });
   return { position, written: true, listings: documents.size, deletedDeltas };
 }
 
