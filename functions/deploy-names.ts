@@ -31,6 +31,7 @@ export const handlerDeployNames: Readonly<Record<string, string>> = {
   'listings/http/by-author': 'ListingsByAuthor',
   'listings/http/search': 'ListingsSearch',
   'listings/http/show': 'ListingsShow',
+  'listings/search/snapshot-writer': 'ListingsSearchSnapshotWriter',
   'places/http/static-map': 'MapsStaticMap',
   'orders/http/disburse-paypal-funds': 'OrdersDisbursePaypalFunds',
   'orders/http/enquire': 'OrdersEnquire',

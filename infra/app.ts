@@ -119,6 +119,8 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     config,
     bundling,
     table: data.table,
+    imagesBucket: data.imagesBucket,
+    searchSnapshotsWritePolicy: data.searchSnapshotsWritePolicy,
   });
   const workflow = new WorkflowStack(app, `${prefix}Workflow`, {
     ...props('Workflow', 'order state machine and its tasks'),
@@ -136,6 +138,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     imagesBucket: data.imagesBucket,
     imagesAccessPolicy: data.imagesAccessPolicy,
     assetsReadPolicy: data.assetsReadPolicy,
+    searchSnapshotsReadPolicy: data.searchSnapshotsReadPolicy,
     bus: events.bus,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,

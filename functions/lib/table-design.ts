@@ -38,6 +38,8 @@ export const partitions = {
   provider: (providerId: string) => `PROVIDER#${providerId}`,
   /** The finance ledger of one month (yyyy-mm). */
   ledger: (month: string) => `LEDGER#${month}`,
+  /** The search index's deltas, one partition sorted by sequence (`SK > :after` reads what is new). */
+  searchDeltas: 'SEARCH#DELTAS',
 } as const;
 
 export const keys = {
@@ -63,7 +65,14 @@ export const keys = {
     PK: `USER#${userId}`,
     SK: `SESSION#${createdAt}#${sessionId}`,
   }),
-  searchVersion: () => ({ PK: 'SEARCH', SK: 'VERSION' }),
+  /**
+   * The search index's sequence item (issue 23): `counter`, the number of listing changes recorded
+   * (an atomic ADD), the latest snapshot (`snapshotKey`, `snapshotPosition`) and `deletedThrough`,
+   * the highest sequence whose deltas are deleted. Search containers GetItem it once a second.
+   */
+  searchSequence: () => ({ PK: 'SEARCH', SK: 'SEQUENCE' }),
+  /** One listing change for the search index, in the one delta partition by its sequence. */
+  searchDelta: (sequence: number) => ({ PK: partitions.searchDeltas, SK: searchDeltaSortKey(sequence) }),
   /** A data migration that has run on this table (its name, when, and what it did). */
   migration: (name: string) => ({ PK: `MIGRATION#${name}`, SK: 'DONE' }),
   transaction: (transactionId: string) => ({ PK: `TX#${transactionId}`, SK: 'TX' }),
@@ -150,6 +159,11 @@ export type DueKind = 'timer' | 'money' | 'reminder' | 'digest';
 
 /** How many `DUE#n` partitions due items are spread over (the sweeper Queries each). */
 export const dueShardCount = 4;
+
+/** A delta's sort key: its sequence zero-padded to 16 digits (every safe integer), so text order is number order. */
+export function searchDeltaSortKey(sequence: number): string {
+  return String(sequence).padStart(16, '0');
+}
 
 export function dueShardKey(shard: number): string {
   return `DUE#${shard}`;

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiErrorCode } from '../../shared/errors/catalogue';
 import { dynamo, tableName } from '../lib/aws';
 import { queryAll } from '../lib/paging';
@@ -49,23 +49,6 @@ export async function queryByAuthor(
   state: ListingRecord['state'],
 ): Promise<ListingRecord[]> {
   return (await queryOwnListings(authorId)).filter((record) => record.state === state);
-}
-
-/** The search index version; the stream consumer bumps it on every listing change. */
-export async function getSearchVersion(): Promise<number> {
-  const result = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.searchVersion() }));
-  return (result.Item?.version as number | undefined) ?? 0;
-}
-
-export async function bumpSearchVersion(): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.searchVersion(),
-      UpdateExpression: 'ADD version :one SET updatedAt = :now',
-      ExpressionAttributeValues: { ':one': 1, ':now': new Date().toISOString() },
-    }),
-  );
 }
 
 /**

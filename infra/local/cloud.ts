@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eventBusName } from '../../functions/event-rules';
+import { searchSnapshotWriter } from '../../functions/listings/search/schedule';
 import { scheduledTasks } from '../../functions/orders/workflow/tasks';
 import { paymentsRuntimeConfig } from '../../functions/payments/runtime-config';
 import { LOCAL_MAX_WAIT_SECONDS } from '../../shared/process/deadlines';
@@ -205,6 +206,26 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     }
 
     await options.beforeGateway?.({ cognito, streams });
+    // The search snapshot (issue 23): after the demo data, so the first snapshot holds it, then
+    // every minute (AWS: every 10 minutes); search containers load it and apply the deltas after it.
+    const snapshots = startSweeper({
+      intervalMs: searchSnapshotWriter.localIntervalMs,
+      run: async (first) => {
+        const write = await loadHandler<
+          () => Promise<{ written: boolean; listings: number; position: number }>
+        >(searchSnapshotWriter.handler);
+        const result = await write();
+        if (!first) return;
+        log(
+          result.written
+            ? `Search snapshot  ${result.listings} listings at change ${result.position}`
+            : `Search snapshot  up to date at change ${result.position}`,
+        );
+      },
+      onError: (error) => console.error('  ✖ Search snapshot writer failed (retrying every minute):', error),
+    });
+    stops.push(() => snapshots.stop());
+    await snapshots.first;
     const gateway: Gateway = await startGateway({
       port: options.ports.gateway,
       webRoot: resolve(options.webRoot),

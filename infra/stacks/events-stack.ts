@@ -14,9 +14,12 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sources from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/event-rules';
+import { searchSnapshotWriter } from '../../functions/listings/search/schedule';
 import { handlerId } from '../../functions/routes';
 import { streamConsumers } from '../../functions/stream-consumers';
 import type { DeployConfig } from '../config/deploy-config';
@@ -34,6 +37,10 @@ export interface EventsStackProps extends StackProps {
   config: DeployConfig;
   bundling: BundlingMode;
   table: dynamodb.ITable;
+  /** The bucket whose private prefix holds the search snapshots (Data stack). */
+  imagesBucket: s3.IBucket;
+  /** Write and delete the search snapshots (Data stack): the snapshot writer. */
+  searchSnapshotsWritePolicy: iam.IManagedPolicy;
 }
 
 /** Batching of the table's stream consumers (functions/stream-consumers.ts lists what, this says how). */
@@ -44,6 +51,9 @@ export const streamConsumerSettings = {
   retryAttempts: 5,
   maxRecordAge: Duration.hours(24),
 } as const;
+
+/** The snapshot writer holds every published listing and encodes them: one full vCPU (1,769 MB). */
+export const searchSnapshotWriterMemoryMb = 1769;
 
 /**
  * Events: the marketplace bus (finance follows payments, refunds and payouts on it) with an archive
@@ -56,6 +66,8 @@ export class EventsStack extends Stack {
   readonly financeLogGroup: logs.LogGroup;
   readonly ruleFunctions: HandlerFunctions;
   readonly streamFunctions: HandlerFunctions;
+  /** The search snapshot writer (functions/listings/search/snapshot-writer.ts), on a schedule. */
+  readonly scheduledFunctions: HandlerFunctions;
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, props);
@@ -175,9 +187,59 @@ export class EventsStack extends Stack {
       );
     }
 
+    this.scheduledFunctions = this.searchSnapshots(props);
+
     new CfnOutput(this, 'EventBusName', { value: this.bus.eventBusName });
     new CfnOutput(this, 'EventBusArn', { value: this.bus.eventBusArn });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: deadLetters.queueUrl });
     new CfnOutput(this, 'FinanceLogGroupName', { value: this.financeLogGroup.logGroupName });
+  }
+
+  /**
+   * The search snapshot writer (issue 23), beside the stream consumer that writes the deltas it
+   * folds in: EventBridge Scheduler runs it every 10 minutes. Its role reads the listings and the
+   * sequence item, records the snapshot and deletes deltas (the table), and writes and deletes
+   * snapshots under their prefix; nothing else. Memory for the whole catalogue in one process.
+   */
+  private searchSnapshots(props: EventsStackProps): HandlerFunctions {
+    const role = handlerRole(this, 'SearchSnapshotRole', 'Velo search snapshot writer');
+    grantTableReadWrite(props.table, role);
+    role.addManagedPolicy(props.searchSnapshotsWritePolicy);
+    const functions = new HandlerFunctions(this, 'ScheduledHandlers', {
+      bundling: props.bundling,
+      role,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        EVENT_BUS_NAME: this.bus.eventBusName,
+        IMAGES_BUCKET: props.imagesBucket.bucketName,
+      },
+      timeout: Duration.minutes(5),
+      memorySize: searchSnapshotWriterMemoryMb,
+    });
+    const writer = functions.get(searchSnapshotWriter.handler);
+    // The L1 schedule with its own role, as the deadline sweeper's (workflow-stack.ts).
+    const schedulerRole = new iam.Role(this, 'SearchSnapshotSchedulerRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
+      }),
+      description: 'EventBridge Scheduler: invokes the search snapshot writer',
+    });
+    schedulerRole.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [writer.functionArn] }),
+    );
+    new scheduler.CfnSchedule(this, 'SearchSnapshotSchedule', {
+      description: `Search snapshot writer: functions/${searchSnapshotWriter.handler}.ts`,
+      scheduleExpression: searchSnapshotWriter.awsSchedule,
+      flexibleTimeWindow: { mode: 'OFF' },
+      state: 'ENABLED',
+      target: {
+        arn: writer.functionArn,
+        roleArn: schedulerRole.roleArn,
+        input: '{}',
+        // A missed run is not retried: containers keep applying deltas, the next run comes 10 minutes later.
+        retryPolicy: { maximumRetryAttempts: 0 },
+      },
+    });
+    return functions;
   }
 }

@@ -30,6 +30,17 @@ export function grantTableReadWrite(table: dynamodb.ITable, grantee: iam.IGranta
   });
 }
 
+/** Item reads only (GetItem and Query): the search route, which reads the sequence item and the deltas. */
+export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:Query'] as const;
+
+export function grantTableRead(table: dynamodb.ITable, grantee: iam.IGrantable): iam.Grant {
+  return iam.Grant.addToPrincipal({
+    grantee,
+    actions: [...tableReadActions],
+    resourceArns: [table.tableArn],
+  });
+}
+
 /** Read, write (including presigned POST uploads the handlers sign) and delete objects under one key prefix. */
 export function grantObjects(bucket: s3.IBucket, keyPrefix: string, policy: iam.ManagedPolicy): void {
   policy.addStatements(

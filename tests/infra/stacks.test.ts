@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { assetVersion } from '../../functions/content/publish';
 import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/event-rules';
 import { tableDesign } from '../../functions/lib/table-design';
+import { searchSnapshotWriter } from '../../functions/listings/search/schedule';
+import { searchSnapshotKeyPrefix } from '../../functions/listings/search/snapshot-store';
 import {
   operatorTasks,
   scheduledTasks,
@@ -23,9 +25,10 @@ import {
   cognitoAdminActions,
   listingApprovalEnvironment,
   routeHandlerSettings,
+  searchHandler,
 } from '../../infra/stacks/api-stack';
 import { cognitoTriggers } from '../../infra/stacks/auth-stack';
-import { streamConsumerSettings } from '../../infra/stacks/events-stack';
+import { searchSnapshotWriterMemoryMb, streamConsumerSettings } from '../../infra/stacks/events-stack';
 import { siteOriginOf } from '../../infra/stacks/site-origin';
 import { cognitoEndpoint, responseHeadersConfig, siteFilePatterns } from '../../infra/stacks/web-stack';
 import { sweepSchedule, taskResponseActions } from '../../infra/stacks/workflow-stack';
@@ -593,6 +596,7 @@ describe('every handler Lambda', () => {
       ...streamConsumers.map((c) => `stream:${c.handler}`),
       ...Object.values(workflowTasks).map((h) => `task:${h}`),
       ...Object.values(scheduledTasks).map((h) => `scheduled:${h}`),
+      `scheduled:${searchSnapshotWriter.handler}`,
       ...Object.values(operatorTasks).map((h) => `operator:${h}`),
     ]);
     expect(count).toBe(distinct.size);
@@ -796,6 +800,81 @@ describe('events stack', () => {
       templates.workflow.findResources('AWS::Lambda::Function')[logicalId(stacks.workflow, sweep)] as any
     ).Properties;
     expect(sweepProps.Environment.Variables).toMatchObject(emailVariables);
+  });
+});
+
+describe('search snapshots and the search route (issue 23)', () => {
+  const policyNamed = (template: Template, pattern: RegExp) =>
+    (resources(template, 'AWS::IAM::ManagedPolicy') as [string, any][]).find(([id]) => pattern.test(id))!;
+  const statementsOf = (policy: any) => policy.Properties.PolicyDocument.Statement as any[];
+  const snapshotObjects = (statement: any) =>
+    JSON.stringify(statement.Resource).includes(`/${searchSnapshotKeyPrefix}*`);
+
+  it('runs the snapshot writer every 10 minutes on EventBridge Scheduler, invoking exactly it', () => {
+    const writer = stacks.events.scheduledFunctions.get(searchSnapshotWriter.handler);
+    const writerId = logicalId(stacks.events, writer);
+    const schedules = resources(templates.events, 'AWS::Scheduler::Schedule');
+    expect(schedules).toHaveLength(1);
+    expect((schedules[0]![1] as any).Properties).toMatchObject({
+      ScheduleExpression: 'rate(10 minutes)',
+      State: 'ENABLED',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: { Arn: { 'Fn::GetAtt': [writerId, 'Arn'] }, Input: '{}' },
+    });
+    templates.events.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: [
+          { Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: { 'Fn::GetAtt': [writerId, 'Arn'] } },
+        ],
+      },
+    });
+    const fn = templates.events.findResources('AWS::Lambda::Function')[writerId] as any;
+    expect(fn.Properties.MemorySize).toBe(searchSnapshotWriterMemoryMb);
+    expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
+      expect.arrayContaining(['TABLE_NAME', 'IMAGES_BUCKET']),
+    );
+  });
+
+  it('lets the writer read, write and delete snapshots/* only, and the search route only read them', () => {
+    const [, write] = policyNamed(templates.data, /^SearchSnapshotsWriteAccess/);
+    const [, read] = policyNamed(templates.data, /^SearchSnapshotsReadAccess/);
+    expect(statementsOf(write)).toHaveLength(1);
+    expect(statementsOf(write)[0]).toMatchObject({
+      Action: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+    });
+    expect(snapshotObjects(statementsOf(write)[0])).toBe(true);
+    expect(statementsOf(read)).toEqual([expect.objectContaining({ Action: 's3:GetObject' })]);
+    expect(snapshotObjects(statementsOf(read)[0])).toBe(true);
+    templates.events.hasResourceProperties('AWS::IAM::Role', {
+      ManagedPolicyArns: Match.arrayWith([
+        { 'Fn::ImportValue': Match.stringLikeRegexp('SearchSnapshotsWriteAccess') },
+      ]),
+    });
+  });
+
+  it('gives the search route a full vCPU (1,769 MB) and a role that reads the table and the snapshots, nothing else', () => {
+    const search = stacks.api.functionFor(searchHandler);
+    const fn = templates.api.findResources('AWS::Lambda::Function')[logicalId(stacks.api, search)] as any;
+    expect(fn.Properties.MemorySize).toBe(1769);
+    const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
+    expect(roleId).toMatch(/^SearchHandlerRole/);
+    const role = templates.api.findResources('AWS::IAM::Role')[roleId] as any;
+    expect(role.Properties.ManagedPolicyArns).toEqual(
+      expect.arrayContaining([{ 'Fn::ImportValue': expect.stringMatching(/SearchSnapshotsReadAccess/) }]),
+    );
+    expect(JSON.stringify(role.Properties.ManagedPolicyArns)).not.toMatch(
+      /ImagesObjectAccess|AssetsReadAccess/,
+    );
+    const actions = (resources(templates.api, 'AWS::IAM::Policy') as [string, any][])
+      .filter(([, policy]) => policy.Properties.Roles.some((r: any) => r.Ref === roleId))
+      .flatMap(([, policy]) => statementsOf(policy).flatMap((s) => s.Action));
+    expect(actions.filter((action: string) => action.startsWith('dynamodb:')).sort()).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+    ]);
+    expect(actions.filter((action: string) => /^(dynamodb|s3|events|states|ses):/.test(action)).length).toBe(
+      2,
+    );
   });
 });
 

@@ -8,7 +8,8 @@ import {
   migrateListingLocations,
   migrateListingLocationsOnce,
 } from '../../functions/listings/location-migration';
-import { getListing, getSearchVersion, updateListing } from '../../functions/listings/repository';
+import { getListing, updateListing } from '../../functions/listings/repository';
+import { readSearchSequence } from '../../functions/listings/search/delta-store';
 import type { ListingSummary } from '../../shared/api/types';
 import { type Bounds, boundsAround, destination, distanceMeters, roundPoint } from '../../shared/maps';
 import { formatBoundsParam, formatOriginParam } from '../../shared/validation/filters';
@@ -147,13 +148,13 @@ describe('search by place', () => {
   };
 
   beforeAll(async () => {
-    const before = await getSearchVersion();
+    const before = (await readSearchSequence()).counter;
     const owner = await givenSeller();
     const at = (title: string, exact: { lat: number; lng: number }) =>
       givenListing(owner.id, { title: `${title} ${place}`, geolocation: exact, publicGeolocation: shared });
     await at('North', north);
     await at('South', south);
-    await eventually(async () => ((await getSearchVersion()) > before ? true : undefined));
+    await eventually(async () => ((await readSearchSequence()).counter > before ? true : undefined));
     await eventually(async () => ((await search({})).length === 2 ? true : undefined));
   });
 

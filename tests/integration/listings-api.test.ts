@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getSearchVersion } from '../../functions/listings/repository';
+import { readSearchSequence } from '../../functions/listings/search/delta-store';
 import type { ApiErrorBody, Listing, SearchPage } from '../../shared/api/types';
 import { distanceMeters, type Place } from '../../shared/maps';
 import { formatBoundsParam, formatOriginParam } from '../../shared/validation/filters';
@@ -14,7 +14,7 @@ let cheapId: string;
 
 beforeAll(async () => {
   url = useLocalCloud().url;
-  const before = await getSearchVersion();
+  const before = (await readSearchSequence()).counter;
   const seller = await givenSeller({ displayName: 'Maya R.' });
   sellerId = seller.id;
   const day = 86_400_000;
@@ -44,7 +44,7 @@ beforeAll(async () => {
     createdAt: at(2),
   });
   await givenListing(seller.id, { title: `Draft Trek ${marker}`, state: 'draft' });
-  await eventually(async () => ((await getSearchVersion()) > before ? true : undefined));
+  await eventually(async () => ((await readSearchSequence()).counter > before ? true : undefined));
 });
 
 async function search(query: string): Promise<SearchPage> {
@@ -143,7 +143,7 @@ describe('GET /api/listings by location (bounds, origin)', () => {
   let vancouver: { address: string; bounds: string };
 
   beforeAll(async () => {
-    const before = await getSearchVersion();
+    const before = (await readSearchSequence()).counter;
     const seller = await givenSeller();
     const where = (city: string, region: string, country: 'CA' | 'US', lat: number, lng: number) => ({
       publicData: {
@@ -171,7 +171,7 @@ describe('GET /api/listings by location (bounds, origin)', () => {
       title: `Toronto bike ${place}`,
       ...where('Toronto', 'ON', 'CA', 43.6485, -79.3853),
     });
-    await eventually(async () => ((await getSearchVersion()) > before ? true : undefined));
+    await eventually(async () => ((await readSearchSequence()).counter > before ? true : undefined));
     const response = await fetch(`${url}/api/places?q=Vancouver&limit=1`);
     const [found] = ((await response.json()) as { data: Place[] }).data;
     expect(found!.address).toBe('Vancouver, British Columbia, Canada');
@@ -265,7 +265,7 @@ describe('the public listing API keeps the pickup address private', () => {
   it('has no address or building and no exact point in search, the listing and the author listings', async () => {
     const seller = await givenSeller();
     const word = `zp${randomUUID().slice(0, 8)}`;
-    const before = await getSearchVersion();
+    const before = (await readSearchSequence()).counter;
     const point = { lat: 49.282_731, lng: -123.120_738 };
     const listing = await givenListing(seller.id, {
       title: `Private pickup ${word}`,
@@ -287,7 +287,7 @@ describe('the public listing API keeps the pickup address private', () => {
       },
       geolocation: point,
     });
-    await eventually(async () => ((await getSearchVersion()) > before ? true : undefined));
+    await eventually(async () => ((await readSearchSequence()).counter > before ? true : undefined));
     const answers = {
       show: await (await fetch(`${url}/api/listings/${listing.id}`)).json(),
       search: await eventually(async () => {

@@ -1,5 +1,5 @@
 import { httpHandler, jsonText } from '../../lib/http';
-import { currentSearchIndex } from '../search/catalogue-cache';
+import { currentCatalogue } from '../search/catalogue-cache';
 import { searchQueryOf } from './search-query';
 
 /**
@@ -7,6 +7,6 @@ import { searchQueryOf } from './search-query';
  * lies in the box; `origin` orders by distance when no `sort` is given.
  */
 export const handler = httpHandler(async (event) => {
-  const index = await currentSearchIndex();
-  return jsonText(200, index.searchJson(searchQueryOf(event)), { 'cache-control': 'public, max-age=5' });
+  const catalogue = await currentCatalogue();
+  return jsonText(200, catalogue.searchJson(searchQueryOf(event)), { 'cache-control': 'public, max-age=5' });
 });

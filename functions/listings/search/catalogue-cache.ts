@@ -1,36 +1,58 @@
-import { getSearchVersion, queryAllPublished } from '../repository';
-import { SearchIndex } from './search-index';
+import { SearchCatalogue } from './catalogue';
+import { DeltaCursor } from './delta-cursor';
+import { readDeltasAfter, readSearchSequence } from './delta-store';
+import { readSnapshot } from './snapshot-store';
 
 /**
- * Keeps the search index warm in the Lambda container. A cheap GetItem of the index version (at
- * most once per `checkIntervalMs`) tells whether listings changed since the index was built; only
- * then are the published listings read again.
+ * The search catalogue of this Lambda container (issue 23). At most one poll a second: a GetItem of
+ * the sequence item; when the counter moved past the cursor, a Query of the deltas after it, applied
+ * to the catalogue. A container without a catalogue, or one behind the deleted deltas, loads the
+ * latest snapshot from S3 first. No request path reads the listings.
  */
-const checkIntervalMs = 1000;
+const pollIntervalMs = 1000;
 
-let cached: { index: SearchIndex; version: number; checkedAt: number } | undefined;
-let loading: Promise<SearchIndex> | undefined;
+interface Container {
+  catalogue: SearchCatalogue;
+  cursor: DeltaCursor;
+  polledAt: number;
+}
 
-export async function currentSearchIndex(now = Date.now()): Promise<SearchIndex> {
-  if (cached && now - cached.checkedAt < checkIntervalMs) return cached.index;
-  loading ??= refresh(now).finally(() => {
-    loading = undefined;
+let container: Container | undefined;
+let polling: Promise<SearchCatalogue> | undefined;
+
+export async function currentCatalogue(now = Date.now()): Promise<SearchCatalogue> {
+  if (container && now - container.polledAt < pollIntervalMs) return container.catalogue;
+  // Concurrent requests share one poll.
+  polling ??= poll(now).finally(() => {
+    polling = undefined;
   });
-  return loading;
+  return polling;
 }
 
-async function refresh(now: number): Promise<SearchIndex> {
-  const version = await getSearchVersion();
-  if (cached && cached.version === version) {
-    cached.checkedAt = now;
-    return cached.index;
+async function poll(now: number): Promise<SearchCatalogue> {
+  const sequence = await readSearchSequence();
+  let current = container;
+  // Behind the deleted deltas, or past the counter (the table was emptied: `npm run seed -- --reset`).
+  if (
+    !current ||
+    current.cursor.readAfter < sequence.deletedThrough ||
+    current.cursor.readAfter > sequence.counter
+  ) {
+    const catalogue = sequence.snapshotKey
+      ? SearchCatalogue.fromSnapshot(await readSnapshot(sequence.snapshotKey))
+      : SearchCatalogue.empty();
+    current = { catalogue, cursor: new DeltaCursor(catalogue.position), polledAt: now };
   }
-  const index = SearchIndex.of(await queryAllPublished());
-  cached = { index, version, checkedAt: now };
-  return index;
+  if (sequence.counter > current.cursor.readAfter) {
+    const deltas = await readDeltasAfter(current.cursor.readAfter);
+    current.catalogue.apply(current.cursor.accept(deltas, now));
+  }
+  current.polledAt = now;
+  container = current;
+  return current.catalogue;
 }
 
-/** For tests: forget the cached index. */
+/** For tests: forget the catalogue, as a new container would start. */
 export function resetSearchCache(): void {
-  cached = undefined;
+  container = undefined;
 }

@@ -17,3 +17,29 @@ export interface SearchDocument
   publicGeolocation?: ListingSummary['geolocation'];
   images: readonly ListingImage[];
 }
+
+/**
+ * The search document of a listing record: exactly the SearchDocument fields, copied by name (never
+ * a spread of the record), so a field added to the record stays out of deltas and snapshots until
+ * it is added here; the location without the pickup address and building.
+ */
+export function searchDocumentOf(record: ListingRecord | SearchDocument): SearchDocument {
+  const {
+    address: _address,
+    building: _building,
+    ...location
+  } = record.publicData.location as ListingRecord['publicData']['location'];
+  return {
+    id: record.id,
+    authorId: record.authorId,
+    title: record.title,
+    description: record.description,
+    price: record.price,
+    state: record.state,
+    currentStock: record.currentStock,
+    createdAt: record.createdAt,
+    publicData: { ...record.publicData, location },
+    ...(record.publicGeolocation ? { publicGeolocation: record.publicGeolocation } : {}),
+    images: record.images,
+  };
+}
