@@ -34,7 +34,7 @@ function writeSnapshot(count: number, file: string) {
   const bytes = encodeSnapshot(indexColumns(documents), 1_000);
   writeFileSync(file, bytes);
   console.log(
-    `Snapshot of ${count} listings: generated in ${(generatedMs / 1000).toFixed(1)} s, built and encoded in ${((performance.now() - built) / 1000).toFixed(1)} s (the snapshot writer's work), ${(statSync(file).size / 2 ** 20).toFixed(0)} MB`,
+    `Snapshot of ${count} listings: generated in ${(generatedMs / 1000).toFixed(1)} s, built and encoded in ${((performance.now() - built) / 1000).toFixed(1)} s (the snapshot writer's work), ${(statSync(file).size / 2 ** 20).toFixed(0)} MB; this process's peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
   );
 }
 

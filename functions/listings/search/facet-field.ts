@@ -80,6 +80,8 @@ export function facetColumn(source: FacetSource, entries: readonly SearchDocumen
 export class FacetField {
   /** The value shown for each code (code 0 unused); free text its canonical name, as first seen. */
   readonly labels: string[];
+  /** The key each code counts under (its label folded, for free text), folded once. */
+  private readonly keys: string[];
   private readonly codeOf = new Map<string, number>();
   private readonly values: Int32Array;
   private readonly multi: boolean;
@@ -91,8 +93,9 @@ export class FacetField {
     this.multi = source.multi === true;
     this.labels = column.labels;
     this.values = column.values;
-    column.labels.forEach((label, code) => {
-      if (code > 0) this.codeOf.set(this.keyOf(label), code);
+    this.keys = column.labels.map((label) => this.keyOf(label));
+    this.keys.forEach((key, code) => {
+      if (code > 0) this.codeOf.set(key, code);
     });
   }
 
@@ -169,8 +172,7 @@ export class FacetField {
   counted(counts: Int32Array): FacetCount[] {
     const result: FacetCount[] = [];
     for (let code = 1; code < counts.length; code++) {
-      const label = this.labels[code]!;
-      result.push({ key: this.keyOf(label), label, count: counts[code]! });
+      result.push({ key: this.keys[code]!, label: this.labels[code]!, count: counts[code]! });
     }
     return result;
   }
