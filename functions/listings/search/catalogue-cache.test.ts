@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keys, searchDeltaSortKey } from '../../lib/table-design';
-import { listingRecord } from '../listing-record';
+import { testListing } from '../listing-fixture';
 import { SearchCatalogue } from './catalogue';
 import { currentCatalogue, resetSearchCache } from './catalogue-cache';
 import { searchDocumentOf } from './search-document';
@@ -26,28 +26,7 @@ beforeEach(() => {
   resetSearchCache();
 });
 
-const document = (id: string) =>
-  searchDocumentOf(
-    listingRecord({
-      id,
-      authorId: 'author',
-      title: `Trek ${id}`,
-      description: 'Fast.',
-      price: { amount: 10_000, currency: 'USD' },
-      state: 'published',
-      publicData: {
-        category: 'roadBikes',
-        condition: 'usedGoodCondition',
-        pickupEnabled: true,
-        shippingEnabled: false,
-        location: { address: '1 Main St', city: 'Calgary', region: 'AB', country: 'CA' },
-      },
-      currentStock: 1,
-      images: [],
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-    }),
-  );
+const document = (id: string) => searchDocumentOf(testListing(id));
 
 const sequence = (item: Record<string, unknown>) =>
   ddb.on(GetCommand).resolves({ Item: { ...keys.searchSequence(), ...item } });

@@ -1,33 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { SortKey } from '../../../shared/config/sort';
-import { type ListingRecord, listingRecord } from '../listing-record';
+import { testListing } from '../listing-fixture';
+import type { ListingRecord } from '../listing-record';
 import { SearchCatalogue } from './catalogue';
 import type { SearchDelta } from './delta-cursor';
 import { SearchIndex, type SearchQuery } from './search-index';
 
+/** A road bike in Berlin created on day `day` of January 2026. */
 function record(id: string, day: number, overrides: Partial<ListingRecord> & { brand?: string } = {}) {
   const { brand, ...rest } = overrides;
-  return listingRecord({
-    id,
-    authorId: 'author',
+  const at = `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`;
+  return testListing(id, {
     title: 'Trek road bike',
-    description: '',
     price: { amount: 10_000, currency: 'EUR' },
-    state: 'published',
     publicData: {
-      category: 'roadBikes',
-      condition: 'usedGoodCondition',
       ...(brand ? { brand } : {}),
-      pickupEnabled: true,
-      shippingEnabled: false,
       location: { address: 'Hidden 1', city: 'Berlin', region: 'Berlin', country: 'DE' },
     },
     geolocation: { lat: 52.5, lng: 13.4 },
     publicGeolocation: { lat: 52.51, lng: 13.41 },
-    currentStock: 1,
-    images: [],
-    createdAt: `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`,
-    updatedAt: `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`,
+    createdAt: at,
+    updatedAt: at,
     ...rest,
   });
 }

@@ -4,7 +4,7 @@ import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../lib/table-design';
-import { type ListingRecord, listingRecord } from '../listing-record';
+import { testListing } from '../listing-fixture';
 import { handler } from './index-stream';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -19,30 +19,7 @@ beforeEach(() => {
   ddb.on(BatchWriteCommand).resolves({ UnprocessedItems: {} });
 });
 
-function listing(id: string, overrides: Partial<ListingRecord> = {}): ListingRecord {
-  return listingRecord({
-    id,
-    authorId: 'author',
-    title: `Trek ${id}`,
-    description: 'Fast.',
-    price: { amount: 10_000, currency: 'USD' },
-    state: 'published',
-    publicData: {
-      category: 'roadBikes',
-      condition: 'usedGoodCondition',
-      pickupEnabled: true,
-      shippingEnabled: false,
-      location: { address: '1 Main St', city: 'Calgary', region: 'AB', country: 'CA' },
-    },
-    geolocation: { lat: 51.04, lng: -114.07 },
-    publicGeolocation: { lat: 51.05, lng: -114.06 },
-    currentStock: 1,
-    images: [],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  });
-}
+const listing = testListing;
 
 const image = (item: object) =>
   marshall(item, { removeUndefinedValues: true }) as Record<string, AttributeValue>;

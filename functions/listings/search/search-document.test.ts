@@ -1,34 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { listingRecord } from '../listing-record';
+import { testListing } from '../listing-fixture';
 import { searchDocumentOf } from './search-document';
 
 /** A record with every field a listing can have, private ones included. */
 const fullRecord = {
-  ...listingRecord({
-    id: 'l1',
-    authorId: 'author',
+  ...testListing('l1', {
     title: 'Trek Domane',
-    description: 'Fast.',
-    price: { amount: 10_000, currency: 'USD' },
-    state: 'published',
     publicData: {
-      category: 'roadBikes',
-      condition: 'usedGoodCondition',
       brand: 'Trek',
-      pickupEnabled: true,
       shippingEnabled: true,
       location: { address: '1 Main St', building: 'Flat 2', city: 'Calgary', region: 'AB', country: 'CA' },
       rules: 'Cash on pickup',
     },
-    geolocation: { lat: 51.04, lng: -114.07 },
-    publicGeolocation: { lat: 51.05, lng: -114.06 },
-    currentStock: 1,
     shippingFee: {
       oneItem: { amount: 1_000, currency: 'USD' },
       additionalItems: { amount: 500, currency: 'USD' },
     },
-    images: [],
-    createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-02T00:00:00.000Z',
     deleted: true,
   }),

@@ -10,7 +10,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keys, partitions, searchDeltaSortKey } from '../../lib/table-design';
-import { listingRecord } from '../listing-record';
+import { testListing } from '../listing-fixture';
 import { SearchCatalogue } from './catalogue';
 import { searchDocumentOf } from './search-document';
 import { searchSnapshotKey } from './snapshot-store';
@@ -28,29 +28,7 @@ afterAll(() => {
   vi.unstubAllEnvs();
 });
 
-function listing(id: string, title = `Trek ${id}`) {
-  return listingRecord({
-    id,
-    authorId: 'author',
-    title,
-    description: 'Fast.',
-    price: { amount: 10_000, currency: 'USD' },
-    state: 'published',
-    publicData: {
-      category: 'roadBikes',
-      condition: 'usedGoodCondition',
-      pickupEnabled: true,
-      shippingEnabled: false,
-      location: { address: '1 Main St', city: 'Calgary', region: 'AB', country: 'CA' },
-    },
-    geolocation: { lat: 51.04, lng: -114.07 },
-    publicGeolocation: { lat: 51.05, lng: -114.06 },
-    currentStock: 1,
-    images: [],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  });
-}
+const listing = (id: string, title = `Trek ${id}`) => testListing(id, { title });
 
 const deltaItem = (sequence: number, id: string, version: string, title?: string) => ({
   ...keys.searchDelta(sequence),
