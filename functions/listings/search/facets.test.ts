@@ -1,30 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingPublicData } from '../../../shared/api/types';
 import type { SearchFilterValues } from '../../../shared/validation/search-filters';
-import { listingRecord } from '../listing-record';
+import { testListing } from '../listing-fixture';
 import { SearchIndex } from './search-index';
 
 /** Examples of what the facets mean (the property test checks them at scale). */
-function bike(id: string, data: Partial<ListingPublicData>, currentStock = 1) {
-  return listingRecord({
-    id,
-    authorId: 'author',
+function bike(id: string, publicData: Partial<ListingPublicData>, currentStock = 1) {
+  return testListing(id, {
     title: `Bike ${id}`,
     description: '',
     price: { amount: 100_000, currency: 'USD' },
-    state: 'published',
     publicData: {
-      category: 'roadBikes',
-      condition: 'usedGoodCondition',
-      pickupEnabled: true,
-      shippingEnabled: false,
       location: { address: 'x', city: 'Berlin', region: 'Berlin', country: 'DE' },
-      ...data,
+      ...publicData,
     },
     currentStock,
-    images: [],
     createdAt: `2026-01-0${id.length}T00:00:00.000Z`,
-    updatedAt: '2026-01-01T00:00:00.000Z',
   });
 }
 

@@ -1,30 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { type ListingRecord, listingRecord } from '../listing-record';
+import { testListing } from '../listing-fixture';
+import type { ListingRecord } from '../listing-record';
 import { SearchIndex } from './search-index';
 
 function record(id: string, overrides: Partial<ListingRecord> & { brand?: string; category?: string } = {}) {
   const { brand, category, ...rest } = overrides;
-  return listingRecord({
-    id,
-    authorId: 'author',
+  return testListing(id, {
     title: `Listing ${id}`,
     description: 'A good part.',
-    price: { amount: 10_000, currency: 'USD' },
-    state: 'published',
-    publicData: {
-      category: category ?? 'roadBikes',
-      condition: 'usedGoodCondition',
-      ...(brand ? { brand } : {}),
-      pickupEnabled: true,
-      shippingEnabled: false,
-      location: { address: 'x', city: 'Calgary', region: 'AB', country: 'CA' },
-    },
+    publicData: { ...(category ? { category } : {}), ...(brand ? { brand } : {}) },
     geolocation: { lat: 51, lng: -114 },
     publicGeolocation: { lat: 51.01, lng: -114.01 },
-    currentStock: 1,
-    images: [],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
     ...rest,
   });
 }
