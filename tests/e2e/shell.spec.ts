@@ -130,8 +130,10 @@ test.describe('cookie consent', () => {
     await expectNoAxeViolations(page);
     await bar.getByRole('button', { name: 'Accept' }).click();
     await expect(bar).toBeHidden();
-    const cookie = (await context.cookies()).find((c) => c.name === 'euCookiesAccepted');
-    expect(cookie?.value).toBe('1');
+    // The page writes the cookie at once; the browser's cookie store may show it a moment later.
+    const consentCookie = async () => (await context.cookies()).find((c) => c.name === 'euCookiesAccepted');
+    await expect.poll(async () => (await consentCookie())?.value).toBe('1');
+    const cookie = await consentCookie();
     expect(cookie?.path).toBe('/');
     // We ask for 10 years (unit-tested in shell.test.ts); Chromium caps every cookie at 400 days.
     const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / (24 * 3600 * 1000);
