@@ -33,6 +33,16 @@ test.describe('desktop top bar', () => {
     await expect(menu.getByRole('link', { name: 'Profile settings' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Account settings' })).toBeVisible();
     await expect(menu.getByRole('button', { name: 'Log out' })).toBeVisible();
+    // A vertical list: each item under the one before, at the same left edge.
+    const boxes = await Promise.all(
+      ['Your listings', 'Profile settings', 'Account settings'].map(
+        async (name) => (await menu.getByRole('link', { name }).boundingBox())!,
+      ),
+    );
+    for (let i = 1; i < boxes.length; i++) {
+      expect(boxes[i]!.y).toBeGreaterThanOrEqual(boxes[i - 1]!.y + boxes[i - 1]!.height);
+      expect(boxes[i]!.x).toBe(boxes[0]!.x);
+    }
   });
 });
 
@@ -140,6 +150,32 @@ test.describe('cookie consent', () => {
     expect(days).toBeGreaterThan(399);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(bar).toBeHidden();
+  });
+});
+
+test.describe('cookie consent on a phone', () => {
+  test.use({ storageState: { cookies: [], origins: [] }, viewport: { width: 375, height: 812 } });
+
+  test('one line at the top of the page, never over the buy bar', async ({ page, request }) => {
+    const search = (await (await request.get('/api/listings?perPage=1')).json()) as {
+      data: { id: string; slug: string }[];
+    };
+    const listing = search.data[0]!;
+    await page.goto(`/l/${listing.slug}/${listing.id}`);
+    const bar = page.getByRole('region', { name: 'Cookies' });
+    await expect(bar).toBeVisible();
+    const box = (await bar.boundingBox())!;
+    // At most 15 % of the screen; one line of text beside the button.
+    expect(box.height).toBeLessThanOrEqual(812 * 0.15);
+    expect(box.height).toBeLessThan(56);
+    expect(box.y).toBe(0);
+    const buyBar = page.locator('.order-bar');
+    await expect(buyBar).toBeVisible();
+    const buy = (await buyBar.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(buy.y);
+    await expectNoAxeViolations(page);
+    await bar.getByRole('button', { name: 'Accept' }).click();
     await expect(bar).toBeHidden();
   });
 });

@@ -17,8 +17,10 @@ export function consentCookieString(secure: boolean): string {
 }
 
 /**
- * The cookie consent bar (§2): shown until the `euCookiesAccepted=1` cookie is set. Fixed to the
- * bottom of the window, so it never shifts the page, and announced as a region.
+ * The cookie consent bar (§2): shown until the `euCookiesAccepted=1` cookie is set, announced as a
+ * region. From 768 px it is fixed to the bottom of the window, so it never shifts the page; on a
+ * phone it is one line at the top of the page, in the flow, so it never covers what phones keep at
+ * the bottom (the buy bar, the map switch) and takes a few percent of the screen, not a sixth.
  */
 export function CookieConsent() {
   const t = useTranslation();
@@ -32,9 +34,11 @@ export function CookieConsent() {
   return (
     <section className="cookie-consent" aria-label="Cookies">
       <p>
-        {t('CookieConsent.message')}{' '}
+        <span className="cookie-consent-long">{t('CookieConsent.message')}</span>
+        <span className="cookie-consent-short">{t('CookieConsent.short')}</span>{' '}
         <Link to={pages.privacyPolicy} className="cookie-consent-link">
-          {t('CookieConsent.details')}
+          <span className="cookie-consent-long">{t('CookieConsent.details')}</span>
+          <span className="cookie-consent-short">{t('CookieConsent.detailsShort')}</span>
         </Link>
       </p>
       <button type="button" className="button button-primary button-small" onClick={accept}>

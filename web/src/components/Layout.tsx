@@ -68,14 +68,15 @@ export function Layout() {
         Skip to content
       </a>
       <LimitedSessionBanner />
+      {/* First after the skip link: on a phone the bar is the page's first line (CookieConsent.tsx). */}
+      <Suspense fallback={null}>
+        <CookieConsent />
+      </Suspense>
       <TopBar />
       <main id="main" ref={mainRef} tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />
-      <Suspense fallback={null}>
-        <CookieConsent />
-      </Suspense>
       {signedIn ? (
         <Suspense fallback={null}>
           <MissingInformationModal />
