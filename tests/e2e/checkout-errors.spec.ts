@@ -122,6 +122,11 @@ test('sending the checkout empty shows the required-field messages and focuses t
   // The buyer's name comes prefilled as the recipient and the card holder: emptied, all is empty.
   await expect(shipping.getByLabel('Recipient name')).toHaveValue('Cora Cyclist');
   await expect(page.getByLabel("Card holder's name")).toHaveValue('Cora Cyclist');
+  // The billing address is the shipping one at first; unchecked, it is asked too.
+  const sameAsShipping = page.getByLabel('Billing address same as shipping');
+  await expect(sameAsShipping).toBeChecked();
+  await expect(billingGroup(page)).toHaveCount(0);
+  await sameAsShipping.uncheck();
   await shipping.getByLabel('Recipient name').clear();
   await page.getByLabel("Card holder's name").clear();
 
@@ -193,11 +198,8 @@ test('a declined card shows the card-declined message and keeps what was typed; 
   await card.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 2));
   await card.getByLabel('CVC').fill('123');
   await page.getByLabel("Card holder's name").fill('Dev Cyclist');
-  const billing = billingGroup(page);
-  await billing.getByLabel('Street address').fill('1200 Marine Drive');
-  await billing.getByLabel('Postal code').fill('V7P 1T2');
-  await billing.getByLabel('City').fill('North Vancouver');
-  await billing.getByLabel('Country').selectOption('CA');
+  // The billing address stays "same as shipping": nothing more to type.
+  await expect(page.getByLabel('Billing address same as shipping')).toBeChecked();
 
   const pay = page.getByRole('button', { name: 'Confirm and pay' });
   await pay.click();

@@ -48,10 +48,17 @@ export async function fillShippingAddress(page: Page, name: string) {
   await fillAddress(page, 'Shipping address');
 }
 
-/** The card holder, the billing address and the simulated provider's success card (4242…). */
+/**
+ * The card holder, the billing address (asked for a pickup; a shipped order keeps "same as
+ * shipping") and the simulated provider's success card (4242…).
+ */
 export async function fillCard(page: Page, holder: string) {
   await page.getByLabel("Card holder's name").fill(holder);
-  await fillAddress(page, 'Billing address');
+  if (await page.getByLabel('Billing address same as shipping').count()) {
+    await expect(page.getByLabel('Billing address same as shipping')).toBeChecked();
+  } else {
+    await fillAddress(page, 'Billing address');
+  }
   const card = page.getByRole('group', { name: 'New card' });
   await card.getByLabel('Card number').fill('4242 4242 4242 4242');
   await card.getByLabel('Expiry month (MM)').fill('12');

@@ -59,12 +59,25 @@ export interface CardFormHandle {
   unmount(): void;
 }
 
+/** The card holder as Stripe's `billing_details` takes them (an ISO country code). */
+export interface BillingDetails {
+  name?: string;
+  address?: {
+    line1: string;
+    line2?: string;
+    city: string;
+    state?: string;
+    postal_code: string;
+    country: string;
+  };
+}
+
 export interface CardSetupInput {
   /** The mounted card form (live mode). */
   cardForm?: CardFormHandle;
   /** The typed test card (simulated mode; see docs/payments.md). */
   card?: SimulatedCardRequest;
-  billingDetails?: { name?: string };
+  billingDetails?: BillingDetails;
 }
 
 /** How the buyer pays an order's PaymentIntent: a saved card, or a new one (form or test card). */
@@ -75,7 +88,7 @@ export interface CardPaymentInput {
   cardForm?: CardFormHandle | undefined;
   /** The typed test card (simulated mode, a new card; see docs/payments.md). */
   card?: SimulatedCardRequest | undefined;
-  billingDetails?: { name?: string } | undefined;
+  billingDetails?: BillingDetails | undefined;
 }
 
 export interface CardProvider {

@@ -61,6 +61,12 @@ describe('CheckoutContent', () => {
     expect(html).not.toContain('<legend>Delivery method</legend>');
   });
 
+  it('asks the billing address for a pickup paid by card', () => {
+    const html = page({ search: { deliveryMethod: 'pickup', quantity: 1 } });
+    expect(html).toContain('<legend>Billing address</legend>');
+    expect(html).not.toContain('Billing address same as shipping');
+  });
+
   it('hides the quantity at stock 1', () => {
     const html = page({ listing: fixtureListing({ currentStock: 1 }) });
     expect(html).not.toContain('>Quantity</label>');
@@ -84,7 +90,9 @@ describe('CheckoutContent', () => {
     expect(html).toContain('value="paypal"');
     expect(html).toContain('>Card number</label>');
     expect(html).toContain('Card holder&#x27;s name');
-    expect(html).toContain('<legend>Billing address</legend>');
+    // A shipped order: the billing address is the shipping one until the buyer unchecks it.
+    expect(html).toContain('Billing address same as shipping');
+    expect(html).not.toContain('<legend>Billing address</legend>');
     expect(html).toContain('Save this card');
     expect(html).toContain('Confirm and pay');
   });

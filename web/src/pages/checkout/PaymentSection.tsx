@@ -21,7 +21,8 @@ const billingNames = {
 
 /**
  * Paying by card (§5 payment form, §6 checkout): the card holder's name, the billing address (line 1,
- * postal code, city and country required; line 2 and state optional), the saved card (brand icon and
+ * postal code, city and country required; line 2 and state optional; for a shipped order "same as
+ * shipping", checked at first, instead), the saved card (brand icon and
  * last four) or a new card with "save for later". A new card is typed into our simulated fields
  * (simulated provider, as on the payment-methods page) or into Stripe Elements (live, loaded lazily);
  * live mode without a publishable key says so (§8 missing publishable key).
@@ -54,10 +55,15 @@ export function PaymentSection({
         <CheckboxField name="saveCard" label="Save this card as my default payment method for later" />
       ) : null}
       <TextField name="name" label="Card holder's name" autoComplete="cc-name" required />
-      <fieldset className="checkout-fieldset">
-        <legend>Billing address</legend>
-        <AddressFields names={billingNames} section="billing" />
-      </fieldset>
+      {layout.billingSameOption ? (
+        <CheckboxField name="billingSameAsShipping" label="Billing address same as shipping" />
+      ) : null}
+      {layout.billingFields ? (
+        <fieldset className="checkout-fieldset">
+          <legend>Billing address</legend>
+          <AddressFields names={billingNames} section="billing" />
+        </fieldset>
+      ) : null}
     </div>
   );
 }

@@ -7,7 +7,7 @@
 import type { SavedCard } from '../../../../shared/api/payments';
 import type { CardFormHandle } from '../../payments/card-provider';
 import { type CardInput, type CheckoutOrder, type CheckoutRun, newRun, planSteps } from './steps';
-import { type CheckoutValues, orderDataRequest, typedCard } from './values';
+import { billingDetailsOf, type CheckoutValues, orderDataRequest, typedCard } from './values';
 
 /** The card the buyer pays with: the saved card, the typed test card, or the mounted Element. */
 export function cardInput(
@@ -15,7 +15,7 @@ export function cardInput(
   savedCard: SavedCard | undefined,
   element: CardFormHandle | null,
 ): CardInput {
-  const billingDetails = values.name?.trim() ? { name: values.name.trim() } : undefined;
+  const billingDetails = billingDetailsOf(values);
   if (values.cardChoice === 'saved' && savedCard) return { paymentMethodId: savedCard.stripePaymentMethodId };
   if (element) return { cardForm: element, ...(billingDetails ? { billingDetails } : {}) };
   return { card: typedCard(values), ...(billingDetails ? { billingDetails } : {}) };

@@ -16,7 +16,12 @@ export function fixtureListing(
     description: 'A bike',
     price: { amount: 50000, currency: 'USD' },
     state: 'published',
-    publicData: { pickupEnabled: true, shippingEnabled: true, ...publicData } as Listing['publicData'],
+    publicData: {
+      pickupEnabled: true,
+      shippingEnabled: true,
+      location: { city: 'Berlin', region: 'Berlin', country: 'DE' },
+      ...publicData,
+    } as Listing['publicData'],
     geolocation: { lat: 0, lng: 0 },
     currentStock: 3,
     createdAt: '2025-01-01T00:00:00.000Z',

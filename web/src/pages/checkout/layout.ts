@@ -39,6 +39,10 @@ export interface CheckoutLayout {
   /** A pickup: the checkout says when the buyer learns the pickup address. */
   pickup: boolean;
   card?: CardEntry;
+  /** Paying by card for a shipped order: "Billing address same as shipping" is offered. */
+  billingSameOption: boolean;
+  /** The billing address is asked (card payment, and not the shipping address again). */
+  billingFields: boolean;
   saveCardOption: boolean;
   paypalOffered: boolean;
   /** PayPal is configured but not for this order (bought from an enquiry, or over its maximum): one line. */
@@ -74,7 +78,7 @@ function chargeProblemOf(payin: Money | undefined, method: 'card' | 'paypal'): s
 
 export function checkoutLayout(
   listing: Pick<Listing, 'currentStock' | 'publicData'>,
-  values: Pick<CheckoutValues, 'deliveryMethod' | 'paymentMethod' | 'cardChoice'>,
+  values: Pick<CheckoutValues, 'deliveryMethod' | 'paymentMethod' | 'cardChoice' | 'billingSameAsShipping'>,
   context: CheckoutContext,
 ): CheckoutLayout {
   const delivery = deliveryOptions(listing.publicData);
@@ -93,6 +97,7 @@ export function checkoutLayout(
     context.payinTotal,
     values.paymentMethod === 'paypal' && !context.enquiry ? 'paypal' : 'card',
   );
+  const billingSameOption = card !== undefined && values.deliveryMethod === 'shipping';
   return {
     ...(delivery.preselected ? { fixedDeliveryMethod: delivery.preselected } : {}),
     deliveryChoices: delivery.options,
@@ -101,6 +106,8 @@ export function checkoutLayout(
     shipping: values.deliveryMethod === 'shipping',
     pickup: values.deliveryMethod === 'pickup',
     ...(card ? { card } : {}),
+    billingSameOption,
+    billingFields: card !== undefined && !(billingSameOption && values.billingSameAsShipping === true),
     saveCardOption: card === 'simulated' || card === 'elements',
     paypalOffered: context.paypal && !context.enquiry && !paypalMaximum,
     ...(paypalUnavailable ? { paypalUnavailable } : {}),

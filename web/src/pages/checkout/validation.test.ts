@@ -56,6 +56,16 @@ describe('validation messages (§5, exact)', () => {
     expect(errors.recipientName).toBeUndefined();
   });
 
+  it('takes the shipping address as billing address while "same as shipping" is checked', () => {
+    const shipped = { ...empty, deliveryMethod: 'shipping', quantity: '1' } as const;
+    const same = validateCheckout({ ...shipped, billingSameAsShipping: true }, listing, simulated);
+    expect(same.addressLine1).toBeUndefined();
+    expect(same.country).toBeUndefined();
+    expect(same.recipientAddressLine1).toBe(addressMessages.addressLine1Required);
+    const other = validateCheckout({ ...shipped, billingSameAsShipping: false }, listing, simulated);
+    expect(other.addressLine1).toBe(addressMessages.addressLine1Required);
+  });
+
   it('needs no card fields for PayPal or a saved card', () => {
     const paypal = validateCheckout(
       { ...empty, deliveryMethod: 'pickup', quantity: '1', paymentMethod: 'paypal' },

@@ -88,8 +88,12 @@ export function validateCheckout(
   }
   if (values.deliveryMethod === 'shipping') Object.assign(errors, validateShippingAddress(values));
   if (values.paymentMethod === 'card' || context.enquiry) {
-    Object.assign(errors, validatePaymentForm(values), validateBillingAddress(values));
     const layout = checkoutLayout(listing, values, context);
+    Object.assign(
+      errors,
+      validatePaymentForm(values),
+      layout.billingFields ? validateBillingAddress(values) : {},
+    );
     if (layout.card === 'simulated') Object.assign(errors, validateCardForm(values));
   }
   return errors;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../../shared/api/account';
 import { fixtureBuyer, fixtureEmptyValues, fixtureListing, fixtureSavedCard } from './fixtures';
-import { initialCheckoutValues, orderDataRequest } from './values';
+import { billingDetailsOf, initialCheckoutValues, orderDataRequest } from './values';
 
 describe('the first values', () => {
   it('starts from the order panel choice, within the stock', () => {
@@ -72,5 +72,44 @@ describe('the order data', () => {
       deliveryMethod: 'pickup',
       stockReservationQuantity: 1,
     });
+  });
+});
+
+describe('the card holder sent to the card provider', () => {
+  const shipped = {
+    ...fixtureEmptyValues,
+    deliveryMethod: 'shipping',
+    quantity: '1',
+    name: ' Bea Buyer ',
+    recipientAddressLine1: 'Torstraße 1',
+    recipientCity: 'Berlin',
+    recipientPostal: '10119',
+    recipientCountry: 'DE',
+    addressLine1: '1 Other St',
+    city: 'London',
+    postal: 'N1 9GU',
+    country: 'GB',
+  } as const;
+
+  it('is the shipping address while "same as shipping" is checked, the typed one otherwise', () => {
+    expect(billingDetailsOf({ ...shipped, billingSameAsShipping: true })).toEqual({
+      name: 'Bea Buyer',
+      address: { line1: 'Torstraße 1', city: 'Berlin', postal_code: '10119', country: 'DE' },
+    });
+    expect(billingDetailsOf({ ...shipped, billingSameAsShipping: false })?.address).toEqual({
+      line1: '1 Other St',
+      city: 'London',
+      postal_code: 'N1 9GU',
+      country: 'GB',
+    });
+    // A pickup has no shipping address: the typed billing address, whatever the box said.
+    expect(
+      billingDetailsOf({ ...shipped, deliveryMethod: 'pickup', billingSameAsShipping: true })?.address?.city,
+    ).toBe('London');
+  });
+
+  it('is only the name without a complete address, and nothing when empty', () => {
+    expect(billingDetailsOf({ ...fixtureEmptyValues, name: 'Bea' })).toEqual({ name: 'Bea' });
+    expect(billingDetailsOf(fixtureEmptyValues)).toBeUndefined();
   });
 });

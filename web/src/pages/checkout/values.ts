@@ -9,6 +9,7 @@ import type { Listing } from '../../../../shared/api/types';
 import type { DeliveryMethod } from '../../../../shared/config/listing-fields';
 import { deliveryOptions, quantityOptions } from '../../../../shared/listings';
 import type { ShippingAddressValues } from '../../../../shared/validation/addresses';
+import type { BillingDetails } from '../../payments/card-provider';
 import {
   type CardFormValues,
   showsExpiredWarning,
@@ -30,6 +31,8 @@ export interface CheckoutValues extends Partial<ShippingAddressValues>, CardForm
   saveCard?: boolean;
   /** Card holder's name (§5 payment form). */
   name?: string;
+  /** A shipped order paid by card: the billing address is the shipping address (checked at first). */
+  billingSameAsShipping?: boolean;
   // Billing (payment) address.
   addressLine1?: string;
   addressLine2?: string;
@@ -48,7 +51,8 @@ export function usableSavedCard(user: CurrentUser | undefined, now = new Date())
 /**
  * The form's first values: the delivery method and quantity of the search params when the listing
  * allows them (one enabled method is preselected; stock 1 fixes quantity 1; otherwise quantity 1),
- * the buyer's name as recipient and card holder, card payment, and the saved card when there is one.
+ * the buyer's name as recipient and card holder, card payment, the saved card when there is one, and
+ * the billing address the same as the shipping one.
  */
 export function initialCheckoutValues(
   listing: Pick<Listing, 'currentStock' | 'publicData'>,
@@ -70,6 +74,7 @@ export function initialCheckoutValues(
     paymentMethod: 'card',
     cardChoice: usableSavedCard(user, now) ? 'saved' : 'new',
     saveCard: false,
+    billingSameAsShipping: true,
     message: '',
     ...(fullName ? { name: fullName, recipientName: fullName } : {}),
     ...(user?.phoneNumber ? { recipientPhoneNumber: user.phoneNumber } : {}),
@@ -102,6 +107,46 @@ export function orderDataRequest(values: CheckoutValues): OrderDataRequest {
     stockReservationQuantity: Number(values.quantity),
     ...(shipping ? { shippingDetails: shipping } : {}),
   };
+}
+
+/**
+ * The card holder for the card provider: the name, and the billing address typed, or the shipping
+ * address when "Billing address same as shipping" is checked (a shipped order); undefined when empty.
+ */
+export function billingDetailsOf(values: CheckoutValues): BillingDetails | undefined {
+  const trim = (value: string | undefined) => (value ?? '').trim();
+  const sameAsShipping = values.deliveryMethod === 'shipping' && values.billingSameAsShipping === true;
+  const [line1, line2, city, state, postal, country] = sameAsShipping
+    ? [
+        values.recipientAddressLine1,
+        values.recipientAddressLine2,
+        values.recipientCity,
+        values.recipientState,
+        values.recipientPostal,
+        values.recipientCountry,
+      ].map(trim)
+    : [
+        values.addressLine1,
+        values.addressLine2,
+        values.city,
+        values.state,
+        values.postal,
+        values.country,
+      ].map(trim);
+  const address =
+    line1 && city && postal && country
+      ? {
+          line1,
+          city,
+          postal_code: postal,
+          country,
+          ...(line2 ? { line2 } : {}),
+          ...(state ? { state } : {}),
+        }
+      : undefined;
+  const name = trim(values.name);
+  if (!name && !address) return undefined;
+  return { ...(name ? { name } : {}), ...(address ? { address } : {}) };
 }
 
 /** A card from the simulated fields, for the provider. */
