@@ -29,10 +29,13 @@ export function CardImage({
   image,
   alt,
   priority = false,
+  imageSizes = '(max-width: 767px) 50vw, 280px',
 }: {
   image: ListingImage | undefined;
   alt: string;
   priority?: boolean;
+  /** The width it is shown at (the browser picks 1x or 2x from it); a card's by default. */
+  imageSizes?: string;
 }) {
   const card = image?.variants['listing-card'];
   const card2x = image?.variants['listing-card-2x'];
@@ -41,7 +44,7 @@ export function CardImage({
     <img
       src={card.url}
       srcSet={card2x ? `${card.url} ${card.width}w, ${card2x.url} ${card2x.width}w` : undefined}
-      sizes={card2x ? '(max-width: 767px) 50vw, 280px' : undefined}
+      sizes={card2x ? imageSizes : undefined}
       width={card.width}
       height={card.height}
       loading={priority ? 'eager' : 'lazy'}

@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../../../shared/api/account';
 import type { Listing } from '../../../../shared/api/types';
 import type { Money } from '../../../../shared/money';
 import type { fetchLineItems } from '../../api/transactions';
+import { CheckoutProtection } from './CheckoutProtection';
 import { CheckoutStatus, SubmitButton } from './CheckoutStatus';
 import { type CheckoutContext, checkoutLayout } from './layout';
 import { MessageSection } from './MessageSection';
@@ -134,8 +135,10 @@ export function CheckoutForm({
                 <SubmitButton
                   busy={busy}
                   disabled={layout.card === 'missing-key' || Boolean(layout.chargeProblem)}
+                  total={payinTotal}
                 />
               ) : null}
+              <CheckoutProtection />
             </div>
             <OrderSummary listing={listing} fetchLineItems={lineItemsOverride} onTotal={setPayinTotal} />
           </form>

@@ -8,6 +8,7 @@ import { messages } from '../../../../shared/errors/catalogue';
 import { productOrderMessages } from '../../../../shared/validation/messages';
 import { createAppRouter } from '../../router';
 import { CheckoutContent, type CheckoutContentProps } from './CheckoutPage';
+import { SubmitButton } from './CheckoutStatus';
 import { fixtureListing } from './fixtures';
 import { PaypalSection } from './PaypalSection';
 import { newRun } from './steps';
@@ -65,6 +66,21 @@ describe('CheckoutContent', () => {
     const html = page({ search: { deliveryMethod: 'pickup', quantity: 1 } });
     expect(html).toContain('<legend>Billing address</legend>');
     expect(html).not.toContain('Billing address same as shipping');
+  });
+
+  it('says how the buyer is protected, in the order windows, linking the terms', () => {
+    const html = page();
+    expect(html).toContain('How you are protected');
+    expect(html).toContain('within <!-- -->3<!-- --> days of delivery');
+    expect(html).toContain('href="/terms-of-service"');
+  });
+
+  it('shows the total beside "Confirm and pay" once priced', () => {
+    const priced = render(
+      <SubmitButton busy={false} disabled={false} total={{ amount: 5400, currency: 'USD' }} />,
+    );
+    expect(priced).toMatch(/Total <strong>\$54<\/strong><\/p><button[^>]*>Confirm and pay/);
+    expect(render(<SubmitButton busy={false} disabled={false} total={undefined} />)).not.toContain('Total');
   });
 
   it('hides the quantity at stock 1', () => {

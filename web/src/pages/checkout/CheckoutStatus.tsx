@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { RefObject } from 'react';
+import { formatMoney, type Money } from '../../../../shared/money';
 import { pages } from '../../../../shared/pages';
 import type { CheckoutFailure, CheckoutRun, StepStatus } from './steps';
 import { stepLabels } from './steps';
@@ -9,24 +10,42 @@ import { stepLabels } from './steps';
  * failure with its retry, and the placed order with its warnings (card save, message) and link.
  */
 
-/** "Confirm and pay": waits while the steps run, without a card entry, or when the total cannot be charged. */
-export function SubmitButton({ busy, disabled }: { busy: boolean; disabled: boolean }) {
+/**
+ * "Confirm and pay" with the total beside it (once priced): waits while the steps run, without a
+ * card entry, or when the total cannot be charged.
+ */
+export function SubmitButton({
+  busy,
+  disabled,
+  total,
+}: {
+  busy: boolean;
+  disabled: boolean;
+  total: Money | undefined;
+}) {
   return (
-    <button
-      type="submit"
-      className="button button-primary button-block checkout-submit"
-      disabled={busy || disabled}
-      aria-busy={busy}
-    >
-      {busy ? (
-        <>
-          <span className="button-spinner" aria-hidden="true" />
-          Processing payment…
-        </>
-      ) : (
-        'Confirm and pay'
-      )}
-    </button>
+    <div className="checkout-pay-row">
+      {total ? (
+        <p className="checkout-pay-total">
+          Total <strong>{formatMoney(total)}</strong>
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="button button-primary button-block checkout-submit"
+        disabled={busy || disabled}
+        aria-busy={busy}
+      >
+        {busy ? (
+          <>
+            <span className="button-spinner" aria-hidden="true" />
+            Processing payment…
+          </>
+        ) : (
+          'Confirm and pay'
+        )}
+      </button>
+    </div>
   );
 }
 

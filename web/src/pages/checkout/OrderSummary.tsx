@@ -7,6 +7,7 @@ import { formatMoney, type Money } from '../../../../shared/money';
 import type { Role } from '../../../../shared/process/graph';
 import { checkProductOrder } from '../../../../shared/validation/orders';
 import { fetchLineItems } from '../../api/transactions';
+import { CardImage } from '../../components/ListingCard';
 import { Spinner } from '../../components/Loading';
 import { reportError } from '../../observability/errors';
 import { Breakdown } from '../transaction/Breakdown';
@@ -14,7 +15,10 @@ import { lineItemsFailure } from './failures';
 import { orderListing } from './validation';
 import type { CheckoutValues } from './values';
 
-/** The summary beside the form: the listing, its price and seller, and the order's price breakdown. */
+/**
+ * The summary beside the form (above it on a phone, so the photo, title and total come first): the
+ * listing, its price and seller, and the order's price breakdown.
+ */
 export function OrderSummary({
   listing,
   fetchLineItems: override,
@@ -28,12 +32,19 @@ export function OrderSummary({
 }) {
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
-      <h2 id="checkout-summary-title" className="checkout-section-title">
-        {listing.title}
-      </h2>
-      <p className="checkout-summary-meta">
-        {formatMoney(listing.price)} each · sold by {listing.author.displayName}
-      </p>
+      <div className="checkout-summary-item">
+        <span className="checkout-summary-photo">
+          <CardImage image={listing.images[0]} alt="" imageSizes="80px" priority />
+        </span>
+        <div>
+          <h2 id="checkout-summary-title" className="checkout-section-title">
+            {listing.title}
+          </h2>
+          <p className="checkout-summary-meta">
+            {formatMoney(listing.price)} each · sold by {listing.author.displayName}
+          </p>
+        </div>
+      </div>
       <PriceBreakdown listing={listing} override={override} onTotal={onTotal} />
     </aside>
   );
