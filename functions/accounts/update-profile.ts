@@ -8,6 +8,7 @@ import { maxLength } from '../../shared/validation/core';
 import { maxLengthMessage } from '../../shared/validation/messages';
 import { assertValid } from '../lib/errors';
 import { updateUser } from './repository';
+import { savedShippingAddressChange } from './shipping-address';
 import { notificationSettingsOf, type UserFields, type UserRecord } from './user-record';
 
 const fieldNames = ['firstName', 'lastName', 'displayName', 'bio', 'phoneNumber'] as const;
@@ -25,6 +26,7 @@ const notText = 'Must be text';
  * `seenMissingInformation: true` marks the missing-information modal seen (any other value: 400).
  * `notificationSettings: { messages?, reminders? }` turns message and reminder e-mails on or off:
  * booleans only, at least one of them, nothing else (else 400 with the field's message).
+ * `shippingAddress` replaces the saved shipping address (the checkout's messages), `null` removes it.
  */
 export async function updateProfile(
   userId: string,
@@ -43,6 +45,8 @@ export async function updateProfile(
   assertValid(typeErrors);
   const notifications = notificationSettingsChange(body.notificationSettings);
   assertValid(notifications.errors);
+  const shippingAddress = savedShippingAddressChange(body.shippingAddress);
+  assertValid(shippingAddress.errors);
   // Current user state (§4 missing-information modal): can only be set, never cleared.
   const seen = body.seenMissingInformation;
   assertValid(seen === undefined || seen === true ? {} : { seenMissingInformation: 'Must be true' });
@@ -81,6 +85,8 @@ export async function updateProfile(
     if (phoneNumber) set.phoneNumber = phoneNumber;
     else remove.push('phoneNumber');
   }
+  if (shippingAddress.change) set.shippingAddress = shippingAddress.change;
+  else if (shippingAddress.change === null) remove.push('shippingAddress');
   if (seen === true) set.seenMissingInformation = true;
   if (notifications.change) {
     // The whole map is written (the defaults filled in), so a partial change keeps the other flag.

@@ -13,6 +13,7 @@ import type {
 } from '../../shared/api/payments';
 import { payoutReadyOf } from '../../shared/payouts';
 import { abbreviatedName } from '../../shared/text/names';
+import type { SavedShippingAddress } from '../../shared/validation/addresses';
 import { keys } from '../lib/table-design';
 
 /** A user's profile item. The Cognito `sub` is the user id. Private fields never leave through toPublicUser. */
@@ -31,6 +32,8 @@ export interface UserRecord {
   /** protectedData.phoneNumber of the spec: stored without whitespace (shared/text/phone.ts). */
   phoneNumber?: string;
   profileImage?: ProfileImage;
+  /** The last shipping address used at checkout (or saved on the contact details page): the next checkout starts from it. */
+  shippingAddress?: SavedShippingAddress;
   /** Private data klaviyoId (§3): the Klaviyo profile id (POST /api/klaviyo/update-profile). */
   klaviyoId?: string;
   /** §3 PayPal state: written only by functions/payments/paypal/state.ts; read with paypalStateOf. */
@@ -149,6 +152,7 @@ export function toCurrentUser(record: UserRecord, options: { limited?: boolean }
     abbreviatedName: abbreviatedName(record.firstName, record.lastName),
     ...(record.bio ? { bio: record.bio } : {}),
     ...(record.phoneNumber ? { phoneNumber: record.phoneNumber } : {}),
+    ...(record.shippingAddress ? { shippingAddress: record.shippingAddress } : {}),
     ...(record.profileImage ? { profileImage: record.profileImage } : {}),
     ...(options.limited ? { limited: true } : {}),
     createdAt: record.createdAt,

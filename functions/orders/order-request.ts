@@ -9,7 +9,12 @@ import { anyProviderChargeBounds, chargeBounds } from '../../shared/config/charg
 import type { DeliveryMethod } from '../../shared/config/listing-fields';
 import type { Money } from '../../shared/money';
 import { chargeBoundsRefusal } from '../../shared/process/charges';
-import { type ShippingAddressValues, validateShippingAddress } from '../../shared/validation/addresses';
+import {
+  type ShippingAddressValues,
+  shippingAddressFields,
+  shippingFieldMaxLength,
+  validateShippingAddress,
+} from '../../shared/validation/addresses';
 import { maxLengthMessage } from '../../shared/validation/messages';
 import { checkProductOrder, productOrderMessage } from '../../shared/validation/orders';
 import { getUser } from '../accounts/repository';
@@ -19,26 +24,12 @@ import type { ListingRecord } from '../listings/listing-record';
 import { getListingConsistent, isOrderable, type PricedOrder, priceOrder } from './repository';
 import { isObject, listingIdOf } from './request';
 
-const shippingFields: readonly (keyof ShippingAddressValues)[] = [
-  'recipientName',
-  'recipientPhoneNumber',
-  'recipientAddressLine1',
-  'recipientAddressLine2',
-  'recipientCity',
-  'recipientState',
-  'recipientPostal',
-  'recipientCountry',
-];
-
-/** At most this many characters in a shipping address field (the order item must stay small). */
-export const SHIPPING_FIELD_MAX = 200;
-
 /** What a quantity that is not a whole number of at least 1 is told, next to the spec's title. */
 export const quantityFieldMessage = 'The quantity must be a whole number of at least 1.';
 
 /**
  * The body's `orderData` (`deliveryMethod`, `stockReservationQuantity`, `shippingDetails`) as stored
- * order data. A shipping address field over SHIPPING_FIELD_MAX characters is a 400 naming the field.
+ * order data. A shipping address field over `shippingFieldMaxLength` characters is a 400 naming the field.
  */
 export function parseOrderData(raw: unknown): OrderData {
   const body = isObject(raw) ? raw : {};
@@ -47,10 +38,11 @@ export function parseOrderData(raw: unknown): OrderData {
   const shipping = isObject(body.shippingDetails) ? body.shippingDetails : undefined;
   const shippingDetails: Partial<ShippingAddressValues> = {};
   const tooLong: Partial<Record<keyof ShippingAddressValues, string>> = {};
-  for (const field of shippingFields) {
+  for (const field of shippingAddressFields) {
     const value = shipping?.[field];
     if (typeof value !== 'string' || !value.trim()) continue;
-    if (value.trim().length > SHIPPING_FIELD_MAX) tooLong[field] = maxLengthMessage(SHIPPING_FIELD_MAX);
+    if (value.trim().length > shippingFieldMaxLength)
+      tooLong[field] = maxLengthMessage(shippingFieldMaxLength);
     else shippingDetails[field] = value.trim();
   }
   if (Object.keys(tooLong).length > 0) {

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InitiateAnswer, OrderData, PaymentMethodKind } from '../../shared/api/transactions';
 import type { Money } from '../../shared/money';
+import { rememberShippingAddress } from '../accounts/shipping-address';
 import type { UserRecord } from '../accounts/user-record';
 import { ApiError } from '../lib/errors';
 import { appendLogKeys } from '../lib/logger';
@@ -193,12 +194,19 @@ function cardFor(
   }).then(({ intent }) => intent);
 }
 
-/** A new order: its workflow started, answered with its PaymentIntent's client secret (card orders). */
+/**
+ * A new order: its workflow started, its shipping address kept as the buyer's saved one (the next
+ * checkout starts from it), answered with its PaymentIntent's client secret (card orders).
+ */
 async function started(
   tx: TransactionRecord,
   card: ProviderPaymentIntent | undefined,
 ): Promise<InitiateAnswer> {
-  await startWorkflowOf(tx.id, tx.version);
+  const address = tx.orderData.shippingDetails;
+  await Promise.all([
+    startWorkflowOf(tx.id, tx.version),
+    address ? rememberShippingAddress(tx.customerId, address) : undefined,
+  ]);
   return {
     transaction: toTransactionView(tx, 'customer'),
     ...(card ? { stripePaymentIntentClientSecret: card.clientSecret, stripePaymentIntentId: card.id } : {}),

@@ -1,3 +1,4 @@
+import type { SavedShippingAddress } from '../validation/addresses';
 import type { ListingImage, PublicUser } from './types';
 
 /**
@@ -91,6 +92,8 @@ export interface ProfileUpdateRequest {
   bio?: string;
   /** protectedData.phoneNumber; empty string removes it. */
   phoneNumber?: string;
+  /** The saved shipping address (the whole address; null removes it). */
+  shippingAddress?: SavedShippingAddress | null;
   /** The e-mails the user wants; either flag may be given alone. Booleans only, else 400. */
   notificationSettings?: Partial<NotificationSettings>;
   /** The missing-information modal was closed (§4): it does not open again. */
@@ -152,6 +155,8 @@ export interface CurrentUser {
   abbreviatedName: string;
   bio?: string;
   phoneNumber?: string;
+  /** The last shipping address used (or saved on the contact details page): the checkout starts from it. */
+  shippingAddress?: SavedShippingAddress;
   profileImage?: ProfileImage;
   /** The session is an operator's limited one (scope user:limited only). */
   limited?: boolean;

@@ -34,6 +34,28 @@ export interface ShippingAddressValues {
   recipientCountry: string;
 }
 
+/** Every field of a shipping address, in the form's order. */
+export const shippingAddressFields: readonly (keyof ShippingAddressValues)[] = [
+  'recipientName',
+  'recipientPhoneNumber',
+  'recipientAddressLine1',
+  'recipientAddressLine2',
+  'recipientCity',
+  'recipientState',
+  'recipientPostal',
+  'recipientCountry',
+];
+
+/** At most this many characters in a shipping address field (an order or a profile item stays small). */
+export const shippingFieldMaxLength = 200;
+
+/**
+ * The last shipping address a buyer used, kept on their profile to fill the next checkout (and
+ * editable on the contact details page): the address and recipient, without the phone number, which
+ * comes from the profile's own.
+ */
+export type SavedShippingAddress = Omit<ShippingAddressValues, 'recipientPhoneNumber'>;
+
 /** Shipping: street, city, country, postal code and recipient name required; apartment, state, phone optional. */
 export function validateShippingAddress(
   values: Partial<ShippingAddressValues>,

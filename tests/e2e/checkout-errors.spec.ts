@@ -229,6 +229,33 @@ test('a declined card shows the card-declined message and keeps what was typed; 
   const main = page.getByRole('main');
   await expect(main.getByText('Waiting for the seller to ship').first()).toBeVisible();
   await expect(main.getByText(message)).toBeVisible();
+
+  // The order's address is kept on the profile: the contact details page shows it (and edits it)...
+  await page.goto('/account/contact-details');
+  const saved = page.getByRole('form', { name: 'Shipping address' });
+  await expect(saved.getByLabel('Street address')).toHaveValue('1200 Marine Drive');
+  await expect(saved.getByLabel('Country')).toHaveValue('CA');
+  await expectNoAxeViolations(page);
+
+  // ...and the next checkout starts from it, on a phone: the item, its photo and total first.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`/l/${dear.slug}/${dear.id}/checkout`);
+  const next = shippingGroup(page);
+  await expect(next.getByLabel('Recipient name')).toHaveValue('Dev Cyclist');
+  await expect(next.getByLabel('Street address')).toHaveValue('1200 Marine Drive');
+  await expect(next.getByLabel('Apartment, suite, etc. (optional)')).toHaveValue('Unit 4');
+  await expect(next.getByLabel('City')).toHaveValue('North Vancouver');
+  await expect(next.getByLabel('Country')).toHaveValue('CA');
+  await expect(page.getByLabel('Billing address same as shipping')).toBeChecked();
+  const summary = page.getByRole('complementary');
+  await expect(summary.getByText('Total price')).toBeVisible();
+  const summaryBox = await summary.boundingBox();
+  const formBox = await page.getByRole('heading', { name: 'Your order' }).boundingBox();
+  expect(summaryBox!.y + summaryBox!.height).toBeLessThan(formBox!.y);
+  await expect(summary.locator('img')).toBeVisible();
+  await expect(page.locator('.checkout-pay-row')).toContainText('Total $12,');
+  await expect(page.getByRole('heading', { name: 'How you are protected' })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test("a total above PayPal's maximum is paid by card, and the checkout says why in one line", async ({

@@ -190,6 +190,8 @@ describe('a card order from initiate to completed', () => {
     });
     expect(stripePaymentIntentClientSecret).toMatch(new RegExp(`^${stripePaymentIntentId}_secret_`));
     expect(JSON.stringify(transaction)).not.toContain(stripePaymentIntentId);
+    // The order's address is the buyer's saved one now: the next checkout starts from it.
+    expect((await api('GET', '/api/me', as(customer))).body.data.shippingAddress).toEqual(shippingDetails);
 
     const again = await initiate(customer, listing.id, { orderData: shipTwo, checkoutKey });
     expect(again.status).toBe(200);

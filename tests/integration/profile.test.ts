@@ -65,6 +65,47 @@ describe('PATCH /api/me', () => {
     ).toBe(200);
   });
 
+  it('saves, replaces and removes the shipping address, with the checkout messages', async () => {
+    const account = await signUp();
+    const patch = (body: Record<string, unknown>) =>
+      api('PATCH', '/api/me', { token: account.accessToken, body });
+    const address = {
+      recipientName: ' Lena <Huber> ',
+      recipientAddressLine1: 'Torstraße 1',
+      recipientCity: 'Berlin',
+      recipientPostal: '10119',
+      recipientCountry: 'DE',
+    };
+    const saved = await patch({ shippingAddress: address });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.shippingAddress).toEqual({ ...address, recipientName: 'Lena ＜Huber＞' });
+    expect((await api('GET', '/api/me', { token: account.accessToken })).body.data.shippingAddress).toEqual(
+      saved.body.data.shippingAddress,
+    );
+
+    const incomplete = await patch({
+      shippingAddress: {
+        ...address,
+        recipientCity: ' ',
+        recipientPostal: 10119,
+        recipientState: 'x'.repeat(201),
+      },
+    });
+    expect(incomplete.status).toBe(400);
+    expect(errorOf(incomplete.body).meta).toEqual({
+      fields: {
+        recipientCity: 'City is required',
+        recipientPostal: 'Must be text',
+        recipientState: 'Must be 200 characters or less',
+      },
+    });
+    expect((await patch({ shippingAddress: 'Berlin' })).status).toBe(400);
+
+    const removed = await patch({ shippingAddress: null });
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.shippingAddress).toBeUndefined();
+  });
+
   it('changes only the caller: an id in the body cannot point at another user', async () => {
     const [caller, other] = await Promise.all([signUp(), signUp({ firstName: 'Other', lastName: 'Person' })]);
     const response = await api('PATCH', '/api/me', {

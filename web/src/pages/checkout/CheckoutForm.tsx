@@ -56,7 +56,14 @@ export function CheckoutForm({
     enquiry: Boolean(search.transactionId),
     payinTotal,
   };
-  const initialValues = useMemo(() => initialCheckoutValues(listing, search, user), [listing, search, user]);
+  // Taken once per buyer: a change of the stored user during the run (the order's address kept as
+  // the saved one, a saved card) must not reinitialise the form and lose what was typed.
+  const userId = user?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the user object is read once per user id (above).
+  const initialValues = useMemo(
+    () => initialCheckoutValues(listing, search, user),
+    [listing, search, userId],
+  );
   const checkout = useCheckoutRun({
     listingId: listing.id,
     enquiryTransactionId: search.transactionId,

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useField } from 'react-final-form';
 import type { Listing } from '../../../../shared/api/types';
 import { deliveryMethods } from '../../../../shared/config/listing-fields';
-import { fieldMessage, Radio, RadioGroup } from './CheckoutFields';
+import { fieldMessage } from '../../forms/AddressFields';
+import { Radio, RadioGroup } from './CheckoutFields';
 import type { CheckoutLayout } from './layout';
 
 /**

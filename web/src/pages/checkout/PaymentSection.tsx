@@ -3,11 +3,12 @@ import type { SavedCard } from '../../../../shared/api/payments';
 import { messages } from '../../../../shared/errors/catalogue';
 import { CardBrandIcon } from '../../components/CardBrandIcon';
 import { CheckboxField } from '../../components/ChoiceFields';
+import { AddressFields } from '../../forms/AddressFields';
 import { TextField } from '../../forms/fields';
 import type { CardFormHandle, CardProvider } from '../../payments/card-provider';
 import { SimulatedCardFields, useMountedCardForm } from '../account/payment-methods/CardSetupForm';
 import { cardExpiryLabel, cardLabel } from '../account/payment-methods/card-rules';
-import { AddressFields, Radio } from './CheckoutFields';
+import { Radio } from './CheckoutFields';
 import type { CheckoutLayout } from './layout';
 
 const billingNames = {

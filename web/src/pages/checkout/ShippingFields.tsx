@@ -1,5 +1,5 @@
+import { AddressFields } from '../../forms/AddressFields';
 import { TextField } from '../../forms/fields';
-import { AddressFields } from './CheckoutFields';
 
 /**
  * The shipping address (§5): recipient name, street, city, postal code and country required;

@@ -5,8 +5,10 @@
  */
 import type { SavedCard } from '../../../../shared/api/payments';
 import { messages } from '../../../../shared/errors/catalogue';
+import type { ShippingAddressValues } from '../../../../shared/validation/addresses';
 import { createSetupIntent, savePaymentMethod } from '../../api/payment-methods';
 import { createPaypalOrder, initiateOrder, sendMessage, transitionPrivileged } from '../../api/transactions';
+import { authStore } from '../../auth/store';
 import { type CardProvider, CardProviderError } from '../../payments/card-provider';
 import { updateStoredPayments } from '../../payments/stored-payments';
 import { answerSimulatedPaypalOrder, approveInPaypalWindow } from './PaypalSection';
@@ -15,6 +17,13 @@ import type { CheckoutDeps } from './steps';
 /** Stores the new default card in the signed-in user (the payment-methods page does the same). */
 const storeSavedCard = (card: SavedCard) =>
   updateStoredPayments((payments) => ({ ...payments, defaultPaymentMethod: card }));
+
+/** The order's address is the buyer's saved one now (the API keeps it too): the next checkout starts from it. */
+function storeShippingAddress({ recipientPhoneNumber: _phone, ...address }: ShippingAddressValues) {
+  authStore.set((state) =>
+    state.currentUser ? { currentUser: { ...state.currentUser, shippingAddress: address } } : {},
+  );
+}
 
 /** The real calls; `paypal` is PayPal's mode and the buyer's answer for this run (its window, if live). */
 export function realCheckoutDeps(
@@ -28,7 +37,12 @@ export function realCheckoutDeps(
     return provider;
   };
   return {
-    initiateOrder: (body) => initiateOrder(body),
+    initiateOrder: async (body) => {
+      const answer = await initiateOrder(body);
+      const address = body.bodyParams.params.shippingDetails;
+      if (address) storeShippingAddress(address);
+      return answer;
+    },
     transitionPrivileged: (body) => transitionPrivileged(body),
     confirmCardPayment: (secret, intentId, input) => needProvider().confirmPayment(secret, intentId, input),
     saveCard: async (input, paymentMethodId) => {

@@ -41,6 +41,21 @@ describe('the first values', () => {
   });
 });
 
+describe('the saved shipping address', () => {
+  it("fills the shipping address from the buyer's profile, its recipient over the buyer's name", () => {
+    const saved = {
+      recipientName: 'Lena Huber',
+      recipientAddressLine1: 'Torstraße 1',
+      recipientCity: 'Berlin',
+      recipientPostal: '10119',
+      recipientCountry: 'DE',
+    };
+    const values = initialCheckoutValues(fixtureListing(), {}, { ...fixtureBuyer, shippingAddress: saved });
+    expect(values).toMatchObject({ ...saved, name: 'Bea Buyer' });
+    expect(initialCheckoutValues(fixtureListing(), {}, fixtureBuyer).recipientAddressLine1).toBeUndefined();
+  });
+});
+
 describe('the order data', () => {
   const empty = fixtureEmptyValues;
 

@@ -51,8 +51,8 @@ export function usableSavedCard(user: CurrentUser | undefined, now = new Date())
 /**
  * The form's first values: the delivery method and quantity of the search params when the listing
  * allows them (one enabled method is preselected; stock 1 fixes quantity 1; otherwise quantity 1),
- * the buyer's name as recipient and card holder, card payment, the saved card when there is one, and
- * the billing address the same as the shipping one.
+ * the buyer's name as recipient and card holder, the buyer's saved shipping address, card payment,
+ * the saved card when there is one, and the billing address the same as the shipping one.
  */
 export function initialCheckoutValues(
   listing: Pick<Listing, 'currentStock' | 'publicData'>,
@@ -78,6 +78,8 @@ export function initialCheckoutValues(
     message: '',
     ...(fullName ? { name: fullName, recipientName: fullName } : {}),
     ...(user?.phoneNumber ? { recipientPhoneNumber: user.phoneNumber } : {}),
+    // The last address used (or saved on the contact details page), recipient included.
+    ...user?.shippingAddress,
   };
 }
 

@@ -17,10 +17,12 @@ import { useCurrentUser } from '../../../auth/store';
 import { CheckboxField } from '../../../components/ChoiceFields';
 import { FormElement, FormError, SubmitButton, TextField } from '../../../forms/fields';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { ShippingAddressForm } from './ShippingAddressForm';
 
 /**
  * Contact details [auth] (§2, §5): e-mail (changing it needs the current password, then the new
- * address is verified again) and phone number, formatted as typed and stored without spaces.
+ * address is verified again) and phone number, formatted as typed and stored without spaces; the
+ * saved shipping address; the e-mail notifications.
  */
 export const contactDetailsErrorRules = {
   'email-taken': { field: 'email', message: messages.changeEmailTaken },
@@ -196,6 +198,7 @@ export function ContactDetailsPage() {
     <>
       <h1 id="contact-title">Contact details</h1>
       {user ? <ContactDetailsForm user={user} /> : null}
+      {user ? <ShippingAddressForm user={user} /> : null}
       {user ? <NotificationSettingsForm user={user} /> : null}
     </>
   );
