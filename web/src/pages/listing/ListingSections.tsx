@@ -6,6 +6,7 @@ import { pages } from '../../../../shared/pages';
 import { listingPlaceText } from '../../../../shared/text/addresses';
 import { Avatar } from '../../components/Avatar';
 import { UserReviewsBody } from '../../components/ReviewList';
+import { SellerFiguresList, useSellerFigures } from '../../components/SellerFigures';
 import { deliveryOptions, listingDetails } from '../../lib/listing-details';
 import { hasProfile, userDisplayName } from '../../lib/users';
 
@@ -104,9 +105,14 @@ export function DeliveryBox({ listing }: { listing: Pick<Listing, 'publicData' |
   );
 }
 
-/** The seller card: avatar and name, linking to the profile (not for deleted or banned users, §3). */
+/**
+ * The seller card: avatar and name, linking to the profile (not for deleted or banned users, §3),
+ * and the seller's figures (issue 24: rating, reviews, completed sales, member since), asked after
+ * the page has painted.
+ */
 export function SellerCard({ author }: { author: Listing['author'] & Pick<PublicProfile, 'profileImage'> }) {
   const name = userDisplayName(author);
+  const figures = useSellerFigures(hasProfile(author) ? author.id : undefined);
   return (
     <section className="seller-card" aria-labelledby="seller-title">
       <h2 id="seller-title" className="seller-title">
@@ -122,6 +128,13 @@ export function SellerCard({ author }: { author: Listing['author'] & Pick<Public
           <span className="seller-name">{name}</span>
         )}
       </div>
+      {figures === 'loading' ? (
+        <p className="seller-figures-loading" role="status">
+          Loading the seller's reviews and sales…
+        </p>
+      ) : figures ? (
+        <SellerFiguresList figures={figures} />
+      ) : null}
     </section>
   );
 }
