@@ -124,6 +124,8 @@ describe('reviews', () => {
         content: 'Bike exactly as described, quick handover.',
         state: 'public',
         author: expect.objectContaining({ id: customer.user.id }),
+        // The item it was for, as the order recorded it (issue 24: the listing page names it).
+        listing: { id: expect.any(String), title: 'Trek Domane AL 2 road bike' },
       }),
     ]);
     expect(ofProvider.meta).toEqual({ totalItems: 1, averageRating: 5 });

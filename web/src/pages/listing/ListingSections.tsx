@@ -140,14 +140,15 @@ export function SellerCard({ author }: { author: Listing['author'] & Pick<Public
 }
 
 /**
- * The seller's published reviews as a seller (§2 listing page "seller reviews"): average,
- * count and each review. Loaded after the listing has painted, so it never delays the page.
+ * The seller's published reviews as a seller (§2 listing page "seller reviews"), titled "Reviews of
+ * <seller>" so they are not read as reviews of this item: average, count and each review with the
+ * item it was for (issue 24). Loaded after the listing has painted, so it never delays the page.
  */
 export function SellerReviewsSection({ author, now }: { author: Listing['author']; now?: Date }) {
   if (!hasProfile(author)) return null;
   return (
     <section className="listing-reviews" aria-labelledby="reviews-title">
-      <h2 id="reviews-title">Reviews</h2>
+      <h2 id="reviews-title">Reviews of {userDisplayName(author)}</h2>
       <UserReviewsBody
         userId={author.id}
         type="ofProvider"
