@@ -1,4 +1,4 @@
-import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type PointerEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { ListingImage } from '../../../../shared/api/types';
 import { galleryImageSources } from '../../../../shared/listings';
@@ -10,11 +10,27 @@ const swipeDistance = 40;
 /** Two taps closer than this (ms) are a double tap: the zoom toggle on touch screens. */
 const doubleTapMs = 300;
 
+/** Where in the photo (0–1 across and down) a zoom was asked: that point is centred once zoomed. */
+interface ZoomPoint {
+  x: number;
+  y: number;
+}
+
+const photoCentre: ZoomPoint = { x: 0.5, y: 0.5 };
+
+/** The point of `stage`'s photo under the pointer, 0–1 each way (the centre without a photo). */
+function pointOnPhoto(stage: HTMLElement | null, clientX: number, clientY: number): ZoomPoint {
+  const rect = stage?.querySelector('img')?.getBoundingClientRect();
+  if (!rect || rect.width === 0 || rect.height === 0) return photoCentre;
+  const clamp = (value: number) => Math.min(1, Math.max(0, value));
+  return { x: clamp((clientX - rect.left) / rect.width), y: clamp((clientY - rect.top) / rect.height) };
+}
+
 /**
  * The full-screen gallery (issue 24), a lazy chunk loaded on the first tap on a photo: a modal
  * dialog with the photos large, "3 / 7", previous and next buttons, ←/→ (Home/End), a swipe on
  * touch, a zoom toggle (the button, a double click or a double tap; zoomed, the photo scrolls to
- * pan and the browser's pinch works), Escape and "Close". Focus is trapped inside while it is
+ * pan, centred on the point double-tapped, and the browser's pinch works), Escape and "Close". Focus is trapped inside while it is
  * open (unlike the site's Modal, which closes on blur: here Tab past the end would lose the
  * photos); the caller puts focus back on the photo that opened it (`onClose` with the index shown).
  */
@@ -32,12 +48,35 @@ export default function FullScreenGallery({
   const [index, setIndex] = useState(startIndex);
   const [zoomed, setZoomed] = useState(false);
   const dialogRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const zoomPoint = useRef<ZoomPoint>(photoCentre);
   const swipeStart = useRef<number | null>(null);
   const lastTap = useRef(0);
   const lastPointer = useRef('mouse');
   const count = images.length;
   const state = useRef({ index, count, onClose });
   state.current = { index, count, onClose };
+
+  /** Zooms in on `point` (the photo's centre from the button), or back out. */
+  const toggleZoom = (point: ZoomPoint = photoCentre) => {
+    zoomPoint.current = point;
+    setZoomed((value) => !value);
+  };
+
+  // Zoomed, the photo is twice the screen's width and the stage scrolls: start with the point the
+  // zoom was asked on in the middle, not the photo's top left corner.
+  useLayoutEffect(() => {
+    const stage = stageRef.current;
+    const photo = stage?.querySelector('img');
+    if (!zoomed || !stage || !photo) return;
+    const stageRect = stage.getBoundingClientRect();
+    const photoRect = photo.getBoundingClientRect();
+    const { x, y } = zoomPoint.current;
+    stage.scrollLeft =
+      photoRect.left - stageRect.left + stage.scrollLeft + photoRect.width * x - stage.clientWidth / 2;
+    stage.scrollTop =
+      photoRect.top - stageRect.top + stage.scrollTop + photoRect.height * y - stage.clientHeight / 2;
+  }, [zoomed]);
 
   const go = (next: number) => {
     setIndex(wrapIndex(next, count));
@@ -115,7 +154,7 @@ export default function FullScreenGallery({
     }
     const now = event.timeStamp;
     if (now - lastTap.current < doubleTapMs) {
-      setZoomed((value) => !value);
+      toggleZoom(pointOnPhoto(stageRef.current, event.clientX, event.clientY));
       lastTap.current = 0;
     } else lastTap.current = now;
   };
@@ -140,7 +179,7 @@ export default function FullScreenGallery({
             type="button"
             className="fs-gallery-button"
             aria-pressed={zoomed}
-            onClick={() => setZoomed((value) => !value)}
+            onClick={() => toggleZoom()}
           >
             {zoomed ? 'Zoom out' : 'Zoom in'}
           </button>
@@ -150,6 +189,7 @@ export default function FullScreenGallery({
         </div>
         {/* biome-ignore lint/a11y/useSemanticElements: the shown photo is a group (as the carousel's slide); a fieldset is for form controls */}
         <div
+          ref={stageRef}
           role="group"
           aria-label="Shown photo"
           className={`fs-gallery-stage${zoomed ? ' fs-gallery-zoomed' : ''}`}
@@ -159,7 +199,10 @@ export default function FullScreenGallery({
             swipeStart.current = null;
           }}
           // A double tap is handled in onPointerUp (some browsers also send dblclick for it).
-          onDoubleClick={() => lastPointer.current === 'mouse' && setZoomed((value) => !value)}
+          onDoubleClick={(event) =>
+            lastPointer.current === 'mouse' &&
+            toggleZoom(pointOnPhoto(stageRef.current, event.clientX, event.clientY))
+          }
         >
           {sources ? (
             <img
