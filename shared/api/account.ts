@@ -173,6 +173,20 @@ export interface CurrentUser {
 /** GET /api/users/{id} and a listing's author: the spec's user, with the avatar when there is one. */
 export interface PublicProfile extends PublicUser {
   profileImage?: ProfileImage;
+  /** GET /api/users/{id} only: what a buyer weighs before trusting a seller (issue 24). */
+  figures?: SellerFigures;
+}
+
+/** A user's record as a seller: the seller card on the listing page and the top of the profile. */
+export interface SellerFigures {
+  /** The average of the published reviews of the user as a seller, to one decimal; none without reviews. */
+  averageRating?: number;
+  /** Published reviews of the user as a seller. */
+  reviewCount: number;
+  /** Sales the buyer received (received, completed or reviewed). */
+  completedSales: number;
+  /** The month the account was made, `YYYY-MM` (only the month is public). */
+  memberSince?: string;
 }
 
 export type { ListingImage };

@@ -126,6 +126,14 @@ export interface ReviewView {
 /** A published review with its author (`GET /api/users/{id}/reviews`: the profile and listing pages). */
 export interface PublicReview extends ReviewView {
   author: PublicUser;
+  /** The item the review was for, as the order recorded it (issue 24); absent if it cannot be read. */
+  listing?: ReviewedListing;
+}
+
+/** A listing a review was for: its id and the title the order recorded. */
+export interface ReviewedListing {
+  id: string;
+  title: string;
 }
 
 /** `GET /api/users/{id}/reviews?type=ofProvider|ofCustomer` → `{ data: PublicReview[], meta }`. */

@@ -27,6 +27,15 @@ export type ProcessState = (typeof processStates)[number];
 
 export const terminalStates: readonly ProcessState[] = ['reviewed', 'canceled', 'payment-expired'];
 
+/** A sale that went through: the buyer has the item (the seller card's "completed sales", issue 24). */
+export const completedSaleStates: readonly ProcessState[] = [
+  'received',
+  'completed',
+  'reviewed-by-customer',
+  'reviewed-by-provider',
+  'reviewed',
+];
+
 /**
  * The order is being fulfilled: paid, not yet received nor canceled (shipped, handed over or in
  * dispute on the way). The seller sees where to ship only in these states.

@@ -124,6 +124,8 @@ describe('reviews', () => {
         content: 'Bike exactly as described, quick handover.',
         state: 'public',
         author: expect.objectContaining({ id: customer.user.id }),
+        // The item it was for, as the order recorded it (issue 24: the listing page names it).
+        listing: { id: expect.any(String), title: 'Trek Domane AL 2 road bike' },
       }),
     ]);
     expect(ofProvider.meta).toEqual({ totalItems: 1, averageRating: 5 });
@@ -152,6 +154,20 @@ describe('reviews', () => {
     expect(all.data.map((r) => r.rating)).toEqual(expect.arrayContaining([5, 2]));
     expect(all.meta.averageRating).toBe(3.5);
     expect((await reviewsOf(provider)).meta.totalItems).toBe(all.meta.totalItems);
+  });
+
+  it("the seller's figures on the public profile: reviews as a seller, their average, completed sales, the month they joined", async () => {
+    // After the two tests above: two completed orders of the provider, both reviewed by the buyer.
+    const seller = (await api('GET', `/api/users/${provider.user.id}`)).body.data;
+    expect(seller.figures).toEqual({
+      averageRating: 3.5,
+      reviewCount: 2,
+      completedSales: 2,
+      memberSince: new Date().toISOString().slice(0, 7),
+    });
+    // The buyer has sold nothing and has no reviews as a seller (the provider's review of them is ofCustomer).
+    const buyer = (await api('GET', `/api/users/${customer.user.id}`)).body.data;
+    expect(buyer.figures).toEqual({ reviewCount: 0, completedSales: 0, memberSince: expect.any(String) });
   });
 
   it('a review transition without a rating and text is refused; a bad type is a 400', async () => {

@@ -6,6 +6,7 @@ import { freeLocalPorts, type LocalCloud, startLocalCloud } from '../../infra/lo
 import { listings, sellers } from '../../infra/local/seed/catalogue';
 import { historyOrders, sellerKeyOf } from '../../infra/local/seed/history';
 import { seedDemoData, stableId } from '../../infra/local/seed/seed';
+import type { PublicProfile } from '../../shared/api/account';
 import type { PublicReview, UserReviewsMeta } from '../../shared/api/transactions';
 
 // The demo seed's history (infra/local/seed/history.ts) on a cloud of its own: the suite's cloud
@@ -86,6 +87,27 @@ describe('demo seed: past orders and reviews', () => {
       expect(asBuyer.meta.totalItems, seller.key).toBe(bought.length);
       if (bought.length)
         expect(asBuyer.meta.averageRating).toBe(average(bought.map((order) => order.sellerReview.rating)));
+    }
+  });
+
+  it("each demo seller's figures are their history (issue 24), and each review names the item it was for", async () => {
+    for (const seller of sellers) {
+      const id = sellerIds.get(seller.key)!;
+      const sold = historyOrders.filter((order) => sellerKeyOf(order.listingKey) === seller.key);
+      const response = await fetch(`${cloud.url}/api/users/${id}`);
+      const { figures } = ((await response.json()) as { data: PublicProfile }).data;
+      // Every history order ends reviewed by both: each is a completed sale with the buyer's review.
+      expect(figures, seller.key).toEqual({
+        ...(sold.length ? { averageRating: average(sold.map((order) => order.buyerReview.rating)) } : {}),
+        reviewCount: sold.length,
+        completedSales: sold.length,
+        memberSince: expect.stringMatching(/^\d{4}-\d{2}$/),
+      });
+      for (const review of (await reviewsOf(id, 'ofProvider')).data) {
+        const order = sold.find((candidate) => candidate.buyerReview.content === review.content)!;
+        const item = listings.find((listing) => listing.key === order.listingKey)!;
+        expect(review.listing).toEqual({ id: stableId('listing', item.key), title: item.title });
+      }
     }
   });
 

@@ -3,6 +3,7 @@ import type { PublicReview, UserReviewsMeta } from '../../../shared/api/transact
 import { dynamo, tableName } from '../../lib/aws';
 import { ApiError, type HttpEvent, httpHandler, json, pathParam } from '../../lib/http';
 import { keys } from '../../lib/table-design';
+import { reviewedListings } from '../../orders/reviewed-listings';
 import { type ReviewItem, type ReviewType, toReviewView } from '../../orders/reviews';
 import { getPublicUsers } from '../../orders/views';
 
@@ -13,7 +14,8 @@ const MAX_REVIEWS = 100;
 /**
  * GET /api/users/{id}/reviews?type=ofProvider|ofCustomer (public; spec reviews.query {subject_id,
  * type, state public}) → `{ data: PublicReview[], meta: { totalItems, averageRating } }`: the user's
- * published reviews of one type (both without `type`), newest first, each with its author. Reads
+ * published reviews of one type (both without `type`), newest first, each with its author and the
+ * item it was for (the title the order recorded). Reads
  * the sparse `REVIEWS#<user>` keys that only published reviews carry.
  */
 export const handler = httpHandler(async (event: HttpEvent) => {
@@ -38,11 +40,14 @@ export const handler = httpHandler(async (event: HttpEvent) => {
   const items = ((page.Items ?? []) as ReviewItem[]).filter((item) => item.state === 'public');
   // Without a type the two kinds are grouped by the sort key; newest first across both.
   items.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const authors = await getPublicUsers(items.map((item) => item.authorId));
-  const data: PublicReview[] = items.map((item) => ({
-    ...toReviewView(item),
-    author: authors.get(item.authorId)!,
-  }));
+  const [authors, listings] = await Promise.all([
+    getPublicUsers(items.map((item) => item.authorId)),
+    reviewedListings(items.map((item) => item.transactionId)),
+  ]);
+  const data: PublicReview[] = items.map((item) => {
+    const listing = listings.get(item.transactionId);
+    return { ...toReviewView(item), author: authors.get(item.authorId)!, ...(listing ? { listing } : {}) };
+  });
   const total = data.reduce((sum, review) => sum + review.rating, 0);
   const meta: UserReviewsMeta = {
     totalItems: data.length,

@@ -1,14 +1,17 @@
 import { FORM_ERROR } from 'final-form';
 import { apiErrors, messages } from '../../../shared/errors/catalogue';
 import { ApiRequestError } from './client';
+import { errorCode, isNetworkError } from './error-kinds';
 
+// Re-exported: the forms import everything from here; pages without a form import error-kinds.ts,
+// which does not pull final-form into their first load.
 /**
  * From a failed call to the messages a form shows (react-final-form submission errors): field
  * messages from the answer's `meta.fields` (400 `validation-invalid-params`, and the API's other
  * field-specific answers), the spec's message for known error codes (on a field or for the whole
  * form), and a fallback. The form keeps what the user typed; only the messages change.
  */
-export { FORM_ERROR };
+export { errorCode, FORM_ERROR, isNetworkError };
 
 export interface ErrorRule {
   message: string;
@@ -34,22 +37,6 @@ export function apiFieldErrors(error: unknown): Record<string, string> {
   if (typeof fields !== 'object' || fields === null) return {};
   return Object.fromEntries(
     Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-}
-
-/** The code of an API error, or the name of another error (Amplify errors carry Cognito's names). */
-export function errorCode(error: unknown): string | undefined {
-  if (error instanceof ApiRequestError) return error.code;
-  if (error instanceof Error) return error.name;
-  return undefined;
-}
-
-/** True when the request never got an answer (offline, blocked, DNS…). */
-export function isNetworkError(error: unknown): boolean {
-  if (error instanceof ApiRequestError) return error.status === 0;
-  if (!(error instanceof Error)) return false;
-  return (
-    error.name === 'NetworkError' || (error instanceof TypeError && /fetch|network/i.test(error.message))
   );
 }
 

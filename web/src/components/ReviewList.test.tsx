@@ -30,15 +30,21 @@ const now = new Date('2026-06-01T10:00:00.000Z');
 const render = () => renderAt('/l/bike/l1', <SellerReviewsSection author={author} now={now} />);
 
 describe("the listing page's seller reviews", () => {
-  it("shows the seller's average, count and each review with its author, stars, date and text", async () => {
+  it("shows the seller's average, count and each review with its author, stars, date, item and text", async () => {
     getUserReviews.mockResolvedValue({
-      data: [reviewOf('r1', 5, 'Sam B'), reviewOf('r2', 4, 'Alex C')],
+      data: [
+        { ...reviewOf('r1', 5, 'Sam B'), listing: { id: 'l7', title: 'Canyon Endurace CF 7' } },
+        reviewOf('r2', 4, 'Alex C'),
+      ],
       meta: { totalItems: 2, averageRating: 4.5 },
     });
     await loadUserReviews('seller', 'ofProvider');
     const html = await render();
     expect(getUserReviews).toHaveBeenCalledWith('seller', 'ofProvider');
-    expect(html).toMatch(/<h2 id="reviews-title">Reviews<\/h2>/);
+    expect(html).toMatch(/<h2 id="reviews-title">Reviews of <!-- -->Maya T<\/h2>/);
+    // Each review names the item it was for (issue 24); one the order could not name shows none.
+    expect(html).toContain('For <span class="review-item-listing-title">Canyon Endurace CF 7</span>');
+    expect(html.match(/review-item-listing"/g)).toHaveLength(1);
     expect(html).toContain('4.5 out of 5 · 2 reviews');
     expect(html).toContain('aria-label="Rated 4.5 out of 5 stars"');
     expect(html).toMatch(/<a[^>]*href="\/u\/author-r1"[^>]*>Sam B<\/a>/);

@@ -12,7 +12,7 @@ import { ReviewRating, ReviewSummary } from './ReviewRating';
 import './reviews.css';
 
 /**
- * Published reviews: a list (author's avatar and name, stars, date, text) and a user's
+ * Published reviews: a list (author's avatar and name, stars, date, the item it was for, text) and a user's
  * reviews of one kind loaded after the page has painted (the listing and profile pages), with
  * their average and count.
  */
@@ -44,6 +44,11 @@ function ReviewItem({ review, now }: { review: PublicReview; now?: Date }) {
           <ReviewRating rating={review.rating} />
           <DateLabel date={review.createdAt} className="review-item-date" {...(now ? { now } : {})} />
         </p>
+        {review.listing ? (
+          <p className="review-item-listing">
+            For <span className="review-item-listing-title">{review.listing.title}</span>
+          </p>
+        ) : null}
         <p className="review-item-content">{review.content}</p>
       </div>
     </li>

@@ -10,7 +10,8 @@ import { enquiryMessages, productOrderMessages } from '../../../../shared/valida
 import { ApiRequestError } from '../../api/client';
 import { authStore } from '../../auth/store';
 import { createAppRouter } from '../../router';
-import { ContactSeller, ContactSellerModal } from './ContactSeller';
+import { ContactSeller } from './ContactSeller';
+import { ContactSellerModal } from './ContactSellerModal';
 import { contactMode, type EnquiryDeps, sendEnquiry, validateEnquiry } from './enquiry';
 
 vi.mock('../../observability/errors', () => ({ reportError: vi.fn() }));

@@ -1,20 +1,18 @@
-import { Link, useNavigate } from '@tanstack/react-router';
-import { FORM_ERROR } from 'final-form';
-import { useEffect, useRef, useState } from 'react';
-import { Form, useField } from 'react-final-form';
+import { useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import type { Listing } from '../../../../shared/api/types';
 import { listingPath, pages } from '../../../../shared/pages';
 import { enquire, sendMessage } from '../../api/transactions';
 import { authStore, useAuth, useCurrentUser } from '../../auth/store';
-import { Modal } from '../../components/Modal';
-import { FieldFrame, FormError, SubmitButton } from '../../forms/fields';
-import { userDisplayName } from '../../lib/users';
-import { reportError } from '../../observability/errors';
-import { contactMode, type EnquiryDeps, type EnquiryValues, sendEnquiry, validateEnquiry } from './enquiry';
-import '../../components/dialog.css';
-import '../../forms/forms.css';
+import { Spinner } from '../../components/Loading';
+import { contactMode, type EnquiryDeps } from './enquiry';
 import './contact-seller.css';
-import { newIdempotencyKey } from '../../lib/idempotency-key';
+
+// The message form (final-form and the form fields) is only for those who write to the seller:
+// a lazy chunk, so the listing page's first load stays within its budget.
+const ContactSellerModal = lazy(() =>
+  import('./ContactSellerModal').then((module) => ({ default: module.ContactSellerModal })),
+);
 
 const defaultDeps: EnquiryDeps = {
   enquire: (listingId, checkoutKey) => enquire({ transition: 'enquire', params: { listingId }, checkoutKey }),
@@ -47,135 +45,10 @@ export function ContactSeller({ listing, deps }: { listing: Listing; deps?: Enqu
         Contact the seller
       </button>
       {open ? (
-        <ContactSellerModal listing={listing} deps={deps ?? defaultDeps} onClose={() => setOpen(false)} />
+        <Suspense fallback={<Spinner label="Opening the message form…" />}>
+          <ContactSellerModal listing={listing} deps={deps ?? defaultDeps} onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </div>
-  );
-}
-
-/**
- * The contact modal: the message (required, §5), "Send message" with its progress, a failure that
- * keeps the text. When the enquiry was made but the message failed, the modal stays open with
- * "Failed to send" (§8) and a link to the enquiry; sending again only sends the message.
- */
-export function ContactSellerModal({
-  listing,
-  deps,
-  onClose,
-  initialError,
-  initialTransactionId,
-}: {
-  listing: Listing;
-  deps: EnquiryDeps;
-  onClose: () => void;
-  /** Tests: a failure to show. */
-  initialError?: string;
-  initialTransactionId?: string;
-}) {
-  const navigate = useNavigate();
-  const checkoutKey = useRef(newIdempotencyKey());
-  const [transactionId, setTransactionId] = useState<string | undefined>(initialTransactionId);
-  const busy = useRef(false);
-  const onSubmit = async (values: EnquiryValues) => {
-    busy.current = true;
-    const result = await sendEnquiry(
-      {
-        listingId: listing.id,
-        checkoutKey: checkoutKey.current,
-        content: values.message ?? '',
-        transactionId,
-      },
-      deps,
-    );
-    busy.current = false;
-    if (result.ok) {
-      void navigate({ to: pages.orderDetails, params: { id: result.transactionId } });
-      return undefined;
-    }
-    reportError(new Error(result.message), 'enquiry-failed');
-    if (result.transactionId) setTransactionId(result.transactionId);
-    return { [FORM_ERROR]: result.message };
-  };
-  const seller = userDisplayName(listing.author);
-  return (
-    <Modal
-      title="Contact the seller"
-      closeLabel="Close"
-      onClose={() => !busy.current && onClose()}
-      className="centered-dialog contact-modal"
-    >
-      <p className="contact-modal-listing">
-        Ask {seller} about <strong>{listing.title}</strong>. Your message starts a conversation you can keep
-        on the enquiry page, and you can buy the item from there.
-      </p>
-      <Form<EnquiryValues> onSubmit={onSubmit} validate={validateEnquiry} subscription={{ submitting: true }}>
-        {({ handleSubmit, submitting, submitError, form }) => (
-          <form
-            className="form contact-form"
-            noValidate
-            onSubmit={async (event) => {
-              await handleSubmit(event);
-              if (form.getState().hasValidationErrors) document.getElementById('contact-message')?.focus();
-            }}
-          >
-            <MessageField />
-            <FormError error={initialError ?? submitError} />
-            {transactionId && (initialError ?? submitError) ? (
-              <p className="field-hint">
-                Your enquiry was started.{' '}
-                <Link to={pages.orderDetails} params={{ id: transactionId }}>
-                  Go to the enquiry
-                </Link>
-              </p>
-            ) : null}
-            <div className="dialog-actions">
-              <SubmitButton
-                inProgress={submitting}
-                progressLabel="Sending…"
-                className="button button-primary"
-              >
-                Send message
-              </SubmitButton>
-              <button
-                type="button"
-                className="button button-secondary"
-                disabled={submitting}
-                onClick={onClose}
-              >
-                Cancel
-              </button>
-            </div>
-          </form>
-        )}
-      </Form>
-    </Modal>
-  );
-}
-
-function MessageField() {
-  const { input, meta } = useField<string>('message', {
-    subscription: { value: true, error: true, touched: true },
-  });
-  const message = meta.touched ? (meta.error as string | undefined) : undefined;
-  const ref = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <FieldFrame
-      id="contact-message"
-      label="Message"
-      hint="For example: is it still available, what size is it, can I pick it up?"
-      message={message}
-      control={(ids) => (
-        <textarea
-          {...input}
-          {...ids}
-          ref={ref}
-          data-autofocus
-          rows={5}
-          value={input.value ?? ''}
-          aria-required
-        />
-      )}
-    />
   );
 }

@@ -1,6 +1,12 @@
-import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, type PointerEvent, Suspense, useEffect, useRef, useState } from 'react';
 import type { ListingImage } from '../../../../shared/api/types';
 import { galleryImageSources, largestListingVariant } from '../../../../shared/listings';
+import { Spinner } from '../../components/Loading';
+
+// Only visitors who tap a photo need the full-screen gallery: its own chunk, fetched from the
+// pointerdown of that tap (a head start on the click) and kept by the module cache afterwards.
+const loadGallery = () => import('./FullScreenGallery');
+const FullScreenGallery = lazy(loadGallery);
 
 /** A horizontal swipe longer than this (px) turns the photo. */
 const swipeDistance = 40;
@@ -12,7 +18,19 @@ const swipeDistance = 40;
  */
 export function ImageCarousel({ images, title }: { images: ListingImage[]; title: string }) {
   const [index, setIndex] = useState(0);
+  const [fullScreen, setFullScreen] = useState(false);
   const swipeStart = useRef<number | null>(null);
+  // A swipe ends in a click on the photo: that click turned the photo, it must not open the gallery.
+  const swiped = useRef(false);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  // After the gallery has unmounted (and its focus trap with it), not before: the trap would take
+  // the focus straight back.
+  useEffect(() => {
+    if (fullScreen || !returnFocus.current) return;
+    returnFocus.current = false;
+    openButton.current?.focus({ preventScroll: true });
+  }, [fullScreen]);
   const count = images.length;
   const current = images[index] ?? images[0];
   const main = current && galleryImageSources(current);
@@ -27,7 +45,8 @@ export function ImageCarousel({ images, title }: { images: ListingImage[]; title
   const several = count > 1;
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (!several) return;
+    // The open gallery's keys bubble here through React's tree (it is portalled): they are its own.
+    if (!several || fullScreen) return;
     const keys: Record<string, () => void> = {
       ArrowLeft: () => go(index - 1),
       ArrowRight: () => go(index + 1),
@@ -47,7 +66,23 @@ export function ImageCarousel({ images, title }: { images: ListingImage[]; title
     swipeStart.current = null;
     if (start === null || !several) return;
     const distance = event.clientX - start;
-    if (Math.abs(distance) >= swipeDistance) go(distance < 0 ? index + 1 : index - 1);
+    if (Math.abs(distance) >= swipeDistance) {
+      swiped.current = true;
+      go(distance < 0 ? index + 1 : index - 1);
+    }
+  };
+  const openGallery = () => {
+    if (swiped.current) {
+      swiped.current = false;
+      return;
+    }
+    setFullScreen(true);
+  };
+  // The gallery shows where it was left, and focus goes back to the photo that opened it.
+  const closeGallery = (shown: number) => {
+    returnFocus.current = true;
+    setFullScreen(false);
+    setIndex(shown);
   };
 
   const position = `Photo ${index + 1} of ${count}`;
@@ -72,17 +107,29 @@ export function ImageCarousel({ images, title }: { images: ListingImage[]; title
           swipeStart.current = null;
         }}
       >
-        <img
-          key={current.id}
-          src={main.src}
-          srcSet={main.srcSet}
-          sizes={main.sizes}
-          width={main.width}
-          height={main.height}
-          alt={several ? `${title}, photo ${index + 1} of ${count}` : title}
-          fetchPriority={index === 0 ? 'high' : 'auto'}
-          draggable={false}
-        />
+        <button
+          ref={openButton}
+          type="button"
+          className="gallery-open"
+          aria-label={
+            several ? `Open photo ${index + 1} of ${count} full screen` : 'Open the photo full screen'
+          }
+          aria-haspopup="dialog"
+          onPointerDown={() => void loadGallery()}
+          onClick={openGallery}
+        >
+          <img
+            key={current.id}
+            src={main.src}
+            srcSet={main.srcSet}
+            sizes={main.sizes}
+            width={main.width}
+            height={main.height}
+            alt={several ? `${title}, photo ${index + 1} of ${count}` : title}
+            fetchPriority={index === 0 ? 'high' : 'auto'}
+            draggable={false}
+          />
+        </button>
         {several ? (
           <>
             <button
@@ -128,6 +175,17 @@ export function ImageCarousel({ images, title }: { images: ListingImage[]; title
             })}
           </ul>
         </>
+      ) : null}
+      {fullScreen ? (
+        <Suspense
+          fallback={
+            <div className="gallery-opening">
+              <Spinner label="Opening the photos…" />
+            </div>
+          }
+        >
+          <FullScreenGallery images={images} title={title} startIndex={index} onClose={closeGallery} />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -23,7 +23,7 @@ import './listing-page.css';
  * A listing as buyers see it (§2 listing page, full-image layout): the photo carousel, title,
  * price and condition, `orderPanel` (the public page's order panel; nothing on the owner's draft
  * and pending previews), delivery, the seller, then description, details, features, rules,
- * disclaimer and the fuzzy map. The public page and the owner's variant pages both render this.
+ * disclaimer and the fuzzy map, then `similar` items. The public page and the owner's variant pages both render this.
  */
 export function ListingContent({
   listing,
@@ -32,6 +32,7 @@ export function ListingContent({
   contact,
   mapNote,
   showMap = true,
+  similar,
 }: {
   /** The public view: `geolocation` is the fuzzy center. */
   listing: Listing;
@@ -42,6 +43,8 @@ export function ListingContent({
   mapNote?: string;
   /** False for a draft without a location yet. */
   showMap?: boolean;
+  /** The public page's similar items (issue 24), under the whole listing. */
+  similar?: ReactNode;
 }) {
   const { publicData } = listing;
   const category = categoryLabel(publicData.category);
@@ -85,6 +88,7 @@ export function ListingContent({
           ) : null}
         </div>
       </div>
+      {similar}
     </article>
   );
 }

@@ -12,6 +12,7 @@ import { useLoaded } from '../../lib/useLoaded';
 import { ContactSeller } from './ContactSeller';
 import { ListingContent } from './ListingContent';
 import { OrderPanel } from './OrderPanel';
+import { SimilarItems } from './SimilarItems';
 
 const bySlugRoute = getRouteApi('/l/$slug/$id');
 const canonicalRoute = getRouteApi('/l/$id');
@@ -52,6 +53,7 @@ function ListingView({ promise }: { promise: Promise<Loaded<Listing>> }) {
           listing={listing}
           orderPanel={<OrderPanel listing={listing} />}
           contact={<ContactSeller listing={listing} />}
+          similar={<SimilarItems listing={listing} />}
         />
       )}
     </LoadFrame>

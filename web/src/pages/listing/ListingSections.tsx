@@ -6,6 +6,7 @@ import { pages } from '../../../../shared/pages';
 import { listingPlaceText } from '../../../../shared/text/addresses';
 import { Avatar } from '../../components/Avatar';
 import { UserReviewsBody } from '../../components/ReviewList';
+import { SellerFiguresList, useSellerFigures } from '../../components/SellerFigures';
 import { deliveryOptions, listingDetails } from '../../lib/listing-details';
 import { hasProfile, userDisplayName } from '../../lib/users';
 
@@ -104,9 +105,14 @@ export function DeliveryBox({ listing }: { listing: Pick<Listing, 'publicData' |
   );
 }
 
-/** The seller card: avatar and name, linking to the profile (not for deleted or banned users, §3). */
+/**
+ * The seller card: avatar and name, linking to the profile (not for deleted or banned users, §3),
+ * and the seller's figures (issue 24: rating, reviews, completed sales, member since), asked after
+ * the page has painted.
+ */
 export function SellerCard({ author }: { author: Listing['author'] & Pick<PublicProfile, 'profileImage'> }) {
   const name = userDisplayName(author);
+  const figures = useSellerFigures(hasProfile(author) ? author.id : undefined);
   return (
     <section className="seller-card" aria-labelledby="seller-title">
       <h2 id="seller-title" className="seller-title">
@@ -122,19 +128,27 @@ export function SellerCard({ author }: { author: Listing['author'] & Pick<Public
           <span className="seller-name">{name}</span>
         )}
       </div>
+      {figures === 'loading' ? (
+        <p className="seller-figures-loading" role="status">
+          Loading the seller's reviews and sales…
+        </p>
+      ) : figures ? (
+        <SellerFiguresList figures={figures} />
+      ) : null}
     </section>
   );
 }
 
 /**
- * The seller's published reviews as a seller (§2 listing page "seller reviews"): average,
- * count and each review. Loaded after the listing has painted, so it never delays the page.
+ * The seller's published reviews as a seller (§2 listing page "seller reviews"), titled "Reviews of
+ * <seller>" so they are not read as reviews of this item: average, count and each review with the
+ * item it was for (issue 24). Loaded after the listing has painted, so it never delays the page.
  */
 export function SellerReviewsSection({ author, now }: { author: Listing['author']; now?: Date }) {
   if (!hasProfile(author)) return null;
   return (
     <section className="listing-reviews" aria-labelledby="reviews-title">
-      <h2 id="reviews-title">Reviews</h2>
+      <h2 id="reviews-title">Reviews of {userDisplayName(author)}</h2>
       <UserReviewsBody
         userId={author.id}
         type="ofProvider"

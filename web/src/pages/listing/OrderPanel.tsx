@@ -10,6 +10,7 @@ import { authStore, useCurrentUser } from '../../auth/store';
 import { PriceText } from '../../components/ListingCard';
 import { Modal } from '../../components/Modal';
 import { useQueryModal } from '../../components/query-modal';
+import { OrderEstimateLines } from './OrderEstimate';
 import {
   checkoutHref,
   initialOrderValues,
@@ -134,8 +135,8 @@ function BlockedAction({
 
 /**
  * The product order form (§5): quantity 1…stock (fixed and hidden at stock 1), the delivery
- * method (one enabled method is preselected and shown as text; none: noDeliveryMethodSet), and
- * "Buy now". A missing choice gets focus with its message; a complete order goes to checkout
+ * method (one enabled method is preselected and shown as text; none: noDeliveryMethodSet), the
+ * price with shipping and the total (issue 24), and "Buy now". A missing choice gets focus with its message; a complete order goes to checkout
  * (signed-out visitors to the login page first, coming back with `from`).
  */
 function ProductOrderForm({ listing, onLeave }: { listing: Listing; onLeave?: () => void }) {
@@ -250,6 +251,7 @@ function ProductOrderForm({ listing, onLeave }: { listing: Listing; onLeave?: ()
           ) : null}
         </div>
       )}
+      <OrderEstimateLines listing={listing} values={values} />
       <button
         type="submit"
         className="button button-primary order-submit"

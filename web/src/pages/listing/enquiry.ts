@@ -7,7 +7,7 @@ import type { Listing } from '../../../../shared/api/types';
 import { messages } from '../../../../shared/errors/catalogue';
 import { productOrderMessages } from '../../../../shared/validation/messages';
 import { enquiryMessageValidator } from '../../../../shared/validation/orders';
-import { errorCode, isNetworkError } from '../../api/errors';
+import { errorCode, isNetworkError } from '../../api/error-kinds';
 import { hasProfile } from '../../lib/users';
 
 /**

@@ -27,7 +27,7 @@ export function orderBlock(listing: Listing, viewerId: string | undefined): Purc
 }
 
 /** The product order form's choices (§5): what to show and what is preselected. */
-export function orderChoices(listing: Listing) {
+export function orderChoices(listing: Pick<Listing, 'publicData' | 'currentStock'>) {
   const delivery = deliveryOptions(listing.publicData);
   const quantity = quantityOptions(listing.currentStock);
   return { delivery, quantity };

@@ -12,6 +12,7 @@ import { ListingGridSkeleton } from '../../components/Loading';
 import { PaginationLinks } from '../../components/Pagination';
 import { RetryNotice } from '../../components/RetryNotice';
 import { UserReviewsBody } from '../../components/ReviewList';
+import { SellerFiguresList } from '../../components/SellerFigures';
 import { usePageHead } from '../../lib/head';
 import { truncateText } from '../../lib/text';
 import { loadedTitle } from '../../lib/useDocumentTitle';
@@ -75,6 +76,7 @@ export function UserCard({ user, headingLevel = 2 }: { user: ProfileUser; headin
             {name}
           </Link>
         </Heading>
+        {user.figures ? <SellerFiguresList figures={user.figures} /> : null}
         {user.bio ? <Bio text={user.bio} /> : null}
         <p className="user-card-links">
           {own ? (
