@@ -7,6 +7,7 @@ import { deliveryChanges, validateDeliveryForm } from './DeliveryTab';
 import { detailsChanges, validateDetails } from './DetailsTab';
 import { orderedFeatures } from './FeaturesTab';
 import { locationChanges, validateLocationForm } from './LocationTab';
+import { pricingInitialValues } from './PricingTab';
 import {
   bikeFieldsForCategory,
   editListingTabPath,
@@ -304,5 +305,25 @@ describe('the features tab', () => {
   it('sends the chosen features in the list order', () => {
     expect(orderedFeatures(['discBrakes', 'originalReceipt'])).toEqual(['originalReceipt', 'discBrakes']);
     expect(orderedFeatures(undefined)).toEqual([]);
+  });
+});
+
+describe('the pricing tab starts empty for a new listing (issue 24)', () => {
+  it('shows no "0" price or stock on a draft whose pricing was never saved', () => {
+    expect(pricingInitialValues(undefined)).toEqual({ price: '', stock: '' });
+    expect(pricingInitialValues(listing())).toEqual({ price: '', stock: '' });
+  });
+
+  it("shows a saved draft's and a published listing's price and stock", () => {
+    expect(
+      pricingInitialValues(listing({ price: { amount: 45000, currency: 'USD' }, currentStock: 2 })),
+    ).toEqual({
+      price: '450',
+      stock: '2',
+    });
+    expect(pricingInitialValues(listing({ state: 'published', currentStock: 0 }))).toEqual({
+      price: '0',
+      stock: '0',
+    });
   });
 });
