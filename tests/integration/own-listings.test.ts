@@ -459,4 +459,28 @@ describe('own listings: features, policies and the building', () => {
       location: { address: '1 ＜Main＞ St', building: '＜Unit＞' },
     });
   });
+
+  it('asks the shipping fee for each additional item only above stock 1 (issue 24)', async () => {
+    const id = await draft();
+    const oneItem = { amount: 1500, currency: 'USD' };
+    const single = await api('PATCH', `/api/own-listings/${id}`, {
+      ...as(seller),
+      body: { shippingEnabled: true, shippingFee: { oneItem } },
+    });
+    expect(single.status).toBe(200);
+    expect(single.body.data.shippingFee).toEqual({ oneItem, additionalItems: oneItem });
+    const stock = await api('POST', `/api/own-listings/${id}/stock`, {
+      ...as(seller),
+      body: { oldTotal: 0, newTotal: 2 },
+    });
+    expect(stock.status).toBe(200);
+    const two = await api('PATCH', `/api/own-listings/${id}`, {
+      ...as(seller),
+      body: { shippingFee: { oneItem } },
+    });
+    expect(two.status).toBe(400);
+    expect(two.body.errors[0].meta.fields).toEqual({
+      shippingPriceAdditionalItems: listingMessages.shippingAdditionalItemsRequired,
+    });
+  });
 });

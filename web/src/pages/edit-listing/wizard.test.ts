@@ -327,3 +327,22 @@ describe('the pricing tab starts empty for a new listing (issue 24)', () => {
     });
   });
 });
+
+describe('the delivery tab asks the fee for each additional item only above stock 1 (issue 24)', () => {
+  const shipping = { shippingEnabled: true, shippingPriceOneItem: '12', shippingPriceAdditionalItems: '' };
+
+  it('neither asks nor requires it with stock 1, and sends the one-item fee alone', () => {
+    expect(validateDeliveryForm({ ...shipping, stock: 1 })).toEqual({});
+    expect(deliveryChanges({ ...shipping, pickupEnabled: false, stock: 1 })).toEqual({
+      pickupEnabled: false,
+      shippingEnabled: true,
+      shippingFee: { oneItem: { amount: 1200, currency: 'USD' } },
+    });
+  });
+
+  it('requires it with stock 2', () => {
+    expect(validateDeliveryForm({ ...shipping, stock: 2 })).toEqual({
+      shippingPriceAdditionalItems: listingMessages.shippingAdditionalItemsRequired,
+    });
+  });
+});
