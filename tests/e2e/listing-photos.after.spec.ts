@@ -4,7 +4,12 @@ import type { OwnListing } from '../../shared/api/types';
 import { messages } from '../../shared/errors/catalogue';
 import { expectNoAxeViolations, searchApi } from './helpers';
 import { signUpNewUser } from './payments-helpers';
-import { apiAsUser, completePayoutOnboardingFromPhotosTab, testPhotoFiles } from './selling-helpers';
+import {
+  apiAsUser,
+  completePayoutOnboardingFromPhotosTab,
+  openLiveListing,
+  testPhotoFiles,
+} from './selling-helpers';
 
 /**
  * Listing photos and publishing (§2: new listings are created as drafts, then published
@@ -117,6 +122,7 @@ test('a new seller adds photos to a draft, reorders them and publishes after pay
   await page.getByRole('button', { name: 'Publish listing' }).click();
   // The simulated provider's hosted onboarding, then back to the photos tab, which publishes.
   await completePayoutOnboardingFromPhotosTab(page);
+  await openLiveListing(page);
   await expect(page).toHaveURL(new RegExp(`/l/[^/]+/${id}$`), { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 

@@ -4,7 +4,7 @@ import { updateUser } from '../../functions/accounts/repository';
 import { listingFeatures } from '../../shared/config/listing-fields';
 import { distanceMeters } from '../../shared/maps';
 import { listingMessages } from '../../shared/validation/messages';
-import { api, errorOf, signUp, type TestAccount, testCloud } from './accounts';
+import { api, errorOf, messagesTo, signUp, type TestAccount, testCloud } from './accounts';
 import { eventually } from './cloud-env';
 import {
   as,
@@ -123,8 +123,16 @@ describe('own listings: publishing', () => {
     expect(done.body.data).toMatchObject({ state: 'published', currentStock: 1 });
     await eventually(async () => ((await searchTotal()) === before + 1 ? true : undefined));
 
+    // The seller is mailed that the listing is live, with its link, once (issue 24).
+    const liveMails = () =>
+      messagesTo(seller.email).filter(
+        (mail) => mail.subject.startsWith('Your listing is live') && mail.text.includes(`/${id}`),
+      );
+    await eventually(async () => (liveMails().length > 0 ? true : undefined));
+
     const again = await api('POST', `/api/own-listings/${id}/publish`, as(seller));
     expect(again.status).toBe(409);
+    expect(liveMails()).toHaveLength(1);
   });
 
   it('refuses an incomplete draft with every missing field', async () => {
