@@ -83,6 +83,15 @@ describe('PhotosTab', () => {
     const html = await render('draft', { returnURLType: 'success' });
     expect(html).toContain('Add your payout details');
     expect(html).toContain('Loading payout details…');
+    // The payout form has the one primary button: publishing steps back to a secondary one.
+    expect(html).toMatch(/<button[^>]*class="button button-secondary"[^>]*>Publish listing<\/button>/);
+  });
+
+  it('makes "Publish listing" the primary button when no payout form shows', async () => {
+    const html = await render('draft');
+    expect(html).toMatch(
+      /<button[^>]*class="button button-primary button-large"[^>]*>Publish listing<\/button>/,
+    );
   });
 
   it('asks for the details first before the listing exists', async () => {

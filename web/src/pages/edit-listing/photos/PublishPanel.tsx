@@ -25,8 +25,9 @@ type PublishState =
  * comes back to `…/photos/{returnURLType}`, which shows it again), and once the payout details are
  * ready the listing is published without another click. Then the panel says "Your listing is live"
  * with the listing's link (issue 24; the API mails the seller the same), or, when the marketplace
- * approves listings first, the seller sees its pending-approval page. A published listing (`edit`)
- * saves its photos as they change: the tab links back to the listing instead.
+ * approves listings first, the seller sees its pending-approval page. While the payout form shows,
+ * it has the one primary button: "Publish listing" steps back to a secondary one. A published listing
+ * (`edit`) saves its photos as they change: the tab links back to the listing instead.
  */
 export function PublishPanel({
   listing,
@@ -190,7 +191,7 @@ export function PublishPanel({
       ) : null}
       <button
         type="button"
-        className="button button-primary button-large"
+        className={onboarding ? 'button button-secondary' : 'button button-primary button-large'}
         disabled={publishing || waiting}
         aria-busy={publishing}
         aria-describedby={waiting ? `${headingId}-waiting` : undefined}
