@@ -27,7 +27,8 @@ const widths = [
   { name: 'desktop', viewport: { width: 1280, height: 900 } },
 ] as const;
 
-const primaryButtons = (page: Page) => page.locator('.photos-publish .button-primary:visible');
+/** The primary buttons on the page's main content (the wizard's one next step). */
+const primaryButtons = (page: Page) => page.getByRole('main').locator('.button-primary:visible');
 
 for (const { name, viewport } of widths) {
   test(`a new seller goes through the sell wizard on a ${name} (${viewport.width} px)`, async ({ page }) => {
@@ -138,11 +139,14 @@ for (const { name, viewport } of widths) {
     await expect(page.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(1, {
       timeout: 30_000,
     });
+    // With a photo, publishing is the one primary button.
+    await expect(primaryButtons(page)).toHaveText(['Publish listing']);
     await page.getByRole('button', { name: 'Publish listing' }).click();
 
-    // The payout form inside the wizard: one primary button (its own), publishing steps back.
+    // The payout form inside the wizard: one primary button (its own); publishing and adding
+    // photos step back.
     await expect(page.getByRole('heading', { name: 'Add your payout details' })).toBeVisible();
-    await expect(primaryButtons(page)).toHaveCount(1);
+    await expect(primaryButtons(page)).toHaveText(['Save details']);
     await expectNoAxeViolations(page);
     await completePayoutOnboardingFromPhotosTab(page);
 
@@ -150,6 +154,7 @@ for (const { name, viewport } of widths) {
     const live = page.getByRole('heading', { name: 'Your listing is live' });
     await expect(live).toBeVisible({ timeout: 30_000 });
     await expect(live).toBeFocused();
+    await expect(primaryButtons(page)).toHaveText(['View your listing']);
     await expectNoAxeViolations(page);
     const link = page.getByRole('link', { name: 'View your listing' });
     const href = await link.getAttribute('href');

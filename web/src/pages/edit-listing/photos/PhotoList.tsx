@@ -10,7 +10,8 @@ import type { PendingPhoto, PhotoEditor } from './usePhotos';
  * each with "Move earlier", "Move later" and "Remove" (asks first); photos can also be dragged
  * with the mouse. Uploads under way follow, with their progress or their message (Retry where trying again can help,
  * Dismiss). The "Add photos" button is a styled label of the file input (keyboard focus shows on
- * it).
+ * it); it is the tab's primary button until there is a photo, then the next step (publishing, the
+ * payout form) has the one primary button.
  */
 export function PhotoList({ editor, headingId }: { editor: PhotoEditor; headingId: string }) {
   const { photos, pending } = editor;
@@ -70,7 +71,7 @@ export function PhotoList({ editor, headingId }: { editor: PhotoEditor; headingI
         />
         <label
           htmlFor={inputId}
-          className={`button button-primary photos-add-button${full ? ' is-disabled' : ''}`}
+          className={`button ${photos.length ? 'button-secondary' : 'button-primary'} photos-add-button${full ? ' is-disabled' : ''}`}
         >
           Add photos
         </label>

@@ -50,7 +50,7 @@ describe('PhotosTab', () => {
       /<input[^>]*type="file"[^>]*accept="image\/jpeg,image\/gif,image\/png"[^>]*multiple=""/,
     );
     expect(html).toMatch(
-      /<label[^>]*class="button button-primary photos-add-button"[^>]*>Add photos<\/label>/,
+      /<label[^>]*class="button button-secondary photos-add-button"[^>]*>Add photos<\/label>/,
     );
     expect(html.indexOf('img-a/listing-card.jpg')).toBeLessThan(html.indexOf('img-b/listing-card.jpg'));
     expect(html).toContain('Photo 1 of 2 (cover photo)');
@@ -70,6 +70,10 @@ describe('PhotosTab', () => {
   it('says there are no photos yet', async () => {
     const html = await render('draft', { listing: { ...listing, images: [] } });
     expect(html).toContain('No photos yet.');
+    // Without a photo, adding one is the step to take: the primary button.
+    expect(html).toMatch(
+      /<label[^>]*class="button button-primary photos-add-button"[^>]*>Add photos<\/label>/,
+    );
     expect(html).toContain('Publish listing');
   });
 
