@@ -134,6 +134,8 @@ for (const { name, viewport } of widths) {
     await expect(uploads.first().locator('img')).toHaveCount(0);
     await expectNoAxeViolations(page);
     await uploads.first().getByRole('button', { name: 'Dismiss' }).click();
+    // Without a photo, adding one is the one primary button.
+    await expect(primaryButtons(page)).toHaveText(['Add photos']);
 
     await page.getByLabel('Add photos').setInputFiles([files.red]);
     await expect(page.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(1, {

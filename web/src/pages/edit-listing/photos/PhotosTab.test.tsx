@@ -74,7 +74,7 @@ describe('PhotosTab', () => {
     expect(html).toMatch(
       /<label[^>]*class="button button-primary photos-add-button"[^>]*>Add photos<\/label>/,
     );
-    expect(html).toContain('Publish listing');
+    expect(html).toMatch(/<button[^>]*class="button button-secondary"[^>]*>Publish listing<\/button>/);
   });
 
   it('links a published listing back to its page instead of publishing', async () => {

@@ -25,8 +25,9 @@ type PublishState =
  * comes back to `…/photos/{returnURLType}`, which shows it again), and once the payout details are
  * ready the listing is published without another click. Then the panel says "Your listing is live"
  * with the listing's link (issue 24; the API mails the seller the same), or, when the marketplace
- * approves listings first, the seller sees its pending-approval page. While the payout form shows,
- * it has the one primary button: "Publish listing" steps back to a secondary one. A published listing
+ * approves listings first, the seller sees its pending-approval page. While the payout form shows
+ * (or no photo is there yet), it has the one primary button: "Publish listing" steps back to a
+ * secondary one. A published listing
  * (`edit`) saves its photos as they change: the tab links back to the listing instead.
  */
 export function PublishPanel({
@@ -147,6 +148,9 @@ export function PublishPanel({
   }
 
   const publishing = state.status === 'publishing';
+  // The page's one primary button is the next step: "Add photos" while there is none, the payout
+  // form while it shows, else publishing.
+  const nextStep = !onboarding && photoCount > 0;
   return (
     <section className="photos-publish" aria-labelledby={headingId}>
       <h3 id={headingId}>Publish</h3>
@@ -191,7 +195,7 @@ export function PublishPanel({
       ) : null}
       <button
         type="button"
-        className={onboarding ? 'button button-secondary' : 'button button-primary button-large'}
+        className={nextStep ? 'button button-primary button-large' : 'button button-secondary'}
         disabled={publishing || waiting}
         aria-busy={publishing}
         aria-describedby={waiting ? `${headingId}-waiting` : undefined}
