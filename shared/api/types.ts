@@ -219,7 +219,8 @@ export interface OwnListingChanges {
   shippingEnabled?: boolean;
   location?: { address: string; building?: string; city: string; region: string; country: string };
   geolocation?: { lat: number; lng: number };
-  shippingFee?: { oneItem: Money; additionalItems: Money };
+  /** The fee for each additional item may be left out with stock 1 (the API stores the one-item fee then). */
+  shippingFee?: { oneItem: Money; additionalItems?: Money };
   features?: string[];
   rules?: string;
   disclaimer?: string;

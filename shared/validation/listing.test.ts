@@ -15,6 +15,7 @@ import {
   priceValidator,
   publishErrors,
   rulesValidator,
+  shippingFeeToStore,
   stockValidator,
   validateDelivery,
   validateFeatures,
@@ -208,6 +209,24 @@ describe('delivery (§5)', () => {
       }),
     ).toEqual({ shippingPriceOneItem: 'Shipping fee for one item required' });
     expect(validateDelivery({ shippingEnabled: false, shippingPriceOneItem: null })).toEqual({});
+  });
+  it('needs the fee for each additional item only above stock 1, checks it when given (issue 24)', () => {
+    expect(validateDelivery({ shippingEnabled: true, shippingPriceOneItem: usd(1000), stock: 1 })).toEqual(
+      {},
+    );
+    expect(validateDelivery({ shippingEnabled: true, shippingPriceOneItem: usd(1000), stock: 2 })).toEqual({
+      shippingPriceAdditionalItems: 'Shipping fee for additional items required',
+    });
+    expect(
+      validateDelivery({
+        shippingEnabled: true,
+        shippingPriceOneItem: usd(1000),
+        shippingPriceAdditionalItems: usd(-1),
+        stock: 1,
+      }),
+    ).toEqual({ shippingPriceAdditionalItems: 'Shipping fee for additional items required' });
+    expect(shippingFeeToStore(usd(900), null)).toEqual({ oneItem: usd(900), additionalItems: usd(900) });
+    expect(shippingFeeToStore(usd(900), usd(100))).toEqual({ oneItem: usd(900), additionalItems: usd(100) });
   });
   it('caps each shipping fee at $1,000', () => {
     expect(

@@ -161,6 +161,24 @@ export interface DeliveryValues {
   shippingEnabled?: boolean;
   shippingPriceOneItem?: Money | null;
   shippingPriceAdditionalItems?: Money | null;
+  /**
+   * The listing's stock: the fee for each additional item is asked only above 1 (issue 24: with
+   * one item there is no additional one). Unknown (undefined): asked.
+   */
+  stock?: number;
+}
+
+/** Whether a listing with this stock is asked the shipping fee for each additional item. */
+export const asksAdditionalItemsFee = (stock: number | undefined): boolean =>
+  stock === undefined || stock > 1;
+
+/**
+ * The shipping fees to store: the fee for each additional item as given, or, where it is not asked
+ * (stock 1) and not given, the fee for one item (each more item ships for the same fee should the
+ * stock be raised later; the seller can change it on the delivery tab then).
+ */
+export function shippingFeeToStore(oneItem: Money, additionalItems: Money | null | undefined) {
+  return { oneItem, additionalItems: additionalItems ?? oneItem };
 }
 
 /** A shipping fee: required, in the marketplace currency, within shippingFeeLimits. */
@@ -184,13 +202,21 @@ export function deliveryMethodError(
   return values.pickupEnabled || values.shippingEnabled ? VALID : listingMessages.deliveryMethodNotChosen;
 }
 
-/** Delivery (§5): shipping needs the fee for one item and for additional items. */
+/**
+ * Delivery (§5): shipping needs the fee for one item, and for additional items where a second item
+ * can be bought (stock above 1, asksAdditionalItemsFee); a fee given where it is not asked must
+ * still be a valid one.
+ */
 export function validateDelivery(values: DeliveryValues): FieldErrors<DeliveryValues> {
+  const additionalFee = shippingFee(listingMessages.shippingAdditionalItemsRequired);
+  const asked = asksAdditionalItemsFee(values.stock);
   return validateFields(values, {
     ...(values.shippingEnabled
       ? {
           shippingPriceOneItem: shippingFee(listingMessages.shippingOneItemRequired),
-          shippingPriceAdditionalItems: shippingFee(listingMessages.shippingAdditionalItemsRequired),
+          shippingPriceAdditionalItems: asked
+            ? additionalFee
+            : (value: unknown) => (value === null || value === undefined ? VALID : additionalFee(value)),
         }
       : {}),
   });

@@ -5,7 +5,12 @@ import { cardErrorCodeMessages } from '../../shared/errors/card-errors';
 import { addressMessages } from '../../shared/validation/messages';
 import { expectNoAxeViolations } from './helpers';
 import { signUpNewUser } from './payments-helpers';
-import { apiAsUser, completePayoutOnboardingFromPhotosTab, testPhotoFiles } from './selling-helpers';
+import {
+  apiAsUser,
+  completePayoutOnboardingFromPhotosTab,
+  openLiveListing,
+  testPhotoFiles,
+} from './selling-helpers';
 
 /**
  * The checkout's failures (§5 and §8), on a listing of its own (no demo stock is bought):
@@ -59,6 +64,7 @@ async function publishedListingOfNewSeller(browser: Browser): Promise<{ id: stri
   await expect(page.getByRole('list', { name: 'Uploads' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Publish listing' }).click();
   await completePayoutOnboardingFromPhotosTab(page);
+  await openLiveListing(page);
   await expect(page).toHaveURL(new RegExp(`/l/[^/]+/${id}$`), { timeout: 30_000 });
   const published = await apiAsUser<{ data: OwnListing }>(page, 'GET', `/own-listings/${id}`);
   expect(published.body.data).toMatchObject({ state: 'published', currentStock: 1 });
@@ -77,6 +83,7 @@ async function publishedListingOfNewSeller(browser: Browser): Promise<{ id: stri
   });
   await expect(page.getByRole('list', { name: 'Uploads' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Publish listing' }).click();
+  await openLiveListing(page);
   await expect(page).toHaveURL(new RegExp(`/l/[^/]+/${dearDraft.body.data.id}$`), { timeout: 30_000 });
   dear = { id: dearDraft.body.data.id, slug: dearDraft.body.data.slug };
   await context.close();

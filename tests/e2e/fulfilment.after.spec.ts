@@ -11,6 +11,7 @@ import {
   addPhotoAndPublish,
   apiAsUser,
   completePayoutOnboardingFromPhotosTab,
+  openLiveListing,
   publishableListing,
 } from './selling-helpers';
 
@@ -92,6 +93,7 @@ test('a seller in Berlin lists a bike for pickup from her street or shipping', a
 
   await addPhotoAndPublish(sellerPage, { id, slug });
   await completePayoutOnboardingFromPhotosTab(sellerPage);
+  await openLiveListing(sellerPage);
   await expect(sellerPage).toHaveURL(new RegExp(`/l/[^/]+/${id}$`), { timeout: 30_000 });
   listingPath = new URL(sellerPage.url()).pathname;
   // The public page shows the area, never the street.

@@ -3,7 +3,7 @@ import { paypalProblems } from '../../shared/errors/paypal-errors';
 import { expectNoAxeViolations } from './helpers';
 import { codeFor } from './mail-helpers';
 import { signUpNewUser } from './payments-helpers';
-import { addPhotoAndPublish, apiAsUser, publishableListing } from './selling-helpers';
+import { addPhotoAndPublish, apiAsUser, openLiveListing, publishableListing } from './selling-helpers';
 
 /**
  * PayPal settings and the missing-information modal against the local cloud with the
@@ -98,6 +98,7 @@ async function sellerWithoutPayouts(page: Page) {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const { id, slug } = created.body.data;
   await addPhotoAndPublish(page, { id, slug });
+  await openLiveListing(page);
   await expect(page).toHaveURL(new RegExp(`/l/[^/]+/${id}$`), { timeout: 30_000 });
   expect((await apiAsUser(page, 'POST', '/paypal/offboard')).status).toBe(200);
 }

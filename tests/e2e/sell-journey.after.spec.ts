@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, listingCards, topBarSearchBox } from './helpers';
 import { signUpNewUser } from './payments-helpers';
-import { completePayoutOnboardingFromPhotosTab, testPhotoFiles, wizardNext } from './selling-helpers';
+import {
+  completePayoutOnboardingFromPhotosTab,
+  openLiveListing,
+  testPhotoFiles,
+  wizardNext,
+} from './selling-helpers';
 
 /**
  * The whole selling journey through the UI: a new seller signs up, opens Sell, fills the
@@ -72,7 +77,8 @@ test('a new seller lists a bike, publishes it after payout onboarding, finds it 
   await page.getByRole('button', { name: 'Publish listing' }).click();
   await completePayoutOnboardingFromPhotosTab(page);
 
-  // Back from the provider, the tab publishes and shows the public listing page.
+  // Back from the provider, the tab publishes and says the listing is live, with its link.
+  await openLiveListing(page);
   await expect(page).toHaveURL(/\/l\/surly-cross-check-[^/]+\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: title })).toBeVisible();

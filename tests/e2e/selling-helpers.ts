@@ -124,3 +124,12 @@ export async function addPhotoAndPublish(page: Page, listing: { id: string; slug
   });
   await page.getByRole('button', { name: 'Publish listing' }).click();
 }
+
+/**
+ * After a publish that went live: the photos tab says "Your listing is live" (issue 24); its
+ * "View your listing" link opens the public listing page.
+ */
+export async function openLiveListing(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Your listing is live' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('link', { name: 'View your listing' }).click();
+}

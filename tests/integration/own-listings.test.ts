@@ -4,7 +4,7 @@ import { updateUser } from '../../functions/accounts/repository';
 import { listingFeatures } from '../../shared/config/listing-fields';
 import { distanceMeters } from '../../shared/maps';
 import { listingMessages } from '../../shared/validation/messages';
-import { api, errorOf, signUp, type TestAccount, testCloud } from './accounts';
+import { api, errorOf, messagesTo, signUp, type TestAccount, testCloud } from './accounts';
 import { eventually } from './cloud-env';
 import {
   as,
@@ -123,8 +123,16 @@ describe('own listings: publishing', () => {
     expect(done.body.data).toMatchObject({ state: 'published', currentStock: 1 });
     await eventually(async () => ((await searchTotal()) === before + 1 ? true : undefined));
 
+    // The seller is mailed that the listing is live, with its link, once (issue 24).
+    const liveMails = () =>
+      messagesTo(seller.email).filter(
+        (mail) => mail.subject.startsWith('Your listing is live') && mail.text.includes(`/${id}`),
+      );
+    await eventually(async () => (liveMails().length > 0 ? true : undefined));
+
     const again = await api('POST', `/api/own-listings/${id}/publish`, as(seller));
     expect(again.status).toBe(409);
+    expect(liveMails()).toHaveLength(1);
   });
 
   it('refuses an incomplete draft with every missing field', async () => {
@@ -457,6 +465,30 @@ describe('own listings: features, policies and the building', () => {
       rules: 'No ＜returns＞',
       disclaimer: '＜i＞as is＜/i＞',
       location: { address: '1 ＜Main＞ St', building: '＜Unit＞' },
+    });
+  });
+
+  it('asks the shipping fee for each additional item only above stock 1 (issue 24)', async () => {
+    const id = await draft();
+    const oneItem = { amount: 1500, currency: 'USD' };
+    const single = await api('PATCH', `/api/own-listings/${id}`, {
+      ...as(seller),
+      body: { shippingEnabled: true, shippingFee: { oneItem } },
+    });
+    expect(single.status).toBe(200);
+    expect(single.body.data.shippingFee).toEqual({ oneItem, additionalItems: oneItem });
+    const stock = await api('POST', `/api/own-listings/${id}/stock`, {
+      ...as(seller),
+      body: { oldTotal: 0, newTotal: 2 },
+    });
+    expect(stock.status).toBe(200);
+    const two = await api('PATCH', `/api/own-listings/${id}`, {
+      ...as(seller),
+      body: { shippingFee: { oneItem } },
+    });
+    expect(two.status).toBe(400);
+    expect(two.body.errors[0].meta.fields).toEqual({
+      shippingPriceAdditionalItems: listingMessages.shippingAdditionalItemsRequired,
     });
   });
 });

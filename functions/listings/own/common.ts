@@ -11,6 +11,7 @@ import {
   buildingValidator,
   featuresValidator,
   priceValidator,
+  shippingFeeToStore,
   validateDelivery,
   validateListingDetails,
   validatePolicies,
@@ -91,6 +92,8 @@ function isMoney(value: unknown): value is Money {
 export function parseListingInput(
   body: Record<string, unknown>,
   current: ListingPublicData,
+  /** The listing's stock: the shipping fee for each additional item is required only above 1. */
+  stock?: number,
 ): { set: Partial<ListingRecord>; publicData?: ListingPublicData } {
   const present = detailKeys.filter((key) => body[key] !== undefined);
   const details = Object.fromEntries(present.map((key) => [key, body[key]]));
@@ -199,12 +202,14 @@ export function parseListingInput(
       shippingEnabled: true,
       shippingPriceOneItem: (fee?.oneItem ?? null) as Money | null,
       shippingPriceAdditionalItems: (fee?.additionalItems ?? null) as Money | null,
+      stock,
     });
     assertValid(errors);
-    if (!isMoney(fee?.oneItem) || !isMoney(fee?.additionalItems)) {
+    const additionalItems = fee?.additionalItems ?? null;
+    if (!isMoney(fee?.oneItem) || (additionalItems !== null && !isMoney(additionalItems))) {
       invalid('shippingFee', 'Shipping fees must be amounts in minor units and a currency.');
     }
-    set.shippingFee = { oneItem: fee.oneItem, additionalItems: fee.additionalItems };
+    set.shippingFee = shippingFeeToStore(fee.oneItem, additionalItems as Money | null);
   }
   const clean = sanitizeListing({
     ...(set.title !== undefined ? { title: set.title } : {}),

@@ -14,7 +14,7 @@ export const maxStock = 100_000;
  */
 export async function createDraft(userId: string, body: Record<string, unknown>): Promise<ListingRecord> {
   const current = emptyPublicData();
-  const { set, publicData } = parseListingInput(body, current);
+  const { set, publicData } = parseListingInput(body, current, 0);
   const now = new Date().toISOString();
   return createListing({
     id: randomUUID(),
@@ -43,7 +43,7 @@ export async function editListing(
   record: ListingRecord,
   body: Record<string, unknown>,
 ): Promise<ListingRecord> {
-  const { set, publicData } = parseListingInput(body, record.publicData);
+  const { set, publicData } = parseListingInput(body, record.publicData, record.currentStock);
   if (record.title && set.title === '') {
     throw new ApiError('validation-invalid-params', listingMessages.titleRequired, {
       fields: { title: listingMessages.titleRequired },

@@ -26,18 +26,32 @@ interface TextFieldProps extends FieldBaseProps {
   format?: (value: string) => string;
   parse?: (value: string) => string;
   maxLength?: number;
+  /**
+   * Counts the characters against this limit ("42/60" under the field) instead of cutting the
+   * typing at it: past the limit the field's own message (its validator's max-length one) shows at
+   * once, untouched or not, so nothing typed is silently lost. Use it instead of `maxLength`.
+   */
+  countTo?: number;
   autoFocus?: boolean;
   spellCheck?: boolean;
   /** The id of a `<datalist>` whose options the browser suggests while typing. */
   list?: string;
 }
 
-function useFieldMessage(name: string, options: Parameters<typeof useField>[1]) {
+function useFieldMessage(
+  name: string,
+  options: Parameters<typeof useField>[1],
+  /** Shows the message before the field is touched (a counted field past its limit). */
+  showNow = (_value: string | undefined) => false,
+) {
   const field = useField<string>(name, options);
   const { meta } = field;
   const serverError =
     typeof meta.submitError === 'string' && !meta.dirtySinceLastSubmit ? meta.submitError : undefined;
-  const message = meta.touched ? ((meta.error as string | undefined) ?? serverError) : undefined;
+  const message =
+    meta.touched || showNow(field.input.value)
+      ? ((meta.error as string | undefined) ?? serverError)
+      : undefined;
   return { ...field, message };
 }
 
@@ -54,6 +68,7 @@ export function FieldFrame({
   message,
   className,
   control,
+  after,
 }: {
   /** A fixed id for the control (e.g. a field repeated on one page); generated otherwise. */
   id?: string | undefined;
@@ -62,12 +77,15 @@ export function FieldFrame({
   message: string | undefined;
   className?: string | undefined;
   control: (ids: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+  /** Shown right under the control (a character count), described by its id `${id}-after`. */
+  after?: ReactNode;
 }) {
   const generatedId = useId();
   const id = idProp ?? generatedId;
   const hintId = hint ? `${id}-hint` : undefined;
+  const afterId = after ? `${id}-after` : undefined;
   const errorId = message ? `${id}-error` : undefined;
-  const describedByIds = describedBy(hintId, errorId);
+  const describedByIds = describedBy(hintId, afterId, errorId);
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={id}>{label}</label>
@@ -81,6 +99,11 @@ export function FieldFrame({
         ...(message ? { 'aria-invalid': true as const } : {}),
         ...(describedByIds ? { 'aria-describedby': describedByIds } : {}),
       })}
+      {after ? (
+        <p id={afterId} className="field-after">
+          {after}
+        </p>
+      ) : null}
       {message ? (
         <p id={errorId} className="field-error">
           {message}
@@ -100,19 +123,34 @@ export function TextField({
   parse,
   className,
   required,
+  countTo,
   ...inputProps
 }: TextFieldProps) {
-  const { input, message } = useFieldMessage(name, {
-    ...(validate ? { validate } : {}),
-    ...(format ? { format: (value: string | undefined) => format(value ?? '') } : {}),
-    ...(parse ? { parse: (value: string) => parse(value) } : {}),
-  });
+  const isOver = (value: string | undefined) => countTo !== undefined && (value ?? '').length > countTo;
+  const { input, message } = useFieldMessage(
+    name,
+    {
+      ...(validate ? { validate } : {}),
+      ...(format ? { format: (value: string | undefined) => format(value ?? '') } : {}),
+      ...(parse ? { parse: (value: string) => parse(value) } : {}),
+    },
+    isOver,
+  );
+  const count = (input.value ?? '').length;
   return (
     <FieldFrame
       label={label}
       hint={hint}
       message={message}
       className={className}
+      after={
+        countTo === undefined ? undefined : (
+          <span className={isOver(input.value) ? 'field-count field-count-over' : 'field-count'}>
+            {count}/{countTo}
+            <span className="visually-hidden"> characters</span>
+          </span>
+        )
+      }
       control={(ids) => (
         <input
           {...input}

@@ -38,6 +38,21 @@ describe('payout status box', () => {
     );
     expect(html).toContain('more information needed</h2>');
     expect(html).toContain('>Complete verification</button>');
+    expect(html).toContain('class="button button-primary"');
+  });
+
+  it('steps its button back to a secondary one while a form beside it has the primary', () => {
+    const html = renderToStaticMarkup(
+      <PayoutStatusBox
+        box={statusBox('verificationError')}
+        H="h3"
+        onLink={() => undefined}
+        inProgress={false}
+        secondary
+      />,
+    );
+    expect(html).toContain('class="button button-secondary"');
+    expect(html).not.toContain('button-primary');
   });
 });
 

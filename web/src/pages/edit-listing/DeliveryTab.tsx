@@ -2,7 +2,11 @@ import { type ReactNode, useId } from 'react';
 import { useField } from 'react-final-form';
 import type { Money } from '../../../../shared/money';
 import { moneyInputValidator } from '../../../../shared/validation/inputs';
-import { deliveryMethodError, validateDelivery } from '../../../../shared/validation/listing';
+import {
+  asksAdditionalItemsFee,
+  deliveryMethodError,
+  validateDelivery,
+} from '../../../../shared/validation/listing';
 import type { OwnListing, OwnListingChanges } from '../../api/own-listings';
 import { CheckboxField } from '../../components/ChoiceFields';
 import { MoneyField, moneyFieldText, moneyOfText } from '../../components/MoneyField';
@@ -14,6 +18,8 @@ export interface DeliveryFormValues {
   shippingEnabled: boolean;
   shippingPriceOneItem: string;
   shippingPriceAdditionalItems: string;
+  /** Not a field: the listing's stock (the fee for each additional item is asked only above 1). */
+  stock?: number;
 }
 
 const deliveryFields = [
@@ -33,10 +39,17 @@ export function deliveryInitialValues(listing: OwnListing | undefined): Delivery
     shippingEnabled: data?.shippingEnabled ?? false,
     shippingPriceOneItem: moneyFieldText(listing?.shippingFee?.oneItem),
     shippingPriceAdditionalItems: moneyFieldText(listing?.shippingFee?.additionalItems),
+    ...(listing ? { stock: listing.currentStock } : {}),
   };
 }
 
 const moneyText = moneyInputValidator();
+
+/** The fee fields the form asks: the one for each additional item only above stock 1. */
+const feeFields = (stock: number | undefined) =>
+  asksAdditionalItemsFee(stock)
+    ? (['shippingPriceOneItem', 'shippingPriceAdditionalItems'] as const)
+    : (['shippingPriceOneItem'] as const);
 
 /**
  * The delivery tab's checks (§5): at least one method; shipping needs both fees, each a valid
@@ -52,11 +65,14 @@ export function validateDeliveryForm(values: Partial<DeliveryFormValues>): Recor
     pickupEnabled: Boolean(values.pickupEnabled),
     shippingEnabled: Boolean(values.shippingEnabled),
     shippingPriceOneItem: money(values.shippingPriceOneItem),
-    shippingPriceAdditionalItems: money(values.shippingPriceAdditionalItems),
+    shippingPriceAdditionalItems: asksAdditionalItemsFee(values.stock)
+      ? money(values.shippingPriceAdditionalItems)
+      : null,
+    ...(values.stock === undefined ? {} : { stock: values.stock }),
   });
   for (const [key, message] of Object.entries(shared)) if (message) errors[key] = message;
   if (values.shippingEnabled) {
-    for (const key of ['shippingPriceOneItem', 'shippingPriceAdditionalItems'] as const) {
+    for (const key of feeFields(values.stock)) {
       const textError = moneyText(values[key] ?? '');
       if (textError) errors[key] = textError;
     }
@@ -70,10 +86,14 @@ export function deliveryChanges(values: DeliveryFormValues): OwnListingChanges {
     shippingEnabled: values.shippingEnabled,
   };
   const oneItem = moneyOfText(values.shippingPriceOneItem);
-  const additionalItems = moneyOfText(values.shippingPriceAdditionalItems);
-  if (values.shippingEnabled && oneItem && additionalItems) {
-    changes.shippingFee = { oneItem, additionalItems };
+  if (!values.shippingEnabled || !oneItem) return changes;
+  if (!asksAdditionalItemsFee(values.stock)) {
+    // Not asked: the API stores the one-item fee for it (shippingFeeToStore).
+    changes.shippingFee = { oneItem };
+    return changes;
   }
+  const additionalItems = moneyOfText(values.shippingPriceAdditionalItems);
+  if (additionalItems) changes.shippingFee = { oneItem, additionalItems };
   return changes;
 }
 
@@ -122,6 +142,7 @@ function MethodFieldset({
  * additional one. The pickup place is the location tab's (next).
  */
 export function DeliveryTab(props: EditListingTabProps) {
+  const asksAdditional = asksAdditionalItemsFee(props.listing?.currentStock);
   return (
     <TabForm
       tab={props}
@@ -138,11 +159,13 @@ export function DeliveryTab(props: EditListingTabProps) {
       <MethodFieldset name="shippingEnabled" legend="Shipping" checkboxLabel="I can ship the item">
         <div className="field-row">
           <MoneyField name="shippingPriceOneItem" label="Shipping fee for one item (USD)" required />
-          <MoneyField
-            name="shippingPriceAdditionalItems"
-            label="Shipping fee for each additional item (USD)"
-            required
-          />
+          {asksAdditional ? (
+            <MoneyField
+              name="shippingPriceAdditionalItems"
+              label="Shipping fee for each additional item (USD)"
+              required
+            />
+          ) : null}
         </div>
       </MethodFieldset>
     </TabForm>

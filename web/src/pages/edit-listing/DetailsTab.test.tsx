@@ -72,3 +72,31 @@ describe('the details tab (issue 21: sizes and suggestions)', () => {
     expect(html).toContain('<option value="Shimano Dura-Ace Di2">');
   });
 });
+
+describe('the details tab title (issue 24: a counter, never a silent cut)', () => {
+  const renderTitled = (title: string) =>
+    renderToStaticMarkup(
+      <DetailsTab
+        listing={{ ...listing({}), title }}
+        type="edit"
+        save={() => Promise.reject(new Error('not in this test'))}
+        onListingChange={noop}
+        goToNextTab={noop}
+      />,
+    );
+  const titleInput = (html: string) => html.match(/<input[^>]*name="title"[^>]*>/)?.[0] ?? '';
+
+  it('counts the characters against 60 and lets typing go on past them', () => {
+    const html = renderTitled('x'.repeat(42));
+    expect(html).toContain('42/60');
+    expect(titleInput(html)).not.toContain('maxlength');
+    expect(html).not.toContain('Must be 60 characters or less');
+  });
+
+  // The message itself comes from the form's validation after the first render (the e2e types it).
+  it('marks the count past 60 characters and keeps every character', () => {
+    const html = renderTitled('x'.repeat(61));
+    expect(html).toMatch(/class="field-count field-count-over">61\/60/);
+    expect(titleInput(html)).toContain(`value="${'x'.repeat(61)}"`);
+  });
+});

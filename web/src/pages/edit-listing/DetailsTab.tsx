@@ -142,7 +142,7 @@ export function DetailsTab(props: EditListingTabProps) {
             <TextField
               name="title"
               label="Listing title"
-              maxLength={limits.titleMaxLength}
+              countTo={limits.titleMaxLength}
               hint="For example: Specialized Allez Sport 2019, 56 cm."
               autoComplete="off"
               required

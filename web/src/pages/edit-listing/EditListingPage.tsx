@@ -1,7 +1,7 @@
 import { Link, Navigate, useLoaderData, useNavigate, useParams } from '@tanstack/react-router';
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 import { type EditListingTab, NEW_LISTING_ID } from '../../../../shared/listings';
-import { pages } from '../../../../shared/pages';
+import { listingPath, pages } from '../../../../shared/pages';
 import type { Loaded } from '../../api/client';
 import {
   createDraftListing,
@@ -9,6 +9,7 @@ import {
   type OwnListingChanges,
   updateOwnListing,
 } from '../../api/own-listings';
+import { HrefLink } from '../../components/HrefLink';
 import { LoadFrame } from '../../components/LoadFrame';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLoaded } from '../../lib/useLoaded';
@@ -271,7 +272,15 @@ function EditListingWizard({
 
   return (
     <div className="page edit-listing-page">
-      <h1>{wizardTitle(pageType)}</h1>
+      <div className="edit-listing-header">
+        <h1>{wizardTitle(pageType)}</h1>
+        {/* A draft as buyers will see it: its draft variant page (§2 ListingPageVariant), which leads back here. */}
+        {listing?.state === 'draft' ? (
+          <HrefLink href={listingPath(listing)} className="button button-secondary">
+            Preview
+          </HrefLink>
+        ) : null}
+      </div>
       <div className="edit-listing-layout">
         <WizardTabs
           tabs={tabs}

@@ -27,7 +27,7 @@ export function PoliciesTab(props: EditListingTabProps) {
         name="rules"
         label="Rules (optional)"
         rows={5}
-        hint="For example: cash or e-transfer on pickup, test rides with ID only, no returns."
+        hint="For example: test rides with ID only, pickup by appointment. Payment always goes through Velo Exchange, so leave payment out of your rules."
       />
       <TextAreaField
         name="disclaimer"

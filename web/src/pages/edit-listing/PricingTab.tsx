@@ -14,6 +14,7 @@ import { MoneyField, moneyFieldText, moneyOfText, moneyTextValidator } from '../
 import { TextField } from '../../forms/fields';
 import { FORM_ERROR, TabForm, tabSubmitErrors } from './tab-form';
 import type { EditListingTabProps } from './tab-props';
+import { isTabComplete } from './wizard';
 
 interface Values {
   price: string;
@@ -26,10 +27,16 @@ const maximumPriceShown = formatMoney({
   currency: marketplaceCurrency,
 });
 
+/**
+ * The form's values: empty for a draft whose pricing was never saved (a new draft holds price 0 and
+ * stock 0 as placeholders, and a "0" there reads as a choice the seller made, issue 24), the
+ * listing's price and stock otherwise.
+ */
 export function pricingInitialValues(listing: OwnListing | undefined): Values {
+  if (!listing || !isTabComplete('pricing', listing)) return { price: '', stock: '' };
   return {
-    price: moneyFieldText(listing?.price),
-    stock: listing ? String(listing.currentStock) : '',
+    price: moneyFieldText(listing.price),
+    stock: String(listing.currentStock),
   };
 }
 

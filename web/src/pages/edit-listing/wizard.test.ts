@@ -7,6 +7,7 @@ import { deliveryChanges, validateDeliveryForm } from './DeliveryTab';
 import { detailsChanges, validateDetails } from './DetailsTab';
 import { orderedFeatures } from './FeaturesTab';
 import { locationChanges, validateLocationForm } from './LocationTab';
+import { pricingInitialValues } from './PricingTab';
 import {
   bikeFieldsForCategory,
   editListingTabPath,
@@ -304,5 +305,44 @@ describe('the features tab', () => {
   it('sends the chosen features in the list order', () => {
     expect(orderedFeatures(['discBrakes', 'originalReceipt'])).toEqual(['originalReceipt', 'discBrakes']);
     expect(orderedFeatures(undefined)).toEqual([]);
+  });
+});
+
+describe('the pricing tab starts empty for a new listing (issue 24)', () => {
+  it('shows no "0" price or stock on a draft whose pricing was never saved', () => {
+    expect(pricingInitialValues(undefined)).toEqual({ price: '', stock: '' });
+    expect(pricingInitialValues(listing())).toEqual({ price: '', stock: '' });
+  });
+
+  it("shows a saved draft's and a published listing's price and stock", () => {
+    expect(
+      pricingInitialValues(listing({ price: { amount: 45000, currency: 'USD' }, currentStock: 2 })),
+    ).toEqual({
+      price: '450',
+      stock: '2',
+    });
+    expect(pricingInitialValues(listing({ state: 'published', currentStock: 0 }))).toEqual({
+      price: '0',
+      stock: '0',
+    });
+  });
+});
+
+describe('the delivery tab asks the fee for each additional item only above stock 1 (issue 24)', () => {
+  const shipping = { shippingEnabled: true, shippingPriceOneItem: '12', shippingPriceAdditionalItems: '' };
+
+  it('neither asks nor requires it with stock 1, and sends the one-item fee alone', () => {
+    expect(validateDeliveryForm({ ...shipping, stock: 1 })).toEqual({});
+    expect(deliveryChanges({ ...shipping, pickupEnabled: false, stock: 1 })).toEqual({
+      pickupEnabled: false,
+      shippingEnabled: true,
+      shippingFee: { oneItem: { amount: 1200, currency: 'USD' } },
+    });
+  });
+
+  it('requires it with stock 2', () => {
+    expect(validateDeliveryForm({ ...shipping, stock: 2 })).toEqual({
+      shippingPriceAdditionalItems: listingMessages.shippingAdditionalItemsRequired,
+    });
   });
 });

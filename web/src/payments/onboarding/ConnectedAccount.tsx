@@ -32,7 +32,14 @@ export function ConnectedAccount({
   const detailsId = useId();
   return (
     <>
-      <SafeStatusBox account={account} H={H} onLink={onLink} inProgress={linkInProgress} />
+      {/* While the bank account is being changed, its Save is the one primary button. */}
+      <SafeStatusBox
+        account={account}
+        H={H}
+        onLink={onLink}
+        inProgress={linkInProgress}
+        secondary={changing}
+      />
       <section className="payout-details" aria-labelledby={detailsId}>
         <H id={detailsId}>Bank account</H>
         <dl className="payout-summary">

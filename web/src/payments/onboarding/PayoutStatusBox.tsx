@@ -4,17 +4,22 @@ import { messages } from '../../../../shared/errors/catalogue';
 import { type StatusBox, statusBoxOf } from '../status-box';
 import type { HeadingTag, LinkType } from './types';
 
-/** The status box (§4) of an account, with its button to the provider. */
+/**
+ * The status box (§4) of an account, with its button to the provider: the primary one, unless a
+ * form beside it is being filled (`secondary`), whose submit is then the one primary button.
+ */
 export function PayoutStatusBox({
   box,
   H,
   onLink,
   inProgress,
+  secondary = false,
 }: {
   box: StatusBox;
   H: HeadingTag;
   onLink: (linkType: LinkType) => void;
   inProgress: boolean;
+  secondary?: boolean;
 }) {
   const titleId = useId();
   return (
@@ -26,7 +31,7 @@ export function PayoutStatusBox({
       {box.action ? (
         <button
           type="button"
-          className="button button-primary"
+          className={secondary ? 'button button-secondary' : 'button button-primary'}
           disabled={inProgress}
           aria-busy={inProgress}
           onClick={() => box.action && onLink(box.action.linkType)}
@@ -51,6 +56,7 @@ export function SafeStatusBox(props: {
   H: HeadingTag;
   onLink: (linkType: LinkType) => void;
   inProgress: boolean;
+  secondary?: boolean;
 }) {
   let box: StatusBox | undefined;
   try {
@@ -69,5 +75,13 @@ export function SafeStatusBox(props: {
       </p>
     );
   }
-  return <PayoutStatusBox box={box} H={props.H} onLink={props.onLink} inProgress={props.inProgress} />;
+  return (
+    <PayoutStatusBox
+      box={box}
+      H={props.H}
+      onLink={props.onLink}
+      inProgress={props.inProgress}
+      secondary={props.secondary ?? false}
+    />
+  );
 }

@@ -8,9 +8,10 @@ import type { PendingPhoto, PhotoEditor } from './usePhotos';
 /**
  * The photos of the listing (1:1 thumbnails of the `listing-card` variant; the first is the cover),
  * each with "Move earlier", "Move later" and "Remove" (asks first); photos can also be dragged
- * with the mouse. Uploads under way follow, with their progress or their message (Retry,
+ * with the mouse. Uploads under way follow, with their progress or their message (Retry where trying again can help,
  * Dismiss). The "Add photos" button is a styled label of the file input (keyboard focus shows on
- * it).
+ * it); it is the tab's primary button until there is a photo, then the next step (publishing, the
+ * payout form) has the one primary button.
  */
 export function PhotoList({ editor, headingId }: { editor: PhotoEditor; headingId: string }) {
   const { photos, pending } = editor;
@@ -70,7 +71,7 @@ export function PhotoList({ editor, headingId }: { editor: PhotoEditor; headingI
         />
         <label
           htmlFor={inputId}
-          className={`button button-primary photos-add-button${full ? ' is-disabled' : ''}`}
+          className={`button ${photos.length ? 'button-secondary' : 'button-primary'} photos-add-button${full ? ' is-disabled' : ''}`}
         >
           Add photos
         </label>
@@ -198,11 +199,16 @@ export function PhotoList({ editor, headingId }: { editor: PhotoEditor; headingI
 function PendingItem({ item, editor }: { item: PendingPhoto; editor: PhotoEditor }) {
   const labelId = useId();
   const percent = Math.round(item.progress * 100);
+  // A file the browser cannot draw (it passed the type check but is no image) shows no broken tile.
+  const [unreadable, setUnreadable] = useState(false);
+  const preview = item.preview && !unreadable ? item.preview : undefined;
   return (
     <li className={`photo-item photo-pending photo-${item.status}`} aria-labelledby={labelId}>
-      <div className="photo-frame">
-        {item.preview ? <img src={item.preview} alt="" width={200} height={200} /> : null}
-      </div>
+      {preview ? (
+        <div className="photo-frame">
+          <img src={preview} alt="" width={200} height={200} onError={() => setUnreadable(true)} />
+        </div>
+      ) : null}
       <p id={labelId} className="photo-caption photo-name">
         {item.name}
       </p>

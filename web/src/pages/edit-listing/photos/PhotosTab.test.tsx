@@ -50,7 +50,7 @@ describe('PhotosTab', () => {
       /<input[^>]*type="file"[^>]*accept="image\/jpeg,image\/gif,image\/png"[^>]*multiple=""/,
     );
     expect(html).toMatch(
-      /<label[^>]*class="button button-primary photos-add-button"[^>]*>Add photos<\/label>/,
+      /<label[^>]*class="button button-secondary photos-add-button"[^>]*>Add photos<\/label>/,
     );
     expect(html.indexOf('img-a/listing-card.jpg')).toBeLessThan(html.indexOf('img-b/listing-card.jpg'));
     expect(html).toContain('Photo 1 of 2 (cover photo)');
@@ -70,7 +70,11 @@ describe('PhotosTab', () => {
   it('says there are no photos yet', async () => {
     const html = await render('draft', { listing: { ...listing, images: [] } });
     expect(html).toContain('No photos yet.');
-    expect(html).toContain('Publish listing');
+    // Without a photo, adding one is the step to take: the primary button.
+    expect(html).toMatch(
+      /<label[^>]*class="button button-primary photos-add-button"[^>]*>Add photos<\/label>/,
+    );
+    expect(html).toMatch(/<button[^>]*class="button button-secondary"[^>]*>Publish listing<\/button>/);
   });
 
   it('links a published listing back to its page instead of publishing', async () => {
@@ -83,6 +87,15 @@ describe('PhotosTab', () => {
     const html = await render('draft', { returnURLType: 'success' });
     expect(html).toContain('Add your payout details');
     expect(html).toContain('Loading payout details…');
+    // The payout form has the one primary button: publishing steps back to a secondary one.
+    expect(html).toMatch(/<button[^>]*class="button button-secondary"[^>]*>Publish listing<\/button>/);
+  });
+
+  it('makes "Publish listing" the primary button when no payout form shows', async () => {
+    const html = await render('draft');
+    expect(html).toMatch(
+      /<button[^>]*class="button button-primary button-large"[^>]*>Publish listing<\/button>/,
+    );
   });
 
   it('asks for the details first before the listing exists', async () => {

@@ -14,15 +14,20 @@ type PublishState =
   | { status: 'idle' }
   | { status: 'publishing' }
   | { status: 'problems'; problems: PublishProblem[] }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string }
+  /** Published and on sale: the wizard says so here, with the listing's link. */
+  | { status: 'live'; listing: OwnListing };
 
 /**
  * The photos tab's last step (§2: new listings are created as drafts, then published from the
  * photos tab). "Publish listing": a 400 lists what is missing, each message linking to the tab that
  * holds the field; 409 `payout-details-missing` shows the payout onboarding here (the provider
  * comes back to `…/photos/{returnURLType}`, which shows it again), and once the payout details are
- * ready the listing is published without another click. Then the seller sees the listing (its
- * pending-approval page when the marketplace approves listings first). A published listing
+ * ready the listing is published without another click. Then the panel says "Your listing is live"
+ * with the listing's link (issue 24; the API mails the seller the same), or, when the marketplace
+ * approves listings first, the seller sees its pending-approval page. While the payout form shows
+ * (or no photo is there yet), it has the one primary button: "Publish listing" steps back to a
+ * secondary one. A published listing
  * (`edit`) saves its photos as they change: the tab links back to the listing instead.
  */
 export function PublishPanel({
@@ -44,6 +49,7 @@ export function PublishPanel({
   const navigate = useNavigate();
   const headingId = useId();
   const problemsRef = useRef<HTMLDivElement>(null);
+  const liveRef = useRef<HTMLHeadingElement>(null);
   const [state, setState] = useState<PublishState>({ status: 'idle' });
   const [onboarding, setOnboarding] = useState(returnURLType !== undefined && returnURLType !== '');
   const autoPublished = useRef(false);
@@ -75,8 +81,9 @@ export function PublishPanel({
     setState({ status: 'publishing' });
     try {
       const published = await publishOwnListing(current.id);
+      if (published.state === 'published') setState({ status: 'live', listing: published });
       onChangeRef.current(published);
-      await navigate({ href: listingPath(published) });
+      if (published.state !== 'published') await navigate({ href: listingPath(published) });
     } catch (error) {
       if (needsPayoutDetails(error)) {
         // The automatic publish after onboarding is tried once; then the button is there again.
@@ -102,6 +109,7 @@ export function PublishPanel({
 
   useEffect(() => {
     if (state.status === 'problems') problemsRef.current?.focus();
+    if (state.status === 'live') liveRef.current?.focus();
   }, [state]);
 
   // Payout details ready (now, or already when the onboarding loaded): publish once, by itself.
@@ -110,6 +118,20 @@ export function PublishPanel({
     autoPublished.current = true;
     void publish();
   }, [publish]);
+
+  if (state.status === 'live') {
+    return (
+      <section className="photos-publish notice photos-live" aria-labelledby={headingId}>
+        <h3 id={headingId} ref={liveRef} tabIndex={-1}>
+          Your listing is live
+        </h3>
+        <p>Buyers can find it and buy it now. We have sent you an e-mail with its link.</p>
+        <HrefLink href={listingPath(state.listing)} className="button button-primary">
+          View your listing
+        </HrefLink>
+      </section>
+    );
+  }
 
   if (type === 'edit' || listing.state !== 'draft') {
     return (
@@ -126,6 +148,9 @@ export function PublishPanel({
   }
 
   const publishing = state.status === 'publishing';
+  // The page's one primary button is the next step: "Add photos" while there is none, the payout
+  // form while it shows, else publishing.
+  const nextStep = !onboarding && photoCount > 0;
   return (
     <section className="photos-publish" aria-labelledby={headingId}>
       <h3 id={headingId}>Publish</h3>
@@ -170,7 +195,7 @@ export function PublishPanel({
       ) : null}
       <button
         type="button"
-        className="button button-primary button-large"
+        className={nextStep ? 'button button-primary button-large' : 'button button-secondary'}
         disabled={publishing || waiting}
         aria-busy={publishing}
         aria-describedby={waiting ? `${headingId}-waiting` : undefined}

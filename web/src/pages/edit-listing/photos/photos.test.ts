@@ -7,6 +7,7 @@ import { UploadError } from '../../../lib/upload';
 import {
   checkPhotoFile,
   editTabPath,
+  isRetryableUploadError,
   maxListingPhotos,
   mergePhotoOrder,
   moveItem,
@@ -57,6 +58,20 @@ describe('photosThatFit (at most 10 a listing)', () => {
     expect(photosThatFit(3, 8, 1)).toBe(1);
     expect(photosThatFit(3, 10, 0)).toBe(0);
     expect(photosThatFit(1, 9, 2)).toBe(0);
+  });
+});
+
+describe('isRetryableUploadError (issue 24: no useless Retry on a rejected photo)', () => {
+  it('offers Retry for the network, storage and server failures only', () => {
+    expect(isRetryableUploadError(new UploadError(0))).toBe(true);
+    expect(isRetryableUploadError(new UploadError(503))).toBe(true);
+    expect(isRetryableUploadError(new ApiRequestError(0, null))).toBe(true);
+    expect(isRetryableUploadError(apiError(500, 'internal', 'Boom'))).toBe(true);
+    expect(isRetryableUploadError(new UploadError(400))).toBe(false);
+    expect(isRetryableUploadError(apiError(400, 'validation-invalid-value', 'Could not read file'))).toBe(
+      false,
+    );
+    expect(isRetryableUploadError(apiError(413, 'request-upload-over-limit', 'x'))).toBe(false);
   });
 });
 

@@ -73,6 +73,18 @@ export function uploadErrorMessage(error: unknown): string {
   return messages.imageUploadFailed;
 }
 
+/**
+ * Whether trying the same file again can help: a network failure, a storage refusal or a server
+ * error can pass; a rejection of the file itself (unreadable, too big, not allowed on the listing:
+ * 4xx from the API, or S3's 400 EntityTooLarge) cannot, so no Retry is offered for it.
+ */
+export function isRetryableUploadError(error: unknown): boolean {
+  if (error instanceof UploadError) return error.status === 0 || error.status >= 500;
+  if (isNetworkError(error)) return true;
+  if (error instanceof ApiRequestError) return error.status === 0 || error.status >= 500;
+  return true;
+}
+
 /** `items` with the item at `from` moved to `to` (both clamped); the same array when nothing moves. */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
   const target = Math.max(0, Math.min(items.length - 1, to));

@@ -10,6 +10,7 @@ import { getOwnListing, type OwnListing } from '../../../api/own-listings';
 import { postFile } from '../../../lib/upload';
 import {
   checkPhotoFile,
+  isRetryableUploadError,
   maxListingPhotos,
   mergePhotoOrder,
   moveItem,
@@ -37,10 +38,16 @@ export interface PendingPhoto {
   /** 0…1 while uploading. */
   progress: number;
   message?: string;
-  /** False when the file failed the browser's check (retrying it would fail the same way). */
+  /**
+   * False when the file itself was refused, by the browser's check or by the server (retrying it
+   * would fail the same way: isRetryableUploadError).
+   */
   retryable: boolean;
-  /** An object URL of the file, for its thumbnail while it uploads (only for files that passed the check). */
-  preview?: string;
+  /**
+   * An object URL of the file, for its thumbnail while it uploads (only for files that passed the
+   * check; removed when the server refuses the file).
+   */
+  preview?: string | undefined;
 }
 
 export interface PhotoEditor {
@@ -151,7 +158,15 @@ export function usePhotos(listing: OwnListing, onListingChange: (listing: OwnLis
           if (item.preview) URL.revokeObjectURL(item.preview);
           setAnnouncement(`${item.name} added. ${server.length} of ${maxListingPhotos} photos.`);
         } catch (error) {
-          updatePending(key, { status: 'failed', message: uploadErrorMessage(error), retryable: true });
+          const retryable = isRetryableUploadError(error);
+          // A rejected file's preview is no photo to show (often a broken image): drop it.
+          if (!retryable && item.preview) URL.revokeObjectURL(item.preview);
+          updatePending(key, {
+            status: 'failed',
+            message: uploadErrorMessage(error),
+            retryable,
+            ...(retryable ? {} : { preview: undefined }),
+          });
           setAnnouncement(`${item.name} could not be uploaded.`);
         }
       }),
