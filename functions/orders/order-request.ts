@@ -9,6 +9,7 @@ import { anyProviderChargeBounds, chargeBounds } from '../../shared/config/charg
 import type { DeliveryMethod } from '../../shared/config/listing-fields';
 import type { Money } from '../../shared/money';
 import { chargeBoundsRefusal } from '../../shared/process/charges';
+import { shipsToRefusal } from '../../shared/ships-to';
 import {
   type ShippingAddressValues,
   shippingAddressFields,
@@ -113,6 +114,16 @@ export function priceFor(
   // An order ships to a complete address; a price (line items) needs one only if it was given.
   if (order.deliveryMethod === 'shipping' && (requireAddress || order.shippingDetails)) {
     assertValid(validateShippingAddress(order.shippingDetails ?? {}));
+  }
+  // The listing's ships-to setting (issue 24): another destination is refused before any price.
+  const destination =
+    order.deliveryMethod === 'shipping' ? order.shippingDetails?.recipientCountry : undefined;
+  const refusal = destination ? shipsToRefusal(listing.publicData, destination) : undefined;
+  if (refusal) {
+    throw new ApiError('validation-invalid-params', refusal, {
+      key: 'shipsTo',
+      fields: { recipientCountry: refusal },
+    });
   }
   const priced = priceOrder(listing, customerId, order, 'request-payment');
   assertChargeable(priced.payinTotal, chargeWith);

@@ -1,5 +1,6 @@
 import type { FilterParams } from '../config/search-filters';
 import type { Money } from '../money';
+import type { ShipsTo } from '../ships-to';
 
 /** The API's JSON shapes, shared by the handlers (producers) and the web app (consumer). */
 
@@ -58,6 +59,8 @@ export interface ListingPublicData {
   wheelset?: string;
   pickupEnabled: boolean;
   shippingEnabled: boolean;
+  /** Where it ships (shared/ships-to.ts); absent: worldwide, as before the setting existed. */
+  shipsTo?: ShipsTo;
   location: ListingLocation;
   /** Keys of `listingFeatures` (shared/config/listing-fields.ts), the features tab. */
   features?: string[];
@@ -217,6 +220,7 @@ export interface OwnListingChanges {
   price?: Money;
   pickupEnabled?: boolean;
   shippingEnabled?: boolean;
+  shipsTo?: ShipsTo;
   location?: { address: string; building?: string; city: string; region: string; country: string };
   geolocation?: { lat: number; lng: number };
   /** The fee for each additional item may be left out with stock 1 (the API stores the one-item fee then). */

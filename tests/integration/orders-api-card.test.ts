@@ -276,6 +276,38 @@ describe('refusals', () => {
     expect(await stockOf(listing.id)).toBe(2);
   });
 
+  it('another destination than the listing ships to: 400 with the countries it ships to, nothing reserved', async () => {
+    const berlin = { address: 'Torstraße 1', city: 'Berlin', region: 'Berlin', country: 'DE' };
+    const germanyOnly = await bikeListing(seller.user.id, 2, {
+      publicData: { ...bikePublicData, location: berlin, shipsTo: { scope: 'seller-country' } },
+    });
+    const toParis = {
+      ...shipTwo,
+      shippingDetails: {
+        ...shippingDetails,
+        recipientCity: 'Paris',
+        recipientPostal: '75001',
+        recipientCountry: 'FR',
+      },
+    };
+    const message = 'This seller does not ship to France. They ship to Germany.';
+    const priced = await lineItems(customer, germanyOnly.id, toParis);
+    const ordered = await initiate(customer, germanyOnly.id, { orderData: toParis });
+    for (const refused of [priced, ordered]) {
+      expect(refused.status).toBe(400);
+      expect(errorOf(refused.body)).toMatchObject({
+        code: 'validation-invalid-params',
+        title: message,
+        meta: { fields: { recipientCountry: message } },
+      });
+    }
+    expect(await stockOf(germanyOnly.id)).toBe(2);
+    const toBerlin = { ...toParis, shippingDetails: { ...toParis.shippingDetails, recipientCountry: 'DE' } };
+    expect((await lineItems(customer, germanyOnly.id, toBerlin)).status).toBe(200);
+    // A listing without the setting ships anywhere, as before it existed.
+    expect((await lineItems(customer, listingId, toParis)).status).toBe(200);
+  });
+
   it('the own listing: 403; a quantity error: 400', async () => {
     const own = await initiate(seller, listingId);
     expect(own.status).toBe(403);

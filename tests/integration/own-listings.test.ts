@@ -349,6 +349,23 @@ describe('own listings: sizes (issue 21)', () => {
     expect(cleared.body.data.publicData).not.toHaveProperty('frameSizeCm');
   });
 
+  it('round-trips where it ships (issue 24) and shows it publicly; refuses an unknown setting', async () => {
+    const id = await draft({ ...complete, title: `Ships ${marker}` });
+    const patch = (body: Record<string, unknown>) =>
+      api('PATCH', `/api/own-listings/${id}`, { ...as(seller), body });
+    const listed = await patch({ shipsTo: { scope: 'countries', countries: ['DE', 'AT'] } });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.publicData.shipsTo).toEqual({ scope: 'countries', countries: ['DE', 'AT'] });
+    expect((await patch({ shipsTo: { scope: 'seller-country' } })).body.data.publicData.shipsTo).toEqual({
+      scope: 'seller-country',
+    });
+    for (const bad of [{ scope: 'countries', countries: [] }, { scope: 'moon' }, 'DE']) {
+      const refused = await patch({ shipsTo: bad });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(Object.keys(refused.body.errors[0].meta.fields)).toEqual(['shipsTo']);
+    }
+  });
+
   it('needs a size for a bike, not for a wheelset (by the stored category too)', async () => {
     const { size: _size, ...unsized } = completeListing({ title: `Wheels ${marker}` });
     const wheels = await published({ ...unsized, category: 'roadWheels', brand: 'Zipp' });

@@ -4,6 +4,7 @@ import { marketplaceCurrency } from '../../../shared/config/marketplace';
 import { isPayoutCountry } from '../../../shared/config/payout-countries';
 import { drawPublicPoint } from '../../../shared/maps';
 import type { Money } from '../../../shared/money';
+import { parseShipsTo } from '../../../shared/ships-to';
 import { sanitizeListing } from '../../../shared/text/sanitize';
 import { createSlug } from '../../../shared/text/slug';
 import { frameSizeCmOf } from '../../../shared/validation/frame-size';
@@ -157,6 +158,12 @@ export function parseListingInput(
     if (body[key] === undefined) continue;
     if (typeof body[key] !== 'boolean') invalid(key, `${key} must be true or false.`);
     next[key] = body[key] as boolean;
+    publicData = next;
+  }
+  if (body.shipsTo !== undefined) {
+    const parsed = parseShipsTo(body.shipsTo);
+    if ('error' in parsed) invalid('shipsTo', parsed.error);
+    next.shipsTo = parsed.shipsTo;
     publicData = next;
   }
   if (body.location !== undefined) {
