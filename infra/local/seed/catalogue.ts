@@ -5,6 +5,8 @@
  * All demo accounts share one password, {@link demoPassword}.
  */
 
+import type { ShipsTo } from '../../../shared/ships-to';
+
 export type SeedCondition =
   | 'new'
   | 'usedLikeNew'
@@ -66,6 +68,8 @@ export interface SeedListing {
   shippingFeeCents?: number;
   /** Present iff shippingEnabled. */
   additionalItemShippingFeeCents?: number;
+  /** Where it ships (shared/ships-to.ts); absent: worldwide. */
+  shipsTo?: ShipsTo;
   location: SeedLocation;
   /** createdAt = seed time minus this many days. */
   daysAgo: number;
@@ -833,6 +837,8 @@ export const listings: SeedListing[] = [
     stock: 1,
     pickupEnabled: true,
     ...bikeBox,
+    // A track bike boxed from Berlin: the seller ships within Germany only.
+    shipsTo: { scope: 'seller-country' },
     location: places.berlin,
     daysAgo: 13.4,
     imageCount: 2,

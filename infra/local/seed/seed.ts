@@ -251,6 +251,7 @@ async function seedListing(listing: SeedListing, authorId: string, now: Date): P
           ]),
           pickupEnabled: listing.pickupEnabled,
           shippingEnabled: listing.shippingEnabled,
+          ...(listing.shipsTo ? { shipsTo: listing.shipsTo } : {}),
           location: {
             address: listingPlaceText(location),
             // The street is for pickup buyers; a shipping-only listing has no use for it.

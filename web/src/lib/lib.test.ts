@@ -75,7 +75,24 @@ describe('deliveryOptions', () => {
           additionalItems: { amount: 1000, currency: 'USD' },
         },
       }),
-    ).toEqual(['Shipping: $25 (+$10 for each additional item)', 'Pickup in Toronto']);
+    ).toEqual(['Shipping: $25 (+$10 for each additional item)', 'Ships worldwide', 'Pickup in Toronto']);
+  });
+
+  it('leaves out the additional-item fee with one in stock, and says where it ships (issue 24)', () => {
+    const fee = {
+      oneItem: { amount: 2500, currency: 'USD' },
+      additionalItems: { amount: 2500, currency: 'USD' },
+    };
+    const germany = {
+      ...publicData,
+      pickupEnabled: false,
+      location: { ...publicData.location, country: 'DE' },
+      shipsTo: { scope: 'seller-country' as const },
+    };
+    expect(deliveryOptions({ publicData: germany, shippingFee: fee, currentStock: 1 })).toEqual([
+      'Shipping: $25',
+      'Ships to Germany',
+    ]);
   });
 
   it('handles free shipping, missing fees and pickup only', () => {

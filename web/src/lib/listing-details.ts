@@ -10,6 +10,7 @@ import {
 import { marketplaceCurrency } from '../../../shared/config/marketplace';
 import { unsupportedPrice } from '../../../shared/errors/unsupported-price';
 import { formatMoney, type Money } from '../../../shared/money';
+import { shippingCountries, shipsToText } from '../../../shared/ships-to';
 
 export interface DetailRow {
   key: keyof ListingPublicData;
@@ -77,8 +78,13 @@ function moneyText(money: Money): string {
   return money.currency === marketplaceCurrency ? formatMoney(money) : unsupportedPrice(money.currency);
 }
 
-/** Human descriptions of how the buyer gets the item. */
-export function deliveryOptions(listing: Pick<Listing, 'publicData' | 'shippingFee'>): string[] {
+/**
+ * Human descriptions of how the buyer gets the item: the shipping fee (the one for each additional
+ * item only when more than one is in stock), where it ships, and pickup.
+ */
+export function deliveryOptions(
+  listing: Pick<Listing, 'publicData' | 'shippingFee'> & { currentStock?: number | null },
+): string[] {
   const { publicData, shippingFee } = listing;
   const options: string[] = [];
   if (publicData.shippingEnabled) {
@@ -86,11 +92,13 @@ export function deliveryOptions(listing: Pick<Listing, 'publicData' | 'shippingF
     else if (shippingFee.oneItem.amount === 0) options.push('Free shipping');
     else {
       let text = `Shipping: ${moneyText(shippingFee.oneItem)}`;
-      if (shippingFee.additionalItems.amount > 0) {
+      if (shippingFee.additionalItems.amount > 0 && (listing.currentStock ?? 2) > 1) {
         text += ` (+${moneyText(shippingFee.additionalItems)} for each additional item)`;
       }
       options.push(text);
     }
+    const countries = shippingCountries(publicData);
+    options.push(countries === 'worldwide' ? 'Ships worldwide' : `Ships to ${shipsToText(publicData)}`);
   }
   if (publicData.pickupEnabled) {
     const city = publicData.location?.city;

@@ -16,12 +16,13 @@ const shippingNames = {
   country: 'recipientCountry',
 };
 
-export function ShippingFields() {
+export function ShippingFields({ shipsTo }: { shipsTo: string | undefined }) {
   return (
     <fieldset className="checkout-section checkout-fieldset">
       <legend>
         <h2 className="checkout-section-title">Shipping address</h2>
       </legend>
+      {shipsTo ? <p className="field-hint">The seller ships to {shipsTo}.</p> : null}
       <TextField name="recipientName" label="Recipient name" autoComplete="shipping name" required />
       <AddressFields names={shippingNames} section="shipping" />
       <TextField

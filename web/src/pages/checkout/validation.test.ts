@@ -66,6 +66,18 @@ describe('validation messages (§5, exact)', () => {
     expect(other.addressLine1).toBe(addressMessages.addressLine1Required);
   });
 
+  it("refuses a country the listing does not ship to, with the API's message", () => {
+    const germanyOnly = fixtureListing({}, { shipsTo: { scope: 'seller-country' } });
+    const toFrance = { ...empty, deliveryMethod: 'shipping', quantity: '1', recipientCountry: 'FR' } as const;
+    expect(validateCheckout(toFrance, germanyOnly, simulated).recipientCountry).toBe(
+      'This seller does not ship to France. They ship to Germany.',
+    );
+    expect(
+      validateCheckout({ ...toFrance, recipientCountry: 'DE' }, germanyOnly, simulated).recipientCountry,
+    ).toBeUndefined();
+    expect(validateCheckout(toFrance, listing, simulated).recipientCountry).toBeUndefined();
+  });
+
   it('needs no card fields for PayPal or a saved card', () => {
     const paypal = validateCheckout(
       { ...empty, deliveryMethod: 'pickup', quantity: '1', paymentMethod: 'paypal' },

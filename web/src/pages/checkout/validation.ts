@@ -4,6 +4,7 @@
  */
 import type { Listing } from '../../../../shared/api/types';
 import { messages } from '../../../../shared/errors/catalogue';
+import { shipsToRefusal } from '../../../../shared/ships-to';
 import {
   validateBillingAddress,
   validatePaymentForm,
@@ -86,7 +87,14 @@ export function validateCheckout(
       (method === 'shipping' && listing.publicData.shippingEnabled);
     if (!enabled) errors.deliveryMethod = productOrderMessages.deliveryMethodRequired;
   }
-  if (values.deliveryMethod === 'shipping') Object.assign(errors, validateShippingAddress(values));
+  if (values.deliveryMethod === 'shipping') {
+    Object.assign(errors, validateShippingAddress(values));
+    // Where the listing ships (the API refuses the rest with the same message).
+    const refusal = values.recipientCountry
+      ? shipsToRefusal(listing.publicData, values.recipientCountry)
+      : undefined;
+    if (refusal) errors.recipientCountry = refusal;
+  }
   if (values.paymentMethod === 'card' || context.enquiry) {
     const layout = checkoutLayout(listing, values, context);
     Object.assign(

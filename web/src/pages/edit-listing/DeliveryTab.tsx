@@ -10,10 +10,17 @@ import {
 import type { OwnListing, OwnListingChanges } from '../../api/own-listings';
 import { CheckboxField } from '../../components/ChoiceFields';
 import { MoneyField, moneyFieldText, moneyOfText } from '../../components/MoneyField';
+import {
+  ShipsToFields,
+  type ShipsToValues,
+  shipsToInitialValues,
+  shipsToOf,
+  validateShipsTo,
+} from './ShipsToFields';
 import { TabForm } from './tab-form';
 import type { EditListingTabProps } from './tab-props';
 
-export interface DeliveryFormValues {
+export interface DeliveryFormValues extends ShipsToValues {
   pickupEnabled: boolean;
   shippingEnabled: boolean;
   shippingPriceOneItem: string;
@@ -27,10 +34,12 @@ const deliveryFields = [
   'shippingEnabled',
   'shippingPriceOneItem',
   'shippingPriceAdditionalItems',
+  'shipsToScope',
+  'shipsToCountries',
 ] as const;
 
 /** The API's field names (meta.fields) → this form's. */
-const apiFieldNames = { shippingFee: 'shippingPriceOneItem' };
+const apiFieldNames = { shippingFee: 'shippingPriceOneItem', shipsTo: 'shipsToScope' };
 
 export function deliveryInitialValues(listing: OwnListing | undefined): DeliveryFormValues {
   const data = listing?.publicData;
@@ -39,6 +48,7 @@ export function deliveryInitialValues(listing: OwnListing | undefined): Delivery
     shippingEnabled: data?.shippingEnabled ?? false,
     shippingPriceOneItem: moneyFieldText(listing?.shippingFee?.oneItem),
     shippingPriceAdditionalItems: moneyFieldText(listing?.shippingFee?.additionalItems),
+    ...shipsToInitialValues(data?.shipsTo),
     ...(listing ? { stock: listing.currentStock } : {}),
   };
 }
@@ -72,6 +82,7 @@ export function validateDeliveryForm(values: Partial<DeliveryFormValues>): Recor
   });
   for (const [key, message] of Object.entries(shared)) if (message) errors[key] = message;
   if (values.shippingEnabled) {
+    Object.assign(errors, validateShipsTo(values));
     for (const key of feeFields(values.stock)) {
       const textError = moneyText(values[key] ?? '');
       if (textError) errors[key] = textError;
@@ -85,6 +96,7 @@ export function deliveryChanges(values: DeliveryFormValues): OwnListingChanges {
     pickupEnabled: values.pickupEnabled,
     shippingEnabled: values.shippingEnabled,
   };
+  if (values.shippingEnabled) changes.shipsTo = shipsToOf(values);
   const oneItem = moneyOfText(values.shippingPriceOneItem);
   if (!values.shippingEnabled || !oneItem) return changes;
   if (!asksAdditionalItemsFee(values.stock)) {
@@ -139,7 +151,7 @@ function MethodFieldset({
 
 /**
  * The delivery tab (§2, §3, §5): pickup, and shipping with the fee for one item and for each
- * additional one. The pickup place is the location tab's (next).
+ * additional one, and where it ships (issue 24). The pickup place is the location tab's (next).
  */
 export function DeliveryTab(props: EditListingTabProps) {
   const asksAdditional = asksAdditionalItemsFee(props.listing?.currentStock);
@@ -167,6 +179,7 @@ export function DeliveryTab(props: EditListingTabProps) {
             />
           ) : null}
         </div>
+        <ShipsToFields sellerCountry={props.listing?.publicData.location?.country || undefined} />
       </MethodFieldset>
     </TabForm>
   );

@@ -3,7 +3,7 @@ import type { OwnListing } from '../../../../shared/api/types';
 import { NEW_LISTING_ID } from '../../../../shared/listings';
 import { listingMessages, moneyInputMessages } from '../../../../shared/validation/messages';
 import { pickedPlace } from '../../components/place-location';
-import { deliveryChanges, validateDeliveryForm } from './DeliveryTab';
+import { deliveryChanges, deliveryInitialValues, validateDeliveryForm } from './DeliveryTab';
 import { detailsChanges, validateDetails } from './DetailsTab';
 import { orderedFeatures } from './FeaturesTab';
 import { locationChanges, validateLocationForm } from './LocationTab';
@@ -282,21 +282,46 @@ describe('the delivery tab', () => {
     ).toEqual({});
   });
 
-  it('sends the methods and the fees as Money, no place', () => {
+  it('sends the methods, where it ships and the fees as Money, no place', () => {
     expect(
       deliveryChanges({
         pickupEnabled: true,
         shippingEnabled: true,
         shippingPriceOneItem: '12,50',
         shippingPriceAdditionalItems: '5',
+        shipsToScope: 'countries',
+        shipsToCountries: ['DE', 'AT'],
       }),
     ).toEqual({
       pickupEnabled: true,
       shippingEnabled: true,
+      shipsTo: { scope: 'countries', countries: ['DE', 'AT'] },
       shippingFee: {
         oneItem: { amount: 1250, currency: 'USD' },
         additionalItems: { amount: 500, currency: 'USD' },
       },
+    });
+  });
+});
+
+describe('where it ships (issue 24)', () => {
+  it('needs a country when the seller ships to a list, and starts worldwide', () => {
+    const values = {
+      pickupEnabled: false,
+      shippingEnabled: true,
+      shippingPriceOneItem: '12',
+      shippingPriceAdditionalItems: '',
+      stock: 1,
+    };
+    expect(
+      validateDeliveryForm({ ...values, shipsToScope: 'countries', shipsToCountries: [] }).shipsToCountries,
+    ).toBe('Choose at least one country you ship to.');
+    expect(validateDeliveryForm({ ...values, shipsToScope: 'seller-country', shipsToCountries: [] })).toEqual(
+      {},
+    );
+    expect(deliveryInitialValues(undefined)).toMatchObject({
+      shipsToScope: 'worldwide',
+      shipsToCountries: [],
     });
   });
 });
@@ -329,13 +354,20 @@ describe('the pricing tab starts empty for a new listing (issue 24)', () => {
 });
 
 describe('the delivery tab asks the fee for each additional item only above stock 1 (issue 24)', () => {
-  const shipping = { shippingEnabled: true, shippingPriceOneItem: '12', shippingPriceAdditionalItems: '' };
+  const shipping = {
+    shippingEnabled: true,
+    shippingPriceOneItem: '12',
+    shippingPriceAdditionalItems: '',
+    shipsToScope: 'worldwide' as const,
+    shipsToCountries: [] as string[],
+  };
 
   it('neither asks nor requires it with stock 1, and sends the one-item fee alone', () => {
     expect(validateDeliveryForm({ ...shipping, stock: 1 })).toEqual({});
     expect(deliveryChanges({ ...shipping, pickupEnabled: false, stock: 1 })).toEqual({
       pickupEnabled: false,
       shippingEnabled: true,
+      shipsTo: { scope: 'worldwide' },
       shippingFee: { oneItem: { amount: 1200, currency: 'USD' } },
     });
   });
