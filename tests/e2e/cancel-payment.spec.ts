@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { apiErrors } from '../../shared/errors/catalogue';
 import { expectNoAxeViolations, listingApi } from './helpers';
+import { expectMail } from './mail-helpers';
 import { demoListing } from './order-helpers';
 import { signUpNewUser } from './payments-helpers';
 import { apiAsUser } from './selling-helpers';
@@ -9,7 +10,7 @@ import { apiAsUser } from './selling-helpers';
 /**
  * Issue 24: an order pending payment (a card authentication abandoned: initiated, never confirmed)
  * offers its buyer "Cancel payment". The buyer reads what to do and by when, confirms, and sees the
- * order as "Payment expired"; the listing's stock comes back. On a desktop the order moved on before
+ * order as "Payment expired"; the listing's stock comes back, and the mail says they canceled it. On a desktop the order moved on before
  * the click (canceled in another tab): the catalogue's message, and the order reloaded as it is.
  * One order per viewport, each on a demo listing no other spec buys (stock above 1).
  */
@@ -20,7 +21,7 @@ test.describe.configure({ mode: 'serial' });
  * then the page at `viewport` (the sign-up helper waits for the desktop top bar's account menu).
  */
 async function pendingOrder(page: Page, title: string, viewport: { width: number; height: number }) {
-  await signUpNewUser(page, 'Nora', { missingInformationSeen: true });
+  const { email } = await signUpNewUser(page, 'Nora', { missingInformationSeen: true });
   await page.setViewportSize(viewport);
   const listing = await demoListing(page, title);
   const initiated = await apiAsUser<{ data: { transaction: { id: string } } }>(
@@ -43,7 +44,7 @@ async function pendingOrder(page: Page, title: string, viewport: { width: number
   expect(initiated.status, JSON.stringify(initiated.body)).toBe(201);
   // The reserved item is off the listing while the payment is pending.
   expect((await listingApi(page.request, listing.id)).currentStock).toBe(listing.currentStock - 1);
-  return { id: initiated.body.data.transaction.id, listing };
+  return { id: initiated.body.data.transaction.id, listing, email };
 }
 
 /** The order page says it waits for the payment, what to do, and by when. */
@@ -75,7 +76,7 @@ test.describe('phone', () => {
   test('the buyer cancels the payment by keyboard: asked first, progress, then payment expired and the stock back', async ({
     page,
   }) => {
-    const { id, listing } = await pendingOrder(page, 'Maxxis Assegai 29x2.5 EXO+ 3C MaxxGrip – new', {
+    const { id, listing, email } = await pendingOrder(page, 'Maxxis Assegai 29x2.5 EXO+ 3C MaxxGrip – new', {
       width: 375,
       height: 812,
     });
@@ -97,6 +98,11 @@ test.describe('phone', () => {
     await expect(dialog).toHaveCount(0);
     await expectExpiredAndStockBack(page, listing);
     await expectNoAxeViolations(page);
+    // The mail says who ended it, not that the time ran out.
+    await expectMail(page.request, email, `Your order was not completed: ${listing.title}`, [
+      `You canceled the payment for ${listing.title}, so the order was canceled.`,
+      'You have not been charged.',
+    ]);
   });
 });
 
