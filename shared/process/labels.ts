@@ -48,8 +48,21 @@ const reviewNow: RoleCopy = {
 const statusTable: Record<ProcessState, RoleCopy | DeliveryCopy> = {
   initial: same('Initiated'),
   enquiry: same('Enquiry'),
-  'pending-payment': same('Pending payment', 'The buyer has 15 minutes to confirm the payment.'),
-  'payment-expired': same('Payment expired'),
+  // The buyer reaches this page with an unfinished payment (a card authentication abandoned, a PayPal
+  // window closed): what to do, since the page has no way to finish it; the deadline is beside the
+  // Cancel payment button.
+  'pending-payment': {
+    customer: {
+      label: 'Pending payment',
+      description:
+        'Your payment is not complete. Finish it in the checkout if it is still open, or cancel it here. You have not been charged.',
+    },
+    provider: { label: 'Pending payment', description: 'The buyer has 15 minutes to confirm the payment.' },
+  },
+  'payment-expired': same(
+    'Payment expired',
+    'The payment was canceled or not completed in time, so the order was not placed. Nothing was charged.',
+  ),
   purchased: {
     shipping: {
       customer: {
@@ -196,6 +209,7 @@ export const actionLabels: Partial<Record<TransitionName, string>> = {
   'mark-received': 'Mark received',
   dispute: 'Report a problem',
   cancel: 'Cancel order',
+  'cancel-payment': 'Cancel payment',
   'review-1-by-customer': 'Leave review',
   'review-1-by-provider': 'Leave review',
   'review-2-by-customer': 'Leave review',

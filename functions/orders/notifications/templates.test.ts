@@ -246,6 +246,19 @@ describe('notification templates', () => {
     expect(other.text).not.toContain('Track the parcel');
   });
 
+  it('a payment canceled on the order page says who canceled it, not that time ran out', () => {
+    const expired = (step?: { transition: string; by: Actor }) =>
+      renderTemplate('payment-expired', input('customer', step ? { step } : {})).text;
+    expect(expired({ transition: 'expire-payment', by: 'system' })).toContain('was not completed in time');
+    expect(expired({ transition: 'cancel-payment', by: 'customer' })).toContain(
+      'You canceled the payment for Trek Domane SL5, so the order was canceled.',
+    );
+    expect(expired({ transition: 'cancel-payment', by: 'operator' })).toContain(
+      'The marketplace canceled the payment for',
+    );
+    expect(expired({ transition: 'cancel-payment', by: 'customer' })).toContain('You have not been charged.');
+  });
+
   it('a canceled order says why, to each side', () => {
     const why = (role: MailRole, transition: string, by: Actor = 'system') =>
       renderTemplate('canceled', input(role, { step: { transition, by } })).text;

@@ -386,11 +386,20 @@ const bodies: Record<TemplateName, (input: TemplateInput) => Body> = {
   'payment-expired': (i) => ({
     subject: `Your order was not completed: ${oneLine(i.listingTitle)}`,
     paragraphs: [
-      [
-        'The payment for ',
-        { user: i.listingTitle },
-        ' was not completed in time, so the order was canceled.',
-      ],
+      // Cancel payment (the buyer, or the marketplace) ends the order the same way as the timer.
+      i.step?.transition === 'cancel-payment'
+        ? [
+            i.step.by === 'operator'
+              ? 'The marketplace canceled the payment for '
+              : 'You canceled the payment for ',
+            { user: i.listingTitle },
+            ', so the order was canceled.',
+          ]
+        : [
+            'The payment for ',
+            { user: i.listingTitle },
+            ' was not completed in time, so the order was canceled.',
+          ],
       ['You have not been charged. If you still want it, you can order it again from the listing.'],
     ],
     action: 'See the order',

@@ -18,7 +18,13 @@ import { ApiRequestError, settle } from '../../api/client';
 import { authStore } from '../../auth/store';
 import { createAppRouter } from '../../router';
 import { parseSearch, stringifySearch } from '../../search/params';
-import { deliveredTransaction, fixtureShow, fixtureTransaction, PURCHASED_AT } from './fixtures';
+import {
+  deliveredTransaction,
+  fixtureShow,
+  fixtureTransaction,
+  PURCHASED_AT,
+  pendingPaymentTransaction,
+} from './fixtures';
 import { MessageThread } from './MessageThread';
 import { OrderDetailsPage, SaleDetailsPage, TransactionContent } from './TransactionPage';
 
@@ -211,6 +217,22 @@ describe('TransactionContent', () => {
     expect(nothing).not.toContain('What you can do');
     // A transition the other role takes is never shown, even if listed.
     expect(page('customer', fixtureShow(), [{ name: 'mark-delivered' }])).not.toContain('Mark shipped');
+  });
+
+  it('an order pending payment tells the buyer what to do and by when, and offers Cancel payment', () => {
+    const html = page('customer', fixtureShow(pendingPaymentTransaction()), [{ name: 'cancel-payment' }]);
+    expect(html).toContain('>Pending payment</p>');
+    expect(html).toContain('Finish it in the checkout if it is still open, or cancel it here.');
+    expect(html).toContain('Complete the payment by <time');
+    expect(html).toContain('>Cancel payment</button>');
+    const expired = page(
+      'customer',
+      fixtureShow(pendingPaymentTransaction({ state: 'payment-expired' })),
+      [],
+    );
+    expect(expired).toContain('>Payment expired</p>');
+    expect(expired).toContain('Nothing was charged.');
+    expect(expired).not.toContain('Cancel payment');
   });
 
   it('says fetching failed when the allowed transitions could not be loaded', () => {

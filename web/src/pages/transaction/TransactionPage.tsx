@@ -1,6 +1,6 @@
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { AllowedTransitionView, TransactionShow } from '../../../../shared/api/transactions';
 import { formatMoney } from '../../../../shared/money';
 import { pages } from '../../../../shared/pages';
@@ -24,6 +24,7 @@ import { Breakdown } from './Breakdown';
 import { Delivery, Tracking } from './Delivery';
 import { EnquiryActions } from './EnquiryActions';
 import { MessageThread } from './MessageThread';
+import { FocusedError } from './panel-parts';
 import { OrderReviews, ReviewForm } from './Review';
 import { canReview } from './review-form';
 import { Timeline } from './Timeline';
@@ -145,6 +146,17 @@ export function TransactionContent({
   const description = statusCopy(status, role).description;
   const actions = Array.isArray(allowed) ? actionsFor(allowed, role, tx.orderData.deliveryMethod) : [];
   const disputeReason = tx.protectedData.disputeReason;
+  // A refusal that reloaded the order (Cancel payment after the payment completed): its message
+  // stays above the order as it is now.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const onRefused = async (message: string) => {
+    setRefusal(message);
+    await onApplied();
+  };
+  const afterAction = () => {
+    setRefusal(null);
+    return onApplied();
+  };
 
   return (
     <div className="page tx-page">
@@ -200,7 +212,17 @@ export function TransactionContent({
               <Spinner label="Loading actions…" />
             </section>
           ) : (
-            <Actions key={tx.version} transaction={tx} actions={actions} onApplied={onApplied} />
+            <>
+              {refusal ? <FocusedError message={refusal} /> : null}
+              <Actions
+                key={tx.version}
+                transaction={tx}
+                actions={actions}
+                onApplied={afterAction}
+                onRefused={onRefused}
+                now={now}
+              />
+            </>
           )}
           {Array.isArray(allowed) && canReview(allowed, role) ? (
             <ReviewForm

@@ -103,3 +103,22 @@ export function deliveredTransaction(overrides: Partial<TransactionView> = {}): 
     ...overrides,
   };
 }
+
+/** When the pending order of `pendingPaymentTransaction` is canceled automatically (15 minutes). */
+export const PAYMENT_DUE_AT = '2026-11-20T10:13:00.000Z';
+
+/** The order before its payment completed (a card authentication abandoned): Cancel payment's state. */
+export function pendingPaymentTransaction(
+  overrides: Partial<TransactionView> = {},
+): Partial<TransactionView> {
+  return {
+    state: 'pending-payment',
+    version: 1,
+    lastTransition: 'request-payment',
+    lastTransitionedAt: '2026-11-20T09:58:00.000Z',
+    transitions: [{ transition: 'request-payment', by: 'customer', createdAt: '2026-11-20T09:58:00.000Z' }],
+    entered: { 'pending-payment': '2026-11-20T09:58:00.000Z' },
+    deadline: { transition: 'expire-payment', dueAt: PAYMENT_DUE_AT },
+    ...overrides,
+  };
+}

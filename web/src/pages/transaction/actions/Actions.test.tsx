@@ -1,9 +1,10 @@
 import { renderToString as render } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { apiErrors, messages } from '../../../../../shared/errors/catalogue';
-import { deliveredTransaction, fixtureTransaction } from '../fixtures';
+import { deliveredTransaction, fixtureTransaction, pendingPaymentTransaction } from '../fixtures';
 import { actionsFor } from '../view';
 import { Actions } from './Actions';
+import { cancelPaymentConfirmation } from './CancelPayment';
 
 const noop = () => undefined;
 
@@ -98,5 +99,57 @@ describe('Actions', () => {
     );
     expect(html).toContain('You need to specify a reason');
     expect(tag(html, 'textarea', 'tx-dispute-reason')).toContain('aria-invalid="true"');
+  });
+
+  describe('Cancel payment', () => {
+    const pending = fixtureTransaction(pendingPaymentTransaction());
+    const cancelPayment = actionsFor([{ name: 'cancel-payment' }], 'customer');
+    const now = new Date('2026-11-20T10:00:00.000Z');
+
+    it('says by when to complete the payment, beside the button', () => {
+      const html = render(
+        <Actions transaction={pending} actions={cancelPayment} onApplied={noop} now={now} />,
+      );
+      expect(html).toContain('Complete the payment by <time');
+      expect(html).toContain('dateTime="2026-11-20T10:13:00.000Z"');
+      expect(html).toContain('or cancel it now to release the item.');
+      expect(html).toMatch(
+        /<button type="button" class="button button-secondary"[^>]*>Cancel payment<\/button>/,
+      );
+    });
+
+    it('shows its progress while it runs, and its message when it failed', () => {
+      const running = render(
+        <Actions
+          transaction={pending}
+          actions={cancelPayment}
+          onApplied={noop}
+          initial={{ pending: 'cancel-payment' }}
+        />,
+      );
+      expect(running).toContain('Canceling payment…');
+      expect(running).toMatch(/<button type="button"[^>]*disabled=""[^>]*aria-busy="true"/);
+      const failed = render(
+        <Actions
+          transaction={pending}
+          actions={cancelPayment}
+          onApplied={noop}
+          initial={{ error: { kind: 'cancel-payment', message: messages.oopsSomethingWentWrong } }}
+        />,
+      );
+      expect(failed).toContain(messages.oopsSomethingWentWrong);
+    });
+
+    it('asks first: nothing was charged, the item goes back on sale', () => {
+      const body = render(
+        <cancelPaymentConfirmation.Body action={cancelPayment[0]!} transaction={pending} />,
+      );
+      expect(cancelPaymentConfirmation).toMatchObject({
+        title: 'Cancel this payment?',
+        confirmLabel: 'Cancel payment',
+        cancelLabel: 'Keep order',
+      });
+      expect(body).toContain('You have not been charged.');
+    });
   });
 });

@@ -9,11 +9,13 @@ import {
   type ActionSpec,
   actionErrorMessage,
   performAction,
+  reloadsAfterRefusal,
   type TransitionApi,
 } from '../view';
 import { ActionConfirmation, type Confirmation } from './action-parts';
 import { type ActionsState, emptyState, errorTags } from './actions-state';
 import { Cancel, cancelConfirmation } from './Cancel';
+import { CancelPayment, cancelPaymentConfirmation } from './CancelPayment';
 import { Dispute } from './Dispute';
 import { MarkDelivered } from './MarkDelivered';
 import { MarkReceived, markReceivedConfirmation } from './MarkReceived';
@@ -26,11 +28,12 @@ const defaultApi: TransitionApi = {
   disbursePaypalFunds: (body) => transactionsApi.disbursePaypalFunds(body),
 };
 
-/** Which confirmation is open: canceling, or marking received (which pays the seller). */
-type Confirming = 'cancel' | 'mark-received' | null;
+/** Which confirmation is open: canceling (the order or its payment), or marking received (which pays the seller). */
+type Confirming = 'cancel' | 'cancel-payment' | 'mark-received' | null;
 
 const confirmations: Record<NonNullable<Confirming>, Confirmation> = {
   cancel: cancelConfirmation,
+  'cancel-payment': cancelPaymentConfirmation,
   'mark-received': markReceivedConfirmation,
 };
 
@@ -38,24 +41,32 @@ const confirmations: Record<NonNullable<Confirming>, Confirmation> = {
  * The buttons of the order/sale page (§6), from the server's allowed transitions for the caller:
  * mark shipped (with the carrier and tracking number; a pickup is marked handed over), mark received
  * (confirmed: it pays the seller; before the seller shipped, with a warning), report a problem (a
- * dispute, with a reason), cancel (confirmed: "Keep order" / "Cancel order"). Each group is its own
+ * dispute, with a reason), cancel (confirmed: "Keep order" / "Cancel order"), cancel payment on an
+ * order pending payment (confirmed: "Keep order" / "Cancel payment"). Each group is its own
  * module; this panel holds their one state and runs the action they ask for.
  * A button shows its progress and is disabled while any action runs; a failure shows the §8
  * message for that action and keeps what was typed; a success calls `onApplied` (reload + refresh
- * the notification count).
+ * the notification count). A Cancel payment refused because the order moved on (the payment
+ * completed meanwhile) hands its message to `onRefused`, which reloads the order under it.
  */
 export function Actions({
   transaction,
   actions,
   onApplied,
+  onRefused,
   api = defaultApi,
   initial,
+  now,
 }: {
   transaction: TransactionView;
   actions: readonly ActionSpec[];
   onApplied: () => void | Promise<void>;
+  /** The order moved on: show `message` above the reloaded order (this panel is mounted again). */
+  onRefused?: (message: string) => void | Promise<void>;
   api?: TransitionApi;
   initial?: Partial<ActionsState>;
+  /** The clock for deadlines (tests). */
+  now?: Date | undefined;
 }) {
   const [state, update, setState] = usePanelState(emptyState, initial);
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -73,13 +84,18 @@ export function Actions({
       });
     } catch (failure) {
       reportError(failure, errorTags[action.kind]);
-      update({
-        pending: null,
-        error: {
-          kind: action.kind,
-          message: actionErrorMessage(action.transition, errorCode(failure), isNetworkError(failure)),
-        },
-      });
+      const code = errorCode(failure);
+      const message = actionErrorMessage(action.transition, code, isNetworkError(failure));
+      if (onRefused && reloadsAfterRefusal(action.kind, code)) {
+        // The buttons stay disabled until the page shows the order as it is now, with the message.
+        try {
+          await onRefused(message);
+        } finally {
+          update({ pending: null });
+        }
+        return;
+      }
+      update({ pending: null, error: { kind: action.kind, message } });
       return;
     }
     // Applied: the buttons stay disabled until the page has the new version (the panel is then
@@ -109,6 +125,7 @@ export function Actions({
   const markReceived = byKind('mark-received');
   const dispute = byKind('dispute');
   const cancel = byKind('cancel');
+  const cancelPayment = byKind('cancel-payment');
   const group = { state, update, onRun };
   const confirmingAction = confirming ? byKind(confirming) : undefined;
 
@@ -137,6 +154,16 @@ export function Actions({
       {dispute ? <Dispute {...group} action={dispute} /> : null}
 
       {cancel ? <Cancel action={cancel} state={state} onConfirm={() => setConfirming('cancel')} /> : null}
+
+      {cancelPayment ? (
+        <CancelPayment
+          action={cancelPayment}
+          transaction={transaction}
+          state={state}
+          now={now}
+          onConfirm={() => setConfirming('cancel-payment')}
+        />
+      ) : null}
 
       {confirming && confirmingAction ? (
         <ActionConfirmation

@@ -33,6 +33,7 @@ export const errorTags: Record<ActionKind, string> = {
   'mark-received': 'mark-received-failed',
   dispute: 'dispute-failed',
   cancel: 'cancel-failed',
+  'cancel-payment': 'cancel-payment-failed',
 };
 
 /** What the panel hands each action group that types or submits: the one state, and the runner. */

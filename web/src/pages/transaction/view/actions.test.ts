@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrors, messages } from '../../../../../shared/errors/catalogue';
 import { fixtureTransaction } from '../fixtures';
-import { actionErrorMessage, actionsFor, shipmentRequired } from './actions';
+import { actionErrorMessage, actionsFor, reloadsAfterRefusal, shipmentRequired } from './actions';
 
 describe('actions', () => {
   const all = [
@@ -57,5 +57,31 @@ describe('actions', () => {
     expect(pickup.map((a) => [a.label, a.progressLabel])).toEqual([
       ['Mark handed over', 'Marking handed over…'],
     ]);
+  });
+
+  it('offers the buyer Cancel payment on an order pending payment, never the seller', () => {
+    const allowed = [{ name: 'cancel-payment' }, { name: 'expire-payment' }, { name: 'confirm-payment' }];
+    expect(actionsFor(allowed, 'customer')).toEqual([
+      {
+        kind: 'cancel-payment',
+        transition: 'cancel-payment',
+        label: 'Cancel payment',
+        progressLabel: 'Canceling payment…',
+      },
+    ]);
+    expect(actionsFor(allowed, 'provider')).toEqual([]);
+  });
+
+  it('a refused Cancel payment says why and reloads the order; other failures do not reload', () => {
+    expect(actionErrorMessage('cancel-payment', 'transaction-invalid-transition')).toBe(
+      apiErrors['transaction-invalid-transition'].title,
+    );
+    expect(actionErrorMessage('cancel-payment', 'server-error')).toBe(messages.oopsSomethingWentWrong);
+    expect(reloadsAfterRefusal('cancel-payment', 'transaction-invalid-transition')).toBe(true);
+    expect(reloadsAfterRefusal('cancel-payment', 'transition-in-progress')).toBe(true);
+    expect(reloadsAfterRefusal('cancel-payment', 'server-error')).toBe(false);
+    expect(reloadsAfterRefusal('cancel-payment', undefined)).toBe(false);
+    // The dispute reason typed would be lost in a reload: its message shows on the form instead.
+    expect(reloadsAfterRefusal('dispute', 'transaction-invalid-transition')).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import type { Role, TransitionName } from '../../../../../shared/process/graph';
 import { actionErrors, actionLabel } from '../../../../../shared/process/labels';
 import { shipmentRequired as shipmentRequiredFor } from '../../../../../shared/validation/orders';
 
-export type ActionKind = 'mark-delivered' | 'mark-received' | 'dispute' | 'cancel';
+export type ActionKind = 'mark-delivered' | 'mark-received' | 'dispute' | 'cancel' | 'cancel-payment';
 
 export interface ActionSpec {
   kind: ActionKind;
@@ -25,6 +25,7 @@ const actionRoles: Record<string, { kind: ActionKind; role: Role; progressLabel:
   },
   dispute: { kind: 'dispute', role: 'customer', progressLabel: 'Sending dispute…' },
   cancel: { kind: 'cancel', role: 'customer', progressLabel: 'Canceling order…' },
+  'cancel-payment': { kind: 'cancel-payment', role: 'customer', progressLabel: 'Canceling payment…' },
 };
 
 /**
@@ -53,8 +54,9 @@ export function actionsFor(
   return result;
 }
 
-/** Canceling has no §8 text of its own: the generic "refresh and try again". */
+/** Canceling (an order or its payment) has no §8 text of its own: the generic "refresh and try again". */
 const cancelFailed = messages.oopsSomethingWentWrong;
+const cancelTransitions: readonly TransitionName[] = ['cancel', 'cancel-payment'];
 
 /** The message for a failed action (§8), by the API error's code first, then the action's own. */
 export function actionErrorMessage(
@@ -66,7 +68,26 @@ export function actionErrorMessage(
   if (code === 'transaction-invalid-transition') return apiErrors['transaction-invalid-transition'].title;
   if (code === 'paypal-disbursement-failed') return messages.paypalDisbursementFailed;
   if (network) return messages.topbarNetworkError;
-  return actionErrors[transition] ?? (transition === 'cancel' ? cancelFailed : messages.somethingWentWrong);
+  return (
+    actionErrors[transition] ??
+    (cancelTransitions.includes(transition) ? cancelFailed : messages.somethingWentWrong)
+  );
+}
+
+/** The refusals (409) that mean the order moved on meanwhile (the payment completed, the timer ran out). */
+const movedOnCodes: readonly string[] = [
+  'transaction-invalid-transition',
+  'transition-in-progress',
+  'conflict',
+];
+
+/**
+ * Whether a failed action reloads the order, so the page shows where it is now under the message.
+ * Only Cancel payment: nothing is typed for it, while the other actions keep the carrier, tracking
+ * number or reason typed (a reload would mount their panel again, empty).
+ */
+export function reloadsAfterRefusal(kind: ActionKind, code: string | undefined): boolean {
+  return kind === 'cancel-payment' && code !== undefined && movedOnCodes.includes(code);
 }
 
 /** Whether mark shipped on this order asks for the carrier and tracking number (the shared rule). */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deliveredTransaction, fixtureTransaction, PURCHASED_AT } from '../fixtures';
-import { deadlineNotices } from './deadlines';
+import {
+  deliveredTransaction,
+  fixtureTransaction,
+  PAYMENT_DUE_AT,
+  PURCHASED_AT,
+  pendingPaymentTransaction,
+} from '../fixtures';
+import { deadlineNotices, paymentDueAt } from './deadlines';
 
 const hours = (n: number) => n * 3_600_000;
 const at = (iso: string, plusMs = 0) => new Date(Date.parse(iso) + plusMs);
@@ -51,5 +57,14 @@ describe('deadlines', () => {
   it('shows nothing in other states or after the deadline', () => {
     expect(deadlineNotices({ ...purchased, state: 'canceled' }, 'customer', soon)).toEqual([]);
     expect(deadlineNotices(purchased, 'provider', at('2026-11-26T00:00:00.000Z'))).toEqual([]);
+  });
+
+  it('an order pending payment is due when its expire-payment timer runs out, only in that state', () => {
+    expect(paymentDueAt(fixtureTransaction(pendingPaymentTransaction()))?.toISOString()).toBe(PAYMENT_DUE_AT);
+    expect(paymentDueAt(purchased)).toBeUndefined();
+    const otherTimer = pendingPaymentTransaction({
+      deadline: { transition: 'auto-cancel', dueAt: PAYMENT_DUE_AT },
+    });
+    expect(paymentDueAt(fixtureTransaction(otherTimer))).toBeUndefined();
   });
 });

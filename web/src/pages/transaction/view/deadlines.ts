@@ -22,6 +22,14 @@ function runningTimer(tx: Pick<TransactionView, 'deadline'>, transition: Transit
   return Number.isNaN(at.getTime()) ? undefined : at;
 }
 
+/**
+ * When an order pending payment is canceled automatically (expire-payment, 15 minutes after it was
+ * started), as the server set it; undefined in any other state.
+ */
+export function paymentDueAt(tx: Pick<TransactionView, 'state' | 'deadline'>): Date | undefined {
+  return tx.state === 'pending-payment' ? runningTimer(tx, 'expire-payment') : undefined;
+}
+
 /** The words around each deadline's date, per role (`shipping`: the order is shipped, not picked up). */
 function deadlineWords(
   kind: DeadlineKind,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { deliveredTransaction, fixtureTransaction } from '../fixtures';
+import { deliveredTransaction, fixtureTransaction, pendingPaymentTransaction } from '../fixtures';
 import { MissingPaypalTransactionError, performAction, type TransitionApi } from './perform-action';
 
 describe('performAction', () => {
@@ -116,5 +116,18 @@ describe('performAction', () => {
       transition: 'cancel',
       expectedVersion: 3,
     });
+  });
+
+  it('cancels a payment through the non-privileged route, with the version seen', async () => {
+    const calls = api();
+    await performAction(calls, fixtureTransaction(pendingPaymentTransaction()), {
+      kind: 'cancel-payment',
+      transition: 'cancel-payment',
+    });
+    expect(calls.transition).toHaveBeenCalledWith('tx-1', {
+      transition: 'cancel-payment',
+      expectedVersion: 1,
+    });
+    expect(calls.transitionPrivileged).not.toHaveBeenCalled();
   });
 });

@@ -27,8 +27,8 @@ export class MissingPaypalTransactionError extends Error {
 }
 
 /**
- * Applies an action with the calls the design names (§4): mark shipped and dispute through the
- * non-privileged route, mark received and cancel privileged; a PayPal order is disbursed first and
+ * Applies an action with the calls the design names (§4): mark shipped, dispute and cancel payment
+ * through the non-privileged route, mark received and cancel privileged; a PayPal order is disbursed first and
  * mark received carries the disbursement id. Every call sends the version the page showed.
  */
 export async function performAction(
@@ -84,6 +84,10 @@ export async function performAction(
       });
       return;
     }
+    case 'cancel-payment':
+      // A party's own transition (not privileged): nothing was charged, so no money moves here.
+      await api.transition(tx.id, { transition: action.transition, expectedVersion });
+      return;
     case 'cancel':
       await api.transitionPrivileged({
         transactionId: tx.id,
