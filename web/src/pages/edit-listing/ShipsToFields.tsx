@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useField } from 'react-final-form';
-import { isCountryCode } from '../../../../shared/config/countries';
-import { payoutCountries } from '../../../../shared/config/payout-countries';
+import { countryName, countryOptions, isCountryCode } from '../../../../shared/config/countries';
+import { payoutCountryCodes } from '../../../../shared/config/payout-countries';
 import type { ShipsTo } from '../../../../shared/ships-to';
 import { CheckboxField } from '../../components/ChoiceFields';
 
@@ -47,7 +47,7 @@ function ScopeRadio({ value, label }: { value: ShipsToScope; label: string }) {
 
 /**
  * Where the item ships (issue 24): the seller's country (named once the location tab has it), a
- * list of the marketplace's countries, or worldwide. Buyers elsewhere are told at checkout.
+ * list of the marketplace's (payout) countries in alphabetical order, or worldwide. Buyers elsewhere are told at checkout.
  */
 export function ShipsToFields({ sellerCountry }: { sellerCountry: string | undefined }) {
   const errorId = useId();
@@ -55,7 +55,7 @@ export function ShipsToFields({ sellerCountry }: { sellerCountry: string | undef
   const { meta } = useField('shipsToCountries', {
     subscription: { error: true, touched: true, submitFailed: true },
   });
-  const sellerCountryName = payoutCountries.find((country) => country.code === sellerCountry)?.name;
+  const sellerCountryName = isCountryCode(sellerCountry) ? countryName(sellerCountry) : undefined;
   const message = meta.touched || meta.submitFailed ? (meta.error as string | undefined) : undefined;
   return (
     <fieldset className="edit-listing-fieldset ships-to">
@@ -74,7 +74,7 @@ export function ShipsToFields({ sellerCountry }: { sellerCountry: string | undef
           aria-invalid={message ? true : undefined}
         >
           <legend className="visually-hidden">Countries you ship to</legend>
-          {payoutCountries.map((country) => (
+          {countryOptions('en', payoutCountryCodes).map((country) => (
             <CheckboxField
               key={country.code}
               name="shipsToCountries"
