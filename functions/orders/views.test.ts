@@ -48,14 +48,14 @@ describe('allowedTransitionViews', () => {
     expect(at(109_000, 0.01)).toEqual(['mark-received-from-purchased']);
   });
 
-  it('labels the review button; a transition without a button label keeps only its name', () => {
+  it('labels the review and cancel-payment buttons; a transition without a button label keeps only its name', () => {
     const completed = { state: 'completed' as const, entered: { completed: iso(0) } };
     expect(allowedTransitionViews(completed, 'provider', new Date(t0), { scale: 1 })).toEqual([
       { name: 'review-1-by-provider', label: 'Leave review' },
     ]);
     const pending = { state: 'pending-payment' as const, entered: { 'pending-payment': iso(0) } };
     expect(allowedTransitionViews(pending, 'customer', new Date(t0), { scale: 1 })).toEqual([
-      { name: 'cancel-payment' },
+      { name: 'cancel-payment', label: 'Cancel payment' },
       { name: 'confirm-payment' },
     ]);
   });
