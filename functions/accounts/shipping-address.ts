@@ -1,17 +1,13 @@
 import { sanitizeText } from '../../shared/text/sanitize';
 import {
   type SavedShippingAddress,
-  shippingAddressFields,
+  savedShippingAddressFields,
   shippingFieldMaxLength,
   validateShippingAddress,
 } from '../../shared/validation/addresses';
 import { maxLengthMessage } from '../../shared/validation/messages';
 import { log } from '../lib/logger';
 import { updateUser } from './repository';
-
-const savedFields = shippingAddressFields.filter(
-  (field): field is keyof SavedShippingAddress => field !== 'recipientPhoneNumber',
-);
 
 /**
  * The saved shipping address of a PATCH /api/me body: `null` removes it; an object is the whole
@@ -30,7 +26,7 @@ export function savedShippingAddressChange(value: unknown): {
   const given = value as Record<string, unknown>;
   const address: Partial<SavedShippingAddress> = {};
   const errors: Record<string, string> = {};
-  for (const field of savedFields) {
+  for (const field of savedShippingAddressFields) {
     const raw = given[field];
     if (raw === undefined || raw === null) continue;
     if (typeof raw !== 'string') errors[field] = 'Must be text';

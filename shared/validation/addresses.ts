@@ -56,6 +56,11 @@ export const shippingFieldMaxLength = 200;
  */
 export type SavedShippingAddress = Omit<ShippingAddressValues, 'recipientPhoneNumber'>;
 
+/** The saved address's fields: the shipping address's without the phone. */
+export const savedShippingAddressFields = shippingAddressFields.filter(
+  (field): field is keyof SavedShippingAddress => field !== 'recipientPhoneNumber',
+);
+
 /** Shipping: street, city, country, postal code and recipient name required; apartment, state, phone optional. */
 export function validateShippingAddress(
   values: Partial<ShippingAddressValues>,

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { apiErrors } from '../../shared/errors/catalogue';
 import { expectNoAxeViolations, listingApi } from './helpers';
 import { expectMail } from './mail-helpers';
-import { demoListing } from './order-helpers';
+import { demoListing, initiateUnpaidOrder } from './order-helpers';
 import { signUpNewUser } from './payments-helpers';
 import { apiAsUser } from './selling-helpers';
 
@@ -24,23 +23,7 @@ async function pendingOrder(page: Page, title: string, viewport: { width: number
   const { email } = await signUpNewUser(page, 'Nora', { missingInformationSeen: true });
   await page.setViewportSize(viewport);
   const listing = await demoListing(page, title);
-  const initiated = await apiAsUser<{ data: { transaction: { id: string } } }>(
-    page,
-    'POST',
-    '/initiate-privileged',
-    {
-      checkoutKey: randomUUID(),
-      bodyParams: {
-        transition: 'request-payment',
-        params: {
-          listingId: listing.id,
-          deliveryMethod: 'pickup',
-          stockReservationQuantity: 1,
-          paymentMethod: 'card',
-        },
-      },
-    },
-  );
+  const initiated = await initiateUnpaidOrder(page, listing.id);
   expect(initiated.status, JSON.stringify(initiated.body)).toBe(201);
   // The reserved item is off the listing while the payment is pending.
   expect((await listingApi(page.request, listing.id)).currentStock).toBe(listing.currentStock - 1);

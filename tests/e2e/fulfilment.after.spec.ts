@@ -5,7 +5,7 @@ import { DAY_MS } from '../../shared/config/constants';
 import { shipmentMessages } from '../../shared/validation/messages';
 import { expectNoAxeViolations } from './helpers';
 import { expectMail } from './mail-helpers';
-import { confirmAndPay, fillCard, markReceived } from './order-helpers';
+import { confirmAndPay, fillCard, initiateUnpaidOrder, markReceived } from './order-helpers';
 import { signUpNewUser } from './payments-helpers';
 import {
   addPhotoAndPublish,
@@ -221,18 +221,7 @@ test('a pickup in Berlin: the street only once paid, for the buyer only; the rep
   const listingId = listingPath.split('/').pop()!;
 
   // (4) Before payment: an order pending payment carries no street, and its page says when it comes.
-  const pending = await apiAsUser<{ data: { transaction: { id: string } } }>(
-    page,
-    'POST',
-    '/initiate-privileged',
-    {
-      checkoutKey: randomUUID(),
-      bodyParams: {
-        transition: 'request-payment',
-        params: { listingId, deliveryMethod: 'pickup', stockReservationQuantity: 1, paymentMethod: 'card' },
-      },
-    },
-  );
+  const pending = await initiateUnpaidOrder(page, listingId);
   expect(pending.status, JSON.stringify(pending.body)).toBe(201);
   const pendingId = pending.body.data.transaction.id;
   expect(JSON.stringify(pending.body)).not.toContain('Kastanienallee');

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page } from '@playwright/test';
 import type { Listing } from '../../shared/api/types';
 import { demoSeller, logInAs, searchApi } from './helpers';
+import { apiAsUser } from './selling-helpers';
 
 /** The order journeys' shared steps: a demo listing by title, the checkout's forms, the seller's page. */
 
@@ -98,4 +100,25 @@ export async function markReceived(page: Page) {
   await expect(dialog.getByText(/^This releases \$[\d,]+ to the seller/)).toBeVisible();
   await dialog.getByRole('button', { name: 'I received it' }).click();
   await expect(main.getByText('Waiting for review').first()).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * An order started through the API as the signed-in buyer and never paid (pending payment), by
+ * card: one for pickup unless `orderData` says otherwise. Answers the API's status and body.
+ */
+export function initiateUnpaidOrder(
+  page: Page,
+  listingId: string,
+  orderData: Record<string, unknown> = { deliveryMethod: 'pickup', stockReservationQuantity: 1 },
+) {
+  return apiAsUser<{
+    data: { transaction: { id: string } };
+    errors: { code: string; title: string }[];
+  }>(page, 'POST', '/initiate-privileged', {
+    checkoutKey: randomUUID(),
+    bodyParams: {
+      transition: 'request-payment',
+      params: { listingId, paymentMethod: 'card', ...orderData },
+    },
+  });
 }

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import type { InitiateRequest } from '../../shared/api/transactions';
 import { expectNoAxeViolations, listingApi, searchApi } from './helpers';
+import { initiateUnpaidOrder } from './order-helpers';
 import { signUpNewUser } from './payments-helpers';
 import { apiAsUser } from './selling-helpers';
 
@@ -57,19 +56,7 @@ for (const viewport of [
       '/transaction-line-items',
       { listingId: listing.id, orderData },
     );
-    const body: InitiateRequest = {
-      checkoutKey: randomUUID(),
-      bodyParams: {
-        transition: 'request-payment',
-        params: { listingId: listing.id, paymentMethod: 'card', ...orderData },
-      },
-    };
-    const ordered = await apiAsUser<{ errors: { code: string; title: string }[] }>(
-      page,
-      'POST',
-      '/initiate-privileged',
-      body,
-    );
+    const ordered = await initiateUnpaidOrder(page, listing.id, orderData);
     for (const answer of [priced, ordered]) {
       expect(answer.status).toBe(400);
       expect(answer.body.errors[0]).toMatchObject({ code: 'validation-invalid-params', title: refusal });

@@ -45,6 +45,16 @@ export function CountryField({
   );
 }
 
+/** The shipping address's form field names (the checkout's and the contact details page's forms). */
+export const shippingAddressNames = {
+  line1: 'recipientAddressLine1',
+  line2: 'recipientAddressLine2',
+  postal: 'recipientPostal',
+  city: 'recipientCity',
+  state: 'recipientState',
+  country: 'recipientCountry',
+};
+
 /** The form field names of one address. */
 export interface AddressFieldNames {
   line1: string;

@@ -1,4 +1,4 @@
-import { AddressFields } from '../../forms/AddressFields';
+import { AddressFields, shippingAddressNames } from '../../forms/AddressFields';
 import { TextField } from '../../forms/fields';
 
 /**
@@ -6,15 +6,6 @@ import { TextField } from '../../forms/fields';
  * apartment, state and phone optional. Messages (the validators' exact texts, validation.ts) show
  * after a field is left or the form is sent, linked to the field with aria-describedby.
  */
-
-const shippingNames = {
-  line1: 'recipientAddressLine1',
-  line2: 'recipientAddressLine2',
-  postal: 'recipientPostal',
-  city: 'recipientCity',
-  state: 'recipientState',
-  country: 'recipientCountry',
-};
 
 export function ShippingFields({ shipsTo }: { shipsTo: string | undefined }) {
   return (
@@ -24,7 +15,7 @@ export function ShippingFields({ shipsTo }: { shipsTo: string | undefined }) {
       </legend>
       {shipsTo ? <p className="field-hint">The seller ships to {shipsTo}.</p> : null}
       <TextField name="recipientName" label="Recipient name" autoComplete="shipping name" required />
-      <AddressFields names={shippingNames} section="shipping" />
+      <AddressFields names={shippingAddressNames} section="shipping" />
       <TextField
         name="recipientPhoneNumber"
         label="Phone number (optional)"

@@ -4,6 +4,7 @@ import type { ListingImage } from '../../../../shared/api/types';
 import { galleryImageSources } from '../../../../shared/listings';
 import { focusableIn, wrapIndex } from './gallery-focus';
 import './full-screen-gallery.css';
+import { GalleryArrows } from './GalleryArrows';
 
 /** A horizontal swipe longer than this (px) turns the photo (the carousel's distance). */
 const swipeDistance = 40;
@@ -217,26 +218,7 @@ export default function FullScreenGallery({
             />
           ) : null}
         </div>
-        {several ? (
-          <>
-            <button
-              type="button"
-              className="fs-gallery-arrow fs-gallery-previous"
-              aria-label="Previous photo"
-              onClick={() => go(index - 1)}
-            >
-              <span aria-hidden="true">‹</span>
-            </button>
-            <button
-              type="button"
-              className="fs-gallery-arrow fs-gallery-next"
-              aria-label="Next photo"
-              onClick={() => go(index + 1)}
-            >
-              <span aria-hidden="true">›</span>
-            </button>
-          </>
-        ) : null}
+        {several ? <GalleryArrows prefix="fs-gallery" onStep={(by) => go(index + by)} /> : null}
       </div>
     </div>,
     document.body,

@@ -2,6 +2,7 @@ import { type KeyboardEvent, lazy, type PointerEvent, Suspense, useEffect, useRe
 import type { ListingImage } from '../../../../shared/api/types';
 import { galleryImageSources, largestListingVariant } from '../../../../shared/listings';
 import { Spinner } from '../../components/Loading';
+import { GalleryArrows } from './GalleryArrows';
 
 // Only visitors who tap a photo need the full-screen gallery: its own chunk, fetched from the
 // pointerdown of that tap (a head start on the click) and kept by the module cache afterwards.
@@ -130,26 +131,7 @@ export function ImageCarousel({ images, title }: { images: ListingImage[]; title
             draggable={false}
           />
         </button>
-        {several ? (
-          <>
-            <button
-              type="button"
-              className="gallery-arrow gallery-previous"
-              aria-label="Previous photo"
-              onClick={() => go(index - 1)}
-            >
-              <span aria-hidden="true">‹</span>
-            </button>
-            <button
-              type="button"
-              className="gallery-arrow gallery-next"
-              aria-label="Next photo"
-              onClick={() => go(index + 1)}
-            >
-              <span aria-hidden="true">›</span>
-            </button>
-          </>
-        ) : null}
+        {several ? <GalleryArrows prefix="gallery" onStep={(by) => go(index + by)} /> : null}
       </div>
       {several ? (
         <>

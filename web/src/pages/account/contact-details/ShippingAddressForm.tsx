@@ -3,39 +3,21 @@ import { Form } from 'react-final-form';
 import type { CurrentUser } from '../../../../../shared/api/account';
 import {
   type SavedShippingAddress,
+  savedShippingAddressFields,
   validateShippingAddress,
 } from '../../../../../shared/validation/addresses';
 import { updateProfile } from '../../../api/account';
 import { submitErrors } from '../../../api/errors';
 import { setCurrentUser } from '../../../auth/actions';
-import { AddressFields } from '../../../forms/AddressFields';
+import { AddressFields, shippingAddressNames } from '../../../forms/AddressFields';
 import { FormElement, FormError, SubmitButton, TextField } from '../../../forms/fields';
 
 type Values = Partial<SavedShippingAddress>;
 
-const fields = [
-  'recipientName',
-  'recipientAddressLine1',
-  'recipientAddressLine2',
-  'recipientCity',
-  'recipientState',
-  'recipientPostal',
-  'recipientCountry',
-] as const;
-
-const names = {
-  line1: 'recipientAddressLine1',
-  line2: 'recipientAddressLine2',
-  postal: 'recipientPostal',
-  city: 'recipientCity',
-  state: 'recipientState',
-  country: 'recipientCountry',
-};
-
 /** The form's values as the API takes them: trimmed, empty optional fields left out. */
 export function savedAddressOf(values: Values): SavedShippingAddress {
   const address: Values = {};
-  for (const field of fields) {
+  for (const field of savedShippingAddressFields) {
     const value = (values[field] ?? '').trim();
     if (value) address[field] = value;
   }
@@ -47,7 +29,7 @@ async function save(address: SavedShippingAddress | null) {
   try {
     setCurrentUser(await updateProfile({ shippingAddress: address }));
   } catch (error) {
-    return submitErrors(error, { fields: [...fields] });
+    return submitErrors(error, { fields: [...savedShippingAddressFields] });
   }
   return undefined;
 }
@@ -82,7 +64,7 @@ export function ShippingAddressForm({ user }: { user: CurrentUser }) {
             Filled in for you at checkout. Each order you place with a new address replaces it.
           </p>
           <TextField name="recipientName" label="Recipient name" autoComplete="shipping name" required />
-          <AddressFields names={names} section="shipping" />
+          <AddressFields names={shippingAddressNames} section="shipping" />
           <FormError error={submitError} />
           <div role="status" className="form-status">
             {status === 'saved' && pristine ? (
