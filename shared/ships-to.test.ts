@@ -13,8 +13,8 @@ describe('where a listing ships', () => {
   });
 
   it('names the countries for the listing page and the refusal', () => {
-    expect(shipsToText({ ...berlin, shipsTo: { scope: 'countries', countries: ['DE', 'AT', 'CH'] } })).toBe(
-      'Germany, Austria and Switzerland',
+    expect(shipsToText({ ...berlin, shipsTo: { scope: 'countries', countries: ['DE', 'CH', 'AT'] } })).toBe(
+      'Austria, Germany and Switzerland',
     );
     expect(shipsToRefusal({ ...berlin, shipsTo: { scope: 'seller-country' } }, 'FR')).toBe(
       'This seller does not ship to France. They ship to Germany.',

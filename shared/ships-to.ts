@@ -31,11 +31,11 @@ export function shippingCountries(listing: Shipping): readonly string[] | 'world
 
 const nameOf = (code: string) => (isCountryCode(code) ? countryName(code) : code);
 
-/** "Germany", "Germany, Austria and Switzerland", or "anywhere in the world". */
+/** "Germany", "Austria, Germany and Switzerland" (by name), or "anywhere in the world". */
 export function shipsToText(listing: Shipping): string {
   const countries = shippingCountries(listing);
   if (countries === 'worldwide') return 'anywhere in the world';
-  const names = countries.map(nameOf);
+  const names = countries.map(nameOf).sort((a, b) => a.localeCompare(b, 'en'));
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
 }
 

@@ -95,6 +95,11 @@ for (const { name, viewport } of widths) {
     await expect(page.getByLabel('Shipping fee for one item (USD)')).toBeVisible();
     await expect(page.getByLabel('Shipping fee for each additional item (USD)')).toHaveCount(0);
     await page.getByLabel('Shipping fee for one item (USD)').fill('35');
+    // Where it ships: worldwide at first; here a list of countries, open for axe too.
+    await expect(page.getByLabel('Worldwide')).toBeChecked();
+    await page.getByLabel('These countries').check();
+    await page.getByLabel('Germany', { exact: true }).check();
+    await page.getByLabel('Austria', { exact: true }).check();
     await expectNoAxeViolations(page);
     await wizardNext(page);
 
@@ -165,6 +170,7 @@ for (const { name, viewport } of widths) {
     await link.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     await expect(page.getByRole('heading', { level: 1, name: fortyTwo })).toBeVisible();
+    await expect(page.getByText('Ships to Austria and Germany').first()).toBeVisible();
     const id = href!.split('/').pop()!;
     expect((await apiAsUser(page, 'POST', `/own-listings/${id}/close`)).status).toBe(200);
   });
