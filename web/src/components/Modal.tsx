@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { holdDocumentForDialog } from '../lib/dialog-document';
 import './modal.css';
 
 /**
@@ -37,14 +38,9 @@ export function Modal({
     const onFocusIn = (event: FocusEvent) => {
       if (event.target instanceof Node && !dialog?.contains(event.target)) onCloseRef.current();
     };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
+    const release = holdDocumentForDialog({ keydown: onKeyDown, focusin: onFocusIn });
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-      document.body.style.overflow = overflow;
+      release();
       if (returnTo?.isConnected) returnTo.focus({ preventScroll: true });
     };
   }, []);

@@ -4,6 +4,7 @@ import type { ListingImage } from '../../../../shared/api/types';
 import { galleryImageSources } from '../../../../shared/listings';
 import { focusableIn, wrapIndex } from './gallery-focus';
 import './full-screen-gallery.css';
+import { holdDocumentForDialog } from '../../lib/dialog-document';
 import { GalleryArrows } from './GalleryArrows';
 
 /** A horizontal swipe longer than this (px) turns the photo (the carousel's distance). */
@@ -126,15 +127,7 @@ export default function FullScreenGallery({
     const onFocusIn = (event: FocusEvent) => {
       if (dialog && event.target instanceof Node && !dialog.contains(event.target)) dialog.focus();
     };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-      document.body.style.overflow = overflow;
-    };
+    return holdDocumentForDialog({ keydown: onKeyDown, focusin: onFocusIn });
   }, []);
 
   const current = images[index] ?? images[0];
