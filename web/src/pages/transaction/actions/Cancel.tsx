@@ -1,21 +1,30 @@
+import type { ReactNode } from 'react';
 import { formatMoney } from '../../../../../shared/money';
-import type { ActionSpec } from '../view';
+import type { ActionKind, ActionSpec } from '../view';
 import { ActionButton, ActionError, type Confirmation } from './action-parts';
 import type { ActionsState } from './actions-state';
 
-/** The buyer's cancel: the button, which opens the confirmation ("Keep order" / "Cancel order"). */
+/**
+ * The buyer's cancel (and, with `kind` cancel-payment, Cancel payment): what it is about (`children`),
+ * its error, and the button, which opens the confirmation ("Keep order" / "Cancel order").
+ */
 export function Cancel({
   action,
   state,
   onConfirm,
+  kind = 'cancel',
+  children,
 }: {
   action: ActionSpec;
   state: ActionsState;
   onConfirm: () => void;
+  kind?: Extract<ActionKind, 'cancel' | 'cancel-payment'>;
+  children?: ReactNode;
 }) {
   return (
     <div className="tx-action">
-      <ActionError error={state.error} kind="cancel" />
+      {children}
+      <ActionError error={state.error} kind={kind} />
       <ActionButton
         action={action}
         pending={state.pending}

@@ -1,8 +1,9 @@
 import type { TransactionView } from '../../../../../shared/api/transactions';
 import { DateLabel } from '../../../components/DateLabel';
 import { type ActionSpec, paymentDueAt } from '../view';
-import { ActionButton, ActionError, type Confirmation } from './action-parts';
+import type { Confirmation } from './action-parts';
 import type { ActionsState } from './actions-state';
+import { Cancel } from './Cancel';
 
 /**
  * The buyer's Cancel payment on an order pending payment (a card authentication abandoned, a PayPal
@@ -23,7 +24,7 @@ export function CancelPayment({
 }) {
   const due = paymentDueAt(transaction);
   return (
-    <div className="tx-action">
+    <Cancel action={action} state={state} onConfirm={onConfirm} kind="cancel-payment">
       <p className="tx-action-hint tx-payment-due">
         {due ? (
           <>
@@ -34,14 +35,7 @@ export function CancelPayment({
           'Complete the payment within 15 minutes of ordering, or cancel it now to release the item.'
         )}
       </p>
-      <ActionError error={state.error} kind="cancel-payment" />
-      <ActionButton
-        action={action}
-        pending={state.pending}
-        className="button button-secondary"
-        onClick={onConfirm}
-      />
-    </div>
+    </Cancel>
   );
 }
 
