@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseShipsTo, shippingCountries, shipsToRefusal, shipsToText } from './ships-to';
+import { namedShipsTo, parseShipsTo, shippingCountries, shipsToRefusal, shipsToText } from './ships-to';
 
 const berlin = { location: { country: 'DE' } };
 
@@ -21,6 +21,11 @@ describe('where a listing ships', () => {
     );
     expect(shipsToRefusal({ ...berlin, shipsTo: { scope: 'seller-country' } }, 'DE')).toBeUndefined();
     expect(shipsToRefusal(berlin, 'FR')).toBeUndefined();
+  });
+
+  it('names countries only when the listing does not ship worldwide (the listing page and checkout)', () => {
+    expect(namedShipsTo(berlin)).toBeUndefined();
+    expect(namedShipsTo({ ...berlin, shipsTo: { scope: 'seller-country' } })).toBe('Germany');
   });
 
   it('takes only a known scope and known country codes', () => {

@@ -39,6 +39,11 @@ export function shipsToText(listing: Shipping): string {
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
 }
 
+/** The countries named when a listing does not ship worldwide ("Austria and Germany"), else undefined. */
+export function namedShipsTo(listing: Shipping): string | undefined {
+  return shippingCountries(listing) === 'worldwide' ? undefined : shipsToText(listing);
+}
+
 /** Why an order to `country` is refused, or undefined when the listing ships there. */
 export function shipsToRefusal(listing: Shipping, country: string): string | undefined {
   const countries = shippingCountries(listing);

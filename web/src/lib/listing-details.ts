@@ -10,7 +10,7 @@ import {
 import { marketplaceCurrency } from '../../../shared/config/marketplace';
 import { unsupportedPrice } from '../../../shared/errors/unsupported-price';
 import { formatMoney, type Money } from '../../../shared/money';
-import { shippingCountries, shipsToText } from '../../../shared/ships-to';
+import { namedShipsTo } from '../../../shared/ships-to';
 
 export interface DetailRow {
   key: keyof ListingPublicData;
@@ -97,8 +97,8 @@ export function deliveryOptions(
       }
       options.push(text);
     }
-    const countries = shippingCountries(publicData);
-    options.push(countries === 'worldwide' ? 'Ships worldwide' : `Ships to ${shipsToText(publicData)}`);
+    const named = namedShipsTo(publicData);
+    options.push(named ? `Ships to ${named}` : 'Ships worldwide');
   }
   if (publicData.pickupEnabled) {
     const city = publicData.location?.city;

@@ -3,7 +3,7 @@ import { Form } from 'react-final-form';
 import type { CurrentUser } from '../../../../shared/api/account';
 import type { Listing } from '../../../../shared/api/types';
 import type { Money } from '../../../../shared/money';
-import { shippingCountries, shipsToText } from '../../../../shared/ships-to';
+import { namedShipsTo } from '../../../../shared/ships-to';
 import type { fetchLineItems } from '../../api/transactions';
 import { CheckoutProtection } from './CheckoutProtection';
 import { CheckoutStatus, SubmitButton } from './CheckoutStatus';
@@ -122,15 +122,7 @@ export function CheckoutForm({
           >
             <div className="checkout-main">
               <OrderSection listing={listing} layout={layout} />
-              {layout.shipping ? (
-                <ShippingFields
-                  shipsTo={
-                    shippingCountries(listing.publicData) === 'worldwide'
-                      ? undefined
-                      : shipsToText(listing.publicData)
-                  }
-                />
-              ) : null}
+              {layout.shipping ? <ShippingFields shipsTo={namedShipsTo(listing.publicData)} /> : null}
               <MessageSection pickup={layout.pickup} />
               <PaymentChoice
                 layout={layout}
