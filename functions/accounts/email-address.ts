@@ -3,8 +3,10 @@ import {
   UpdateUserAttributesCommand,
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { limits } from '../../shared/config/constants';
 import { messages } from '../../shared/errors/catalogue';
 import { callCognito, cognitoAttributes, isCognitoError, passwordSignIn, userPoolId } from '../lib/cognito';
+import { countOrRefuse, giveBack, userSubject } from '../lib/daily-limits';
 import { ApiError, invalidField } from '../lib/errors';
 import { normalizeEmail } from './email';
 import { wrongCurrentPassword } from './passwords';
@@ -23,29 +25,53 @@ const emailTaken = () =>
  * token: in AWS an unverified new address is not a sign-in name yet); then Cognito's
  * UpdateUserAttributes with their access token, which sends a verification code to the new
  * address. The profile gets the new address with emailVerified false; `verifyEmail` with that code
- * verifies it. In AWS the pool keeps the original address until the new one is verified
+ * verifies it. A change counts as a verification e-mail (at most 5 a day: 429
+ * email-too-many-verification-requests). In AWS the pool keeps the original address until the new one is verified
  * (keepOriginal), so the user signs in with the old address until then; cognito-local switches at once.
  */
-export async function changeEmail(change: {
-  userId: string;
-  username: string;
-  accessToken: string;
-  email: string;
-  currentPassword: string;
-}): Promise<UserRecord> {
+export async function changeEmail(
+  change: {
+    userId: string;
+    username: string;
+    accessToken: string;
+    email: string;
+    currentPassword: string;
+  },
+  now: Date = new Date(),
+): Promise<UserRecord> {
   const email = normalizeEmail(change.email);
   if (!(await passwordSignIn(change.username, change.currentPassword))) throw wrongCurrentPassword();
   if (await emailInUse(email)) throw emailTaken();
-  await callCognito(
-    (client) =>
-      client.send(
-        new UpdateUserAttributesCommand({
-          AccessToken: change.accessToken,
-          UserAttributes: [{ Name: 'email', Value: email }],
+  // Each change mails a code to an address that may be anybody's: it counts with the verification
+  // e-mails (5 a day), and a change Cognito refused gives its count back.
+  const count = await countOrRefuse(
+    {
+      subject: userSubject(change.userId),
+      purpose: 'VERIFY',
+      max: limits.maxVerificationEmailsPerDay,
+      refusal: () =>
+        new ApiError('email-too-many-verification-requests', undefined, {
+          reason: 'daily-limit',
+          limit: limits.maxVerificationEmailsPerDay,
         }),
-      ),
-    { AliasExistsException: emailTaken },
+    },
+    now,
   );
+  try {
+    await callCognito(
+      (client) =>
+        client.send(
+          new UpdateUserAttributesCommand({
+            AccessToken: change.accessToken,
+            UserAttributes: [{ Name: 'email', Value: email }],
+          }),
+        ),
+      { AliasExistsException: emailTaken },
+    );
+  } catch (error) {
+    await giveBack(count);
+    throw error;
+  }
   return updateUser(change.userId, { set: { email, emailVerified: false } });
 }
 

@@ -4,8 +4,10 @@ import {
   ConfirmForgotPasswordCommand,
   ForgotPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { limits } from '../../shared/config/constants';
 import { messages } from '../../shared/errors/catalogue';
 import { callCognito, userPoolClientId, userPoolId } from '../lib/cognito';
+import { addressSubject, withDailyCount } from '../lib/daily-limits';
 import { ApiError, invalidField } from '../lib/errors';
 import { normalizeEmail } from './email';
 import { getUser } from './repository';
@@ -56,8 +58,19 @@ export async function changePassword(
  * Cognitos differ: cognito-local throws UserNotFoundException, while AWS, with the client's
  * user-existence protection, pretends to send. A banned user is refused, a deleted one unknown.
  */
-export async function requestPasswordReset(email: string): Promise<string> {
+export async function requestPasswordReset(email: string, now: Date = new Date()): Promise<string> {
   const username = normalizeEmail(email);
+  // At most 5 a day per address, counted before we look the address up, so an address without an
+  // account is refused alike (429 too-many-requests) and the answer tells nobody which has one.
+  const limit = {
+    subject: addressSubject(username),
+    purpose: 'RESET',
+    max: limits.maxPasswordResetsPerAddressPerDay,
+  } as const;
+  return withDailyCount(limit, () => sendResetCode(username), now);
+}
+
+async function sendResetCode(username: string): Promise<string> {
   const user = await callCognito(
     (client) => client.send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: username })),
     { UserNotFoundException: emailNotFound },

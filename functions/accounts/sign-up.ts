@@ -3,9 +3,11 @@ import {
   AdminDeleteUserCommand,
   AdminSetUserPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { limits } from '../../shared/config/constants';
 import { defaultDisplayName } from '../../shared/text/names';
 import { sanitizeText } from '../../shared/text/sanitize';
 import { type CognitoAnswers, callCognito, cognito, passwordSignIn, userPoolId } from '../lib/cognito';
+import { addressSubject, withDailyCount } from '../lib/daily-limits';
 import { ApiError } from '../lib/errors';
 import { log } from '../lib/logger';
 import { normalizeEmail } from './email';
@@ -13,6 +15,29 @@ import { passwordRefused } from './passwords';
 import { createUser } from './repository';
 import type { UserRecord } from './user-record';
 import { sendVerificationEmail } from './verification-emails';
+
+interface SignUpValues {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * At most 5 sign-ups a day per address (429 too-many-requests), counted whatever the answer (a taken
+ * address too), so nobody can make us mail an address again and again by signing it up.
+ */
+export async function signUp(
+  values: SignUpValues,
+  now: Date = new Date(),
+): Promise<{ record: UserRecord; verificationEmailSent: boolean }> {
+  const limit = {
+    subject: addressSubject(normalizeEmail(values.email)),
+    purpose: 'SIGNUP',
+    max: limits.maxSignUpsPerAddressPerDay,
+  } as const;
+  return withDailyCount(limit, () => createAccount(values), now);
+}
 
 /**
  * Sign-up with e-mail and password (the values already validated, with the shared signup
@@ -25,12 +50,9 @@ import { sendVerificationEmail } from './verification-emails';
  * token from a server-side sign-in, since the browser has none yet; if that send fails the sign-up
  * still stands and the user can resend from /verify-email.
  */
-export async function signUp(values: {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-}): Promise<{ record: UserRecord; verificationEmailSent: boolean }> {
+async function createAccount(
+  values: SignUpValues,
+): Promise<{ record: UserRecord; verificationEmailSent: boolean }> {
   const email = normalizeEmail(values.email);
   const password = values.password;
   const firstName = sanitizeText(values.firstName.trim());

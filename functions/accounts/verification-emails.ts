@@ -5,6 +5,7 @@ import type { VerificationLimitMeta } from '../../shared/api/account';
 import { limits } from '../../shared/config/constants';
 import { dynamo, tableName } from '../lib/aws';
 import { callCognito } from '../lib/cognito';
+import { keepCountersDays, utcDay } from '../lib/daily-limits';
 import { ApiError } from '../lib/errors';
 import { keys } from '../lib/table-design';
 import { isConditionFailure } from '../lib/writes';
@@ -15,14 +16,13 @@ import { isConditionFailure } from '../lib/writes';
  * a conditional update counts the send and takes a short lease (`sendingUntil`) in one write, so
  * two sends racing cannot both pass, and a send still in flight refuses a second one. The count is
  * the key's day, never a TTL (DynamoDB Local does not expire items); `expiresAt` only lets AWS
- * delete old counters. A send that fails gives its count back.
+ * delete old counters. A send that fails gives its count back. E-mail changes count on the same
+ * item (functions/accounts/email-address.ts), since each mails a code too.
  */
 export const verificationLeaseMs = 15_000;
-const keepCountersDays = 2;
 
-export function verificationDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
+/** The day a send counts on, as every daily limit's (functions/lib/daily-limits.ts). */
+export const verificationDay = utcDay;
 
 export async function sendVerificationEmail(
   userId: string,

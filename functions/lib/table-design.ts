@@ -40,6 +40,11 @@ export const partitions = {
   ledger: (month: string) => `LEDGER#${month}`,
   /** The search index's deltas, one partition sorted by sequence (`SK > :after` reads what is new). */
   searchDeltas: 'SEARCH#DELTAS',
+  /**
+   * An e-mail address's own items (its daily limits), by the SHA-256 of the normalized address: the
+   * table never holds the address of someone who is not a user (functions/lib/daily-limits.ts).
+   */
+  emailAddress: (addressHash: string) => `ADDRESS#${addressHash}`,
 } as const;
 
 export const keys = {
@@ -59,7 +64,25 @@ export const keys = {
     GSI2SK: `${createdAt}#${listingId}`,
   }),
   /** Verification e-mails sent to a user on one UTC day (yyyy-mm-dd): the daily limit and the in-flight lease. */
-  verificationEmails: (userId: string, day: string) => ({ PK: `USER#${userId}`, SK: `VERIFY#${day}` }),
+  verificationEmails: (userId: string, day: string) =>
+    keys.dailyCount(partitions.user(userId), 'VERIFY', day),
+  /**
+   * A daily limit's counter (functions/lib/daily-limits.ts): what one subject (a user's or an
+   * address's partition) did for one purpose on one UTC day (yyyy-mm-dd). `VERIFY` is the
+   * verification e-mails' item above, which e-mail changes count on too.
+   */
+  dailyCount: (subject: string, purpose: DailyLimitPurpose, day: string) => ({
+    PK: subject,
+    SK: `${purpose}#${day}`,
+  }),
+  /**
+   * A buyer's open enquiry about a listing (`transactionId`): at most one, so a second "Contact"
+   * answers it (functions/orders/enquiries.ts). Stale once that transaction left `enquiry`.
+   */
+  openEnquiry: (customerId: string, listingId: string) => ({
+    PK: `USER#${customerId}`,
+    SK: `ENQUIRY#${listingId}`,
+  }),
   /** An operator's limited session as this user (audit record; the limit itself is the token's scope). */
   limitedSession: (userId: string, createdAt: string, sessionId: string) => ({
     PK: `USER#${userId}`,
@@ -149,6 +172,12 @@ export const keys = {
     SK: `MSGMAIL#${recipientId}`,
   }),
 } as const;
+
+/**
+ * What a daily limit counts: verification e-mails and e-mail changes (per user), enquiries and
+ * messages (per user), password resets and sign-ups (per address).
+ */
+export type DailyLimitPurpose = 'VERIFY' | 'ENQUIRY' | 'MESSAGE' | 'RESET' | 'SIGNUP';
 
 /**
  * What a due item is for: the timer of the state, the retry of an unfinished refund/payout, an

@@ -2,7 +2,14 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { mockTable } from '../lib/mock-table.test-helper';
-import { MESSAGE_MAX_LENGTH, messageContent, messageItem, putMessage, toMessageView } from './messages';
+import {
+  MESSAGE_MAX_LENGTH,
+  messageContent,
+  messageItem,
+  messageLimit,
+  putMessage,
+  toMessageView,
+} from './messages';
 
 const ddb = mockTable();
 
@@ -74,6 +81,29 @@ describe('putMessage', () => {
     await expect(putMessage('tx-1', 'stranger', 'Hi')).rejects.toMatchObject({
       code: 'not-found',
       status: 404,
+    });
+  });
+});
+
+describe('the daily limit of messages', () => {
+  it('counts the sender’s message in the same TransactWrite, and refuses it at the limit with 429', async () => {
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
+      }),
+    );
+    const now = new Date('2026-11-22T10:00:00.000Z');
+    await expect(putMessage('tx-1', 'u-1', 'Hi', now, messageLimit('u-1'))).rejects.toMatchObject({
+      code: 'too-many-requests',
+      status: 429,
+      meta: { limit: 200, period: 'day' },
+    });
+    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(items[2]!.Update).toMatchObject({
+      Key: { PK: 'USER#u-1', SK: 'MESSAGE#2026-11-22' },
+      ExpressionAttributeValues: { ':max': 200 },
     });
   });
 });

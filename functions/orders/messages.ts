@@ -10,6 +10,7 @@ import type { MessageView } from '../../shared/api/transactions';
 import { limits } from '../../shared/config/constants';
 import { pageSizes } from '../../shared/config/marketplace';
 import { tableName } from '../lib/aws';
+import { type DailyLimit, dailyCountUpdate, refusedByCount, userSubject } from '../lib/daily-limits';
 import { ApiError } from '../lib/errors';
 import { keyPrefixes, keys } from '../lib/table-design';
 import { cancellationCodes, sendTransactWrite } from '../lib/writes';
@@ -94,16 +95,23 @@ export async function queryMessages(transactionId: string, request: PageRequest)
   return items.map(toMessageView);
 }
 
+/** What one user may send a day (each message may mail the other party): 429 too-many-requests after. */
+export function messageLimit(senderId: string): DailyLimit {
+  return { subject: userSubject(senderId), purpose: 'MESSAGE', max: limits.maxMessagesPerDay };
+}
+
 /**
  * Writes a message and counts it, in ONE TransactWrite: Put the message + Update the transaction
- * `ADD messageCount :one` if `customerId = :me OR providerId = :me`. A failed condition (no such
- * transaction, or not a party) is 404 `not-found`.
+ * `ADD messageCount :one` if `customerId = :me OR providerId = :me` (+ the sender's daily count, when
+ * `limit` is given). A failed condition (no such transaction, or not a party) is 404 `not-found`;
+ * the daily count at its limit is 429 `too-many-requests`.
  */
 export async function putMessage(
   transactionId: string,
   senderId: string,
   content: string,
   now: Date = new Date(),
+  limit?: DailyLimit,
 ): Promise<MessageView> {
   const item = messageItem(transactionId, senderId, content, now.toISOString());
   try {
@@ -126,6 +134,7 @@ export async function putMessage(
               ExpressionAttributeValues: { ':one': 1, ':me': senderId },
             },
           },
+          ...(limit ? [dailyCountUpdate(limit, now)] : []),
         ],
       },
       { retryConflicts: true },
@@ -135,6 +144,8 @@ export async function putMessage(
     if (codes?.[1] === 'ConditionalCheckFailed') {
       throw new ApiError('not-found', 'This transaction does not exist.');
     }
+    const refused = limit && refusedByCount(error, 2, limit);
+    if (refused) throw refused;
     throw error;
   }
   return toMessageView(item);
@@ -142,7 +153,8 @@ export async function putMessage(
 
 /**
  * Sends a message as `senderId` (POST /api/transactions/{id}/messages): a party only (404 for
- * anybody else), and never to a banned or deleted other party (403 `forbidden`).
+ * anybody else), never to a banned or deleted other party (403 `forbidden`), and at most
+ * `limits.maxMessagesPerDay` a day (429 `too-many-requests`).
  */
 export async function sendMessage(
   transactionId: string,
@@ -157,5 +169,5 @@ export async function sendMessage(
     throw new ApiError('forbidden', 'You cannot send messages to a deleted user.');
   }
   if (other.banned) throw new ApiError('forbidden', 'You cannot send messages to a banned user.');
-  return putMessage(transactionId, senderId, content, now);
+  return putMessage(transactionId, senderId, content, now, messageLimit(senderId));
 }

@@ -76,6 +76,14 @@ export const limits = {
   birthdayYearsSpan: 80,
   /** Quantity of an order is at least 1. */
   minimumQuantity: 1,
+  /**
+   * Daily limits on what makes us mail other people (issue 25; docs/decisions.md "Mail limits"),
+   * per UTC day. E-mail changes share maxVerificationEmailsPerDay with the verification sends.
+   */
+  maxEnquiriesPerDay: 10,
+  maxMessagesPerDay: 200,
+  maxPasswordResetsPerAddressPerDay: 5,
+  maxSignUpsPerAddressPerDay: 5,
 } as const;
 
 /** Images (§3, §9). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiError, json, jsonBody } from '../../lib/http';
 import { appendLogKeys } from '../../lib/logger';
 import { userHandler } from '../../lib/user-handler';
-import { createTransaction } from '../engine';
+import { openEnquiry } from '../enquiries';
 import { toTransactionView } from '../record';
 import { checkoutKeyOf, isObject, listingIdOf } from '../request';
 
@@ -10,7 +10,8 @@ import { checkoutKeyOf, isObject, listingIdOf } from '../request';
  * POST /api/transactions `{ transition: 'enquire', params: { listingId }, checkoutKey? }` (spec §7
  * initiate, non-privileged) → 201 `{ data: TransactionView }`: an enquiry about a published listing
  * that is not the caller's own. The first message is sent with the messages route. A retry with the
- * same key answers the same enquiry (200).
+ * same key, or any Contact while the caller's enquiry about this listing is still open, answers that
+ * enquiry (200); at most 10 new enquiries a day (429 too-many-requests).
  */
 export const handler = userHandler(async ({ event, user }) => {
   const body = jsonBody(event);
@@ -23,8 +24,7 @@ export const handler = userHandler(async ({ event, user }) => {
   const params = isObject(body.params) ? body.params : {};
   const listingId = listingIdOf(params.listingId);
   const key = body.checkoutKey;
-  const { transaction, created } = await createTransaction({
-    transition: 'enquire',
+  const { transaction, created } = await openEnquiry({
     customerId: user.id,
     listingId,
     checkoutKey: key === undefined ? randomUUID() : checkoutKeyOf(key, 'checkoutKey must be a UUID.'),

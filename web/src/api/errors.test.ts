@@ -97,6 +97,27 @@ describe("the spec's messages for account errors", () => {
     expect(resendErrorMessage(apiError(500, 'server-error'))).toBe(messages.resendVerificationFailed);
   });
 
+  it('shows the spec’s too-many-requests message for a daily limit (429) on every form, above the fields', () => {
+    const limited = apiError(429, 'too-many-requests', { limit: 5, period: 'day' });
+    const tooMany = apiErrors['too-many-requests'].title;
+    // Sign-up and password-reset requests per address.
+    expect(submitErrors(limited, { codes: signupErrorRules, fallback: messages.signupFailed })).toEqual({
+      [FORM_ERROR]: tooMany,
+    });
+    expect(submitErrors(limited, { codes: recoveryErrorRules, fields: ['email'] })).toEqual({
+      [FORM_ERROR]: tooMany,
+    });
+    // An e-mail change counts as a verification e-mail.
+    expect(
+      submitErrors(apiError(429, 'email-too-many-verification-requests', { reason: 'daily-limit' }), {
+        codes: contactDetailsErrorRules,
+      }),
+    ).toEqual({ [FORM_ERROR]: messages.resendVerificationTooMany });
+    expect(errorMessage(limited)).toBe(tooMany);
+    // A form's own rule still wins.
+    expect(errorMessage(limited, { codes: { 'too-many-requests': 'Mine' } })).toBe('Mine');
+  });
+
   it('shows the login-failed message for refused credentials', () => {
     const cognito = (name: string) => Object.assign(new Error('x'), { name });
     expect(loginErrorMessage(cognito('NotAuthorizedException'))).toBe(messages.loginFailed);

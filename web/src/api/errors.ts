@@ -40,10 +40,25 @@ export function apiFieldErrors(error: unknown): Record<string, string> {
   );
 }
 
+/**
+ * The daily limits (issue 25: enquiries, messages, e-mail changes, password resets, sign-ups) answer
+ * 429 with these codes; every form shows the catalogue's message for them unless it has its own.
+ */
+const limitMessages: Record<string, string> = {
+  'too-many-requests': apiErrors['too-many-requests'].title,
+  'email-too-many-verification-requests': apiErrors['email-too-many-verification-requests'].title,
+};
+
+/** The spec's too-many-requests message of a refused call, if it was one. */
+export function limitMessage(error: unknown): string | undefined {
+  const code = errorCode(error);
+  return code ? limitMessages[code] : undefined;
+}
+
 /** One message for a failed call (for places without fields: buttons, banners). */
 export function errorMessage(error: unknown, options: Omit<SubmitErrorOptions, 'fields'> = {}): string {
   const code = errorCode(error);
-  const rule = code ? options.codes?.[code] : undefined;
+  const rule = code ? (options.codes?.[code] ?? limitMessages[code]) : undefined;
   if (rule) return typeof rule === 'string' ? rule : rule.message;
   if (isNetworkError(error)) return messages.topbarNetworkError;
   return options.fallback ?? messages.somethingWentWrong;
@@ -66,7 +81,7 @@ export function submitErrors(error: unknown, options: SubmitErrorOptions = {}): 
     return others.length ? { ...fieldErrors, [FORM_ERROR]: others[0]! } : fieldErrors;
   }
   const code = errorCode(error);
-  const rule = code ? options.codes?.[code] : undefined;
+  const rule = code ? (options.codes?.[code] ?? limitMessages[code]) : undefined;
   if (rule) {
     const { message, field } = typeof rule === 'string' ? { message: rule, field: undefined } : rule;
     return { [field ?? FORM_ERROR]: message };

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../../shared/api/account';
 import type { Listing } from '../../../../shared/api/types';
-import { messages } from '../../../../shared/errors/catalogue';
+import { apiErrors, messages } from '../../../../shared/errors/catalogue';
 import { listingPath } from '../../../../shared/pages';
 import { enquiryMessages, productOrderMessages } from '../../../../shared/validation/messages';
 import { ApiRequestError } from '../../api/client';
@@ -98,6 +98,8 @@ describe('sendEnquiry (§4: initiate the transaction, then send the first messag
     for (const [error, message] of [
       [api(403, 'forbidden'), productOrderMessages.ownListing],
       [api(404, 'transaction-listing-not-found'), messages.listingUnavailable],
+      // The day's 10 enquiries (issue 25).
+      [api(429, 'too-many-requests'), apiErrors['too-many-requests'].title],
       [api(0, 'network-error'), messages.topbarNetworkError],
       [api(500, 'server-error'), messages.sendFailed],
     ] as const) {
@@ -128,6 +130,19 @@ describe('sendEnquiry (§4: initiate the transaction, then send the first messag
       transactionId: 'tx-9',
     });
     expect(calls).toEqual(['message:tx-9:Hello Maya']);
+  });
+
+  it('says the day’s limit of messages was reached when the message is refused with 429', async () => {
+    const { deps } = fakeDeps({
+      sendMessage: async () => {
+        throw api(429, 'too-many-requests');
+      },
+    });
+    expect(await sendEnquiry(input, deps)).toEqual({
+      ok: false,
+      transactionId: 'tx-9',
+      message: apiErrors['too-many-requests'].title,
+    });
   });
 });
 

@@ -4,7 +4,7 @@
  * Pure rules and the two-step run with injected API calls; the component is ContactSeller.tsx.
  */
 import type { Listing } from '../../../../shared/api/types';
-import { messages } from '../../../../shared/errors/catalogue';
+import { apiErrors, messages } from '../../../../shared/errors/catalogue';
 import { productOrderMessages } from '../../../../shared/validation/messages';
 import { enquiryMessageValidator } from '../../../../shared/validation/orders';
 import { errorCode, isNetworkError } from '../../api/error-kinds';
@@ -49,7 +49,8 @@ export type EnquiryResult =
 
 /**
  * Initiates the enquiry (unless `transactionId` says an earlier try made it), then sends the first
- * message. A failed enquiry says why (own listing, listing gone, network, else "failed to send"); a
+ * message. The API answers a buyer's open enquiry about the listing instead of making a second one
+ * (issue 25), so a second Contact sends its message into that conversation and opens it. A failed enquiry says why (own listing, listing gone, network, else "failed to send"); a
  * failed message says "failed to send" and keeps the enquiry's id.
  */
 export async function sendEnquiry(
@@ -70,10 +71,19 @@ export async function sendEnquiry(
     return {
       ok: false,
       transactionId,
-      message: isNetworkError(error) ? messages.topbarNetworkError : messages.sendFailed,
+      message: limitReached(error)
+        ? apiErrors['too-many-requests'].title
+        : isNetworkError(error)
+          ? messages.topbarNetworkError
+          : messages.sendFailed,
     };
   }
   return { ok: true, transactionId };
+}
+
+/** The day's limit of enquiries (10) or of messages (200) was reached: 429 too-many-requests. */
+function limitReached(error: unknown): boolean {
+  return errorCode(error) === 'too-many-requests';
 }
 
 function enquiryFailure(error: unknown): string {
@@ -83,6 +93,8 @@ function enquiryFailure(error: unknown): string {
     case 'transaction-listing-not-found':
     case 'not-found':
       return messages.listingUnavailable;
+    case 'too-many-requests':
+      return apiErrors['too-many-requests'].title;
   }
   return isNetworkError(error) ? messages.topbarNetworkError : messages.sendFailed;
 }

@@ -1,8 +1,9 @@
 import { type FormEvent, useCallback, useEffect } from 'react';
 import type { MessageView, TransactionPage } from '../../../../shared/api/transactions';
 import type { PublicUser } from '../../../../shared/api/types';
-import { messages as errorMessages } from '../../../../shared/errors/catalogue';
+import { apiErrors, messages as errorMessages } from '../../../../shared/errors/catalogue';
 import { textAreaValidator } from '../../../../shared/validation/inputs';
+import { errorCode } from '../../api/error-kinds';
 import * as transactionsApi from '../../api/transactions';
 import { DateLabel } from '../../components/DateLabel';
 import { Spinner } from '../../components/Loading';
@@ -120,9 +121,13 @@ export function MessageThread({
       const message = await api.sendMessage(transactionId, state.draft.trim());
       setState((current) => ({ ...current, sending: false, draft: '', sent: [...current.sent, message] }));
     } catch (failure) {
-      reportError(failure, 'send-message-failed');
-      // The text stays in the box (§8 'failed to send').
-      update({ sending: false, sendError: errorMessages.sendFailed });
+      // The text stays in the box (§8 'failed to send'); the day's limit of messages says so (429).
+      const limited = errorCode(failure) === 'too-many-requests';
+      if (!limited) reportError(failure, 'send-message-failed');
+      update({
+        sending: false,
+        sendError: limited ? apiErrors['too-many-requests'].title : errorMessages.sendFailed,
+      });
     }
   }
 
