@@ -97,7 +97,7 @@ export function codeSentTo(email: string, since: string): Promise<string> {
   const outbox = new LocalOutbox(join(testCloud().dataDir, 'outbox'));
   return eventually(async () => {
     const message = outbox.list().find((m) => m.to.includes(email) && m.sentAt > since);
-    return message ? /code is (\S+)/.exec(message.text)?.[1] : undefined;
+    return message ? /code is (\d+)/.exec(message.text)?.[1] : undefined;
   });
 }
 
