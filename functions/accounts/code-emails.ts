@@ -10,10 +10,16 @@ import { siteName } from '../../shared/config/site';
  * verify an address are valid for 24 hours, password-reset codes for 1 hour
  * (docs.aws.amazon.com/cognito/latest/developerguide/how-to-recover-a-user-account.html).
  */
-export type CodePurpose = 'verify-email' | 'confirm-new-email' | 'reset-password' | 'invitation';
+export type CodePurpose =
+  | 'verify-email'
+  | 'claim-address'
+  | 'confirm-new-email'
+  | 'reset-password'
+  | 'invitation';
 
 export const codeValidity: Record<CodePurpose, string> = {
   'verify-email': '24 hours',
+  'claim-address': '24 hours',
   'confirm-new-email': '24 hours',
   'reset-password': '1 hour',
   // AdminCreateUser's temporary password: the pool's default (7 days); we create users with the invitation suppressed.
@@ -49,6 +55,19 @@ function words(purpose: CodePurpose, usernameParameter: string): Words {
         after: [
           `The code is valid for ${valid}. If it has expired, send a new one from the e-mail verification page.`,
           `If you did not sign up for ${siteName}, ignore this e-mail: nobody can verify this address without the code, and an account whose address is never verified is removed after ${unverifiedAccountDays} days.`,
+        ],
+      };
+    case 'claim-address':
+      // Someone signed up with an address whose account was never verified (sign-up.ts).
+      return {
+        subject: `Verify your e-mail address for ${siteName}`,
+        lead: [
+          `Someone tried to sign up on ${siteName} with this address. It already has an account, which was never verified. If that account is yours, log in and enter this code on the e-mail verification page.`,
+        ],
+        codeLine: 'Your verification code is',
+        after: [
+          `The code is valid for ${valid}.`,
+          `If you did not make that account, ignore this e-mail: an account whose address is never verified is removed ${unverifiedAccountDays} days after it was made, and you can then sign up with this address.`,
         ],
       };
     case 'confirm-new-email':

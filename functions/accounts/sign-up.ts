@@ -8,6 +8,7 @@ import { sanitizeText } from '../../shared/text/sanitize';
 import { type CognitoAnswers, callCognito, cognito, passwordSignIn, userPoolId } from '../lib/cognito';
 import { ApiError } from '../lib/errors';
 import { log } from '../lib/logger';
+import { offerAddressClaim } from './claim-address';
 import { normalizeEmail } from './email';
 import { passwordRefused } from './passwords';
 import { createUser } from './repository';
@@ -51,7 +52,11 @@ export async function signUp(values: {
         }),
       ),
     signUpAnswers,
-  );
+  ).catch(async (error: unknown) => {
+    // The address has an account: if it was never verified, its owner gets a new code (issue 25).
+    if (error instanceof ApiError && error.code === 'email-taken') await offerAddressClaim(email);
+    throw error;
+  });
   const userId = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
   if (!userId) throw new Error('Cognito AdminCreateUser returned no user id');
 

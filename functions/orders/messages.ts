@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import type { MessageView } from '../../shared/api/transactions';
 import { limits } from '../../shared/config/constants';
 import { pageSizes } from '../../shared/config/marketplace';
+import { messagingNeedsVerifiedEmail } from '../../shared/config/verified-email';
+import { requireVerifiedEmail } from '../accounts/verified';
 import { tableName } from '../lib/aws';
 import { ApiError } from '../lib/errors';
 import { keyPrefixes, keys } from '../lib/table-design';
@@ -142,7 +144,8 @@ export async function putMessage(
 
 /**
  * Sends a message as `senderId` (POST /api/transactions/{id}/messages): a party only (404 for
- * anybody else), and never to a banned or deleted other party (403 `forbidden`).
+ * anybody else), never to a banned or deleted other party (403 `forbidden`), and before the order
+ * is paid only from a verified address (403 `forbidden`, shared/config/verified-email.ts).
  */
 export async function sendMessage(
   transactionId: string,
@@ -152,7 +155,9 @@ export async function sendMessage(
 ): Promise<MessageView> {
   const { transaction, role } = await getPartyTransaction(transactionId, senderId);
   const otherId = otherPartyId(transaction, role);
-  const other = (await getProfiles([otherId])).get(otherId);
+  const profiles = await getProfiles([otherId, senderId]);
+  if (messagingNeedsVerifiedEmail(transaction.state)) requireVerifiedEmail(profiles.get(senderId));
+  const other = profiles.get(otherId);
   if (!other || other.deleted) {
     throw new ApiError('forbidden', 'You cannot send messages to a deleted user.');
   }

@@ -74,6 +74,16 @@ describe('CustomMessage trigger', () => {
     expect(placeholders(response.emailMessage ?? '')).toBe(1);
   });
 
+  it('a sign-up on an address taken by an unverified account: the owner learns why, and what to do', async () => {
+    const input = event('CustomMessage_UpdateUserAttribute');
+    input.request.clientMetadata = { velo_code_purpose: 'claim-address' };
+    const { response } = await handler(input);
+    expect(response.emailSubject).toBe('Verify your e-mail address for Velo Exchange');
+    expect(response.emailMessage).toContain('Someone tried to sign up on Velo Exchange with this address');
+    expect(response.emailMessage).toContain('removed 7 days after it was made');
+    expect(placeholders(response.emailMessage ?? '')).toBe(1);
+  });
+
   it('leaves sign-in codes (not used: MFA is off) to Cognito', async () => {
     const { response } = await handler(event('CustomMessage_Authentication'));
     expect(response).toEqual({ smsMessage: null, emailMessage: null, emailSubject: null });

@@ -1,6 +1,12 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { type CodePurpose, codeEmail } from '../code-emails';
 
+/**
+ * The client metadata key our own calls set when the source alone does not say what the code is
+ * for: `claim-address` when a sign-up found the address taken by an unverified account.
+ */
+export const codePurposeMetadata = 'velo_code_purpose';
+
 /** What each of Cognito's code mails is for, by trigger source. */
 export const purposeBySource: Partial<Record<CustomMessageTriggerEvent['triggerSource'], CodePurpose>> = {
   // Cognito's own sign-up confirmation (public SignUp is refused by pre-sign-up, but a social
@@ -23,7 +29,10 @@ export const purposeBySource: Partial<Record<CustomMessageTriggerEvent['triggerS
  * Cognito's default message. Only the e-mail is set: the pool sends no SMS.
  */
 export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
-  const purpose = purposeBySource[event.triggerSource];
+  const purpose =
+    event.request.clientMetadata?.[codePurposeMetadata] === 'claim-address'
+      ? 'claim-address'
+      : purposeBySource[event.triggerSource];
   if (!purpose) return event;
   const { subject, html } = codeEmail(purpose, {
     codeParameter: event.request.codeParameter,
