@@ -16,6 +16,7 @@ export const handlerDeployNames: Readonly<Record<string, string>> = {
   'accounts/http/signup': 'AuthSignup',
   'accounts/http/verify-email': 'AuthVerifyEmail',
   'accounts/cognito-triggers/create-auth-challenge': 'CognitoTriggersCreateAuthChallenge',
+  'accounts/cognito-triggers/custom-message': 'CognitoTriggersCustomMessage',
   'accounts/cognito-triggers/define-auth-challenge': 'CognitoTriggersDefineAuthChallenge',
   'accounts/cognito-triggers/pre-sign-up': 'CognitoTriggersPreSignUp',
   'accounts/cognito-triggers/pre-token-generation': 'CognitoTriggersPreTokenGeneration',

@@ -10,6 +10,7 @@ import { type CognitoAnswers, callCognito, cognito, passwordSignIn, userPoolId }
 import { addressSubject, withDailyCount } from '../lib/daily-limits';
 import { ApiError } from '../lib/errors';
 import { log } from '../lib/logger';
+import { offerAddressClaim } from './claim-address';
 import { normalizeEmail } from './email';
 import { passwordRefused } from './passwords';
 import { createUser } from './repository';
@@ -73,7 +74,11 @@ async function createAccount(
         }),
       ),
     signUpAnswers,
-  );
+  ).catch(async (error: unknown) => {
+    // The address has an account: if it was never verified, its owner gets a new code (issue 25).
+    if (error instanceof ApiError && error.code === 'email-taken') await offerAddressClaim(email);
+    throw error;
+  });
   const userId = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
   if (!userId) throw new Error('Cognito AdminCreateUser returned no user id');
 

@@ -24,9 +24,14 @@ export const verificationLeaseMs = 15_000;
 /** The day a send counts on, as every daily limit's (functions/lib/daily-limits.ts). */
 export const verificationDay = utcDay;
 
+/**
+ * `via`: the user's access token (GetUserAttributeVerificationCode), or another Cognito call that
+ * sends the code (a sign-up that found the address taken by this unverified account: sign-up.ts),
+ * counted the same way.
+ */
 export async function sendVerificationEmail(
   userId: string,
-  accessToken: string,
+  via: string | (() => Promise<unknown>),
   now = new Date(),
 ): Promise<void> {
   const key = keys.verificationEmails(userId, verificationDay(now));
@@ -62,9 +67,11 @@ export async function sendVerificationEmail(
   try {
     await callCognito(
       (client) =>
-        client.send(
-          new GetUserAttributeVerificationCodeCommand({ AccessToken: accessToken, AttributeName: 'email' }),
-        ),
+        typeof via === 'string'
+          ? client.send(
+              new GetUserAttributeVerificationCodeCommand({ AccessToken: via, AttributeName: 'email' }),
+            )
+          : via(),
       { LimitExceededException: cognitoLimit, TooManyRequestsException: cognitoLimit },
     );
   } catch (error) {

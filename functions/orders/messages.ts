@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import type { MessageView } from '../../shared/api/transactions';
 import { limits } from '../../shared/config/constants';
 import { pageSizes } from '../../shared/config/marketplace';
+import { messagingNeedsVerifiedEmail } from '../../shared/config/verified-email';
+import { requireVerifiedEmail } from '../accounts/verified';
 import { tableName } from '../lib/aws';
 import { type DailyLimit, dailyCountUpdate, refusedByCount, userSubject } from '../lib/daily-limits';
 import { ApiError } from '../lib/errors';
@@ -153,7 +155,8 @@ export async function putMessage(
 
 /**
  * Sends a message as `senderId` (POST /api/transactions/{id}/messages): a party only (404 for
- * anybody else), never to a banned or deleted other party (403 `forbidden`), and at most
+ * anybody else), never to a banned or deleted other party (403 `forbidden`), before the order is
+ * paid only from a verified address (403 `forbidden`, shared/config/verified-email.ts), and at most
  * `limits.maxMessagesPerDay` a day (429 `too-many-requests`).
  */
 export async function sendMessage(
@@ -164,7 +167,9 @@ export async function sendMessage(
 ): Promise<MessageView> {
   const { transaction, role } = await getPartyTransaction(transactionId, senderId);
   const otherId = otherPartyId(transaction, role);
-  const other = (await getProfiles([otherId])).get(otherId);
+  const profiles = await getProfiles([otherId, senderId]);
+  if (messagingNeedsVerifiedEmail(transaction.state)) requireVerifiedEmail(profiles.get(senderId));
+  const other = profiles.get(otherId);
   if (!other || other.deleted) {
     throw new ApiError('forbidden', 'You cannot send messages to a deleted user.');
   }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { LocalEventBus, PutEventEntry } from './event-bus';
+import { loadHandler } from './handlers';
 import type { LocalOutbox } from './outbox';
 import { assertPortFree } from './processes';
 import { LocalServiceError, type LocalStepFunctions } from './stepfunctions';
@@ -8,6 +9,8 @@ import { LocalServiceError, type LocalStepFunctions } from './stepfunctions';
  * One loopback endpoint that answers the AWS APIs our handlers call and that have no ready-made
  * local server: Step Functions (JSON 1.0), EventBridge (JSON 1.1) and SES v2 (REST JSON). The SDK
  * clients reach it through AWS_ENDPOINT_URL_SFN / _EVENTBRIDGE / _SESV2, so handler code is unchanged.
+ * It also answers Lambda's Invoke (REST JSON) for the functions named in `lambdaFunctions`:
+ * cognito-local calls its user pool triggers that way, and gets the same handler modules Lambda runs.
  */
 export interface AwsEmulator {
   endpoint: string;
@@ -18,9 +21,37 @@ interface Services {
   stepFunctions: LocalStepFunctions;
   eventBus: LocalEventBus;
   outbox: LocalOutbox;
+  /** Lambda function name → handler module under functions/ (what Invoke may run). */
+  lambdaFunctions?: Record<string, string>;
 }
 
 type Operation = (body: Record<string, unknown>) => unknown;
+
+/** Lambda Invoke: `POST /2015-03-31/functions/<name>/invocations`, the event as the body. */
+const invokePath = /^\/2015-03-31\/functions\/([^/]+)\/invocations(?:\?.*)?$/;
+
+/**
+ * Runs the named function's handler with the event; answers its result, or Lambda's report of an
+ * unhandled error (status 200 with X-Amz-Function-Error, as Lambda does).
+ */
+async function invoke(
+  functions: Record<string, string>,
+  name: string,
+  event: Record<string, unknown>,
+): Promise<{ payload: unknown; functionError?: string }> {
+  const module = functions[name];
+  if (!module) throw new LocalServiceError('ResourceNotFoundException', `Function not found: ${name}`);
+  const handler = await loadHandler<(event: unknown) => Promise<unknown>>(module);
+  try {
+    return { payload: (await handler(event)) ?? null };
+  } catch (error) {
+    const failure = error as Error;
+    return {
+      functionError: 'Unhandled',
+      payload: { errorType: failure.name, errorMessage: failure.message },
+    };
+  }
+}
 
 function operations({ stepFunctions, eventBus, outbox }: Services): Record<string, Operation> {
   return {
@@ -106,6 +137,30 @@ export async function startAwsEmulator(port: number, services: Services): Promis
   await assertPortFree(port, 'local AWS services');
   const table = operations(services);
   const server: Server = createServer(async (request, response) => {
+    const functionName = request.method === 'POST' ? invokePath.exec(request.url ?? '')?.[1] : undefined;
+    if (functionName) {
+      try {
+        const result = await invoke(
+          services.lambdaFunctions ?? {},
+          decodeURIComponent(functionName),
+          await readJson(request),
+        );
+        response.writeHead(200, {
+          'content-type': 'application/json',
+          ...(result.functionError ? { 'x-amz-function-error': result.functionError } : {}),
+        });
+        response.end(JSON.stringify(result.payload));
+      } catch (error) {
+        const failure = error as Error;
+        const type = failure instanceof LocalServiceError ? failure.name : 'ServiceException';
+        response.writeHead(failure instanceof LocalServiceError ? 404 : 500, {
+          'content-type': 'application/json',
+          'x-amzn-errortype': type,
+        });
+        response.end(JSON.stringify({ Type: 'User', message: failure.message }));
+      }
+      return;
+    }
     const target =
       request.method === 'POST' && request.url === '/v2/email/outbound-emails'
         ? 'SESv2.SendEmail'

@@ -8,12 +8,12 @@ import { scheduledTasks } from '../../functions/orders/workflow/tasks';
 import { paymentsRuntimeConfig } from '../../functions/payments/runtime-config';
 import { LOCAL_MAX_WAIT_SECONDS } from '../../shared/process/deadlines';
 import { type AwsEmulator, startAwsEmulator } from './aws-emulator';
-import { type LocalCognito, startCognito } from './cognito';
+import { type LocalCognito, localTriggerFunctions, startCognito } from './cognito';
 import { ensureTable, type LocalDynamoDb, startDynamoDb } from './dynamodb';
 import { LocalEventBus } from './event-bus';
 import { type Gateway, startGateway } from './gateway';
 import { loadHandler } from './handlers';
-import { LocalOutbox } from './outbox';
+import { codeMailToOutbox, LocalOutbox } from './outbox';
 import { freePorts } from './processes';
 import { type LocalS3, startS3 } from './s3';
 import { publishLocalContent } from './seed/content';
@@ -110,13 +110,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       startCognito({
         port: options.ports.cognito,
         dataDir: join(dataDir, 'cognito'),
-        onCode: (email, code) =>
-          outbox.store({
-            from: localNames.emailFrom,
-            to: [email],
-            subject: 'Your Velo Exchange code',
-            text: `Your code is ${code}`,
-          }),
+        // Its CustomMessage trigger (the handler Lambda runs) is answered by the AWS emulator below,
+        // which is up before anyone asks for a code.
+        lambdaEndpoint: `http://127.0.0.1:${options.ports.aws}`,
+        onCode: (mail) => outbox.store(codeMailToOutbox(mail, localNames.emailFrom)),
       }).then((service) => {
         stops.push(service.stop);
         return service;
@@ -169,6 +166,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       stepFunctions,
       eventBus,
       outbox,
+      lambdaFunctions: localTriggerFunctions(),
     });
     stops.push(emulator.stop);
     stops.push(() => eventBus.drain());

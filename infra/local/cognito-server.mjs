@@ -1,7 +1,8 @@
 /**
  * Starts cognito-local the way its own `bin/start.js` does, and hands each code it "delivers"
  * (sign-up confirmation, attribute verification, password reset) to the parent process over IPC
- * as { type: 'code', destination, code }. Reading the codes from its log instead is unreliable: the
+ * as { type: 'code', destination, code, subject, message }: the subject and (HTML) body are the
+ * CustomMessage trigger's, absent if the trigger failed. Reading the codes from its log instead is unreliable: the
  * log reaches the pipe late, often only when the next request comes, so a code could sit unread.
  * Plain JavaScript so it starts without a TypeScript loader. Port and host come from PORT and HOST.
  */
@@ -15,7 +16,13 @@ const { createDefaultServer } = require('./lib/server');
 
 const sendToConsole = ConsoleMessageSender.prototype.sendToConsole;
 ConsoleMessageSender.prototype.sendToConsole = function (ctx, user, destination, message) {
-  process.send?.({ type: 'code', destination, code: message.__code });
+  process.send?.({
+    type: 'code',
+    destination,
+    code: message.__code,
+    subject: message.emailSubject,
+    message: message.emailMessage,
+  });
   return sendToConsole.call(this, ctx, user, destination, message);
 };
 

@@ -8,6 +8,7 @@ import {
   DescribeUserPoolCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { handlerDeployNames } from '../../functions/deploy-names';
 import { assertPortFree, spawnChild, stopChild, waitFor } from './processes';
 
 /** cognito-local in a child process, with our user pool and app client created once and remembered. */
@@ -30,14 +31,37 @@ export function localCognitoClient(endpoint: string): CognitoIdentityProviderCli
   });
 }
 
+/** A code mail cognito-local "delivered": the subject and HTML body the CustomMessage trigger wrote. */
+export interface CodeMail {
+  email: string;
+  code: string;
+  /** Undefined when no trigger wrote one (it failed, or none is configured). */
+  subject?: string;
+  html?: string;
+}
+
+/**
+ * The user pool triggers cognito-local calls, by trigger name: the Lambda function name it invokes
+ * (the handler's deploy name, answered by the local AWS emulator's Lambda Invoke).
+ */
+export const localCognitoTriggers = {
+  CustomMessage: {
+    functionName: handlerDeployNames['accounts/cognito-triggers/custom-message']!,
+    handler: 'accounts/cognito-triggers/custom-message',
+  },
+} as const;
+
 export async function startCognito(options: {
   port: number;
   dataDir: string;
   /** Called with each confirmation, verification or reset code cognito-local "delivers". */
-  onCode?: (email: string, code: string) => void;
+  onCode?: (mail: CodeMail) => void;
+  /** Where cognito-local invokes its triggers (the local AWS emulator); no triggers without it. */
+  lambdaEndpoint?: string;
 }): Promise<LocalCognito> {
   await assertPortFree(options.port, 'cognito-local');
   mkdirSync(options.dataDir, { recursive: true });
+  writeTriggerConfig(options.dataDir, options.lambdaEndpoint);
   // cognito-server.mjs: cognito-local's own start, which also sends each delivered code over IPC.
   const launcher = fileURLToPath(new URL('./cognito-server.mjs', import.meta.url));
   const child = spawnChild('cognito', process.execPath, [launcher], {
@@ -45,11 +69,19 @@ export async function startCognito(options: {
     env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', NO_COLOR: '1', FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  child.on('message', (message: { type?: string; destination?: string; code?: string }) => {
-    if (message?.type === 'code' && message.destination && message.code) {
-      options.onCode?.(message.destination, message.code);
-    }
-  });
+  child.on(
+    'message',
+    (message: { type?: string; destination?: string; code?: string; subject?: string; message?: string }) => {
+      if (message?.type === 'code' && message.destination && message.code) {
+        options.onCode?.({
+          email: message.destination,
+          code: message.code,
+          ...(message.subject ? { subject: message.subject } : {}),
+          ...(message.message ? { html: message.message } : {}),
+        });
+      }
+    },
+  );
   // Its log is not needed (the codes come over IPC); reading it keeps the pipes from filling up.
   child.stdout?.resume();
   child.stderr?.resume();
@@ -71,6 +103,36 @@ export async function startCognito(options: {
     jwksUrl: `${issuer}/.well-known/jwks.json`,
     stop: () => stopChild(child),
   };
+}
+
+/**
+ * cognito-local reads its configuration from `.cognito/config.json` in its working directory: the
+ * triggers it calls and the Lambda endpoint it calls them at. Rewritten on every start (the
+ * emulator's port may change); the pool's data is elsewhere (`.cognito/db`).
+ */
+function writeTriggerConfig(dataDir: string, lambdaEndpoint: string | undefined) {
+  const configDir = join(dataDir, '.cognito');
+  mkdirSync(configDir, { recursive: true });
+  const config = lambdaEndpoint
+    ? {
+        LambdaClient: {
+          endpoint: lambdaEndpoint,
+          region: 'us-east-1',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        },
+        TriggerFunctions: Object.fromEntries(
+          Object.entries(localCognitoTriggers).map(([trigger, { functionName }]) => [trigger, functionName]),
+        ),
+      }
+    : {};
+  writeFileSync(join(configDir, 'config.json'), JSON.stringify(config, null, 2));
+}
+
+/** The local AWS emulator's Lambda functions: the triggers cognito-local calls, by function name. */
+export function localTriggerFunctions(): Record<string, string> {
+  return Object.fromEntries(
+    Object.values(localCognitoTriggers).map(({ functionName, handler }) => [functionName, handler]),
+  );
 }
 
 async function ensurePool(client: CognitoIdentityProviderClient, idsFile: string) {

@@ -46,3 +46,44 @@ export class LocalOutbox {
     return messages.sort((a, b) => b.sentAt.localeCompare(a.sentAt) || b.id.localeCompare(a.id));
   }
 }
+
+/**
+ * A code mail cognito-local "delivered", as the outbox stores it: the CustomMessage trigger's
+ * subject and HTML body, and a plain-text reading of that body (what tests and the outbox page
+ * read). Without a trigger's message (the trigger failed) the mail says so rather than pass for one.
+ */
+export function codeMailToOutbox(
+  mail: { email: string; code: string; subject?: string; html?: string },
+  from: string,
+): Omit<OutboxMessage, 'id' | 'sentAt'> {
+  if (!mail.html) {
+    return {
+      from,
+      to: [mail.email],
+      subject: mail.subject ?? 'Code (no CustomMessage trigger answered)',
+      text: `The CustomMessage trigger wrote no message. Code: ${mail.code}`,
+    };
+  }
+  return {
+    from,
+    to: [mail.email],
+    subject: mail.subject ?? '',
+    text: htmlToText(mail.html),
+    html: mail.html,
+  };
+}
+
+/** The text of a simple HTML mail: one paragraph a line, a blank line between, entities decoded. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/p>/gi, '\n\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -94,7 +94,7 @@ export interface AuthStackProps extends StackProps {
  * The user pool's Lambda triggers (functions/accounts/cognito-triggers/): custom auth for an operator's
  * limited session (define, create, verify) and pre token generation V2_0, which gives that session
  * the single scope `user:limited`. Nothing else uses custom auth; other sign-ins pass the pre-token
- * trigger unchanged.
+ * trigger unchanged. Pre sign-up refuses Cognito's public SignUp; custom message writes the code e-mails.
  */
 export const cognitoTriggers = {
   defineAuthChallenge: 'accounts/cognito-triggers/define-auth-challenge',
@@ -102,6 +102,8 @@ export const cognitoTriggers = {
   verifyAuthChallengeResponse: 'accounts/cognito-triggers/verify-auth-challenge',
   preTokenGeneration: 'accounts/cognito-triggers/pre-token-generation',
   preSignUp: 'accounts/cognito-triggers/pre-sign-up',
+  /** Every code e-mail says what it is for, how long it is valid and what to do if it was not you. */
+  customMessage: 'accounts/cognito-triggers/custom-message',
 } as const;
 
 /**
@@ -189,6 +191,10 @@ export class AuthStack extends Stack {
     this.userPool.addTrigger(cognito.UserPoolOperation.VERIFY_AUTH_CHALLENGE_RESPONSE, verify);
     // Only our API and social sign-in make users; Cognito's public SignUp is refused.
     this.userPool.addTrigger(cognito.UserPoolOperation.PRE_SIGN_UP, trigger(cognitoTriggers.preSignUp));
+    this.userPool.addTrigger(
+      cognito.UserPoolOperation.CUSTOM_MESSAGE,
+      trigger(cognitoTriggers.customMessage),
+    );
     this.userPool.addTrigger(
       cognito.UserPoolOperation.PRE_TOKEN_GENERATION_CONFIG,
       trigger(cognitoTriggers.preTokenGeneration),

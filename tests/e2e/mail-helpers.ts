@@ -62,7 +62,7 @@ export async function codeFor(request: APIRequestContext, email: string, seen: S
         if (candidate?.id !== id(newest)) candidate = { id: id(newest), since: Date.now() };
         if (Date.now() - candidate.since < 1000) return undefined;
         for (const m of mine) seen.add(id(m));
-        code = /Your code is (\S+)/.exec(newest.text)?.[1];
+        code = /code is (\d+)/.exec(newest.text)?.[1];
         return code;
       },
       { message: `a code e-mailed to ${email}`, timeout: 20_000, intervals: [250] },

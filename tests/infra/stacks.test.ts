@@ -247,7 +247,7 @@ describe('auth stack', () => {
     });
   });
 
-  it('attaches the triggers: custom auth, pre token generation V2_0, and pre sign-up (no public SignUp)', () => {
+  it('attaches the triggers: custom auth, pre token generation V2_0, pre sign-up (no public SignUp) and the code e-mails', () => {
     const fnRef = (handler: string) => ({
       'Fn::GetAtt': [logicalId(stacks.auth, stacks.auth.triggers.get(handler)), 'Arn'],
     });
@@ -257,6 +257,7 @@ describe('auth stack', () => {
         CreateAuthChallenge: fnRef(cognitoTriggers.createAuthChallenge),
         VerifyAuthChallengeResponse: fnRef(cognitoTriggers.verifyAuthChallengeResponse),
         PreSignUp: fnRef(cognitoTriggers.preSignUp),
+        CustomMessage: fnRef(cognitoTriggers.customMessage),
         PreTokenGenerationConfig: {
           LambdaArn: fnRef(cognitoTriggers.preTokenGeneration),
           LambdaVersion: 'V2_0',
@@ -267,7 +268,7 @@ describe('auth stack', () => {
     const permissions = resources(templates.auth, 'AWS::Lambda::Permission').map(
       ([, p]: [string, any]) => p.Properties,
     );
-    expect(permissions).toHaveLength(5);
+    expect(permissions).toHaveLength(6);
     for (const permission of permissions)
       expect(permission).toMatchObject({
         Principal: 'cognito-idp.amazonaws.com',

@@ -37,7 +37,7 @@ beforeAll(async () => {
   // cognito-local "sends" the confirmation code; the local cloud puts it in the dev outbox.
   const code = await eventually(async () => {
     const message = outbox.list().find((m) => m.to.includes(email));
-    return message ? /code is (\S+)/.exec(message.text)?.[1] : undefined;
+    return message ? /code is (\d+)/.exec(message.text)?.[1] : undefined;
   });
   await cognito.send(
     new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: code }),

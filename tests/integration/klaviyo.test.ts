@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getUser } from '../../functions/accounts/repository';
 import { apiErrors } from '../../shared/errors/catalogue';
-import { api, errorOf, signUp, testCloud } from './accounts';
+import { api, codeSentTo, errorOf, mark, signUp, testCloud } from './accounts';
 
 // The marketing routes (§7) against the local cloud, which has no KLAVIYO_API_KEY: the simulated
 // provider writes each call to <data dir>/klaviyo.ndjson (KLAVIYO_LOG_FILE).
@@ -65,6 +65,37 @@ describe('POST /api/klaviyo/update-profile', () => {
   it('needs a signed-in user', async () => {
     const response = await api('POST', '/api/klaviyo/update-profile');
     expect(response.status).toBe(401);
+  });
+});
+
+describe('only verified addresses reach Klaviyo (issue 25)', () => {
+  it('neither makes a profile nor tracks for an unverified address; makes it once verified', async () => {
+    const account = await signUp({ firstName: 'Uma', verified: false });
+    const before = logLines().length;
+    const profile = await api('POST', '/api/klaviyo/update-profile', { token: account.accessToken });
+    expect(profile.status).toBe(200);
+    expect(profile.body.data.klaviyoId).toBeNull();
+    const tracked = await api('POST', '/api/klaviyo/track-event', {
+      token: account.accessToken,
+      body: { pathname: '/s' },
+    });
+    expect(tracked.status).toBe(204);
+    expect(
+      logLines()
+        .slice(before)
+        .filter((line) => JSON.stringify(line).includes(account.email)),
+    ).toEqual([]);
+    expect((await getUser(account.user.id))?.klaviyoId).toBeUndefined();
+
+    const since = await mark();
+    await api('POST', '/api/auth/verification-email', { token: account.accessToken });
+    const code = await codeSentTo(account.email, since);
+    await api('POST', '/api/auth/verify-email', {
+      token: account.accessToken,
+      body: { verificationToken: code },
+    });
+    const made = await api('POST', '/api/klaviyo/update-profile', { token: account.accessToken });
+    expect(made.body.data.klaviyoId).toMatch(/^SIM[0-9A-F]{23}$/);
   });
 });
 

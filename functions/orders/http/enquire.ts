@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { requireVerifiedEmail } from '../../accounts/verified';
 import { ApiError, json, jsonBody } from '../../lib/http';
 import { appendLogKeys } from '../../lib/logger';
 import { userHandler } from '../../lib/user-handler';
@@ -11,9 +12,11 @@ import { checkoutKeyOf, isObject, listingIdOf } from '../request';
  * initiate, non-privileged) → 201 `{ data: TransactionView }`: an enquiry about a published listing
  * that is not the caller's own. The first message is sent with the messages route. A retry with the
  * same key, or any Contact while the caller's enquiry about this listing is still open, answers that
- * enquiry (200); at most 10 new enquiries a day (429 too-many-requests).
+ * enquiry (200); at most 10 new enquiries a day (429 too-many-requests). An unverified address may
+ * not enquire (403, issue 25).
  */
-export const handler = userHandler(async ({ event, user }) => {
+export const handler = userHandler(async ({ event, user, profile }) => {
+  requireVerifiedEmail(profile);
   const body = jsonBody(event);
   if (body.transition !== 'enquire') {
     throw new ApiError(

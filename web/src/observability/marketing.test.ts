@@ -15,7 +15,11 @@ function fakeFetch(status = 204) {
 }
 
 function marketing(
-  options: { klaviyo?: boolean; user?: { limited?: boolean } | null; status?: number } = {},
+  options: {
+    klaviyo?: boolean;
+    user?: { limited?: boolean; emailVerified?: boolean } | null;
+    status?: number;
+  } = {},
 ) {
   const { fetch, calls } = fakeFetch(options.status);
   const log = vi.fn();
@@ -47,8 +51,13 @@ describe('marketing (browser)', () => {
     ]);
   });
 
-  it('sends nothing for anonymous visitors, limited sessions, with tracking off, or for odd paths', async () => {
-    for (const setup of [{ user: null }, { user: { limited: true } }, { klaviyo: false }]) {
+  it('sends nothing for anonymous visitors, limited sessions, unverified addresses, with tracking off, or for odd paths', async () => {
+    for (const setup of [
+      { user: null },
+      { user: { limited: true } },
+      { user: { emailVerified: false } },
+      { klaviyo: false },
+    ]) {
       const { trackPageView, updateMarketingProfile, calls } = marketing(setup);
       await trackPageView('/s');
       await updateMarketingProfile();

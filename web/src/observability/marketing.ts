@@ -7,14 +7,14 @@ import { authStore } from '../auth/store';
 /**
  * The marketing-email integration (§7: Klaviyo, through our own API). Both calls are fire and
  * forget: they never throw and never hold anything up; a failure is only logged. Nothing is sent
- * unless `/config.json` says `klaviyo: true`, nor for anonymous visitors or an operator's limited
- * session. In the landing page's first load (the shell calls trackPageView on every route change),
+ * unless `/config.json` says `klaviyo: true`, nor for anonymous visitors, an operator's limited
+ * session or an unverified address. In the landing page's first load (the shell calls trackPageView on every route change),
  * so it stays tiny.
  */
 export interface MarketingDeps {
   loadConfig?: () => Promise<{ klaviyo?: boolean }>;
   /** The signed-in user, if any (default: the auth store's). */
-  currentUser?: () => { limited?: boolean } | null;
+  currentUser?: () => { limited?: boolean; emailVerified?: boolean } | null;
   request?: RequestOptions;
   log?: (...values: unknown[]) => void;
 }
@@ -27,7 +27,8 @@ export function createMarketing(deps: MarketingDeps = {}) {
   /** Runs `call` for a signed-in, unlimited user when marketing is on; a failure is only logged. */
   async function send(target: RouteTarget, call: () => Promise<unknown>): Promise<void> {
     const user = currentUser();
-    if (!user || user.limited) return;
+    // Only verified addresses reach the marketing service (issue 25; the API checks it too).
+    if (!user || user.limited || user.emailVerified === false) return;
     try {
       if ((await loadConfig()).klaviyo !== true) return;
       await call();

@@ -14,6 +14,7 @@ import { HrefLink } from '../../components/HrefLink';
 import { FormElement, FormError, SubmitButton, TextField } from '../../forms/fields';
 import { StepHeading } from '../../lib/focus';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { updateMarketingProfile } from '../../observability/marketing';
 import '../authentication/auth-pages.css';
 
 /**
@@ -121,6 +122,8 @@ export function EmailVerificationPage() {
       const updated = await verifyEmail(verificationToken.trim());
       setJustVerified(true);
       setCurrentUser(updated.emailVerified ? updated : { ...updated, emailVerified: true });
+      // Klaviyo hears only of verified addresses: the marketing profile is made now (issue 25).
+      void updateMarketingProfile();
       return undefined;
     } catch (error) {
       return submitErrors(error, {

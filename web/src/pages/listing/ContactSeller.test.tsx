@@ -55,6 +55,12 @@ describe('contactMode (§6: contact for signed-in users other than the owner)', 
     );
   });
 
+  it('tells a viewer whose address is unverified to verify it first (issue 25)', () => {
+    expect(contactMode(listing, { id: 'buyer', emailVerified: false }, false)).toBe('verify');
+    expect(contactMode(listing, { id: 'buyer', emailVerified: true }, false)).toBe('contact');
+    expect(contactMode(listing, { id: 'seller', emailVerified: false }, false)).toBe('none');
+  });
+
   it('sends signed-out visitors to log in, others to the modal', () => {
     expect(contactMode(listing, undefined, true)).toBe('login');
     expect(contactMode(listing, { id: 'buyer' }, false)).toBe('contact');
@@ -152,6 +158,17 @@ describe('ContactSeller', () => {
     expect(render(<ContactSeller listing={listing} />)).toContain('Contact the seller');
     authStore.set({ status: 'anonymous', currentUser: null });
     expect(render(<ContactSeller listing={listing} />)).toContain('Contact the seller');
+  });
+
+  it('shows an unverified buyer why not and the verification link instead of the button', () => {
+    authStore.set({
+      status: 'authenticated',
+      currentUser: { id: 'buyer', emailVerified: false } as CurrentUser,
+    });
+    const html = render(<ContactSeller listing={listing} />);
+    expect(html).toContain('Verify your e-mail address to send messages.');
+    expect(html).toContain('href="/verify-email"');
+    expect(html).not.toContain('Contact the seller');
   });
 
   it('is not there for the owner', () => {

@@ -5,6 +5,7 @@ import { listingPath, pages } from '../../../../shared/pages';
 import { enquire, sendMessage } from '../../api/transactions';
 import { authStore, useAuth, useCurrentUser } from '../../auth/store';
 import { Spinner } from '../../components/Loading';
+import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { contactMode, type EnquiryDeps } from './enquiry';
 import './contact-seller.css';
 
@@ -23,7 +24,7 @@ const defaultDeps: EnquiryDeps = {
  * "Contact the seller" under the seller card (§2 listing page: enquiry): for signed-in users other
  * than the owner it opens a modal with a message; sending initiates the enquiry and sends the
  * message (§4), then goes to the enquiry's order page. Signed-out visitors go to the login page
- * and come back here. The owner does not see it.
+ * and come back here. The owner does not see it; an unverified address sees why not, and where to verify.
  */
 export function ContactSeller({ listing, deps }: { listing: Listing; deps?: EnquiryDeps }) {
   const navigate = useNavigate();
@@ -32,6 +33,7 @@ export function ContactSeller({ listing, deps }: { listing: Listing; deps?: Enqu
   const [open, setOpen] = useState(false);
   const mode = contactMode(listing, viewer, status === 'anonymous');
   if (mode === 'none') return null;
+  if (mode === 'verify') return <VerifyEmailNotice className="contact-seller" />;
   const onClick = () => {
     if (authStore.get().status === 'anonymous') {
       void navigate({ to: pages.login, search: { from: listingPath(listing) } });

@@ -12,18 +12,20 @@ import { hasProfile } from '../../lib/users';
 
 /**
  * What the viewer gets: nothing (own listing, a listing that is not published, a seller without a
- * profile), a button that goes to the login page first (signed out), or the contact modal.
+ * profile), a button that goes to the login page first (signed out), why not and where to verify
+ * (an unverified address may not enquire: issue 25), or the contact modal.
  */
-export type ContactMode = 'none' | 'login' | 'contact';
+export type ContactMode = 'none' | 'login' | 'verify' | 'contact';
 
 export function contactMode(
   listing: Pick<Listing, 'state' | 'author'>,
-  viewer: { id: string } | null | undefined,
+  viewer: { id: string; emailVerified?: boolean } | null | undefined,
   anonymous: boolean,
 ): ContactMode {
   if (listing.state !== 'published' || !hasProfile(listing.author)) return 'none';
   if (viewer && viewer.id === listing.author.id) return 'none';
-  return anonymous && !viewer ? 'login' : 'contact';
+  if (anonymous && !viewer) return 'login';
+  return viewer?.emailVerified === false ? 'verify' : 'contact';
 }
 
 export interface EnquiryValues {

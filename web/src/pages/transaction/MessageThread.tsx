@@ -7,6 +7,7 @@ import { errorCode } from '../../api/error-kinds';
 import * as transactionsApi from '../../api/transactions';
 import { DateLabel } from '../../components/DateLabel';
 import { Spinner } from '../../components/Loading';
+import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { FieldFrame } from '../../forms/fields';
 import { reportError } from '../../observability/errors';
 import { FocusedError, ProgressButton, usePanelState } from './panel-parts';
@@ -58,6 +59,7 @@ export function MessageThread({
   userId,
   other,
   disabledReason,
+  verifyEmailFirst = false,
   api = defaultApi,
   initial,
 }: {
@@ -65,6 +67,8 @@ export function MessageThread({
   userId: string | undefined;
   other: PublicUser;
   disabledReason?: string | undefined;
+  /** The viewer's address is unverified and the order is not paid: no form, but why and where to verify. */
+  verifyEmailFirst?: boolean;
   api?: MessagesApi;
   /** A starting state (tests); without it the first page is fetched on mount. */
   initial?: Partial<ThreadState>;
@@ -115,7 +119,7 @@ export function MessageThread({
 
   async function send(event: FormEvent) {
     event.preventDefault();
-    if (disabledReason || state.sending || blank || invalid) return;
+    if (disabledReason || verifyEmailFirst || state.sending || blank || invalid) return;
     update({ sending: true, sendError: null });
     try {
       const message = await api.sendMessage(transactionId, state.draft.trim());
@@ -185,6 +189,8 @@ export function MessageThread({
 
       {disabledReason ? (
         <p className="notice tx-messages-disabled">{disabledReason}</p>
+      ) : verifyEmailFirst ? (
+        <VerifyEmailNotice className="tx-messages-disabled" />
       ) : (
         <form
           className="form tx-send"

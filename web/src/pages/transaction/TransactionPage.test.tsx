@@ -312,6 +312,21 @@ describe('MessageThread', () => {
     expect(html).not.toContain('<textarea');
   });
 
+  it('an unverified viewer before payment gets why and the verification link instead of the form', () => {
+    const html = render(
+      <MessageThread
+        transactionId="tx-1"
+        userId="buyer-1"
+        other={other}
+        verifyEmailFirst
+        initial={{ status: 'ready' }}
+      />,
+    );
+    expect(html).toContain('Verify your e-mail address to send messages.');
+    expect(html).toContain('href="/verify-email"');
+    expect(html).not.toContain('<textarea');
+  });
+
   it('says loading messages failed', () => {
     const html = render(
       <MessageThread transactionId="tx-1" userId="buyer-1" other={other} initial={{ status: 'failed' }} />,

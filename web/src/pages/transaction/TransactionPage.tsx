@@ -2,6 +2,7 @@ import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { useRef, useState } from 'react';
 import type { AllowedTransitionView, TransactionShow } from '../../../../shared/api/transactions';
+import { messagingNeedsVerifiedEmail } from '../../../../shared/config/verified-email';
 import { formatMoney } from '../../../../shared/money';
 import { pages } from '../../../../shared/pages';
 import type { Role } from '../../../../shared/process/graph';
@@ -116,6 +117,7 @@ function TransactionScreen({ partyRole: role, data }: { partyRole: Role; data: T
       show={show.value}
       allowed={allowed?.ok ? allowed.value : allowed ? 'failed' : 'loading'}
       userId={currentUser?.id}
+      emailVerified={currentUser?.emailVerified}
       onApplied={onApplied}
     />
   );
@@ -127,6 +129,7 @@ export function TransactionContent({
   show,
   allowed,
   userId,
+  emailVerified,
   onApplied,
   now,
 }: {
@@ -134,6 +137,8 @@ export function TransactionContent({
   show: TransactionShow;
   allowed: readonly AllowedTransitionView[] | 'loading' | 'failed';
   userId: string | undefined;
+  /** The viewer's address is verified (an unverified one may not write before the order is paid). */
+  emailVerified?: boolean | undefined;
   onApplied: () => void | Promise<void>;
   /** The clock for deadlines and dates (tests). */
   now?: Date;
@@ -247,6 +252,7 @@ export function TransactionContent({
             userId={userId}
             other={other}
             disabledReason={messagingDisabledReason(show, role)}
+            verifyEmailFirst={emailVerified === false && messagingNeedsVerifiedEmail(tx.state)}
           />
         </div>
         {/* An enquiry has no price yet (a $0 total would mislead): the checkout shows it. */}
