@@ -14,7 +14,8 @@ const ContactSellerModal = lazy(() =>
   import('./ContactSellerModal').then((module) => ({ default: module.ContactSellerModal })),
 );
 
-const defaultDeps: EnquiryDeps = {
+/** The enquiry through the API: the listing page's contact and the profile's chooser both start one with it. */
+export const defaultDeps: EnquiryDeps = {
   enquire: (listingId, checkoutKey) => enquire({ transition: 'enquire', params: { listingId }, checkoutKey }),
   sendMessage: (id, content) => sendMessage(id, content),
 };
