@@ -14,8 +14,7 @@ const ContactSellerModal = lazy(() =>
   import('./ContactSellerModal').then((module) => ({ default: module.ContactSellerModal })),
 );
 
-/** The enquiry through the API: the listing page's contact and the profile's chooser both start one with it. */
-export const defaultDeps: EnquiryDeps = {
+const defaultDeps: EnquiryDeps = {
   enquire: (listingId, checkoutKey) => enquire({ transition: 'enquire', params: { listingId }, checkoutKey }),
   sendMessage: (id, content) => sendMessage(id, content),
 };

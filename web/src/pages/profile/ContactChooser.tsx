@@ -2,11 +2,11 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { ListingSummary, Page, PublicUser } from '../../../../shared/api/types';
 import { messages } from '../../../../shared/errors/catalogue';
 import { getUserListings } from '../../api/endpoints';
+import { enquire, sendMessage } from '../../api/transactions';
 import { CardImage, PriceText } from '../../components/ListingCard';
 import { Spinner } from '../../components/Loading';
 import { Modal } from '../../components/Modal';
 import { userDisplayName } from '../../lib/users';
-import { defaultDeps as enquiryApi } from '../listing/ContactSeller';
 import { ContactSellerModal } from '../listing/ContactSellerModal';
 import type { EnquiryDeps } from '../listing/enquiry';
 import { addChooserPage, type ChooserListings, contactListing, noChooserListings } from './contact-chooser';
@@ -19,9 +19,15 @@ export interface ContactChooserDeps {
   enquiry: EnquiryDeps;
 }
 
+// The same calls as the listing page's ContactSeller: not imported from it, which would split that
+// module out of the listing page's chunk into one more file on its first load.
 const defaultDeps: ContactChooserDeps = {
   loadPage: (userId, page) => getUserListings(userId, page),
-  enquiry: enquiryApi,
+  enquiry: {
+    enquire: (listingId, checkoutKey) =>
+      enquire({ transition: 'enquire', params: { listingId }, checkoutKey }),
+    sendMessage: (id, content) => sendMessage(id, content),
+  },
 };
 
 /**
