@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import type { OwnListing } from '../../shared/api/types';
 import { expectNoAxeViolations, logInAs, searchApi } from './helpers';
+import { apiAsUser, publishableListing } from './selling-helpers';
 
 /**
  * Manage listings (§2 ManageListingsPage): the demo seller sees their listings with state badges
@@ -47,5 +49,34 @@ test('the manage listings page at 375 px passes axe', async ({ page }) => {
     page.getByRole('main').getByRole('heading', { level: 1, name: 'Your listings' }),
   ).toBeVisible();
   await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('a draft in "Your listings" links to its draft page (issue 25)', async ({ page }) => {
+  await logInAs(page);
+  const title = `Draft preview ${Date.now().toString(36)}`;
+  const created = await apiAsUser<{ data: OwnListing }>(page, 'POST', '/own-listings', {
+    ...publishableListing,
+    title,
+  });
+  expect(created.status).toBe(201);
+  const { id, slug } = created.body.data;
+
+  await page.goto('/listings');
+  const card = page
+    .getByRole('main')
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  await expect(card.getByText('Draft', { exact: true })).toBeVisible();
+  const preview = card.getByRole('heading').getByRole('link', { name: title });
+  await expect(preview).toHaveAttribute('href', `/l/${slug}/${id}/draft`);
+  await expectNoAxeViolations(page);
+
+  // By keyboard, to the owner's preview of the draft.
+  await preview.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/l/${slug}/${id}/draft`);
+  await expect(page.getByText('This is a draft — only you can see it')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -14,6 +14,9 @@ import '../../components/dialog.css';
 import '../../forms/forms.css';
 import './contact-seller.css';
 
+/** What the modal needs of the listing: the listing page passes its Listing, the profile's chooser a summary and the profile. */
+export type ContactListing = Pick<Listing, 'id' | 'title' | 'author'>;
+
 /**
  * The contact modal: the message (required, §5), "Send message" with its progress, a failure that
  * keeps the text. When the enquiry was made but the message failed, the modal stays open with
@@ -26,7 +29,7 @@ export function ContactSellerModal({
   initialError,
   initialTransactionId,
 }: {
-  listing: Listing;
+  listing: ContactListing;
   deps: EnquiryDeps;
   onClose: () => void;
   /** Tests: a failure to show. */

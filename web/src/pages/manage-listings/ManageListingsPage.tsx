@@ -2,10 +2,11 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ListingState } from '../../../../shared/api/types';
 import { messages } from '../../../../shared/errors/catalogue';
-import { editListingPath, pages } from '../../../../shared/pages';
+import { editListingPath, listingPath, pages } from '../../../../shared/pages';
 import { createSlug } from '../../../../shared/text/slug';
 import { errorMessage } from '../../api/errors';
 import { closeOwnListing, type OwnListing, openOwnListing } from '../../api/own-listings';
+import { HrefLink } from '../../components/HrefLink';
 import { CardImage, PriceText } from '../../components/ListingCard';
 import { Spinner } from '../../components/Loading';
 import { ManageTabs } from '../../components/ManageTabs';
@@ -24,7 +25,7 @@ const stateLabels: Record<ListingState, string> = {
   closed: 'Closed',
 };
 
-function ManageListingCard({ initial, priority }: { initial: OwnListing; priority: boolean }) {
+export function ManageListingCard({ initial, priority }: { initial: OwnListing; priority: boolean }) {
   const [listing, setListing] = useState(initial);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +33,9 @@ function ManageListingCard({ initial, priority }: { initial: OwnListing; priorit
 
   const slug = listing.slug || createSlug(listing.title || 'draft');
   const title = listing.title || 'Untitled draft';
-  const visible = listing.state === 'published' || listing.state === 'closed';
+  // §4: a draft links to its draft page and a pending one to its pending-approval page (only its
+  // owner sees those); published and closed listings to the listing page.
+  const href = listingPath({ id: listing.id, title, slug, state: listing.state });
   const action = listing.state === 'published' ? 'close' : listing.state === 'closed' ? 'open' : null;
 
   async function run(kind: 'open' | 'close') {
@@ -58,13 +61,7 @@ function ManageListingCard({ initial, priority }: { initial: OwnListing; priorit
       <div className="card-body">
         <PriceText price={listing.price} />
         <h2 className="card-title" id={`manage-card-${listing.id}`}>
-          {visible ? (
-            <Link to={pages.listing} params={{ slug, id: listing.id }}>
-              {title}
-            </Link>
-          ) : (
-            title
-          )}
+          <HrefLink href={href}>{title}</HrefLink>
         </h2>
         <div className="manage-card-actions">
           <a href={editListingPath({ id: listing.id, slug }, 'edit', 'details')}>

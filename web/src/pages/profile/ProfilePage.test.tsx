@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser, PublicProfile } from '../../../../shared/api/account';
+import type { ListingSummary, Page } from '../../../../shared/api/types';
 import { authStore } from '../../auth/store';
 import { forgetUserReviews, loadUserReviews } from '../../components/ReviewList';
 import { createAppRouter } from '../../router';
@@ -26,24 +27,48 @@ const user: PublicProfile = {
   },
 };
 
+const oneListing: Page<ListingSummary> = {
+  data: [
+    {
+      id: 'l1',
+      slug: 'gravel-bike',
+      title: 'Gravel bike',
+      price: { amount: 900_00, currency: 'USD' },
+      state: 'published',
+      category: 'gravel',
+      condition: 'usedGoodCondition',
+      city: 'Vancouver',
+      region: 'BC',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      authorId: 'u1',
+    },
+  ],
+  meta: { page: 1, perPage: 24, totalItems: 1, totalPages: 1 },
+};
+const noItems = { page: 1, perPage: 24, totalItems: 0, totalPages: 0 };
+
 afterEach(() => authStore.reset());
 
 describe('UserCard', () => {
   it("links to the profile, cuts the bio at 170 characters and offers contact on someone else's profile", () => {
-    const html = render(<UserCard user={user} headingLevel={1} />);
+    const html = render(<UserCard user={user} headingLevel={1} listings={oneListing} />);
     expect(html).toMatch(/<h1[^>]*><a[^>]*href="\/u\/u1"/);
     expect(html).toContain('src="/images/u1/square-small.jpg"');
     expect(html).not.toContain('The end.');
     expect(html).toContain('Show more');
-    expect(html).toContain('href="#contact"');
+    expect(html).toMatch(/<button[^>]*>Contact <!-- -->Maya T<\/button>/);
     expect(html).not.toContain('Edit your profile');
+    // Without an open listing there is nothing to enquire about (issue 25).
+    expect(
+      render(<UserCard user={user} listings={{ ...oneListing, data: [], meta: noItems }} />),
+    ).not.toContain('Contact');
   });
 
   it('links to profile settings on your own profile', () => {
     authStore.set({ status: 'authenticated', currentUser: { id: 'u1' } as CurrentUser });
-    const html = render(<UserCard user={user} />);
+    const html = render(<UserCard user={user} listings={oneListing} />);
     expect(html).toContain('href="/profile-settings"');
-    expect(html).not.toContain('#contact');
+    expect(html).not.toContain('Contact');
   });
 
   it('shows banned and deleted users as placeholders without links', () => {

@@ -1,6 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type ReactNode, useId, useState } from 'react';
 import type { PublicProfile } from '../../../../shared/api/account';
+import type { ListingSummary, Page } from '../../../../shared/api/types';
 import { messages } from '../../../../shared/errors/catalogue';
 import { pages } from '../../../../shared/pages';
 import { profileHead } from '../../../../shared/seo/pages';
@@ -18,6 +19,7 @@ import { truncateText } from '../../lib/text';
 import { loadedTitle } from '../../lib/useDocumentTitle';
 import { useLoaded } from '../../lib/useLoaded';
 import { hasProfile, userDisplayName } from '../../lib/users';
+import { ProfileContact } from './ProfileContact';
 import './profile-page.css';
 
 const route = getRouteApi('/u/$id');
@@ -51,10 +53,21 @@ function Bio({ text }: { text: string }) {
 
 /**
  * The user card (§2): picture and name linking to the profile, the bio, and a link to profile
- * settings on one's own profile or a contact link on someone else's. Banned and deleted users show
- * a placeholder name and icon with no links (§3).
+ * settings on one's own profile or "Contact" on someone else's (the chooser of their open
+ * listings, `listings` the profile's loaded page of them). Banned and deleted users show a
+ * placeholder name and icon with no links (§3).
  */
-export function UserCard({ user, headingLevel = 2 }: { user: ProfileUser; headingLevel?: 1 | 2 }) {
+export function UserCard({
+  user,
+  headingLevel = 2,
+  listings,
+  page = 1,
+}: {
+  user: ProfileUser;
+  headingLevel?: 1 | 2;
+  listings?: Page<ListingSummary> | undefined;
+  page?: number;
+}) {
   const currentUser = useCurrentUser();
   const name = userDisplayName(user);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
@@ -78,13 +91,13 @@ export function UserCard({ user, headingLevel = 2 }: { user: ProfileUser; headin
         </Heading>
         {user.figures ? <SellerFiguresList figures={user.figures} /> : null}
         {user.bio ? <Bio text={user.bio} /> : null}
-        <p className="user-card-links">
-          {own ? (
+        {own ? (
+          <p className="user-card-links">
             <Link to={pages.profileSettings}>Edit your profile</Link>
-          ) : (
-            <a href="#contact">Contact {name}</a>
-          )}
-        </p>
+          </p>
+        ) : (
+          <ProfileContact user={user} listings={listings} page={page} />
+        )}
       </div>
     </div>
   );
@@ -200,10 +213,18 @@ function ProfileNotFound() {
 }
 
 function ProfileContent({ profile }: { profile: ProfileUser }) {
+  const { listings } = route.useLoaderData();
+  const { page } = route.useSearch();
+  const loadedListings = useLoaded(listings);
   return (
     <div className="page profile-page">
       <aside className="profile-aside" aria-label="About this user">
-        <UserCard user={profile} headingLevel={1} />
+        <UserCard
+          user={profile}
+          headingLevel={1}
+          listings={loadedListings?.ok ? loadedListings.value : undefined}
+          page={page ?? 1}
+        />
       </aside>
       {hasProfile(profile) ? (
         <div className="profile-main">
