@@ -70,6 +70,11 @@ test('a draft in "Your listings" links to its draft page (issue 25)', async ({ p
   await expect(card.getByText('Draft', { exact: true })).toBeVisible();
   const preview = card.getByRole('heading').getByRole('link', { name: title });
   await expect(preview).toHaveAttribute('href', `/l/${slug}/${id}/draft`);
+  // Its Edit continues the draft wizard, as the draft page's "Continue editing" does.
+  await expect(card.getByRole('link', { name: `Edit ${title}` })).toHaveAttribute(
+    'href',
+    `/l/${slug}/${id}/draft/details`,
+  );
   await expectNoAxeViolations(page);
 
   // By keyboard, to the owner's preview of the draft.

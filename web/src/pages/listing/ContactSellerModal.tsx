@@ -72,7 +72,12 @@ export function ContactSellerModal({
         Ask {seller} about <strong>{listing.title}</strong>. Your message starts a conversation you can keep
         on the enquiry page, and you can buy the item from there.
       </p>
-      <Form<EnquiryValues> onSubmit={onSubmit} validate={validateEnquiry} subscription={{ submitting: true }}>
+      <Form<EnquiryValues>
+        onSubmit={onSubmit}
+        validate={validateEnquiry}
+        // submitError too: without it the render never sees a failure, and the modal said nothing.
+        subscription={{ submitting: true, submitError: true }}
+      >
         {({ handleSubmit, submitting, submitError, form }) => (
           <form
             className="form contact-form"

@@ -29,6 +29,12 @@ function own(state: ListingState, title = 'Steel road bike'): OwnListing {
   };
 }
 
+/** The href of the card's Edit link. */
+function editHref(listing: OwnListing): string | undefined {
+  const html = render(<ManageListingCard initial={listing} priority={false} />);
+  return html.match(/<a href="([^"]+)">Edit</)?.[1];
+}
+
 /** The href of the card's title link, or undefined when the title is not a link. */
 function titleHref(listing: OwnListing): string | undefined {
   const html = render(<ManageListingCard initial={listing} priority={false} />);
@@ -52,5 +58,11 @@ describe('ManageListingCard links (§4 listing states, issue 25)', () => {
     expect(render(<ManageListingCard initial={own('draft', '')} priority={false} />)).toContain(
       'Untitled draft',
     );
+  });
+
+  it("edits a draft in the draft wizard (as its page's Continue editing does), others in the edit one", () => {
+    expect(editHref(own('draft'))).toBe(`/l/steel-road-bike/${id}/draft/details`);
+    expect(editHref(own('pendingApproval'))).toBe(`/l/steel-road-bike/${id}/edit/details`);
+    expect(editHref(own('published'))).toBe(`/l/steel-road-bike/${id}/edit/details`);
   });
 });

@@ -36,6 +36,8 @@ export function ManageListingCard({ initial, priority }: { initial: OwnListing; 
   // §4: a draft links to its draft page and a pending one to its pending-approval page (only its
   // owner sees those); published and closed listings to the listing page.
   const href = listingPath({ id: listing.id, title, slug, state: listing.state });
+  // A draft is still being created: its wizard is the draft one (§2, as its page's "Continue editing").
+  const editType = listing.state === 'draft' ? 'draft' : 'edit';
   const action = listing.state === 'published' ? 'close' : listing.state === 'closed' ? 'open' : null;
 
   async function run(kind: 'open' | 'close') {
@@ -64,7 +66,7 @@ export function ManageListingCard({ initial, priority }: { initial: OwnListing; 
           <HrefLink href={href}>{title}</HrefLink>
         </h2>
         <div className="manage-card-actions">
-          <a href={editListingPath({ id: listing.id, slug }, 'edit', 'details')}>
+          <a href={editListingPath({ id: listing.id, slug }, editType, 'details')}>
             Edit<span className="visually-hidden"> {title}</span>
           </a>
           {action ? (
