@@ -25,38 +25,32 @@ const emailTaken = () =>
  * token: in AWS an unverified new address is not a sign-in name yet); then Cognito's
  * UpdateUserAttributes with their access token, which sends a verification code to the new
  * address. The profile gets the new address with emailVerified false; `verifyEmail` with that code
- * verifies it. A change counts as a verification e-mail (at most 5 a day: 429
- * email-too-many-verification-requests). In AWS the pool keeps the original address until the new one is verified
+ * verifies it. In AWS the pool keeps the original address until the new one is verified
  * (keepOriginal), so the user signs in with the old address until then; cognito-local switches at once.
+ * A change counts as a verification e-mail (5 a day: 429 email-too-many-verification-requests).
  */
-export async function changeEmail(
-  change: {
-    userId: string;
-    username: string;
-    accessToken: string;
-    email: string;
-    currentPassword: string;
-  },
-  now: Date = new Date(),
-): Promise<UserRecord> {
+export async function changeEmail(change: {
+  userId: string;
+  username: string;
+  accessToken: string;
+  email: string;
+  currentPassword: string;
+}): Promise<UserRecord> {
   const email = normalizeEmail(change.email);
   if (!(await passwordSignIn(change.username, change.currentPassword))) throw wrongCurrentPassword();
   if (await emailInUse(email)) throw emailTaken();
   // Each change mails a code to an address that may be anybody's: it counts with the verification
   // e-mails (5 a day), and a change Cognito refused gives its count back.
-  const count = await countOrRefuse(
-    {
-      subject: userSubject(change.userId),
-      purpose: 'VERIFY',
-      max: limits.maxVerificationEmailsPerDay,
-      refusal: () =>
-        new ApiError('email-too-many-verification-requests', undefined, {
-          reason: 'daily-limit',
-          limit: limits.maxVerificationEmailsPerDay,
-        }),
-    },
-    now,
-  );
+  const count = await countOrRefuse({
+    subject: userSubject(change.userId),
+    purpose: 'VERIFY',
+    max: limits.maxVerificationEmailsPerDay,
+    refusal: () =>
+      new ApiError('email-too-many-verification-requests', undefined, {
+        reason: 'daily-limit',
+        limit: limits.maxVerificationEmailsPerDay,
+      }),
+  });
   try {
     await callCognito(
       (client) =>

@@ -14,6 +14,7 @@ import {
 } from './daily-limits';
 import { ApiError } from './errors';
 import { mockTable } from './mock-table.test-helper';
+import { keys } from './table-design';
 
 const ddb = mockTable();
 const limit: DailyLimit = { subject: userSubject('u-1'), purpose: 'ENQUIRY', max: 10 };
@@ -34,6 +35,14 @@ describe('the counter item', () => {
     expect(Update.UpdateExpression).toContain('sentCount = if_not_exists(sentCount, :zero) + :one');
     expect(Update.ConditionExpression).toBe('attribute_not_exists(sentCount) OR sentCount < :max');
     expect(Update.ExpressionAttributeValues).toMatchObject({ ':max': 10, ':one': 1, ':zero': 0 });
+  });
+
+  it('never shares a key with the open-enquiry item of the same user', () => {
+    const counter = dailyCountUpdate(limit, new Date('2026-11-27T10:00:00.000Z')).Update.Key!;
+    const open = keys.openEnquiry('u-1', '2026-11-27');
+    expect(open.PK).toBe(counter.PK);
+    expect(open.SK).not.toBe(counter.SK);
+    expect(open.SK.startsWith('ENQUIRY#')).toBe(false);
   });
 
   it('is the verification e-mails item for VERIFY, so e-mail changes and resends share one count', () => {

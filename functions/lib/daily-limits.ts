@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DailyLimitMeta } from '../../shared/api/account';
 import { dynamo, tableName } from './aws';
 import { ApiError } from './errors';
 import { type DailyLimitPurpose, keys, partitions } from './table-design';
@@ -70,9 +71,8 @@ export function dailyCountUpdate(limit: DailyLimit, now: Date = new Date()): { U
 }
 
 export function limitRefusal(limit: DailyLimit): ApiError {
-  return (
-    limit.refusal?.() ?? new ApiError('too-many-requests', undefined, { limit: limit.max, period: 'day' })
-  );
+  const meta: DailyLimitMeta = { limit: limit.max, period: 'day' };
+  return limit.refusal?.() ?? new ApiError('too-many-requests', undefined, { ...meta });
 }
 
 /** Counts one more for the subject today, or throws the limit's refusal (429) when it is reached. */

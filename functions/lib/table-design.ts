@@ -81,7 +81,7 @@ export const keys = {
    */
   openEnquiry: (customerId: string, listingId: string) => ({
     PK: `USER#${customerId}`,
-    SK: `ENQUIRY#${listingId}`,
+    SK: `OPEN-ENQUIRY#${listingId}`,
   }),
   /** An operator's limited session as this user (audit record; the limit itself is the token's scope). */
   limitedSession: (userId: string, createdAt: string, sessionId: string) => ({

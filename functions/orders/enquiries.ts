@@ -9,7 +9,7 @@ import { type CreatedTransaction, createTransaction, getTransaction, type Transa
 
 /**
  * Enquiries (issue 25: no one can make us mail others without limit). A buyer has at most one open
- * enquiry per listing: an item `USER#<buyer> / ENQUIRY#<listing>` names it, and a second "Contact"
+ * enquiry per listing: an item `USER#<buyer> / OPEN-ENQUIRY#<listing>` names it, and a second "Contact"
  * answers that enquiry (200, `created: false`) instead of starting one, so the seller hears again in
  * the same conversation. The item is written with the enquiry in ONE TransactWrite, with the buyer's
  * daily count (10 a day; 429 too-many-requests), so two racing Contacts make one enquiry and an

@@ -7,7 +7,10 @@ import type { ListingImage, PublicUser } from './types';
  * demand); everything that needs a server-side rule (validation, limits, profile) goes through here.
  */
 
-/** POST /api/auth/signup (public) → 201 { data: CurrentUser }. Errors: email-taken, validation-invalid-params. */
+/**
+ * POST /api/auth/signup (public) → 201 { data: CurrentUser }. Errors: email-taken, validation-invalid-params,
+ * too-many-requests (429, `DailyLimitMeta`: more than 5 sign-ups a day with this address).
+ */
 export interface SignupRequest {
   email: string;
   password: string;
@@ -39,7 +42,10 @@ export interface IdpSignupRequest {
 /** The identity providers the web app can offer (runtime config `idps`; only those configured in Cognito). */
 export type IdentityProviderName = 'Google' | 'Facebook';
 
-/** POST /api/auth/password-reset (public) → 202. Errors: email-not-found. */
+/**
+ * POST /api/auth/password-reset (public) → 202. Errors: email-not-found, too-many-requests (429,
+ * `DailyLimitMeta`: more than 5 a day for this address, whether or not it has an account).
+ */
 export interface PasswordResetRequest {
   email: string;
 }
@@ -66,6 +72,15 @@ export interface PasswordChangeRequest {
  * Errors: email-too-many-verification-requests (more than 5 a day, or one already being sent).
  */
 
+/**
+ * `meta` of 429 too-many-requests from a daily limit (issue 25: enquiries, messages, password resets
+ * and sign-ups per address; functions/lib/daily-limits.ts).
+ */
+export interface DailyLimitMeta {
+  limit: number;
+  period: 'day';
+}
+
 /** `meta` of email-too-many-verification-requests: which limit refused the send. */
 export interface VerificationLimitMeta {
   /** 'daily-limit': 5 sent today (UTC); 'in-flight': another send for this user is still running. */
@@ -78,7 +93,10 @@ export interface VerifyEmailRequest {
   verificationToken: string;
 }
 
-/** POST /api/me/email (user) → 200 { data: CurrentUser }: needs the current password; re-verification follows. */
+/**
+ * POST /api/me/email (user) → 200 { data: CurrentUser }: needs the current password; re-verification follows.
+ * Each change counts as a verification e-mail: email-too-many-verification-requests past 5 a day.
+ */
 export interface EmailChangeRequest {
   email: string;
   currentPassword: string;

@@ -12,7 +12,16 @@ import {
   utcDay,
 } from '../../functions/lib/daily-limits';
 import { keys } from '../../functions/lib/table-design';
-import { api, errorOf, mark, messagesTo, signUp, type TestAccount, uniqueEmail } from './accounts';
+import {
+  api,
+  codeSentTo,
+  errorOf,
+  mark,
+  messagesTo,
+  signUp,
+  type TestAccount,
+  uniqueEmail,
+} from './accounts';
 import { useLocalCloud } from './cloud-env';
 import { givenListing, givenSeller } from './fixtures';
 import { as, enquire } from './order-fixtures';
@@ -30,6 +39,18 @@ const tooManyRequests = {
 beforeAll(() => {
   useLocalCloud();
 });
+
+/** A signed-up buyer who has verified their address (only they may enquire and message: issue 25). */
+async function verifiedBuyer(firstName: string): Promise<TestAccount> {
+  const since = await mark();
+  const account = await signUp({ firstName, lastName: 'Buyer' });
+  const verified = await api('POST', '/api/auth/verify-email', {
+    token: account.accessToken,
+    body: { verificationToken: await codeSentTo(account.email, since) },
+  });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  return account;
+}
 
 async function countOf(key: { PK: string; SK: string }): Promise<number | undefined> {
   const item = (
@@ -75,7 +96,7 @@ describe('the daily counter (DynamoDB Local)', () => {
 describe('enquiries: 10 a day, one open enquiry per listing and buyer', () => {
   it('the eleventh enquiry of a day is refused with the spec’s message; a Contact on an open one still answers it', async () => {
     const seller = await givenSeller();
-    const customer = await signUp({ firstName: 'Enid', lastName: 'Enquirer' });
+    const customer = await verifiedBuyer('Enid');
     const listings = await Promise.all(Array.from({ length: 11 }, () => givenListing(seller.id)));
     const made: string[] = [];
     for (const listing of listings.slice(0, 10)) {
@@ -95,7 +116,7 @@ describe('enquiries: 10 a day, one open enquiry per listing and buyer', () => {
 
   it('a second Contact on the same listing answers the open enquiry, and its message goes there', async () => {
     const seller = await givenSeller();
-    const customer = await signUp({ firstName: 'Rita', lastName: 'Repeat' });
+    const customer = await verifiedBuyer('Rita');
     const listing = await givenListing(seller.id);
     const first = await enquire(customer, listing.id);
     expect(first.status).toBe(201);
@@ -118,7 +139,7 @@ describe('enquiries: 10 a day, one open enquiry per listing and buyer', () => {
       orders.body.data.filter((row: { listing?: { id: string } }) => row.listing?.id === listing.id),
     ).toHaveLength(1);
     // Another buyer gets their own enquiry.
-    const other = await signUp({ firstName: 'Otto', lastName: 'Other' });
+    const other = await verifiedBuyer('Otto');
     const theirs = await enquire(other, listing.id);
     expect(theirs.status).toBe(201);
     expect(theirs.body.data.id).not.toBe(id);
@@ -126,7 +147,7 @@ describe('enquiries: 10 a day, one open enquiry per listing and buyer', () => {
 
   it('once the enquiry has become an order, the next Contact starts a new enquiry', async () => {
     const seller = await givenSeller();
-    const customer = await signUp({ firstName: 'Nora', lastName: 'New' });
+    const customer = await verifiedBuyer('Nora');
     const listing = await givenListing(seller.id);
     const first = (await enquire(customer, listing.id)).body.data.id as string;
     // The order step itself needs a payable seller (orders-api-card.test.ts); here, its effect on the state.
@@ -154,7 +175,7 @@ async function sendMessage(account: TestAccount, id: string, content: string) {
 describe('messages: 200 a day per sender', () => {
   it('the message past the day’s limit is refused with 429 and not stored', async () => {
     const seller = await givenSeller();
-    const customer = await signUp({ firstName: 'Max', lastName: 'Messages' });
+    const customer = await verifiedBuyer('Max');
     const listing = await givenListing(seller.id);
     const id = (await enquire(customer, listing.id)).body.data.id as string;
     // 199 sent already today (the counter as the messages route leaves it).
