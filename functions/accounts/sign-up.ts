@@ -15,7 +15,7 @@ import { normalizeEmail } from './email';
 import { passwordRefused } from './passwords';
 import { createUser } from './repository';
 import type { UserRecord } from './user-record';
-import { sendVerificationEmail } from './verification-emails';
+import { sendSignUpVerificationEmail, sendVerificationEmail } from './verification-emails';
 
 interface SignUpValues {
   email: string;
@@ -47,7 +47,7 @@ export async function signUp(
  * browser can sign in at once: after sign-up the user is logged in; SignUp + AdminConfirmSignUp
  * would also mail a confirmation code that is useless once confirmed), and the profile item.
  * A failure part-way deletes the Cognito user again, so there is never half a user. Last, the first
- * verification e-mail goes out by the same path as a resend (it counts towards the 5 a day), with a
+ * verification e-mail goes out (counted by the sign-ups per address, not in the user's 5 a day), with a
  * token from a server-side sign-in, since the browser has none yet; if that send fails the sign-up
  * still stands and the user can resend from /verify-email.
  */
@@ -133,7 +133,7 @@ async function sendFirstVerificationEmail(record: UserRecord, password: string):
   try {
     const token = await passwordSignIn(record.email, password);
     if (!token) throw new Error('the new user could not sign in');
-    await sendVerificationEmail(record.id, token);
+    await sendSignUpVerificationEmail(token);
     return true;
   } catch (error) {
     log.warn('first verification e-mail not sent; the user can resend it', { userId: record.id, error });

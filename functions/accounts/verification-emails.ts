@@ -11,9 +11,9 @@ import { keys } from '../lib/table-design';
 import { isConditionFailure } from '../lib/writes';
 
 /**
- * Verification e-mails (Cognito's attribute verification code), at most 5 a day per user and one
- * at a time. Both limits live on one item per user and UTC day, `USER#<id> / VERIFY#<yyyy-mm-dd>`:
- * a conditional update counts the send and takes a short lease (`sendingUntil`) in one write, so
+ * Verification e-mails (Cognito's attribute verification code), at most 5 a day per user besides
+ * the sign-up's first (`sendSignUpVerificationEmail`), and one at a time. Both limits live on one
+ * item per user and UTC day, `USER#<id> / VERIFY#<yyyy-mm-dd>`: a conditional update counts the send and takes a short lease (`sendingUntil`) in one write, so
  * two sends racing cannot both pass, and a send still in flight refuses a second one. The count is
  * the key's day, never a TTL (DynamoDB Local does not expire items); `expiresAt` only lets AWS
  * delete old counters. A send that fails gives its count back. E-mail changes count on the same
@@ -62,23 +62,36 @@ export async function sendVerificationEmail(
     throw error;
   }
 
-  // Cognito's own e-mail limit gets the same answer as ours.
-  const cognitoLimit = () => tooMany({ reason: 'daily-limit', limit: limits.maxVerificationEmailsPerDay });
   try {
-    await callCognito(
-      (client) =>
-        typeof via === 'string'
-          ? client.send(
-              new GetUserAttributeVerificationCodeCommand({ AccessToken: via, AttributeName: 'email' }),
-            )
-          : via(),
-      { LimitExceededException: cognitoLimit, TooManyRequestsException: cognitoLimit },
-    );
+    await sendCode(via);
   } catch (error) {
     await releaseLease(key, leaseId, { giveBack: true });
     throw error;
   }
   await releaseLease(key, leaseId, { giveBack: false });
+}
+
+/**
+ * The first verification e-mail of a sign-up, not counted in the user's five a day: sign-ups are
+ * limited per address (5 a day, sign-up.ts), which bounds these, and a new user keeps five resends
+ * or e-mail changes for the day (issue 25: "the sixth e-mail change is refused").
+ */
+export async function sendSignUpVerificationEmail(accessToken: string): Promise<void> {
+  await sendCode(accessToken);
+}
+
+/** Asks Cognito to mail the code; Cognito's own e-mail limit gets the same answer as ours. */
+async function sendCode(via: string | (() => Promise<unknown>)): Promise<void> {
+  const cognitoLimit = () => tooMany({ reason: 'daily-limit', limit: limits.maxVerificationEmailsPerDay });
+  await callCognito(
+    (client) =>
+      typeof via === 'string'
+        ? client.send(
+            new GetUserAttributeVerificationCodeCommand({ AccessToken: via, AttributeName: 'email' }),
+          )
+        : via(),
+    { LimitExceededException: cognitoLimit, TooManyRequestsException: cognitoLimit },
+  );
 }
 
 async function refusal(key: { PK: string; SK: string }, now: Date): Promise<ApiError> {
