@@ -15,7 +15,7 @@ import { normalizeEmail } from './email';
 import { passwordRefused } from './passwords';
 import { createUser } from './repository';
 import type { UserRecord } from './user-record';
-import { sendSignUpVerificationEmail, sendVerificationEmail } from './verification-emails';
+import { sendSignUpVerificationEmail } from './verification-emails';
 
 interface SignUpValues {
   email: string;
