@@ -22,7 +22,7 @@ import {
   nodejsEntryProps,
   repoRoot,
 } from '../../infra/lambda-bundling';
-import { routeHandlerSettings } from '../../infra/stacks/api-stack';
+import { newPasswordHandlers, routeHandlerSettings } from '../../infra/stacks/api-stack';
 import { paymentSdkModules, paymentSdks, withPaymentSdks } from '../../infra/stacks/payment-providers';
 import { deployedBuildOptions, lambdaHandlers } from '../bench/bundles';
 
@@ -265,6 +265,29 @@ describe('handler bundling', () => {
     console.info(
       `functions/places/http/search.ts bundle: ${(output.outputFiles[0]!.contents.length / 1024).toFixed(1)} kB`,
     );
+  });
+
+  it('bundles the handlers that set a password without the common-password list, installed beside them', async () => {
+    for (const handler of newPasswordHandlers) {
+      const nodeModules = routeHandlerSettings[handler]?.nodeModules ?? [];
+      expect(nodeModules, handler).toEqual(['@zxcvbn-ts/language-common']);
+      const output = await build({
+        ...deployedBuildOptions(nodeModules),
+        entryPoints: [path.join(repoRoot, 'functions', `${handler}.ts`)],
+        write: false,
+        metafile: true,
+      });
+      const inputs = Object.keys(output.metafile!.inputs);
+      expect(inputs).toContain('shared/validation/common-passwords.ts');
+      // Neither the package nor the browser's generated copy of the filter is in the bundle.
+      expect(
+        inputs.filter((input) => /zxcvbn|common-passwords-filter/.test(input)),
+        handler,
+      ).toEqual([]);
+      const code = new TextDecoder().decode(output.outputFiles[0]!.contents);
+      expect(code).toContain('@zxcvbn-ts/language-common');
+      expect(output.outputFiles[0]!.contents.length, handler).toBeLessThanOrEqual(300 * 1024);
+    }
   });
 
   it('deploys a money handler with stripe and the PayPal SDK in node_modules beside its bundle', async () => {
