@@ -24,6 +24,9 @@ import {
 } from '../../infra/lambda-bundling';
 import { newPasswordHandlers, routeHandlerSettings } from '../../infra/stacks/api-stack';
 import { paymentSdkModules, paymentSdks, withPaymentSdks } from '../../infra/stacks/payment-providers';
+import { bytesToBase64 } from '../../shared/validation/bloom-filter';
+import { buildCommonPasswordsFilter } from '../../shared/validation/common-passwords';
+import { commonPasswordsFilter } from '../../shared/validation/common-passwords-filter';
 import { deployedBuildOptions, lambdaHandlers } from '../bench/bundles';
 
 // The template tests use inline stubs; this one bundles one real handler with the local esbuild,
@@ -289,6 +292,30 @@ describe('handler bundling', () => {
       expect(output.outputFiles[0]!.contents.length, handler).toBeLessThanOrEqual(300 * 1024);
     }
   });
+
+  it('deploys the sign-up handler with the password list beside its bundle, giving the browser copy of the filter', async () => {
+    const app = new App({ outdir });
+    const stack = new Stack(app, 'PasswordBundleTest', {
+      env: { account: '123456789012', region: 'eu-west-1' },
+    });
+    const functions = new HandlerFunctions(stack, 'Handlers', {
+      bundling: 'esbuild',
+      role: handlerRole(stack, 'Role', 'test'),
+      environment: { TABLE_NAME: 'table' },
+    });
+    functions.get('accounts/http/signup', routeHandlerSettings['accounts/http/signup']);
+    const assetDir = assetDirOf(app.synth().directory, stack);
+    const code = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
+    expect(code).toMatch(/import\(\s*["']@zxcvbn-ts\/language-common["']\s*\)/);
+    const installed = path.join(assetDir, 'node_modules', '@zxcvbn-ts', 'language-common');
+    expect(existsSync(path.join(installed, 'package.json'))).toBe(true);
+    // Loaded from there, the package gives the very filter the browser ships.
+    const { dictionary } = (await import(pathToFileURL(path.join(installed, 'dist', 'index.mjs')).href)) as {
+      dictionary: Record<string, string[]>;
+    };
+    const filter = buildCommonPasswordsFilter(dictionary['passwords-common']!);
+    expect(bytesToBase64(filter.bytes)).toBe(commonPasswordsFilter.base64);
+  }, 240_000);
 
   it('deploys a money handler with stripe and the PayPal SDK in node_modules beside its bundle', async () => {
     const app = new App({ outdir });
