@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import type { OwnListing } from '../../shared/api/types';
 import { expectNoAxeViolations, logInAs, searchApi } from './helpers';
+import { apiAsUser, publishableListing } from './selling-helpers';
 
 /**
  * Manage listings (§2 ManageListingsPage): the demo seller sees their listings with state badges
@@ -48,4 +51,29 @@ test('the manage listings page at 375 px passes axe', async ({ page }) => {
   ).toBeVisible();
   await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test("a draft's title links to its preview, the owner's draft page (issue 25)", async ({ page }) => {
+  await logInAs(page);
+  const title = `Preview me ${randomUUID().slice(0, 8)}`;
+  const draft = await apiAsUser<{ data: OwnListing }>(page, 'POST', '/own-listings', {
+    ...publishableListing,
+    title,
+  });
+  expect(draft.status).toBe(201);
+  const { id, slug } = draft.body.data;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/listings');
+  const card = page
+    .getByRole('main')
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  await expect(card.getByText('Draft', { exact: true })).toBeVisible();
+  const preview = card.getByRole('link', { name: title, exact: true });
+  await expect(preview).toHaveAttribute('href', `/l/${slug}/${id}/draft`);
+  await preview.click();
+  await expect(page).toHaveURL(new RegExp(`/l/${slug}/${id}/draft$`));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expect(page).toHaveTitle(new RegExp(`${title} \\(draft\\)`));
 });

@@ -2,7 +2,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ListingState } from '../../../../shared/api/types';
 import { messages } from '../../../../shared/errors/catalogue';
-import { editListingPath, pages } from '../../../../shared/pages';
+import { editListingPath, listingPageVariant, pages } from '../../../../shared/pages';
 import { createSlug } from '../../../../shared/text/slug';
 import { errorMessage } from '../../api/errors';
 import { closeOwnListing, type OwnListing, openOwnListing } from '../../api/own-listings';
@@ -32,7 +32,7 @@ function ManageListingCard({ initial, priority }: { initial: OwnListing; priorit
 
   const slug = listing.slug || createSlug(listing.title || 'draft');
   const title = listing.title || 'Untitled draft';
-  const visible = listing.state === 'published' || listing.state === 'closed';
+  const variant = listingPageVariant(listing.state);
   const action = listing.state === 'published' ? 'close' : listing.state === 'closed' ? 'open' : null;
 
   async function run(kind: 'open' | 'close') {
@@ -58,12 +58,15 @@ function ManageListingCard({ initial, priority }: { initial: OwnListing; priorit
       <div className="card-body">
         <PriceText price={listing.price} />
         <h2 className="card-title" id={`manage-card-${listing.id}`}>
-          {visible ? (
-            <Link to={pages.listing} params={{ slug, id: listing.id }}>
+          {variant ? (
+            // A draft or a listing waiting for approval: its preview, the owner's variant page (§2).
+            <Link to={pages.listingVariant} params={{ slug, id: listing.id, variant }}>
               {title}
             </Link>
           ) : (
-            title
+            <Link to={pages.listing} params={{ slug, id: listing.id }}>
+              {title}
+            </Link>
           )}
         </h2>
         <div className="manage-card-actions">
