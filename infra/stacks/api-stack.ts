@@ -13,6 +13,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import { commonPasswordsPackage } from '../../functions/accounts/common-passwords';
 import { type Route, routes } from '../../functions/routes';
 import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, type HandlerOverrides, handlerRole } from '../lambda-bundling';
@@ -121,6 +122,13 @@ const sharpHandler: HandlerOverrides = {
   timeout: Duration.seconds(25),
   nodeModules: ['sharp'],
 };
+/** The route handlers that set a password (issue 25: the common-password check). */
+export const newPasswordHandlers = [
+  'accounts/http/signup',
+  'accounts/http/change-password',
+  'accounts/http/confirm-password-reset',
+] as const;
+
 /** The search route: its own role (the snapshots and table reads only) and memory for the index. */
 export const searchHandler = 'listings/http/search';
 
@@ -142,6 +150,11 @@ export const routeHandlerSettings: Record<string, HandlerOverrides> = {
   // The official Klaviyo client is ~2 MB minified (axios and hundreds of models): installed beside
   // the two marketing handlers (pure JavaScript, any architecture) and loaded only with an API key.
   ...Object.fromEntries(marketingHandlers.map((handler) => [handler, { nodeModules: ['klaviyo-api'] }])),
+  // The handlers that set a password build the common-password filter from the ranked list of the
+  // package beside them (functions/accounts/common-passwords.ts): bundled, it would pass 300 kB.
+  ...Object.fromEntries(
+    newPasswordHandlers.map((handler) => [handler, { nodeModules: [commonPasswordsPackage] }]),
+  ),
 };
 
 /**
@@ -309,7 +322,8 @@ export class ApiStack extends Stack {
    * Klaviyo or Amazon Location; the search route with its own read-only role.
    */
   functionFor(handler: string): lambda.Function {
-    if (handler in cognitoAdminActions) return this.accountHandlers.get(handler, withPaymentSdks(handler));
+    if (handler in cognitoAdminActions)
+      return this.accountHandlers.get(handler, withPaymentSdks(handler, routeHandlerSettings[handler]));
     const settings = withPaymentSdks(handler, routeHandlerSettings[handler]);
     const grants = secretsOf(handler, this.secrets);
     const role = grants.length ? this.secretsRole(grants) : undefined;

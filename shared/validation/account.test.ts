@@ -31,6 +31,7 @@ describe('signup (§5 exact messages)', () => {
     expect(validateSignup({ ...good, password: '1234567' }).password).toBe(
       'The password should be at least 8 characters.',
     );
+    // The length rule only: the common-password rule (which refuses it) is account-requests.ts's.
     expect(validateSignup({ ...good, password: '12345678' }).password).toBeUndefined();
     expect(validateSignup({ ...good, password: 'x'.repeat(256) }).password).toBeUndefined();
     expect(validateSignup({ ...good, password: 'x'.repeat(257) }).password).toBe(

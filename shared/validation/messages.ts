@@ -216,3 +216,11 @@ export const searchFilterMessages = {
   /** Ours, after the dates text. */
   invalidPriceFilter: 'Invalid price filter values in URL. The filter was ignored.',
 } as const;
+
+/**
+ * Ours (issue 25): a new password (sign-up, change, reset) that is one of the most common ones.
+ * One message wherever a password is chosen, in the browser and in the API's answers.
+ */
+export const newPasswordMessages = {
+  tooCommon: 'This password is too common. Choose one that is harder to guess.',
+} as const;

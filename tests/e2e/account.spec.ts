@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { mintLimitedSessionTokens } from '../../infra/operator/limited-session';
 import type { PublicUser } from '../../shared/api/types';
 import { apiErrors, messages } from '../../shared/errors/catalogue';
-import { loginMessages, signupMessages } from '../../shared/validation/messages';
+import { loginMessages, newPasswordMessages, signupMessages } from '../../shared/validation/messages';
 import { demoSeller, expectNoAxeViolations, listingCards, searchApi } from './helpers';
 import { codeFor } from './mail-helpers';
 
@@ -204,6 +204,9 @@ test('sign up, verify, log in again, change and recover the password, edit the p
   );
 });
 
+/** The hint of every new-password field (web/src/forms/PasswordField.tsx). */
+const newPasswordHint = 'At least 8 characters. Not one of the most common passwords.';
+
 test.describe('wrong input shows the spec messages', () => {
   test('signup', async ({ page }) => {
     await page.goto('/signup');
@@ -212,7 +215,7 @@ test.describe('wrong input shows the spec messages', () => {
     await expect(page.getByLabel('First name')).toHaveAccessibleDescription(signupMessages.firstNameRequired);
     await expect(page.getByLabel('Last name')).toHaveAccessibleDescription(signupMessages.lastNameRequired);
     await expect(page.getByLabel('Password')).toHaveAccessibleDescription(
-      `At least 8 characters. ${signupMessages.passwordRequired}`,
+      `${newPasswordHint} ${signupMessages.passwordRequired}`,
     );
     // Focus goes to the first field with a problem.
     await expect(page.getByLabel('Email')).toBeFocused();
@@ -223,7 +226,7 @@ test.describe('wrong input shows the spec messages', () => {
     await page.getByLabel('First name').fill('Maya');
     await expect(page.getByLabel('Email')).toHaveAccessibleDescription(signupMessages.emailInvalid);
     await expect(page.getByLabel('Password')).toHaveAccessibleDescription(
-      `At least 8 characters. ${signupMessages.passwordTooShort}`,
+      `${newPasswordHint} ${signupMessages.passwordTooShort}`,
     );
 
     // An address that already has an account: the server's answer, and what was typed stays.
@@ -234,6 +237,43 @@ test.describe('wrong input shows the spec messages', () => {
     await expect(page.getByLabel('Email')).toHaveAccessibleDescription(messages.emailTaken);
     await expect(page.getByLabel('First name')).toHaveValue('Maya');
     await expect(page.getByLabel('Password')).toHaveValue('Long-enough-1');
+  });
+
+  test('signup refuses a common password under the field; the toggle shows what was typed', async ({
+    page,
+  }) => {
+    await page.goto('/signup');
+    const password = page.getByLabel('Password');
+    await page.getByLabel('Email').fill(`common-${randomUUID().slice(0, 8)}@test.example`);
+    await page.getByLabel('First name').fill('Maya');
+    await page.getByLabel('Last name').fill('Thompson');
+    await password.fill('password');
+    await password.blur();
+    await expect(password).toHaveAccessibleDescription(`${newPasswordHint} ${newPasswordMessages.tooCommon}`);
+    await expect(password).toHaveAttribute('type', 'password');
+
+    // The toggle, by keyboard: the text shows, the button now offers to hide it.
+    await page.getByRole('button', { name: 'Show password' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(password).toHaveValue('password');
+    await expect(page.getByRole('button', { name: 'Hide password' })).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    // Sending it anyway: refused in place, nothing typed is lost, still on the sign-up page.
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(password).toHaveAccessibleDescription(`${newPasswordHint} ${newPasswordMessages.tooCommon}`);
+    await expect(password).toBeFocused();
+    await expect(page.getByLabel('First name')).toHaveValue('Maya');
+    await expect(page).toHaveURL(/\/signup$/);
+    await password.fill('PASSWORD');
+    await expect(password).toHaveAccessibleDescription(`${newPasswordHint} ${newPasswordMessages.tooCommon}`);
+    await password.fill('Quiet-gravel-ride-7');
+    await expect(password).toHaveAccessibleDescription(newPasswordHint);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Hide password' })).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(password).toHaveAttribute('type', 'password');
   });
 
   test('login', async ({ page }) => {
@@ -249,6 +289,8 @@ test.describe('wrong input shows the spec messages', () => {
 
     await page.getByLabel('Email').fill(demoSeller.email);
     await page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByRole('alert')).toHaveText(messages.loginFailed);
     await expect(page.getByLabel('Email')).toHaveValue(demoSeller.email);

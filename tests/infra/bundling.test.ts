@@ -22,8 +22,11 @@ import {
   nodejsEntryProps,
   repoRoot,
 } from '../../infra/lambda-bundling';
-import { routeHandlerSettings } from '../../infra/stacks/api-stack';
+import { newPasswordHandlers, routeHandlerSettings } from '../../infra/stacks/api-stack';
 import { paymentSdkModules, paymentSdks, withPaymentSdks } from '../../infra/stacks/payment-providers';
+import { bytesToBase64 } from '../../shared/validation/bloom-filter';
+import { buildCommonPasswordsFilter } from '../../shared/validation/common-passwords';
+import { commonPasswordsFilter } from '../../shared/validation/common-passwords-filter';
 import { deployedBuildOptions, lambdaHandlers } from '../bench/bundles';
 
 // The template tests use inline stubs; this one bundles one real handler with the local esbuild,
@@ -266,6 +269,53 @@ describe('handler bundling', () => {
       `functions/places/http/search.ts bundle: ${(output.outputFiles[0]!.contents.length / 1024).toFixed(1)} kB`,
     );
   });
+
+  it('bundles the handlers that set a password without the common-password list, installed beside them', async () => {
+    for (const handler of newPasswordHandlers) {
+      const nodeModules = routeHandlerSettings[handler]?.nodeModules ?? [];
+      expect(nodeModules, handler).toEqual(['@zxcvbn-ts/language-common']);
+      const output = await build({
+        ...deployedBuildOptions(nodeModules),
+        entryPoints: [path.join(repoRoot, 'functions', `${handler}.ts`)],
+        write: false,
+        metafile: true,
+      });
+      const inputs = Object.keys(output.metafile!.inputs);
+      expect(inputs).toContain('shared/validation/common-passwords.ts');
+      // Neither the package nor the browser's generated copy of the filter is in the bundle.
+      expect(
+        inputs.filter((input) => /zxcvbn|common-passwords-filter/.test(input)),
+        handler,
+      ).toEqual([]);
+      const code = new TextDecoder().decode(output.outputFiles[0]!.contents);
+      expect(code).toContain('@zxcvbn-ts/language-common');
+      expect(output.outputFiles[0]!.contents.length, handler).toBeLessThanOrEqual(300 * 1024);
+    }
+  });
+
+  it('deploys the sign-up handler with the password list beside its bundle, giving the browser copy of the filter', async () => {
+    const app = new App({ outdir });
+    const stack = new Stack(app, 'PasswordBundleTest', {
+      env: { account: '123456789012', region: 'eu-west-1' },
+    });
+    const functions = new HandlerFunctions(stack, 'Handlers', {
+      bundling: 'esbuild',
+      role: handlerRole(stack, 'Role', 'test'),
+      environment: { TABLE_NAME: 'table' },
+    });
+    functions.get('accounts/http/signup', routeHandlerSettings['accounts/http/signup']);
+    const assetDir = assetDirOf(app.synth().directory, stack);
+    const code = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
+    expect(code).toMatch(/import\(\s*["']@zxcvbn-ts\/language-common["']\s*\)/);
+    const installed = path.join(assetDir, 'node_modules', '@zxcvbn-ts', 'language-common');
+    expect(existsSync(path.join(installed, 'package.json'))).toBe(true);
+    // Loaded from there, the package gives the very filter the browser ships.
+    const { dictionary } = (await import(pathToFileURL(path.join(installed, 'dist', 'index.mjs')).href)) as {
+      dictionary: Record<string, string[]>;
+    };
+    const filter = buildCommonPasswordsFilter(dictionary['passwords-common']!);
+    expect(bytesToBase64(filter.bytes)).toBe(commonPasswordsFilter.base64);
+  }, 240_000);
 
   it('deploys a money handler with stripe and the PayPal SDK in node_modules beside its bundle', async () => {
     const app = new App({ outdir });

@@ -341,3 +341,54 @@ describe('POST /api/me/email', () => {
     expect(await signIn(newEmail, account.password)).toBeTruthy();
   });
 });
+
+describe('common passwords (issue 25)', () => {
+  const tooCommon = 'This password is too common. Choose one that is harder to guess.';
+  const common = ['password', '12345678', 'qwertyuiop', 'iloveyou1'];
+
+  it('refuses them on sign-up, change and reset with the same message, and takes a strong one', async () => {
+    const email = uniqueEmail('Common');
+    for (const password of common) {
+      const signup = await api('POST', '/api/auth/signup', {
+        body: { email, password, firstName: 'Ada', lastName: 'L' },
+      });
+      expect(signup.status, password).toBe(400);
+      expect(errorOf(signup.body)).toMatchObject({
+        code: 'validation-invalid-params',
+        meta: { fields: { password: tooCommon } },
+      });
+    }
+    // Nothing was created: the address is still free.
+    expect((await api('POST', '/api/auth/password-reset', { body: { email } })).status).toBe(404);
+
+    const account = await signUp();
+    for (const newPassword of common) {
+      const change = await api('POST', '/api/auth/change-password', {
+        token: account.accessToken,
+        body: { currentPassword: account.password, newPassword },
+      });
+      expect(change.status, newPassword).toBe(400);
+      expect(errorOf(change.body).meta).toEqual({ fields: { newPassword: tooCommon } });
+    }
+    expect(await signIn(account.email, account.password)).toBeTruthy();
+
+    const since = await mark();
+    expect((await api('POST', '/api/auth/password-reset', { body: { email: account.email } })).status).toBe(
+      202,
+    );
+    const code = await codeSentTo(account.email, since);
+    for (const newPassword of common) {
+      const reset = await api('POST', '/api/auth/password-reset/confirm', {
+        body: { email: account.email, passwordResetToken: code, newPassword },
+      });
+      expect(reset.status, newPassword).toBe(400);
+      expect(errorOf(reset.body).meta).toEqual({ fields: { newPassword: tooCommon } });
+    }
+    // The code was not used up by the refusals: a strong password is taken with it.
+    const strong = await api('POST', '/api/auth/password-reset/confirm', {
+      body: { email: account.email, passwordResetToken: code, newPassword: 'tq7#Lm2vRz!pX4' },
+    });
+    expect(strong.status).toBe(204);
+    expect(await signIn(account.email, 'tq7#Lm2vRz!pX4')).toBeTruthy();
+  });
+});

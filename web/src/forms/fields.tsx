@@ -38,7 +38,7 @@ interface TextFieldProps extends FieldBaseProps {
   list?: string;
 }
 
-function useFieldMessage(
+export function useFieldMessage(
   name: string,
   options: Parameters<typeof useField>[1],
   /** Shows the message before the field is touched (a counted field past its limit). */
@@ -288,25 +288,5 @@ export function FormElement({
     <form ref={ref} className={className} noValidate onSubmit={submit} aria-labelledby={labelledBy}>
       {children}
     </form>
-  );
-}
-
-/** A field that sets a password: the browser may suggest one, and the hint states the spec's rule (8–256). */
-export function NewPasswordField({
-  name = 'newPassword',
-  label = 'New password',
-}: {
-  name?: string;
-  label?: string;
-}) {
-  return (
-    <TextField
-      name={name}
-      label={label}
-      type="password"
-      autoComplete="new-password"
-      hint="At least 8 characters."
-      required
-    />
   );
 }

@@ -16,14 +16,8 @@ import { readIdpFlow, socialProviders } from '../../auth/idp';
 import { loadRuntimeConfig } from '../../auth/runtime-config';
 import { useAuth } from '../../auth/store';
 import { NavigateHref } from '../../components/HrefLink';
-import {
-  EmailField,
-  FormElement,
-  FormError,
-  NewPasswordField,
-  SubmitButton,
-  TextField,
-} from '../../forms/fields';
+import { EmailField, FormElement, FormError, SubmitButton, TextField } from '../../forms/fields';
+import { NewPasswordField, PasswordField } from '../../forms/PasswordField';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import './auth-pages.css';
 
@@ -98,13 +92,7 @@ function LoginForm({ from }: { from: string | undefined }) {
       {({ handleSubmit, submitting, submitError }) => (
         <FormElement onSubmit={handleSubmit} aria-labelledby="auth-title">
           <EmailField />
-          <TextField
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
+          <PasswordField name="password" label="Password" autoComplete="current-password" />
           <p className="form-aside">
             <Link to={pages.passwordRecovery}>Forgot your password?</Link>
           </p>

@@ -100,7 +100,8 @@ function PriceBreakdown({
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        reportError(error, 'checkout-line-items-failed');
+        // §8's tag for the speculated transaction: the line items are its price.
+        reportError(error, 'speculate-transaction-failed');
         setState({ status: 'failed', message: lineItemsFailure(error) });
       },
     );

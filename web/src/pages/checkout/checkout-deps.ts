@@ -9,6 +9,7 @@ import type { ShippingAddressValues } from '../../../../shared/validation/addres
 import { createSetupIntent, savePaymentMethod } from '../../api/payment-methods';
 import { createPaypalOrder, initiateOrder, sendMessage, transitionPrivileged } from '../../api/transactions';
 import { authStore } from '../../auth/store';
+import { reportError } from '../../observability/errors';
 import { type CardProvider, CardProviderError } from '../../payments/card-provider';
 import { updateStoredPayments } from '../../payments/stored-payments';
 import { answerSimulatedPaypalOrder, approveInPaypalWindow } from './PaypalSection';
@@ -44,6 +45,7 @@ export function realCheckoutDeps(
       return answer;
     },
     transitionPrivileged: (body) => transitionPrivileged(body),
+    reportError,
     confirmCardPayment: (secret, intentId, input) => needProvider().confirmPayment(secret, intentId, input),
     saveCard: async (input, paymentMethodId) => {
       let id = paymentMethodId;

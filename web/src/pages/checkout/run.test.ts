@@ -199,6 +199,38 @@ describe('running the checkout steps', () => {
     ]);
   });
 
+  it("reports a failed initiate as §8's initiate-order-failed, and no other step's failure", async () => {
+    const reports: [unknown, string][] = [];
+    const refusal = fixtureApiError(409, 'transaction-listing-insufficient-stock');
+    const { deps } = fakeDeps({
+      initiateOrder: async () => {
+        throw refusal;
+      },
+      reportError: (error, tag) => reports.push([error, tag]),
+    });
+    const run = await runCheckout(
+      newRun({ payment: 'card', saveCard: false, hasMessage: false }),
+      cardOrder,
+      deps,
+    );
+    expect(run.failure?.message).toBe(messages.notEnoughStock);
+    expect(reports).toEqual([[refusal, 'initiate-order-failed']]);
+
+    reports.length = 0;
+    const declined = fakeDeps({
+      confirmCardPayment: async () => {
+        throw new CardProviderError({ type: 'card_error', code: 'card_declined', message: 'declined' });
+      },
+      reportError: (error, tag) => reports.push([error, tag]),
+    });
+    await runCheckout(
+      newRun({ payment: 'card', saveCard: false, hasMessage: false }),
+      cardOrder,
+      declined.deps,
+    );
+    expect(reports).toEqual([]);
+  });
+
   it('stops at a declined card and confirms the same order with the next card', async () => {
     let declined = true;
     const { deps, calls } = fakeDeps({

@@ -33,6 +33,8 @@ export async function runCheckout(
       update({ ...patch, status: { [step]: 'done' } });
       if (step === 'confirm-payment' && run.transactionId) deps.onOrderMade?.(run.transactionId);
     } catch (error) {
+      // §8: a failure to place the order (initiate, or request-payment-after-enquiry) is reported.
+      if (step === 'initiate') deps.reportError?.(error, 'initiate-order-failed');
       const failure = checkoutFailure(step, error, { initiatedAt: run.initiatedAt, now: now() });
       if (afterOrderSteps.includes(step)) {
         update({ status: { [step]: 'failed' }, warnings: [...run.warnings, failure] });

@@ -136,5 +136,7 @@ export interface CheckoutDeps {
   approvePaypalOrder(order: PaypalOrderView): Promise<PaypalOrderView>;
   /** After the order is confirmed (the top bar's count). */
   onOrderMade?(transactionId: string): void;
+  /** Reports a failed step with its §8 tag (the page passes observability's reportError). */
+  reportError?(error: unknown, tag: string): void;
   now?(): number;
 }

@@ -6,14 +6,8 @@ import { pages } from '../../../../shared/pages';
 import { type PasswordResetValues, validatePasswordReset } from '../../../../shared/validation/account';
 import { confirmPasswordReset } from '../../api/account';
 import { submitErrors } from '../../api/errors';
-import {
-  EmailField,
-  FormElement,
-  FormError,
-  NewPasswordField,
-  SubmitButton,
-  TextField,
-} from '../../forms/fields';
+import { EmailField, FormElement, FormError, SubmitButton, TextField } from '../../forms/fields';
+import { NewPasswordField } from '../../forms/PasswordField';
 import { StepHeading } from '../../lib/focus';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import '../authentication/auth-pages.css';

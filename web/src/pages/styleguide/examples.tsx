@@ -20,11 +20,11 @@ import {
   EmailField,
   FormElement,
   FormError,
-  NewPasswordField,
   SubmitButton,
   TextAreaField,
   TextField,
 } from '../../forms/fields';
+import { NewPasswordField } from '../../forms/PasswordField';
 import { accountSettingsTabs } from '../account/AccountSettingsLayout';
 
 /**

@@ -8,6 +8,7 @@ import { payoutSubmitDisabled } from '../../../../shared/validation/payout';
 import { ApiRequestError } from '../../api/client';
 import { createStripeAccount, getStripeAccount, updateStripeAccount } from '../../api/payments';
 import { FormElement, FormError, SubmitButton } from '../../forms/fields';
+import { reportError } from '../../observability/errors';
 import { type BankTokenState, initialBankTokenState } from '../bank-token';
 import type { CardProvider } from '../card-provider';
 import { BankTokenSync } from './BankTokenSync';
@@ -75,6 +76,7 @@ export function PayoutForm({
           return undefined;
         }
       }
+      reportError(error, update ? 'update-stripe-account-failed' : 'create-stripe-account-failed');
       return { [FORM_ERROR]: errorText(error, 'account') };
     }
   };

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { StripeAccountView } from '../../../../shared/api/payments';
 import { createStripeAccountLink, getStripeAccount } from '../../api/payments';
 import { loadCurrentUser } from '../../auth/actions';
+import { reportError } from '../../observability/errors';
 import { type CardProvider, getCardProvider } from '../card-provider';
 import { accountLinkUrls, returnKind, returnLinkType } from '../status-box';
 import { errorText } from './error-text';
@@ -40,7 +41,11 @@ export function useOnboarding({
   useEffect(() => {
     let live = true;
     const providerLoad = providerProp !== undefined ? Promise.resolve(providerProp) : getCardProvider();
-    Promise.all([providerLoad, getStripeAccount()]).then(
+    const accountLoad = getStripeAccount().catch((error: unknown) => {
+      reportError(error, 'fetch-stripe-account-failed');
+      throw error;
+    });
+    Promise.all([providerLoad, accountLoad]).then(
       ([provider, account]) => {
         if (live) setLoaded({ state: 'ready', provider, account });
       },
@@ -62,6 +67,7 @@ export function useOnboarding({
       });
       navigate(url);
     } catch (error) {
+      reportError(error, 'get-stripe-account-link-failed');
       setRedirect({ inProgress: false, error: errorText(error, 'accountLink') });
     }
   };

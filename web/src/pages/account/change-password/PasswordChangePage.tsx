@@ -4,7 +4,8 @@ import { messages } from '../../../../../shared/errors/catalogue';
 import { type PasswordChangeValues, validatePasswordChange } from '../../../../../shared/validation/account';
 import { changePassword } from '../../../api/account';
 import { submitErrors } from '../../../api/errors';
-import { FormElement, FormError, NewPasswordField, SubmitButton, TextField } from '../../../forms/fields';
+import { FormElement, FormError, SubmitButton } from '../../../forms/fields';
+import { NewPasswordField, PasswordField } from '../../../forms/PasswordField';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 
 /** Password change [auth] (§2, §4): current and new password; success state passwordChanged. */
@@ -50,13 +51,7 @@ export function PasswordChangePage() {
       <Form<PasswordChangeValues> key={formKey} onSubmit={onSubmit} validate={validatePasswordChange}>
         {({ handleSubmit, submitting, submitError }) => (
           <FormElement onSubmit={handleSubmit} aria-labelledby="password-title">
-            <TextField
-              name="currentPassword"
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              required
-            />
+            <PasswordField name="currentPassword" label="Current password" autoComplete="current-password" />
             <NewPasswordField />
             <FormError error={submitError} />
             <SubmitButton inProgress={submitting} progressLabel="Changing…" className="button button-primary">

@@ -16,6 +16,7 @@ import { setCurrentUser } from '../../../auth/actions';
 import { useCurrentUser } from '../../../auth/store';
 import { CheckboxField } from '../../../components/ChoiceFields';
 import { FormElement, FormError, SubmitButton, TextField } from '../../../forms/fields';
+import { PasswordField } from '../../../forms/PasswordField';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { ShippingAddressForm } from './ShippingAddressForm';
 
@@ -87,13 +88,11 @@ function ContactDetailsForm({ user }: { user: CurrentUser }) {
               required
             />
             {emailChanged ? (
-              <TextField
+              <PasswordField
                 name="currentPassword"
                 label="Current password"
-                type="password"
                 autoComplete="current-password"
                 hint="To change your email address, enter your current password."
-                required
               />
             ) : null}
             <TextField
