@@ -12,6 +12,7 @@ import { offerAddressClaim } from './claim-address';
 import { normalizeEmail } from './email';
 import { passwordRefused } from './passwords';
 import { createUser } from './repository';
+import { recordUnverifiedAccount } from './unverified-accounts';
 import type { UserRecord } from './user-record';
 import { sendVerificationEmail } from './verification-emails';
 
@@ -95,6 +96,10 @@ export async function signUp(values: {
     throw error;
   }
 
+  // Removed after 7 days if never verified (issue 25); without the record it is only never removed.
+  await recordUnverifiedAccount(record.id, record.createdAt).catch((error: unknown) =>
+    log.error('unverified account not recorded for removal', { userId: record.id, error }),
+  );
   const verificationEmailSent = await sendFirstVerificationEmail(record, password);
   return { record, verificationEmailSent };
 }

@@ -60,6 +60,11 @@ export const keys = {
   }),
   /** Verification e-mails sent to a user on one UTC day (yyyy-mm-dd): the daily limit and the in-flight lease. */
   verificationEmails: (userId: string, day: string) => ({ PK: `USER#${userId}`, SK: `VERIFY#${day}` }),
+  /**
+   * An account made unverified on that UTC day (yyyy-mm-dd), for the removal of accounts never
+   * verified (functions/accounts/unverified-accounts.ts): one partition a day, read by day, no Scan.
+   */
+  unverifiedAccount: (day: string, userId: string) => ({ PK: `UNVERIFIED#${day}`, SK: `USER#${userId}` }),
   /** An operator's limited session as this user (audit record; the limit itself is the token's scope). */
   limitedSession: (userId: string, createdAt: string, sessionId: string) => ({
     PK: `USER#${userId}`,
