@@ -21,6 +21,7 @@ export const handlerDeployNames: Readonly<Record<string, string>> = {
   'accounts/cognito-triggers/pre-sign-up': 'CognitoTriggersPreSignUp',
   'accounts/cognito-triggers/pre-token-generation': 'CognitoTriggersPreTokenGeneration',
   'accounts/cognito-triggers/verify-auth-challenge': 'CognitoTriggersVerifyAuthChallenge',
+  'accounts/scheduled/remove-unverified': 'AccountsRemoveUnverified',
   'content/http/get-asset': 'ContentGetAsset',
   'orders/finance/ledger': 'EventsFinanceLedger',
   'accounts/http/track-event': 'KlaviyoTrackEvent',

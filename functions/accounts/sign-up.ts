@@ -14,6 +14,7 @@ import { offerAddressClaim } from './claim-address';
 import { normalizeEmail } from './email';
 import { passwordRefused } from './passwords';
 import { createUser } from './repository';
+import { recordUnverifiedAccount } from './unverified-accounts';
 import type { UserRecord } from './user-record';
 import { sendSignUpVerificationEmail } from './verification-emails';
 
@@ -117,6 +118,10 @@ async function createAccount(
     throw error;
   }
 
+  // Removed after 7 days if never verified (issue 25); without the record it is only never removed.
+  await recordUnverifiedAccount(record.id, record.createdAt).catch((error: unknown) =>
+    log.error('unverified account not recorded for removal', { userId: record.id, error }),
+  );
   const verificationEmailSent = await sendFirstVerificationEmail(record, password);
   return { record, verificationEmailSent };
 }

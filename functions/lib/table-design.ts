@@ -83,6 +83,11 @@ export const keys = {
     PK: `USER#${customerId}`,
     SK: `OPEN-ENQUIRY#${listingId}`,
   }),
+  /**
+   * An account made unverified on that UTC day (yyyy-mm-dd), for the removal of accounts never
+   * verified (functions/accounts/unverified-accounts.ts): one partition a day, read by day, no Scan.
+   */
+  unverifiedAccount: (day: string, userId: string) => ({ PK: `UNVERIFIED#${day}`, SK: `USER#${userId}` }),
   /** An operator's limited session as this user (audit record; the limit itself is the token's scope). */
   limitedSession: (userId: string, createdAt: string, sessionId: string) => ({
     PK: `USER#${userId}`,

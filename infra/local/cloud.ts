@@ -2,6 +2,7 @@ import './polyfills';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { unverifiedAccountsRemoval } from '../../functions/accounts/scheduled/schedule';
 import { eventBusName } from '../../functions/event-rules';
 import { searchSnapshotWriter } from '../../functions/listings/search/schedule';
 import { scheduledTasks } from '../../functions/orders/workflow/tasks';
@@ -224,6 +225,20 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
     stops.push(() => snapshots.stop());
     await snapshots.first;
+    // Accounts never verified are removed after 7 days (issue 25): at start, then every hour.
+    const removals = startSweeper({
+      intervalMs: unverifiedAccountsRemoval.localIntervalMs,
+      run: async () => {
+        const remove = await loadHandler<() => Promise<{ removed: number }>>(
+          unverifiedAccountsRemoval.handler,
+        );
+        const result = await remove();
+        if (result.removed) log(`Unverified accounts ${result.removed} removed (never verified in 7 days)`);
+      },
+      onError: (error) =>
+        console.error('  ✖ Removal of unverified accounts failed (retrying every hour):', error),
+    });
+    stops.push(() => removals.stop());
     const gateway: Gateway = await startGateway({
       port: options.ports.gateway,
       webRoot: resolve(options.webRoot),

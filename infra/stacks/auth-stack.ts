@@ -10,9 +10,12 @@ import {
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type { Construct } from 'constructs';
+import { unverifiedAccountsRemoval } from '../../functions/accounts/scheduled/schedule';
 import { addressOf, type DeployConfig, defaultEmailFrom } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
+import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
 
 /** The social identity providers the web app may offer, in Cognito's names. */
@@ -131,6 +134,8 @@ export class AuthStack extends Stack {
 
   /** The user pool's trigger Lambdas. */
   readonly triggers: HandlerFunctions;
+  /** The daily removal of accounts never verified (functions/accounts/scheduled/remove-unverified.ts). */
+  readonly scheduledFunctions: HandlerFunctions;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -205,6 +210,8 @@ export class AuthStack extends Stack {
     triggerRole.addToPrincipalPolicy(
       new iam.PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [props.table.tableArn] }),
     );
+
+    this.scheduledFunctions = this.unverifiedAccountsRemoval(props);
 
     const providers: cognito.UserPoolIdentityProvider[] = [];
     const idps: SocialProvider[] = [];
@@ -285,5 +292,52 @@ export class AuthStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'Issuer', { value: this.issuer });
+  }
+
+  /**
+   * The removal of accounts never verified (issue 25), once a day on EventBridge Scheduler. Its role
+   * reads and deletes in the table (the day records, the profile) and may delete users of this pool;
+   * nothing else. Here, beside the pool, so the Api stack needs no grant on it.
+   */
+  private unverifiedAccountsRemoval(props: AuthStackProps): HandlerFunctions {
+    const role = handlerRole(this, 'UnverifiedAccountsRole', 'Velo removal of accounts never verified');
+    grantTableReadWrite(props.table, role);
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['cognito-idp:AdminDeleteUser'],
+        resources: [this.userPool.userPoolArn],
+      }),
+    );
+    const functions = new HandlerFunctions(this, 'ScheduledHandlers', {
+      bundling: props.bundling,
+      role,
+      environment: { TABLE_NAME: props.table.tableName, USER_POOL_ID: this.userPool.userPoolId },
+      timeout: Duration.minutes(5),
+      memorySize: 256,
+    });
+    const removal = functions.get(unverifiedAccountsRemoval.handler);
+    const schedulerRole = new iam.Role(this, 'UnverifiedAccountsSchedulerRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
+      }),
+      description: 'EventBridge Scheduler: invokes the removal of accounts never verified',
+    });
+    schedulerRole.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [removal.functionArn] }),
+    );
+    new scheduler.CfnSchedule(this, 'UnverifiedAccountsSchedule', {
+      description: `Removal of accounts never verified: functions/${unverifiedAccountsRemoval.handler}.ts`,
+      scheduleExpression: unverifiedAccountsRemoval.awsSchedule,
+      flexibleTimeWindow: { mode: 'OFF' },
+      state: 'ENABLED',
+      // A missed run is caught up by the next one (it reads 30 days back).
+      target: {
+        arn: removal.functionArn,
+        roleArn: schedulerRole.roleArn,
+        input: '{}',
+        retryPolicy: { maximumRetryAttempts: 0 },
+      },
+    });
+    return functions;
   }
 }

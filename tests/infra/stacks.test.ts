@@ -5,6 +5,7 @@ import type { CfnElement, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { unverifiedAccountsRemoval } from '../../functions/accounts/scheduled/schedule';
 import { assetVersion } from '../../functions/content/publish';
 import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/event-rules';
 import { tableDesign } from '../../functions/lib/table-design';
@@ -282,12 +283,29 @@ describe('auth stack', () => {
       ([id]) => id === logicalId(stacks.auth, verify),
     ) as [[string, any]];
     expect(Object.keys(fn.Properties.Environment.Variables)).toContain('TABLE_NAME');
-    const statements = resources(templates.auth, 'AWS::IAM::Policy').flatMap(
-      ([, policy]: [string, any]) => policy.Properties.PolicyDocument.Statement,
-    );
+    const statements = resources(templates.auth, 'AWS::IAM::Policy')
+      .filter(([, policy]: [string, any]) => JSON.stringify(policy.Properties.Roles).includes('TriggerRole'))
+      .flatMap(([, policy]: [string, any]) => policy.Properties.PolicyDocument.Statement);
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatchObject({ Action: 'dynamodb:UpdateItem', Effect: 'Allow' });
     expect(JSON.stringify(statements[0].Resource)).toContain('VeloDevData');
+  });
+
+  it('removes accounts never verified once a day: its role may delete users of this pool only', () => {
+    const removal = stacks.auth.scheduledFunctions.get(unverifiedAccountsRemoval.handler);
+    templates.auth.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'rate(1 day)',
+      Target: Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(stacks.auth, removal), 'Arn'] } }),
+    });
+    const statements = resources(templates.auth, 'AWS::IAM::Policy').flatMap(
+      ([, policy]: [string, any]) => policy.Properties.PolicyDocument.Statement,
+    );
+    const cognitoStatements = statements.filter((statement: any) =>
+      JSON.stringify(statement.Action).includes('cognito-idp'),
+    );
+    expect(cognitoStatements).toHaveLength(1);
+    expect(cognitoStatements[0]).toMatchObject({ Action: 'cognito-idp:AdminDeleteUser' });
+    expect(JSON.stringify(cognitoStatements[0].Resource)).toContain('UserPool');
   });
 
   it('outputs the pool id, client id and issuer', () => {

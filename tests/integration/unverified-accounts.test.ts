@@ -1,8 +1,28 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getUser } from '../../functions/accounts/repository';
+import {
+  accountDay,
+  settleAccount,
+  type UnverifiedRecord,
+} from '../../functions/accounts/unverified-accounts';
+import { dynamo, tableName } from '../../functions/lib/aws';
+import { keys } from '../../functions/lib/table-design';
 import { verifyEmailToMessage } from '../../shared/config/verified-email';
 import { apiErrors } from '../../shared/errors/catalogue';
-import { api, codeSentTo, errorOf, mark, messagesTo, signUp, type TestAccount, testCloud } from './accounts';
+import {
+  api,
+  codeSentTo,
+  errorOf,
+  mark,
+  messagesTo,
+  signIn,
+  signUp,
+  type TestAccount,
+  testCloud,
+} from './accounts';
 import { eventually } from './cloud-env';
+import { givenListing } from './fixtures';
 import { bikeListing, buyer, enquire, paidCardOrder, stripeSeller } from './order-fixtures';
 
 let seller: TestAccount;
@@ -45,32 +65,23 @@ describe('an unverified account may not mail others (issue 25)', () => {
   });
 
   it('cannot write on an enquiry, whoever started it (an address that became unverified after a change)', async () => {
-    const customer = await buyer('Ugo');
-    const enquiry = await enquire(customer, listingId);
+    const [mover, customer] = await Promise.all([stripeSeller('Mo'), buyer('Ugo')]);
+    const listing = await bikeListing(mover.user.id, 1);
+    const enquiry = await enquire(customer, listing.id);
     expect(enquiry.status).toBe(201);
     // The seller moves to a new address and has not verified it yet.
     const moved = await api('POST', '/api/me/email', {
-      token: seller.accessToken,
-      body: { email: `moved-${seller.email}`, currentPassword: seller.password },
+      token: mover.accessToken,
+      body: { email: `moved-${mover.email}`, currentPassword: mover.password },
     });
     expect(moved.body.data.emailVerified).toBe(false);
-    try {
-      const refused = await send(seller, enquiry.body.data.id, 'Yes, still here.');
-      expect(refused.status).toBe(403);
-      expect(errorOf(refused.body)).toMatchObject({
-        title: verifyEmailToMessage,
-        meta: { reason: 'email-unverified' },
-      });
-      expect((await send(customer, enquiry.body.data.id, 'Hello?')).status).toBe(201);
-    } finally {
-      const since = await mark();
-      await api('POST', '/api/auth/verification-email', { token: seller.accessToken });
-      const code = await codeSentTo(`moved-${seller.email}`, since);
-      await api('POST', '/api/auth/verify-email', {
-        token: seller.accessToken,
-        body: { verificationToken: code },
-      });
-    }
+    const refused = await send(mover, enquiry.body.data.id, 'Yes, still here.');
+    expect(refused.status).toBe(403);
+    expect(errorOf(refused.body)).toMatchObject({
+      title: verifyEmailToMessage,
+      meta: { reason: 'email-unverified' },
+    });
+    expect((await send(customer, enquiry.body.data.id, 'Hello?')).status).toBe(201);
   });
 
   it('may write on an order it paid for (the checkout message to the seller)', async () => {
@@ -109,5 +120,45 @@ describe('an address taken by an account that never verified it (issue 25)', () 
     expect(errorOf(third.body).code).toBe('email-taken');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(messagesTo(first.email).filter((m) => m.sentAt > later)).toEqual([]);
+  });
+});
+
+describe('accounts never verified are removed after 7 days (issue 25)', () => {
+  async function recordOf(account: TestAccount): Promise<UnverifiedRecord> {
+    const day = accountDay(new Date(account.user.createdAt));
+    const item = await dynamo().send(
+      new GetCommand({ TableName: tableName(), Key: keys.unverifiedAccount(day, account.user.id) }),
+    );
+    expect(item.Item, 'sign-up records the account by its day').toBeDefined();
+    return item.Item as UnverifiedRecord;
+  }
+
+  it('removes the Cognito user and the profile of one still unverified, without listings or orders', async () => {
+    const account = await signUp({ firstName: 'Gone', verified: false });
+    const result = { removed: [] as string[], kept: [] as string[], settled: 0 };
+    await settleAccount(await recordOf(account), result);
+    expect(result.removed).toEqual([account.user.id]);
+    expect(await getUser(account.user.id)).toBeUndefined();
+    await expect(signIn(account.email, account.password)).rejects.toThrow();
+    // The address is free: its owner signs up with it.
+    expect((await signUp({ email: account.email, verified: false })).user.id).not.toBe(account.user.id);
+  });
+
+  it('keeps one with a listing or an order, and one verified since; the records go', async () => {
+    const seller = await signUp({ firstName: 'Kept', verified: false });
+    await givenListing(seller.user.id);
+    const verified = await signUp({ firstName: 'Fine' });
+    const result = { removed: [] as string[], kept: [] as string[], settled: 0 };
+    const records = [await recordOf(seller), await recordOf(verified)];
+    for (const record of records) await settleAccount(record, result);
+    expect(result).toEqual({ removed: [], kept: [seller.user.id], settled: 1 });
+    expect((await getUser(seller.user.id))?.emailVerified).toBe(false);
+    expect(await signIn(seller.email, seller.password)).toBeTruthy();
+    for (const record of records) {
+      const left = await dynamo().send(
+        new GetCommand({ TableName: tableName(), Key: { PK: record.PK, SK: record.SK } }),
+      );
+      expect(left.Item).toBeUndefined();
+    }
   });
 });
