@@ -26,6 +26,9 @@ export interface DisputeInput {
 export function disputeInputOf(raw: unknown): DisputeInput {
   const data = isObject(raw) ? raw : {};
   const reason = typeof data.disputeReason === 'string' ? data.disputeReason.trim() : '';
+  if (data.disputeDetails !== undefined && typeof data.disputeDetails !== 'string') {
+    throw invalidField('disputeDetails', 'The details must be text.');
+  }
   const details = typeof data.disputeDetails === 'string' ? data.disputeDetails.trim() : '';
   const photos = data.disputePhotos ?? [];
   if (!Array.isArray(photos)) throw invalidField('disputePhotos', unknownUpload);

@@ -161,4 +161,44 @@ describe('a dispute with photos', () => {
     });
     expect((await stored(txId)).state).toBe('delivered');
   });
+
+  it('answers odd bodies with 4xx, never 5xx (fuzz of the upload route and the dispute)', async () => {
+    const txId = await deliveredOrder();
+    const uploadBodies: unknown[] = [
+      {},
+      null,
+      [],
+      'png',
+      { contentType: 42, size: 10 },
+      { contentType: 'image/png', size: 'ten' },
+      { contentType: 'image/png', size: -1 },
+      { contentType: 'image/png', size: 1.5 },
+      { contentType: 'image/png', size: Number.MAX_SAFE_INTEGER + 10 },
+      { contentType: 'text/html', size: 10 },
+      { contentType: 'image/png'.repeat(1000), size: 10 },
+    ];
+    for (const body of uploadBodies) {
+      const answer = await uploadRequest(customer, txId, body as Record<string, unknown>);
+      expect(answer.status, JSON.stringify([body, answer.body])).toBeGreaterThanOrEqual(400);
+      expect(answer.status, JSON.stringify([body, answer.body])).toBeLessThan(500);
+    }
+    const disputes: unknown[] = [
+      null,
+      'damaged',
+      { disputeReason: { id: 'damaged' } },
+      { disputeReason: 'damaged', disputeDetails: 42 },
+      { disputeReason: 'damaged', disputePhotos: 'abc' },
+      { disputeReason: 'damaged', disputePhotos: [1, 2] },
+      { disputeReason: 'damaged', disputePhotos: ['../../images/x'] },
+      { disputeReason: 'damaged', disputePhotos: [crypto.randomUUID()] },
+      { disputeReason: 'damaged', disputePhotos: Array(2).fill('5f0c7a52-1d2e-4c3b-9a8f-0e1d2c3b4a59') },
+      { disputeReason: 'x'.repeat(10_000) },
+    ];
+    for (const protectedData of disputes) {
+      const answer = await transition(customer, txId, 'dispute', { protectedData });
+      expect(answer.status, JSON.stringify([protectedData, answer.body])).toBeGreaterThanOrEqual(400);
+      expect(answer.status, JSON.stringify([protectedData, answer.body])).toBeLessThan(500);
+    }
+    expect((await stored(txId)).state).toBe('delivered');
+  });
 });

@@ -8,7 +8,13 @@ import { deadlineDayText } from '../../components/DateLabel';
  * while it is open, what happens next and by when (the operator decides; 60 days, then the order
  * is canceled and the buyer refunded: the server's auto-cancel-from-disputed deadline).
  */
-export function DisputeDetails({ transaction: tx, role }: { transaction: TransactionView; role: Role }) {
+export function DisputeDetails({
+  transaction: tx,
+  partyRole: role,
+}: {
+  transaction: TransactionView;
+  partyRole: Role;
+}) {
   const { dispute } = tx;
   if (!dispute) return null;
   const open = tx.state === 'disputed';

@@ -199,7 +199,7 @@ export function TransactionContent({
 
       <div className="tx-layout">
         <div className="tx-main">
-          <DisputeDetails transaction={tx} role={role} />
+          <DisputeDetails transaction={tx} partyRole={role} />
           <Delivery transaction={tx} role={role} />
           {allowed === 'failed' ? (
             <section className="tx-section" aria-labelledby="actions-heading">
