@@ -96,6 +96,7 @@ export const handlerDeployNames: Readonly<Record<string, string>> = {
   'orders/workflow/plan': 'WorkflowPlan',
   'orders/workflow/save-task-token': 'WorkflowSaveTaskToken',
   'orders/workflow/sweep-due': 'WorkflowSweepDue',
+  'orders/http/create-dispute-photo-upload': 'OrdersCreateDisputePhotoUpload',
 };
 
 /** The deploy name of a handler module; a module without one fails the synth (add it above). */

@@ -92,6 +92,7 @@ export const routeHandlers = {
   paypalOrder: 'payments/paypal/http/get-order',
   simulatedStripeConfirmPaymentIntent: 'payments/stripe/http/simulated/confirm-payment-intent',
   simulatedPaypalApproveOrder: 'payments/paypal/http/simulated/approve-order',
+  createDisputePhotoUpload: 'orders/http/create-dispute-photo-upload',
 } as const satisfies Record<ApiRouteName, string>;
 
 /** The route table as one list of `{ method, path, handler, auth }` (CDK, the local gateway, tools). */

@@ -11,13 +11,15 @@ export interface CspOptions {
   mapTiles?: string;
   /** Extra connect-src origins, e.g. the Cognito endpoint. */
   connect?: string[];
+  /** Extra img-src origins: the images bucket, whose presigned links show a dispute's photos. */
+  images?: string[];
 }
 
 export function contentSecurityPolicy(options: CspOptions = {}): string {
   const script = ["'self'"];
   const connect = ["'self'", ...(options.connect ?? [])];
   const frame: string[] = [];
-  const img = ["'self'", 'data:', 'blob:'];
+  const img = ["'self'", 'data:', 'blob:', ...(options.images ?? [])];
   if (options.stripe) {
     script.push('https://js.stripe.com');
     connect.push('https://api.stripe.com');

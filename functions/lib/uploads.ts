@@ -11,8 +11,9 @@ import { imagesBucket, s3 } from './aws';
  * then the file last), straight into the images bucket, so large photos never pass through
  * Lambda. Its policy fixes the key and the exact Content-Type and caps the size with
  * `content-length-range` 1…20 MB, which S3 enforces; s3rver checks no policy, so the object is
- * checked again after upload (size and real type). Keys start with `images/`: CloudFront serves
- * that prefix at /images/* and the Lambdas' grant covers only it.
+ * checked again after upload (size and real type). Keys start with `images/` (CloudFront serves
+ * that prefix at /images/*) or, for a dispute's evidence, with the private `dispute-evidence/`
+ * (functions/orders/dispute-evidence.ts), which nothing serves publicly.
  */
 export const uploadUrlTtlSeconds = 300;
 
@@ -24,7 +25,9 @@ export function uploadPolicyConditions(contentType: string): NonNullable<Presign
   ];
 }
 
-export function presignedPost(key: `images/${string}`, contentType: string): Promise<PresignedPost> {
+export type UploadKey = `images/${string}` | `dispute-evidence/${string}`;
+
+export function presignedPost(key: UploadKey, contentType: string): Promise<PresignedPost> {
   return createPresignedPost(s3(), {
     Bucket: imagesBucket(),
     Key: key,

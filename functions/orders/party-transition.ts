@@ -1,6 +1,6 @@
 /**
  * What a party's transition carries besides its name, checked with the spec's rules before the
- * engine applies it: a dispute's reason, a shipment's carrier and tracking number, a review, a PayPal
+ * engine applies it (a dispute: functions/orders/dispute.ts): a shipment's carrier and tracking number, a review, a PayPal
  * disbursement; and the §8 answer to a confirm-payment that came too late.
  */
 
@@ -8,7 +8,6 @@ import type { CarrierId } from '../../shared/config/carriers';
 import type { DeliveryMethod } from '../../shared/config/listing-fields';
 import { messages } from '../../shared/errors/catalogue';
 import {
-  disputeReasonValidator,
   shipmentRequired,
   trackingNumberOf,
   validateReview,
@@ -37,20 +36,13 @@ export function shipmentOf(
   return { carrier: data.carrier as CarrierId, trackingNumber };
 }
 
-/** The protected data a party's transition carries, checked with the spec's rules. */
+/** The protected data a party's transition carries (not a dispute's), checked with the spec's rules. */
 export function protectedDataFor(
   name: string,
   raw: unknown,
   tx: Pick<TransactionRecord, 'orderData'>,
 ): TransitionParams['protectedData'] {
   const data = isObject(raw) ? raw : {};
-  if (name === 'dispute') {
-    const reason = typeof data.disputeReason === 'string' ? data.disputeReason.trim() : '';
-    const problem = disputeReasonValidator(reason);
-    if (problem)
-      throw new ApiError('validation-invalid-params', problem, { fields: { disputeReason: problem } });
-    return { disputeReason: reason };
-  }
   if (name === 'mark-delivered' && shipmentRequired(tx.orderData.deliveryMethod)) {
     return shipmentOf(data, tx.orderData.deliveryMethod);
   }

@@ -38,6 +38,8 @@ import { UpdateBuilder } from './update-builder';
 export type TransitionProtectedData = Pick<
   TransactionProtectedData,
   | 'disputeReason'
+  | 'disputeDetails'
+  | 'disputePhotos'
   | 'carrier'
   | 'trackingNumber'
   | 'paypalTransactionId'
@@ -46,6 +48,8 @@ export type TransitionProtectedData = Pick<
 >;
 const protectedDataKeys: readonly (keyof TransitionProtectedData)[] = [
   'disputeReason',
+  'disputeDetails',
+  'disputePhotos',
   'carrier',
   'trackingNumber',
   'paypalTransactionId',

@@ -25,6 +25,7 @@ import {
 import { isRelevantForInbox } from '../../shared/process/labels';
 import type { ShippingAddressValues } from '../../shared/validation/addresses';
 import { type DueKind, keys } from '../lib/table-design';
+import type { DisputePhoto } from './dispute-evidence';
 
 /** One entry of the transitions log on the item (≤ 12: the graph has no cycles). */
 export interface TransitionLogEntry {
@@ -62,7 +63,12 @@ export interface TransactionProtectedData {
   paypalOrderId?: string;
   paypalTransactionId?: string;
   paypalDisbursementId?: string;
+  /** The reason's id (shared/config/disputes.ts); before issue 25, free text (read as "other"). */
   disputeReason?: string;
+  /** What the buyer wrote with the reason (required for "other"). */
+  disputeDetails?: string;
+  /** The photos of the dispute, private (functions/orders/dispute-evidence.ts): shown only as presigned links. */
+  disputePhotos?: DisputePhoto[];
   carrier?: CarrierId;
   trackingNumber?: string;
   /** Pickup orders: the listing's pickup place, copied when the order is made (shown to the buyer once paid). */
@@ -216,7 +222,8 @@ function wasPurchased(record: Pick<TransactionRecord, 'entered'>): boolean {
  * Payment bookkeeping never leaves the server.
  */
 export function protectedDataView(record: TransactionRecord, role: Role): TransactionProtectedDataView {
-  const { pickupLocation, ...shared } = record.protectedData;
+  // The photos go out only as short-lived links (TransactionView.dispute), never as keys.
+  const { pickupLocation, disputePhotos: _links, ...shared } = record.protectedData;
   const shippingDetails = record.orderData.shippingDetails;
   const showShipping = shippingDetails && (role === 'customer' || fulfilmentStates.includes(record.state));
   const showPickup =

@@ -268,6 +268,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         // Browser error reports go to Sentry's ingest host when a DSN is set.
         ...(process.env.SENTRY_DSN ? [new URL(process.env.SENTRY_DSN).origin] : []),
       ],
+      // A dispute's photos are shown through presigned links to s3rver, as to S3 in AWS.
+      imageOrigins: [s3.endpoint],
       outbox,
     });
     stops.push(gateway.stop);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import S3rver from 's3rver';
 import { assertPortFree } from './processes';
+import { privateReads } from './s3-access';
 
 /**
  * The images bucket's CORS rule, as in the CDK Data stack: browsers POST uploads (multipart form,
@@ -16,7 +17,11 @@ export const uploadCorsXml = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
-/** s3rver, in this process, with the project's buckets. It checks no signatures (see DESIGN.md). */
+/**
+ * s3rver, in this process, with the project's buckets. It checks no SigV4 signatures (see
+ * DESIGN.md), so reads go through `privateReads` first: an anonymous GET or HEAD is 403, a
+ * presigned link must verify and be unexpired, as in S3 (infra/local/s3-access.ts).
+ */
 export interface LocalS3 {
   endpoint: string;
   stop(): Promise<void>;
@@ -36,6 +41,10 @@ export async function startS3(options: {
     silent: true,
     configureBuckets: options.buckets.map((name) => ({ name, configs: [uploadCorsXml] })),
   });
+  // First in line, before s3rver's own routes (Koa composes the list when the server starts).
+  (server as unknown as { middleware: unknown[] }).middleware.unshift(
+    privateReads(new Map([['S3RVER', 'S3RVER']])),
+  );
   await server.run();
   return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => server.close() };
 }

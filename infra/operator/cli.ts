@@ -11,6 +11,7 @@ import {
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { isOrderCommand, orderCommands, runOrderCommand } from '../../functions/orders/operator/commands';
+import { orderLines, showOrder } from '../../functions/orders/operator/show-order';
 import { parseStartOptions } from '../local/cli-options';
 import { type LocalCloud, localNames, startLocalCloud } from '../local/cloud';
 import { localCognitoClient } from '../local/cognito';
@@ -31,7 +32,8 @@ import {
 /**
  * `npm run operator -- <ban|delete|limited-session> <email> [options]` and
  * `npm run operator -- <approve-listing|reject-listing> <listingId> [options]` and
- * `npm run operator -- <cancel-order|cancel-from-disputed|mark-received-from-disputed|resume-order> <txId>`:
+ * `npm run operator -- <cancel-order|cancel-from-disputed|mark-received-from-disputed|resume-order> <txId>` and
+ * `npm run operator -- show-order <txId>` (reads only: the order and its dispute, photos as presigned links):
  * the operator's commands.
  *
  * Local (default): against the local cloud's data folder (`.data`, or `--data-dir` / VELO_DATA_DIR).
@@ -68,6 +70,8 @@ Commands:
                                 Close a dispute in the seller's favour: the seller is paid out, then
                                 received and completed
   resume-order <txId>           Start the order's workflow again (it waits for the order's current deadline)
+  show-order <txId>             The order, its deadline and its dispute: reason, details and photo links
+                                (presigned, 15 minutes). With --aws: --table-name and --images-bucket
 
 Options:
   --data-dir <dir>         Local data folder (default .data, or VELO_DATA_DIR)
@@ -77,6 +81,7 @@ Options:
   --client-id <id>         With --aws: the web client (default USER_POOL_CLIENT_ID; output Velo<Stage>Auth.UserPoolClientId)
   --operator-function <name>  With --aws, order commands: the function that runs them in AWS (default
                            OPERATOR_FUNCTION_NAME; output Velo<Stage>Workflow.OperatorFunctionName)
+  --images-bucket <name>   With --aws, show-order: the images bucket (default IMAGES_BUCKET; output Velo<Stage>Data.ImagesBucketName)
   --timer-scale <n>        Locally: the timer scale npm start runs with (default VELO_TIMER_SCALE, else 1)
   --json                   Print the result as JSON (limited-session: the tokens)
 `;
@@ -101,6 +106,7 @@ async function main(argv: string[]): Promise<number> {
       'user-pool-id': { type: 'string' },
       'client-id': { type: 'string' },
       'operator-function': { type: 'string' },
+      'images-bucket': { type: 'string' },
       'timer-scale': { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -141,6 +147,11 @@ async function main(argv: string[]): Promise<number> {
       const action = command === 'approve-listing' ? 'approve' : 'reject';
       const result = await decideListing(target.context, subject, action);
       if (values.json) console.log(JSON.stringify(result));
+    } else if (command === 'show-order') {
+      if (values.aws) process.env.IMAGES_BUCKET = values['images-bucket'] ?? process.env.IMAGES_BUCKET ?? '';
+      const order = await showOrder(subject);
+      if (values.json) console.log(JSON.stringify(order));
+      else for (const line of orderLines(order)) console.log(line);
     } else if (isOrderCommand(command)) {
       const result = await runOrderCommand(target.context, command, subject);
       if (values.json) console.log(JSON.stringify(result));
@@ -172,7 +183,7 @@ async function main(argv: string[]): Promise<number> {
 
 const listingCommands = new Set(['approve-listing', 'reject-listing']);
 /** Commands that need only the table (and Step Functions), not the user pool. */
-const tableOnlyCommands = new Set<string>([...listingCommands, ...orderCommands]);
+const tableOnlyCommands = new Set<string>([...listingCommands, ...orderCommands, 'show-order']);
 const commands = new Set(['ban', 'delete', 'limited-session', ...tableOnlyCommands]);
 
 function awsTarget(
@@ -239,9 +250,13 @@ async function localTarget(
     const ids = poolIds(dataDir)!;
     Object.assign(process.env, {
       AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
+      // s3rver's key pair (show-order signs photo links for it); DynamoDB Local is shared across keys.
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
       AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+      AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${options.ports.s3}`,
+      S3_FORCE_PATH_STYLE: 'true',
+      IMAGES_BUCKET: localNames.imagesBucket,
       // The running cloud's Step Functions stand-in: the engine answers the order's task token there.
       AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${options.ports.aws}`,
       ORDER_STATE_MACHINE_ARN: stateMachineArn('order'),

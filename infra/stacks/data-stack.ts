@@ -18,6 +18,10 @@ import { assetsKeyPrefix } from '../../functions/content/assets';
 import { assertJsonFiles, assetVersion } from '../../functions/content/publish';
 import { tableDesign } from '../../functions/lib/table-design';
 import { searchSnapshotKeyPrefix } from '../../functions/listings/search/snapshot-store';
+import {
+  disputeEvidenceKeyPrefix,
+  disputeEvidenceUploadsPrefix,
+} from '../../functions/orders/dispute-evidence';
 import { latestAssetAlias } from '../../shared/content/page-asset';
 import type { DeployConfig } from '../config/deploy-config';
 import { grantObjects } from './grants';
@@ -96,6 +100,8 @@ export class DataStack extends Stack {
   static readonly assetsKeyPrefix = assetsKeyPrefix;
   /** Search snapshots (issue 23): private, neither CloudFront nor the asset readers reach them. */
   static readonly searchSnapshotsKeyPrefix = searchSnapshotKeyPrefix;
+  /** A dispute's photos (issue 25): private, reached only through presigned GET links. */
+  static readonly disputeEvidenceKeyPrefix = disputeEvidenceKeyPrefix;
   /**
    * Signs the simulated providers' webhooks and links when the stage simulates Stripe or PayPal:
    * generated at the first deploy, so no two deployments share one and none uses the development
@@ -152,6 +158,8 @@ export class DataStack extends Stack {
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Uploads are made into images (avatars, listing photos) and deleted; one never used goes after a day.
         { prefix: DataStack.uploadsKeyPrefix, expiration: Duration.days(1) },
+        // A dispute's photo uploads are copied to their evidence key by the dispute; unused ones go after a day.
+        { prefix: disputeEvidenceUploadsPrefix, expiration: Duration.days(1) },
       ],
       // Browsers upload listing and profile images straight to S3 with a presigned POST (policy:
       // key, Content-Type, 1 byte…20 MB); the signature (issued by the API to a signed-in user) is
@@ -195,6 +203,14 @@ export class DataStack extends Stack {
     Validations.of(this.imagesAccessPolicy).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${DataStack.imagesKeyPrefix}*]`,
       reason: nagReasons.imageObjects,
+    });
+    // The route handlers also sign a dispute's photo uploads, copy them to their evidence key and
+    // sign the short-lived links to them (functions/orders/dispute-evidence.ts). The prefix is
+    // outside images/, so CloudFront's OAC statement above does not reach it.
+    grantObjects(this.imagesBucket, DataStack.disputeEvidenceKeyPrefix, this.imagesAccessPolicy);
+    Validations.of(this.imagesAccessPolicy).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${DataStack.disputeEvidenceKeyPrefix}*]`,
+      reason: nagReasons.disputeEvidence,
     });
 
     // Hosted assets are public content: read assets/* only. ListBucket (no object access) makes a

@@ -39,6 +39,8 @@ export const nagReasons = {
   bucketDeploymentInvalidation:
     'cloudfront:CreateInvalidation and GetInvalidation (after a site deployment) have no resource-level permissions in the way BucketDeployment grants them.',
   geoRestriction: 'A marketplace open to every country: no geographic restriction.',
+  disputeEvidence:
+    "Objects under dispute-evidence/ only: each dispute's photos are keyed by the order and a generated id, so the prefix is the narrowest scope; the actions are just GetObject, PutObject and DeleteObject.",
   waf: 'No WAF in the first release (fixed monthly cost); the API has stage throttling and the JWT authorizer. Revisit with traffic.',
   defaultCertificate:
     'Only a stage without its own domain: the default *.cloudfront.net certificate cannot set a minimum TLS version. With `domain` configured the distribution uses TLSv1.2_2021.',

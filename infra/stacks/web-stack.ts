@@ -175,6 +175,8 @@ export class WebStack extends Stack {
             imagesUploadOrigin(props.imagesBucket),
             ...(props.csp?.connect ?? []),
           ],
+          // A dispute's photos are shown through presigned links to the bucket (issue 25).
+          images: [imagesUploadOrigin(props.imagesBucket), ...(props.csp?.images ?? [])],
         }),
       ),
     });

@@ -174,6 +174,7 @@ interface ContractTable {
     Data<{ id: string; status: string; paymentMethodId?: string }>
   >;
   simulatedPaypalApproveOrder: Send<{ action: 'approve' | 'cancel' }, Data<PaypalOrderView>>;
+  createDisputePhotoUpload: Send<AvatarUploadRequest, Data<AvatarUpload>>;
 }
 
 /** Every named route has a contract and every contract names a route (else this does not compile). */

@@ -113,6 +113,12 @@ export const apiRoutes = {
     path: '/api/simulated-paypal/orders/{id}/approve',
     auth: 'user',
   },
+  // A dispute's photos (issue 25): a presigned POST into the private evidence prefix.
+  createDisputePhotoUpload: {
+    method: 'POST',
+    path: '/api/transactions/{id}/dispute-photo-uploads',
+    auth: 'user',
+  },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

@@ -4,6 +4,7 @@
  * `functions/orders/record.ts`; payment ids and the workflow's bookkeeping never leave the server.
  */
 import type { CarrierId } from '../config/carriers';
+import type { DisputeReasonId } from '../config/disputes';
 import type { DeliveryMethod } from '../config/listing-fields';
 import type { LineItem } from '../line-items';
 import type { Money } from '../money';
@@ -56,7 +57,9 @@ export interface TransactionProtectedDataView {
   paypalOrderId?: string;
   paypalTransactionId?: string;
   paypalDisbursementId?: string;
+  /** The dispute's reason id (shared/config/disputes.ts), and the buyer's words with it. */
   disputeReason?: string;
+  disputeDetails?: string;
   /** The carrier (`shared/config/carriers.ts` id) and tracking number given with mark shipped. */
   carrier?: CarrierId;
   trackingNumber?: string;
@@ -101,6 +104,19 @@ export interface TransactionView {
   customerCancelUntil?: string;
   /** Set once the payment went back to the buyer (the line items then carry the reversals). */
   refund?: RefundView;
+  /** A dispute, once reported: the reason, the details and the photos as links of 15 minutes. */
+  dispute?: DisputeView;
+}
+
+/** A dispute as its parties see it (issue 25). */
+export interface DisputeView {
+  reason: DisputeReasonId;
+  reasonLabel: string;
+  details: string;
+  /** Presigned links to the private photos, in the buyer's order. */
+  photos: { id: string; url: string }[];
+  /** When the photo links stop working (the page reloads the order to get new ones). */
+  linksExpireAt: string;
 }
 
 /** `GET /api/transactions/{id}` answer. */
@@ -276,7 +292,14 @@ export interface TransitionRequest {
   transition: TransitionName;
   expectedVersion?: number;
   params?: {
-    protectedData?: { disputeReason?: string; carrier?: CarrierId; trackingNumber?: string };
+    protectedData?: {
+      /** dispute: a reason id, the details, and the upload ids of up to six photos. */
+      disputeReason?: string;
+      disputeDetails?: string;
+      disputePhotos?: string[];
+      carrier?: CarrierId;
+      trackingNumber?: string;
+    };
     reviewRating?: number;
     reviewContent?: string;
   };

@@ -8,6 +8,7 @@
  * "ours" had no template text.
  */
 import { imageSettings, limits, minimumUserAge } from '../config/constants';
+import { disputeEvidence } from '../config/disputes';
 import { frameSizeCmLimits } from '../config/listing-fields';
 
 export const signupMessages = {
@@ -115,6 +116,11 @@ export const reviewMessages = {
 export const disputeMessages = {
   reasonRequired: 'You need to specify a reason',
   reasonTooLong: maxLengthMessage(limits.textAreaMaxLength),
+  /** Ours (issue 25): "Something else" needs words; the other reasons speak for themselves. */
+  detailsRequired: 'Please describe the problem.',
+  tooManyPhotos: `You can add at most ${disputeEvidence.maxPhotos} photos.`,
+  wrongPhotoType: 'Please choose a JPG or PNG image.',
+  photoTooBig: `The maximum file size is ${imageSettings.maxUploadLabel}. Please try again.`,
 } as const;
 
 /** Mark shipped: the carrier and the tracking number of a shipped order. */

@@ -898,12 +898,13 @@ describe('search snapshots and the search route (issue 23)', () => {
 });
 
 describe('web stack', () => {
-  it('sends the security headers of web-security.ts (CSP allowing Cognito and uploads to the images bucket, HSTS, nosniff, referrer, frame)', () => {
+  it('sends the security headers of web-security.ts (CSP allowing Cognito, uploads to the images bucket and its presigned photo links, HSTS, nosniff, referrer, frame)', () => {
     const expected = securityHeaders({ connect: [cognitoEndpoint('eu-west-1')] });
     // The images bucket's domain comes from the Data stack: the CSP is joined around its import.
     const bucketDomain = '@@IMAGES_BUCKET_DOMAIN@@';
-    const [before, after] = contentSecurityPolicy({
+    const [before, middle, after] = contentSecurityPolicy({
       connect: ['https://cognito-idp.eu-west-1.amazonaws.com', `https://${bucketDomain}`],
+      images: [`https://${bucketDomain}`],
     }).split(bucketDomain);
     templates.web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({
@@ -912,7 +913,13 @@ describe('web stack', () => {
             ContentSecurityPolicy: {
               'Fn::Join': [
                 '',
-                [before, { 'Fn::ImportValue': Match.stringLikeRegexp('ImagesBucket') }, after],
+                [
+                  before,
+                  { 'Fn::ImportValue': Match.stringLikeRegexp('ImagesBucket') },
+                  middle,
+                  { 'Fn::ImportValue': Match.stringLikeRegexp('ImagesBucket') },
+                  after,
+                ],
               ],
             },
             Override: true,

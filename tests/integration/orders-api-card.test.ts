@@ -400,13 +400,18 @@ describe('refusals', () => {
       title: 'You need to specify a reason',
       meta: { fields: { disputeReason: 'You need to specify a reason' } },
     });
-    const disputed = await transition(customer, order.id, 'dispute', {
+    // Free text is not a reason of the list (issue 25: the reason is chosen, the words are details).
+    const freeText = await transition(customer, order.id, 'dispute', {
       protectedData: { disputeReason: 'The frame is cracked.' },
+    });
+    expect(freeText.status).toBe(400);
+    const disputed = await transition(customer, order.id, 'dispute', {
+      protectedData: { disputeReason: 'damaged', disputeDetails: 'The frame is cracked.' },
     });
     expect(disputed.status).toBe(200);
     expect(disputed.body.data).toMatchObject({
       state: 'disputed',
-      protectedData: { disputeReason: 'The frame is cracked.' },
+      protectedData: { disputeReason: 'damaged', disputeDetails: 'The frame is cracked.' },
     });
   });
 

@@ -180,7 +180,7 @@ describe('a delivered PayPal order', () => {
     const { paypalDisbursementId } = disbursed.body.data;
     expect((await stored(order.id)).moneyOp).toMatchObject({ op: 'payout', transition: 'mark-received' });
     const dispute = await transition(customer, order.id, 'dispute', {
-      protectedData: { disputeReason: 'Late' },
+      protectedData: { disputeReason: 'other', disputeDetails: 'Late' },
     });
     expect(dispute.status).toBe(409);
     expect(errorOf(dispute.body).code).toBe('transition-in-progress');

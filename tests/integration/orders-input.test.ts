@@ -258,6 +258,10 @@ describe('transaction ids that are not ids', () => {
       await api('GET', `/api/transactions/${long}/messages`, as(customer)),
       await api('GET', `/api/transactions/${long}/transitions`, as(customer)),
       await api('POST', `/api/transactions/${long}/messages`, { ...as(customer), body: { content: 'hi' } }),
+      await api('POST', `/api/transactions/${long}/dispute-photo-uploads`, {
+        ...as(customer),
+        body: { contentType: 'image/png', size: 10 },
+      }),
     ]) {
       expect(answer.status, JSON.stringify(answer.body)).toBe(404);
       expect(errorOf(answer.body).code).toBe('not-found');

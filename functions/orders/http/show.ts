@@ -1,7 +1,7 @@
 import type { TransactionShow } from '../../../shared/api/transactions';
 import { json } from '../../lib/http';
 import { userHandler } from '../../lib/user-handler';
-import { toTransactionView } from '../record';
+import { transactionViewWithDispute } from '../dispute';
 import { getPartyTransaction, getPublicUsers, getReviews } from '../views';
 import { transactionIdParam } from './params';
 
@@ -17,7 +17,7 @@ export const handler = userHandler({ profile: 'optional' }, async ({ event, user
     getReviews(transaction.id, userId),
   ]);
   const data: TransactionShow = {
-    transaction: toTransactionView(transaction, role),
+    transaction: await transactionViewWithDispute(transaction, role),
     customer: users.get(transaction.customerId)!,
     provider: users.get(transaction.providerId)!,
     reviews,

@@ -2,9 +2,10 @@ import { getTransition, isTransitionName } from '../../../shared/process/graph';
 import { partyRole } from '../../../shared/process/permissions';
 import { ApiError, json, jsonBody } from '../../lib/http';
 import { userHandler } from '../../lib/user-handler';
+import { disputeInputOf, disputeProtectedData, transactionViewWithDispute } from '../dispute';
+import { dropUploads } from '../dispute-evidence';
 import { applyTransition } from '../engine';
 import { protectedDataFor, reviewOf } from '../party-transition';
-import { toTransactionView } from '../record';
 import { getTransaction } from '../repository';
 import { isObject, optionalVersion } from '../request';
 import { reviewTypeOf } from '../reviews';
@@ -13,7 +14,7 @@ import { transactionIdParam } from './params';
 /**
  * POST /api/transactions/{id}/transition (spec §7 transition, non-privileged) → `{ data: TransactionView }`:
  * a party's own transition (mark-delivered: a shipped order with its carrier and tracking number, a
- * pickup with nothing; dispute with a reason;
+ * pickup with nothing; dispute with a reason id, details and up to six photo uploads (functions/orders/dispute.ts);
  * cancel-payment, the review transitions with `reviewRating` and `reviewContent`). Privileged names
  * go to /api/transition-privileged (403 here). Anyone but a party: 404.
  */
@@ -28,7 +29,11 @@ export const handler = userHandler({ profile: 'optional' }, async ({ event, user
   const role = tx ? partyRole(tx, user.id) : undefined;
   if (!tx || !role) throw new ApiError('not-found');
   const params = isObject(body.params) ? body.params : {};
-  const protectedData = protectedDataFor(name, params.protectedData, tx);
+  // A dispute's photos are checked and kept before the write, their uploads dropped after it.
+  const dispute = name === 'dispute' ? disputeInputOf(params.protectedData) : undefined;
+  const protectedData = dispute
+    ? await disputeProtectedData(tx.id, dispute)
+    : protectedDataFor(name, params.protectedData, tx);
   const review = reviewTypeOf(name) ? reviewOf(params) : undefined;
   const expectedVersion = optionalVersion(body.expectedVersion);
   const moved = await applyTransition(tx.id, name, {
@@ -37,5 +42,6 @@ export const handler = userHandler({ profile: 'optional' }, async ({ event, user
     ...(expectedVersion !== undefined ? { expectedVersion } : {}),
     params: { ...(protectedData ? { protectedData } : {}), ...(review ? { review } : {}) },
   });
-  return json(200, { data: toTransactionView(moved, role) });
+  if (dispute) await dropUploads(tx.id, dispute.uploadIds);
+  return json(200, { data: await transactionViewWithDispute(moved, role) });
 });

@@ -1,3 +1,4 @@
+import { disputeOf } from '../../../shared/config/disputes';
 import { deadlineFor, scaledWindowDeadline, timerSettingsFromEnv } from '../../../shared/process/deadlines';
 import { getUser } from '../../accounts/repository';
 import { notificationSettingsOf, type UserRecord } from '../../accounts/user-record';
@@ -73,7 +74,7 @@ export function templateInput(
     ...(customerName ? { customerName } : {}),
     ...(providerName ? { providerName } : {}),
     ...(tx.protectedData?.trackingNumber ? { trackingNumber: tx.protectedData.trackingNumber } : {}),
-    ...(tx.protectedData?.disputeReason ? { disputeReason: tx.protectedData.disputeReason } : {}),
+    ...disputeText(tx.protectedData),
     ...(tx.payinTotal ? { payinTotal: tx.payinTotal } : {}),
     ...(tx.payoutTotal ? { payoutTotal: tx.payoutTotal } : {}),
     ...(tx.lineItems ? { order: orderFacts(tx, role) } : {}),
@@ -163,4 +164,13 @@ export async function sendOnce(
   );
   if (once.duplicate) return 'already-sent';
   return 'sent';
+}
+
+/** The dispute in words for the mails: the reason's label, then the buyer's details (issue 25). */
+function disputeText(data: TransactionRecord['protectedData'] | undefined): { disputeReason?: string } {
+  const dispute = data && disputeOf(data);
+  if (!dispute) return {};
+  return {
+    disputeReason: dispute.details ? `${dispute.reasonLabel}: ${dispute.details}` : dispute.reasonLabel,
+  };
 }

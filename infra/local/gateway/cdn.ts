@@ -31,7 +31,12 @@ const contentTypes: Record<string, string> = {
 export function imagesBehaviour(imagesBucket: string): PathHandler {
   return async (_request, response, url, requestId) => {
     // CloudFront forwards the path as is, so /images/x is the object images/x in the images bucket.
+    // Only that prefix: an encoded `..` must not reach the private ones (dispute-evidence/) on disk.
     const key = decodeURIComponent(url.pathname.slice(1));
+    if (!key.startsWith('images/') || key.split('/').some((part) => part === '..' || part === '.')) {
+      sendError(response, requestId, 'not-found');
+      return;
+    }
     try {
       const object = await s3().send(new GetObjectCommand({ Bucket: imagesBucket, Key: key }));
       const bytes = await object.Body!.transformToByteArray();

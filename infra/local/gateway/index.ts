@@ -25,6 +25,8 @@ export interface GatewayOptions extends ApiOptions, DevOptions {
   runtimeConfig: Record<string, unknown>;
   /** Origins the browser may call besides the site itself (the Cognito endpoint, for sign-in). */
   connectOrigins: string[];
+  /** Origins images may come from besides the site (s3rver: a dispute's presigned photo links). */
+  imageOrigins?: string[];
 }
 
 export interface Gateway {
@@ -36,7 +38,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   await assertPortFree(options.port, 'web and API gateway');
   const invoke = localLambdas();
   const api = apiGateway(options, invoke);
-  const siteHeaders = securityHeaders({ connect: options.connectOrigins });
+  const siteHeaders = securityHeaders({
+    connect: options.connectOrigins,
+    ...(options.imageOrigins ? { images: options.imageOrigins } : {}),
+  });
   const images = imagesBehaviour(options.imagesBucket);
   const config = configBehaviour(options.runtimeConfig);
   const site = await siteBehaviour(options, invoke, siteHeaders);

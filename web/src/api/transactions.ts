@@ -57,6 +57,15 @@ export function transition(
   return callApiData(route('transition', { id: transactionId }), { ...options, body });
 }
 
+/** A presigned POST for one photo of a dispute (the buyer of a delivered order only). */
+export function createDisputePhotoUpload(
+  transactionId: string,
+  body: { contentType: string; size: number },
+  options?: RequestOptions,
+): Promise<{ uploadId: string; url: string; fields: Record<string, string> }> {
+  return callApiData(route('createDisputePhotoUpload', { id: transactionId }), { ...options, body });
+}
+
 /** One transaction with both parties and its reviews; 404 for anyone but its parties. */
 export function getTransaction(id: string, options?: RequestOptions): Promise<TransactionShow> {
   return callApiData(route('transaction', { id }), options);

@@ -23,6 +23,7 @@ import { NotFoundPage } from '../not-found/NotFoundPage';
 import { Actions } from './actions/Actions';
 import { Breakdown } from './Breakdown';
 import { Delivery, Tracking } from './Delivery';
+import { DisputeDetails } from './DisputeDetails';
 import { EnquiryActions } from './EnquiryActions';
 import { MessageThread } from './MessageThread';
 import { FocusedError } from './panel-parts';
@@ -150,7 +151,6 @@ export function TransactionContent({
   const label = statusLabel(status, role, deadlineDayText);
   const description = statusCopy(status, role).description;
   const actions = Array.isArray(allowed) ? actionsFor(allowed, role, tx.orderData.deliveryMethod) : [];
-  const disputeReason = tx.protectedData.disputeReason;
   // A refusal that reloaded the order (Cancel payment after the payment completed): its message
   // stays above the order as it is now.
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -199,12 +199,12 @@ export function TransactionContent({
             {description ? <p className="tx-state-description">{description}</p> : null}
           </div>
           <Tracking transaction={tx} />
-          {disputeReason ? <p className="tx-detail">Problem reported: {disputeReason}</p> : null}
         </div>
       </header>
 
       <div className="tx-layout">
         <div className="tx-main">
+          <DisputeDetails transaction={tx} partyRole={role} />
           <Delivery transaction={tx} role={role} />
           {allowed === 'failed' ? (
             <section className="tx-section" aria-labelledby="actions-heading">

@@ -1,10 +1,14 @@
 import { renderToString as render } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../../../shared/config/constants';
 import { apiErrors, messages } from '../../../../../shared/errors/catalogue';
+import { deadlineDayText } from '../../../components/DateLabel';
 import { deliveredTransaction, fixtureTransaction, pendingPaymentTransaction } from '../fixtures';
 import { actionsFor } from '../view';
 import { Actions } from './Actions';
+import { type ActionsState, emptyState } from './actions-state';
 import { cancelPaymentConfirmation } from './CancelPayment';
+import DisputeForm from './DisputeForm';
 
 const noop = () => undefined;
 
@@ -66,39 +70,76 @@ describe('Actions', () => {
     expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*aria-busy="true"/);
   });
 
-  it('keeps the dispute reason and shows the refresh message on a stale order', () => {
-    const dispute = actionsFor([{ name: 'dispute' }], 'customer');
-    const html = render(
-      <Actions
-        transaction={fixtureTransaction(deliveredTransaction())}
-        actions={dispute}
-        onApplied={noop}
-        initial={{
-          disputeOpen: true,
-          disputeReason: 'The frame is cracked',
-          error: { kind: 'dispute', message: apiErrors['transaction-invalid-transition'].title },
-        }}
-      />,
-    );
-    expect(html).toContain('>What went wrong?</label>');
-    expect(html).toContain('The frame is cracked</textarea>');
-    expect(html).toContain(apiErrors['transaction-invalid-transition'].title);
-  });
-
-  it('shows the required-reason message of the dispute validator', () => {
+  it('loads the dispute form as its own chunk: the panel shows its progress meanwhile', () => {
     const html = render(
       <Actions
         transaction={fixtureTransaction(deliveredTransaction())}
         actions={actionsFor([{ name: 'dispute' }], 'customer')}
         onApplied={noop}
-        initial={{
-          disputeOpen: true,
-          fieldError: { kind: 'dispute', message: 'You need to specify a reason' },
-        }}
+        initial={{ disputeOpen: true }}
       />,
     );
-    expect(html).toContain('You need to specify a reason');
-    expect(tag(html, 'textarea', 'tx-dispute-reason')).toContain('aria-invalid="true"');
+    expect(html).toContain('Loading the form…');
+    expect(html).not.toContain('>Report a problem</button>');
+  });
+
+  describe('the dispute form', () => {
+    const [dispute] = actionsFor([{ name: 'dispute' }], 'customer');
+    const form = (state: Partial<ActionsState>) =>
+      render(
+        <DisputeForm
+          action={dispute!}
+          transaction={fixtureTransaction(deliveredTransaction())}
+          state={{ ...emptyState, disputeOpen: true, ...state }}
+          update={noop}
+          updateWith={noop}
+          onRun={noop}
+        />,
+      );
+
+    it('keeps the reason and details and shows the refresh message on a stale order', () => {
+      const html = form({
+        disputeReason: 'other',
+        disputeDetails: 'The frame is cracked',
+        error: { kind: 'dispute', message: apiErrors['transaction-invalid-transition'].title },
+      });
+      expect(html).toContain('<legend');
+      expect(tag(html, 'input', 'tx-dispute-reason-other')).toContain('checked=""');
+      expect(tag(html, 'input', 'tx-dispute-reason-damaged')).not.toContain('checked=""');
+      expect(html).toContain('The frame is cracked</textarea>');
+      expect(html).toContain(apiErrors['transaction-invalid-transition'].title);
+    });
+
+    it('offers the four reasons, up to six JPEG or PNG photos, and says what happens next by when', () => {
+      const html = form({});
+      for (const label of [
+        'I did not receive the item',
+        'The item is not as described',
+        'The item arrived damaged',
+        'Something else',
+      ]) {
+        expect(html).toContain(label);
+      }
+      expect(tag(html, 'input', 'tx-dispute-photos')).toContain('accept="image/jpeg,image/png"');
+      expect(html).toContain('What happens next');
+      // The date 60 days on (the server's exact deadline shows on the page once reported).
+      const by = deadlineDayText(new Date(Date.now() + 60 * DAY_MS));
+      expect(html.replaceAll('<!-- -->', '')).toContain(
+        `If it has not decided by ${by}, the order is canceled and you are refunded in full.`,
+      );
+    });
+
+    it("shows the form's messages on their fields", () => {
+      const html = form({
+        disputeErrors: {
+          disputeReason: 'You need to specify a reason',
+          disputeDetails: 'Please describe the problem.',
+        },
+      });
+      expect(html).toContain('You need to specify a reason');
+      expect(tag(html, 'input', 'tx-dispute-reason-damaged')).toContain('aria-invalid="true"');
+      expect(tag(html, 'textarea', 'tx-dispute-details')).toContain('aria-invalid="true"');
+    });
   });
 
   describe('Cancel payment', () => {

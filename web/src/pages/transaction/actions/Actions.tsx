@@ -75,12 +75,14 @@ export function Actions({
   if (actions.length === 0) return null;
 
   async function run(action: ActionSpec) {
-    update({ pending: action.kind, error: null, fieldError: null });
+    update({ pending: action.kind, error: null, fieldError: null, disputeErrors: null });
     try {
       await performAction(api, transaction, action, {
         carrier: state.carrier,
         trackingNumber: state.trackingNumber,
         disputeReason: state.disputeReason,
+        disputeDetails: state.disputeDetails,
+        disputePhotos: state.disputePhotos.flatMap((photo) => (photo.uploadId ? [photo.uploadId] : [])),
       });
     } catch (failure) {
       reportError(failure, errorTags[action.kind]);
@@ -109,6 +111,8 @@ export function Actions({
         carrier: '',
         trackingNumber: '',
         disputeReason: '',
+        disputeDetails: '',
+        disputePhotos: [],
         disputeOpen: false,
       }));
     }
@@ -151,7 +155,14 @@ export function Actions({
         />
       ) : null}
 
-      {dispute ? <Dispute {...group} action={dispute} /> : null}
+      {dispute ? (
+        <Dispute
+          {...group}
+          action={dispute}
+          transaction={transaction}
+          updateWith={(change) => setState((current) => ({ ...current, ...change(current) }))}
+        />
+      ) : null}
 
       {cancel ? <Cancel action={cancel} state={state} onConfirm={() => setConfirming('cancel')} /> : null}
 

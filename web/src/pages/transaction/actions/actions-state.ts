@@ -1,6 +1,7 @@
 import type { FieldErrors } from '../../../../../shared/validation/core';
 import type { ShipmentValues } from '../../../../../shared/validation/orders';
 import type { ActionKind, ActionSpec } from '../view';
+import type { DisputePhotoDraft } from './dispute-photos';
 
 /** What the panel shows; `initial` lets a test (or a restored page) start from a given state. */
 export interface ActionsState {
@@ -8,10 +9,15 @@ export interface ActionsState {
   error: { kind: ActionKind; message: string } | null;
   carrier: string;
   trackingNumber: string;
+  /** The dispute's reason id (shared/config/disputes.ts), its details and its photos (issue 25). */
   disputeReason: string;
+  disputeDetails: string;
+  disputePhotos: DisputePhotoDraft[];
   disputeOpen: boolean;
   /** A field message shown after a submit with invalid input (the dispute reason). */
   fieldError: { kind: ActionKind; message: string } | null;
+  /** The dispute form's messages by field after a submit with invalid input. */
+  disputeErrors: Partial<Record<'disputeReason' | 'disputeDetails' | 'disputePhotos', string>> | null;
   /** The shipment fields' messages after a submit with invalid input. */
   shipmentErrors: FieldErrors<ShipmentValues> | null;
 }
@@ -22,8 +28,11 @@ export const emptyState: ActionsState = {
   carrier: '',
   trackingNumber: '',
   disputeReason: '',
+  disputeDetails: '',
+  disputePhotos: [],
   disputeOpen: false,
   fieldError: null,
+  disputeErrors: null,
   shipmentErrors: null,
 };
 

@@ -28,20 +28,28 @@ describe('performAction', () => {
     });
   });
 
-  it('disputes with the reason', async () => {
+  it("disputes with the reason, the details and the photos' upload ids", async () => {
     const calls = api();
     await performAction(
       calls,
       fixtureTransaction(deliveredTransaction()),
       { kind: 'dispute', transition: 'dispute' },
       {
-        disputeReason: 'Frame cracked',
+        disputeReason: 'damaged',
+        disputeDetails: ' Frame cracked ',
+        disputePhotos: ['u-1', 'u-2'],
       },
     );
     expect(calls.transition).toHaveBeenCalledWith('tx-1', {
       transition: 'dispute',
       expectedVersion: 4,
-      params: { protectedData: { disputeReason: 'Frame cracked' } },
+      params: {
+        protectedData: {
+          disputeReason: 'damaged',
+          disputeDetails: 'Frame cracked',
+          disputePhotos: ['u-1', 'u-2'],
+        },
+      },
     });
   });
 

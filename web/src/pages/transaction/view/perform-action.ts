@@ -19,6 +19,9 @@ export interface ActionInput {
   carrier?: string;
   trackingNumber?: string;
   disputeReason?: string;
+  disputeDetails?: string;
+  /** The upload ids of the dispute's photos, in order. */
+  disputePhotos?: string[];
 }
 
 /** Thrown when a PayPal order lacks the capture id the disbursement needs. */
@@ -58,7 +61,13 @@ export async function performAction(
       await api.transition(tx.id, {
         transition: action.transition,
         expectedVersion,
-        params: { protectedData: { disputeReason: (input.disputeReason ?? '').trim() } },
+        params: {
+          protectedData: {
+            disputeReason: (input.disputeReason ?? '').trim(),
+            disputeDetails: (input.disputeDetails ?? '').trim(),
+            disputePhotos: input.disputePhotos ?? [],
+          },
+        },
       });
       return;
     case 'mark-received': {
