@@ -100,14 +100,17 @@ export function formatMonthYear(date: Date, timeZone = 'UTC', locale = 'en-US'):
 
 /**
  * A deadline's day in a status label ("Ship by Mon, Nov 30"): always the weekday and the date, since
- * a bare weekday is ambiguous for a day to come.
+ * a bare weekday is ambiguous for a day to come; the year too when it is not this year's (a
+ * dispute's 60 days often end in the next one: "Tue, Jan 26, 2027").
  */
-export function formatDeadlineDay(date: Date, timeZone = 'UTC', locale = 'en-US'): string {
+export function formatDeadlineDay(date: Date, timeZone = 'UTC', locale = 'en-US', now = new Date()): string {
+  const showYear = calendarDay(date, timeZone).year !== calendarDay(now, timeZone).year;
   return new Intl.DateTimeFormat(locale, {
     timeZone,
     weekday: 'short',
     month: 'short',
     day: 'numeric',
+    ...(showYear ? { year: 'numeric' } : {}),
   }).format(date);
 }
 

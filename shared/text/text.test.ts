@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calendarDay, dateProximity, formatMonthYear, formatRelativeDate } from './dates';
+import { calendarDay, dateProximity, formatDeadlineDay, formatMonthYear, formatRelativeDate } from './dates';
 import {
   abbreviatedName,
   bannedUserDisplayName,
@@ -271,6 +271,12 @@ describe('date display (§9)', () => {
     expect(calendarDay(new Date('1969-12-31T12:00:00Z'), 'UTC').weekday).toBe(3);
     expect(dateProximity(new Date('2026-03-15T00:00:00Z'), now, 'UTC', 1)).toBe('sameWeek');
     expect(formatRelativeDate(new Date())).toMatch(/^Today, /);
+  });
+  it("names a deadline's day with its weekday, and the year when it is not this year's", () => {
+    expect(formatDeadlineDay(new Date('2026-11-30T12:00:00Z'), 'UTC', 'en-US', now)).toBe('Mon, Nov 30');
+    expect(formatDeadlineDay(new Date('2027-01-26T12:00:00Z'), 'UTC', 'en-US', now)).toBe(
+      'Tue, Jan 26, 2027',
+    );
   });
   it('formats month and year', () => {
     expect(formatMonthYear(new Date('2019-03-04T00:00:00Z'))).toBe('March 2019');

@@ -35,12 +35,14 @@ describe('DisputeDetails', () => {
       `If it has not decided by ${deadlineDayText(new Date(dueAt))}, the order is canceled`,
     );
     expect(html).toContain('a full refund to you, or the payment to the seller');
+    expect(html).toContain('the order is canceled and you are refunded in full.');
   });
 
   it('tells the seller they are not paid meanwhile', () => {
     const html = text(render(<DisputeDetails transaction={disputed()} partyRole="provider" />));
     expect(html).toContain('The problem the buyer reported');
     expect(html).toContain('You are not paid while the marketplace looks at the problem');
+    expect(html).toContain('the order is canceled and the buyer is refunded in full.');
   });
 
   it('drops "what happens next" once decided, and shows nothing without a dispute', () => {

@@ -50,9 +50,9 @@ export function DisputeDetails({
             {role === 'customer'
               ? 'The seller is not paid while the marketplace looks at the problem. The marketplace decides: a full refund to you, or the payment to the seller.'
               : 'You are not paid while the marketplace looks at the problem. The marketplace decides: a full refund to the buyer, or the payment to you.'}
-            {by
-              ? ` If it has not decided by ${by}, the order is canceled and the buyer is refunded in full.`
-              : ' If it has not decided within 60 days, the order is canceled and the buyer is refunded in full.'}
+            {` If it has not decided ${by ? `by ${by}` : 'within 60 days'}, the order is canceled and ${
+              role === 'customer' ? 'you are' : 'the buyer is'
+            } refunded in full.`}
           </p>
         </div>
       ) : null}
