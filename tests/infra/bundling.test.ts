@@ -67,7 +67,8 @@ describe('handler bundling', () => {
   const outdir = mkdtempSync(path.join(tmpdir(), 'velo-bundle-'));
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it.skipIf(!handler)('produces a loadable bundle of a real route handler', async () => {
+  it('produces a loadable bundle of a real route handler', async () => {
+    expect(handler).toBeDefined();
     const app = new App({ outdir });
     const stack = new Stack(app, 'BundleTest', { env: { account: '123456789012', region: 'eu-west-1' } });
     const functions = new HandlerFunctions(stack, 'Handlers', {
