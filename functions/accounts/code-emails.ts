@@ -1,4 +1,5 @@
 import { siteName } from '../../shared/config/site';
+import { escapeHtml } from '../../shared/text/html';
 
 /**
  * The words of Cognito's code e-mails (written by the CustomMessage trigger,
@@ -139,13 +140,4 @@ export interface CodeEmailInput {
   /** Cognito's placeholder for the username (AdminCreateUser's invitation only). */
   usernameParameter?: string;
   firstName?: string;
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }

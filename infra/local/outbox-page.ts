@@ -1,10 +1,5 @@
+import { escapeHtml } from '../../shared/text/html';
 import type { OutboxMessage } from './outbox';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** The dev outbox page: every e-mail the local cloud "sent", newest first (plain text bodies). */
 export function renderOutboxPage(messages: OutboxMessage[]): string {

@@ -7,6 +7,7 @@
  */
 import { imageSettings } from '../config/constants';
 import { siteName, siteSettings } from '../config/site';
+import { escapeHtml } from '../text/html';
 
 export type PageType = 'website' | 'article' | 'profile';
 
@@ -154,18 +155,7 @@ export function buildHeadTags(input: HeadInput): HeadTag[] {
   ];
 }
 
-const htmlEscapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for HTML content and double- or single-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => htmlEscapes[c]!);
-}
+export { escapeHtml };
 
 /** One tag as HTML. */
 export function renderHeadTag(tag: HeadTag): string {

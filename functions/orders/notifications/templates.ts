@@ -21,6 +21,7 @@ import {
   shippingPhone,
 } from '../../../shared/text/addresses';
 import { formatDeadline, formatDeadlineDay } from '../../../shared/text/dates';
+import { escapeHtml } from '../../../shared/text/html';
 import type { ShippingAddressValues } from '../../../shared/validation/addresses';
 
 export const templateNames = [
@@ -129,14 +130,7 @@ export function orderLink(origin: string, transactionId: string, role: MailRole)
   return role === 'customer' ? `${origin}/order/${id}/details` : `${origin}/sale/${id}/details`;
 }
 
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+export { escapeHtml };
 
 /** One line, no control characters, at most `max` characters (subjects and quoted user text). */
 export function oneLine(value: string, max = 80): string {
