@@ -11,6 +11,7 @@ import { ApiError, invalidField } from '../lib/errors';
 import { normalizeEmail } from './email';
 import { wrongCurrentPassword } from './passwords';
 import { updateUser } from './repository';
+import { forgetUnverifiedAccount } from './unverified-accounts';
 import type { UserRecord } from './user-record';
 
 /** Ours: the spec names no message for a wrong code. */
@@ -97,10 +98,12 @@ export async function verifyEmail(userId: string, accessToken: string, code: str
     { CodeMismatchException: codeInvalid, ExpiredCodeException: codeInvalid },
   );
   const attributes = await cognitoAttributes(accessToken);
-  return updateUser(userId, {
+  const record = await updateUser(userId, {
     set: {
       emailVerified: attributes.email_verified === 'true',
       ...(attributes.email ? { email: normalizeEmail(attributes.email) } : {}),
     },
   });
+  if (record.emailVerified) await forgetUnverifiedAccount(userId, record.createdAt);
+  return record;
 }

@@ -42,6 +42,19 @@ export async function recordUnverifiedAccount(userId: string, createdAt: string)
   );
 }
 
+/**
+ * A verified address: the account leaves its day's partition for good, so a later e-mail change
+ * (unverified again until its code is entered) never makes it one to remove.
+ */
+export async function forgetUnverifiedAccount(userId: string, createdAt: string): Promise<void> {
+  await dynamo().send(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: keys.unverifiedAccount(accountDay(new Date(createdAt)), userId),
+    }),
+  );
+}
+
 export interface RemovalResult {
   removed: string[];
   /** Unverified, but with listings or orders: kept for good. */
@@ -108,29 +121,38 @@ export async function settleAccount(record: UnverifiedRecord, result: RemovalRes
     result.settled++;
   } else if (await hasActivity(record.userId)) {
     result.kept.push(record.userId);
-  } else {
+  } else if (await deleteUnverifiedProfile(record.userId)) {
+    // The profile first, on the condition that it is still unverified: an address verified in the
+    // meantime keeps its account (its Cognito user is never deleted under it).
     await cognito()
       .send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: record.userId }))
       .catch((error: unknown) => {
         if (!isCognitoError(error, 'UserNotFoundException')) throw error;
       });
-    // Only a profile that is still unverified: one verified meanwhile stays.
-    await dynamo()
-      .send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: keys.user(record.userId),
-          ConditionExpression: 'emailVerified = :false',
-          ExpressionAttributeValues: { ':false': false },
-        }),
-      )
-      .catch((error: unknown) => {
-        if (!isConditionFailure(error)) throw error;
-      });
     log.info('unverified account removed', { userId: record.userId, createdAt: record.createdAt });
     result.removed.push(record.userId);
+  } else {
+    result.settled++;
   }
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: { PK: record.PK, SK: record.SK } }));
+}
+
+/** Deletes the profile if it is still unverified; false when it was verified meanwhile. */
+async function deleteUnverifiedProfile(userId: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        ConditionExpression: 'emailVerified = :false',
+        ExpressionAttributeValues: { ':false': false },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 /** Any listing (a draft too), or any transaction as buyer or seller. */
