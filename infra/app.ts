@@ -97,6 +97,8 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     env,
     stackName: `${prefix}${name}`,
     description: `Velo Exchange (${config.stage}): ${description}`,
+    // Production's stacks cannot be deleted by a slip (issue 26): turning it off is its own change.
+    terminationProtection: config.stage === 'prod',
   });
 
   const contentDir =

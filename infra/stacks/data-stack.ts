@@ -154,8 +154,12 @@ export class DataStack extends Stack {
     this.imagesBucket = secureBucket(this, 'ImagesBucket', {
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'images-bucket/',
+      // A photo overwritten or deleted by mistake (a bug, a bad operator command) can be restored
+      // for 30 days (issue 26); after that its old versions go.
+      versioned: true,
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },
         // Uploads are made into images (avatars, listing photos) and deleted; one never used goes after a day.
         { prefix: DataStack.uploadsKeyPrefix, expiration: Duration.days(1) },
         // A dispute's photo uploads are copied to their evidence key by the dispute; unused ones go after a day.

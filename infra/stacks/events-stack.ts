@@ -88,6 +88,8 @@ export class EventsStack extends Stack {
     // aws-cdk-lib writes `KmsKeyIdentifier: ""` for an archive without a key (aws-cdk#37847), which
     // CloudFormation refuses as an invalid key: leave the property out (AWS-owned encryption).
     (archive.node.defaultChild as events.CfnArchive).addPropertyDeletionOverride('KmsKeyIdentifier');
+    // The finance replay outlives its stack (issue 26): deleting the stack must not delete the record.
+    archive.applyRemovalPolicy(RemovalPolicy.RETAIN);
 
     // Failed deliveries and poisoned stream batches land here (encrypted, TLS only, kept 14 days).
     const deadLetters = new sqs.Queue(this, 'DeadLetterQueue', {

@@ -35,7 +35,7 @@ import { cognitoEndpoint, responseHeadersConfig, siteFilePatterns } from '../../
 import { sweepSchedule, taskResponseActions } from '../../infra/stacks/workflow-stack';
 import { contentSecurityPolicy, hstsMaxAgeSeconds, securityHeaders } from '../../infra/web-security';
 import { siteSettings } from '../../shared/config/site';
-import { devConfig, devWith } from './fixtures/configs';
+import { devConfig, devWith, liveConfig } from './fixtures/configs';
 
 // Template assertions on the whole app, synthesized once with inline stubs instead of bundles.
 // cdk-nag runs in this synth too (it throws on any unacknowledged finding); nag.test.ts says more.
@@ -76,6 +76,20 @@ describe('app', () => {
     ]);
     for (const stack of Object.values(stacks))
       expect([stack.account, stack.region]).toEqual(['123456789012', 'eu-west-1']);
+  });
+
+  it('protects the prod stacks from deletion, and no other stage (issue 26)', () => {
+    for (const stack of Object.values(stacks)) expect(stack.terminationProtection).toBe(false);
+    const { stacks: prod } = buildApp({
+      bundling: 'none',
+      siteDir: null,
+      nag: false,
+      config: liveConfig,
+      env: { account: '123456789012', region: 'eu-west-1' },
+    });
+    expect(Object.values(prod).map((stack) => [stack.stackName, stack.terminationProtection])).toEqual(
+      Object.values(prod).map((stack) => [stack.stackName, true]),
+    );
   });
 
   it("falls back to a placeholder account without credentials; the region is the stage's", () => {
@@ -140,6 +154,22 @@ describe('data stack', () => {
     expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ Prefix: 'images/uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
+      ]),
+    );
+  });
+
+  it('versions the images bucket; old versions go after 30 days (issue 26)', () => {
+    const [[, bucket]] = resources(templates.data, 'AWS::S3::Bucket').filter(
+      ([id]) => id === logicalId(stacks.data, stacks.data.imagesBucket),
+    ) as [[string, any]];
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          NoncurrentVersionExpiration: { NoncurrentDays: 30 },
+          ExpiredObjectDeleteMarker: true,
+          Status: 'Enabled',
+        }),
       ]),
     );
   });
@@ -746,6 +776,11 @@ describe('events stack', () => {
     });
     // No empty key id (aws-cdk#37847): CloudFormation would refuse the archive.
     templates.events.hasResourceProperties('AWS::Events::Archive', { KmsKeyIdentifier: Match.absent() });
+    // Kept when the stack is deleted (issue 26).
+    templates.events.hasResource('AWS::Events::Archive', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
   });
 
   it('has one rule per eventRules entry, targeting the Lambda of its handler with a dead-letter queue', () => {
