@@ -12,6 +12,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import * as sources from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
@@ -138,8 +139,27 @@ export class EventsStack extends Stack {
         }),
       }),
     };
+    // The rule DLQ above holds events EventBridge could not deliver; an event delivered to a handler
+    // that then fails (the ledger, issue 26) is retried twice by Lambda and then kept here with the
+    // error, instead of dropped, for the operator to redrive.
+    const failedInvocations = new sqs.Queue(this, 'FailedInvocationsQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(failedInvocations).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: nagReasons.failedInvocationsQueue,
+    });
+    new CfnOutput(this, 'FailedInvocationsQueueUrl', { value: failedInvocations.queueUrl });
     for (const rule of eventRules as readonly EventRule[]) {
       const fn = this.ruleFunctions.get(rule.handler, withPaymentSdks(rule.handler));
+      fn.configureAsyncInvoke({
+        onFailure: new destinations.SqsDestination(failedInvocations),
+        retryAttempts: 2,
+        maxEventAge: Duration.hours(6),
+      });
       const detailTypes = rule.detailTypes;
       const eventRule = new events.Rule(this, `${handlerId(rule.name)}Rule`, {
         eventBus: this.bus,

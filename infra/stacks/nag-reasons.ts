@@ -16,6 +16,8 @@ export const nagReasons = {
   cognitoPlus:
     'Threat protection needs the Cognito Plus feature plan (per-user cost); the first release uses Essentials. Revisit when the user base grows.',
   deadLetterQueue: 'This queue is the dead-letter queue (of the event rules and stream consumers) itself.',
+  failedInvocationsQueue:
+    "This queue is itself where failed asynchronous invocations of the event rules' handlers are kept (Lambda's on-failure destination) for a redrive; a message it cannot hold has nowhere further to go.",
   publicRoute:
     'Public by design: anonymous visitors browse listings and profiles (spec: only [auth] pages need a login). Every other route has the Cognito JWT authorizer.',
   stateMachineLogsAndXray:

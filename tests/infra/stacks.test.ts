@@ -798,6 +798,23 @@ describe('events stack', () => {
     }
   });
 
+  it("keeps each rule handler's failed invocations (the ledger's too) in a queue after two retries (issue 26)", () => {
+    const configs = resources(templates.events, 'AWS::Lambda::EventInvokeConfig') as [string, any][];
+    const queueId = resources(templates.events, 'AWS::SQS::Queue')
+      .map(([id]) => id)
+      .find((id) => id.startsWith('FailedInvocationsQueue'));
+    expect(queueId).toBeDefined();
+    for (const rule of eventRules as readonly EventRule[]) {
+      const fnId = logicalId(stacks.events, stacks.events.ruleFunctions.get(rule.handler));
+      const config = configs.find(([, c]) => c.Properties.FunctionName.Ref === fnId)?.[1];
+      expect(config, rule.name).toBeDefined();
+      expect(config.Properties).toMatchObject({
+        MaximumRetryAttempts: 2,
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+      });
+    }
+  });
+
   it('attaches each stream consumer to the table stream with its key filter and failure handling', () => {
     const mappings = resources(templates.events, 'AWS::Lambda::EventSourceMapping') as [string, any][];
     expect(mappings).toHaveLength(streamConsumers.length);
