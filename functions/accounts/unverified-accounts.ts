@@ -9,23 +9,23 @@
  * with it; it stays unverified (and may not enquire or message before payment).
  */
 import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DAY_MS } from '../../shared/config/constants';
 import { dynamo, tableName } from '../lib/aws';
 import { cognito, isCognitoError, userPoolId } from '../lib/cognito';
+import { utcDay } from '../lib/daily-limits';
 import { log } from '../lib/logger';
-import { queryAny } from '../lib/paging';
+import { queryAll, queryAny } from '../lib/paging';
 import { keyPrefixes, keys, partitions } from '../lib/table-design';
 import { isConditionFailure } from '../lib/writes';
 import { unverifiedAccountDays } from './code-emails';
 import { getUser } from './repository';
 
-const DAY_MS = 86_400_000;
 /** How many days before the removal day are read again: missed runs (an outage) catch up. */
 export const catchUpDays = 30;
 
-export function accountDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
+/** The day an account is recorded under: the UTC date, as every daily key's (functions/lib/daily-limits.ts). */
+export const accountDay = utcDay;
 
 /** Sign-up: the new, unverified account enters its day's partition. */
 export async function recordUnverifiedAccount(userId: string, createdAt: string): Promise<void> {
@@ -93,21 +93,11 @@ export interface UnverifiedRecord {
 
 async function recordsOf(day: string): Promise<UnverifiedRecord[]> {
   const { PK } = keys.unverifiedAccount(day, '');
-  const records: UnverifiedRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': PK },
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    records.push(...((page.Items ?? []) as UnverifiedRecord[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return records;
+  return queryAll<UnverifiedRecord>({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': PK },
+  });
 }
 
 /**
