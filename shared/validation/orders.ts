@@ -26,7 +26,6 @@ import {
 import {
   type BookingMessageKey,
   bookingMessages,
-  disputeMessages,
   enquiryMessages,
   type ProductOrderMessageKey,
   productOrderMessages,
@@ -54,11 +53,6 @@ export function validateReview(values: Partial<ReviewValues>): FieldErrors<Revie
     ),
   });
 }
-
-export const disputeReasonValidator: Validator<unknown> = composeValidators(
-  required(disputeMessages.reasonRequired),
-  maxLength(disputeMessages.reasonTooLong, limits.textAreaMaxLength),
-);
 
 export interface ShipmentValues {
   carrier: string;
