@@ -14,8 +14,13 @@ export interface StreamConsumer {
 
 export const streamConsumers = [
   { name: 'search-index', handler: 'listings/search/index-stream', keyPrefixes: [keyPrefixes.listing] },
-  // Every transaction item passes the PK filter; the handler publishes only INSERTs of `EVENT#…` items.
-  { name: 'finance-outbox', handler: 'orders/finance/outbox-stream', keyPrefixes: [keyPrefixes.transaction] },
+  // Every transaction item passes the PK filter; the handler publishes only INSERTs of `EVENT#…` items
+  // (a transaction's finance events and a seller's payout-account events).
+  {
+    name: 'finance-outbox',
+    handler: 'orders/finance/outbox-stream',
+    keyPrefixes: [keyPrefixes.transaction, keyPrefixes.payoutAccountEvents],
+  },
   // Order e-mails: the transaction item when its version grew, and inserted messages.
   {
     name: 'order-notifications',

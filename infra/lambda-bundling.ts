@@ -239,10 +239,12 @@ export class HandlerFunctions extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const architecture = overrides.architecture ?? lambdaArchitecture;
+    const role = overrides.role ?? this.props.role;
+    grantOwnLogs(role, logGroup);
     const common = {
       runtime: lambdaRuntime,
       architecture,
-      role: overrides.role ?? this.props.role,
+      role,
       logGroup,
       memorySize: overrides.memorySize ?? this.props.memorySize ?? 512,
       timeout: overrides.timeout ?? this.props.timeout ?? Duration.seconds(10),
@@ -277,18 +279,34 @@ export class HandlerFunctions extends Construct {
 }
 
 /**
- * An execution role shared by a group of handlers. Logging comes from the AWS managed
- * AWSLambdaBasicExecutionRole (logs:CreateLogGroup/CreateLogStream/PutLogEvents only).
+ * An execution role shared by a group of handlers. It may write only into the log groups of its own
+ * functions (grantOwnLogs, when HandlerFunctions creates each), not AWSLambdaBasicExecutionRole's
+ * `*`: no function can write into another's logs or the finance audit log group (issue 26).
  */
 export function handlerRole(scope: Construct, id: string, description: string): iam.Role {
-  const role = new iam.Role(scope, id, {
+  return new iam.Role(scope, id, {
     assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
     description,
-    managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
   });
-  Validations.of(role).acknowledge({
-    id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-    reason: nagReasons.lambdaBasicExecution,
+}
+
+/** The actions a function needs on its own log group (it exists: no logs:CreateLogGroup). */
+export const logWriteActions = ['logs:CreateLogStream', 'logs:PutLogEvents'] as const;
+
+/** Per role, the one statement that lists its functions' log groups (one statement keeps the policy small). */
+const logStatements = new WeakMap<iam.IRole, iam.PolicyStatement>();
+
+/** Lets `role` write into `logGroup` (its streams: the group's ARN ends in `:*`). */
+export function grantOwnLogs(role: iam.IRole, logGroup: logs.ILogGroup): void {
+  const existing = logStatements.get(role);
+  if (existing) {
+    existing.addResources(logGroup.logGroupArn);
+    return;
+  }
+  const statement = new iam.PolicyStatement({
+    actions: [...logWriteActions],
+    resources: [logGroup.logGroupArn],
   });
-  return role;
+  logStatements.set(role, statement);
+  role.addToPrincipalPolicy(statement);
 }

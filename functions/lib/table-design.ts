@@ -28,6 +28,8 @@ export const keyPrefixes = {
   txReview: 'REVIEW#',
   message: 'MSG#',
   saleAction: 'ACTION#',
+  /** A seller's payout-account finance events (the outbox of `PayoutAccountUpdated`). */
+  payoutAccountEvents: 'PAYOUT-ACCOUNT#',
 } as const;
 
 /** The partition keys of the by-owner queries (GSI1 `AUTHOR#`/`CUSTOMER#`, GSI2 `PROVIDER#`, a user's items). */
@@ -144,6 +146,14 @@ export const keys = {
   }),
   /** A finance event of a transaction in the transactional outbox (one per type and transaction). */
   txEvent: (transactionId: string, type: string) => ({ PK: `TX#${transactionId}`, SK: `EVENT#${type}` }),
+  /**
+   * A seller's `PayoutAccountUpdated` in the finance outbox (functions/orders/finance/payout-account.ts):
+   * one per provider and moment the payout readiness flipped.
+   */
+  payoutAccountEvent: (userId: string, provider: string, at: string) => ({
+    PK: `PAYOUT-ACCOUNT#${userId}`,
+    SK: `EVENT#${at}#${provider}`,
+  }),
   /** A review written by a review transition. */
   txReview: (transactionId: string, type: 'ofProvider' | 'ofCustomer') => ({
     PK: `TX#${transactionId}`,

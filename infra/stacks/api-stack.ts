@@ -19,6 +19,7 @@ import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, type HandlerOverrides, handlerRole } from '../lambda-bundling';
 import { emailEnvironment, grantSendEmail } from './email';
 import { grantTableRead, grantTableReadWrite } from './grants';
+import { sendsMail } from './handler-services';
 import { nagReasons } from './nag-reasons';
 import { paypalEnvironment, servesRoute, stripeEnvironment, withPaymentSdks } from './payment-providers';
 import {
@@ -171,35 +172,22 @@ export class ApiStack extends Stack {
   /** The API's domain name (what CloudFront's `/api/*` origin points at). */
   readonly apiDomainName: string;
   private readonly config: DeployConfig;
-  /** The stage's provider secrets, and the roles of the route handlers that read them (by provider). */
+  /** The stage's provider secrets (granted to the route roles of the handlers that read them). */
   private readonly secrets: ReturnType<typeof stageSecrets>;
-  private readonly secretRoles = new Map<string, iam.Role>();
   /** The search route's role: GetItem and Query on the table, GetObject on the snapshots; nothing else. */
   private readonly searchRole: iam.Role;
-  /** A route handler role's grants: the table, images, assets, bus, state machines and SES. */
-  private readonly routeRole: (id: string, description: string) => iam.Role;
+  /** The route handler roles made so far, by construct id (routeRoleId). */
+  private readonly routeRoles = new Map<string, iam.Role>();
+  private readonly roleProps: ApiStackProps;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     this.config = props.config;
+    this.roleProps = props;
     this.secrets = stageSecrets(this, props.config, props.simulatedSigningSecret);
 
-    // The verification e-mails (auth/signup, auth/send-verification-email) go through SES.
     const mailEnvironment = emailEnvironment(props.config);
-    this.routeRole = (roleId, description) => {
-      const role = handlerRole(this, roleId, description);
-      grantTableReadWrite(props.table, role);
-      role.addManagedPolicy(props.imagesAccessPolicy);
-      role.addManagedPolicy(props.assetsReadPolicy);
-      props.bus.grantPutEventsTo(role);
-      for (const machine of Object.values(props.stateMachines)) {
-        machine.grantStartExecution(role);
-        machine.grantTaskResponse(role);
-      }
-      grantSendEmail(this, role, mailEnvironment.EMAIL_FROM!);
-      return role;
-    };
-    const role = this.routeRole('RouteHandlerRole', 'Velo HTTP API route handlers');
+    const role = this.routeRole({ publicRead: false, mail: false, grants: [] });
     this.searchRole = handlerRole(this, 'SearchHandlerRole', 'Velo search route (snapshots and deltas)');
     grantTableRead(props.table, this.searchRole);
     this.searchRole.addManagedPolicy(props.searchSnapshotsReadPolicy);
@@ -231,7 +219,6 @@ export class ApiStack extends Stack {
       'Velo HTTP API account handlers (Cognito admin calls)',
     );
     grantTableReadWrite(props.table, accountRole);
-    grantSendEmail(this, accountRole, mailEnvironment.EMAIL_FROM!);
     accountRole.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: [...new Set(Object.values(cognitoAdminActions).flat())].sort(),
@@ -318,35 +305,95 @@ export class ApiStack extends Stack {
 
   /**
    * The Lambda of a route handler module: in the account group if it calls Cognito's admin API;
-   * with a role of its providers' (that may read their secrets) if it calls Stripe, PayPal,
-   * Klaviyo or Amazon Location; the search route with its own read-only role.
+   * the search route with its own read-only role; every other one with the route role of its trust
+   * level (public reads, or writes), whether it sends e-mail, and the providers whose secrets it
+   * reads (Stripe, PayPal, Klaviyo, Amazon Location).
    */
   functionFor(handler: string): lambda.Function {
     if (handler in cognitoAdminActions)
       return this.accountHandlers.get(handler, withPaymentSdks(handler, routeHandlerSettings[handler]));
     const settings = withPaymentSdks(handler, routeHandlerSettings[handler]);
     const grants = secretsOf(handler, this.secrets);
-    const role = grants.length ? this.secretsRole(grants) : undefined;
+    const role =
+      handler === searchHandler
+        ? this.searchRole
+        : this.routeRole({ publicRead: isPublicRead(handler), mail: sendsMail(handler), grants });
     const extra = {
       ...configEnvironment(handler, this.config),
-      ...(role ? grantSecrets(grants, role) : {}),
+      ...(grants.length ? grantSecrets(grants, role) : {}),
     };
     return this.handlers.get(handler, {
       ...settings,
-      ...(role ? { role, readsSecrets: true } : {}),
-      ...(handler === searchHandler ? { role: this.searchRole } : {}),
+      role,
+      ...(grants.length ? { readsSecrets: true } : {}),
       ...(Object.keys(extra).length ? { environment: { ...settings.environment, ...extra } } : {}),
     });
   }
 
-  /** The route handler role that may also read these secrets (one per set of providers: StripeHandlerRole…). */
-  private secretsRole(grants: readonly SecretGrant[]): iam.Role {
-    const name = secretsRoleName(grants);
-    let role = this.secretRoles.get(name);
-    if (!role) {
-      role = this.routeRole(`${name}HandlerRole`, `Velo HTTP API route handlers that call ${name}`);
-      this.secretRoles.set(name, role);
+  /**
+   * The route handlers' role of one kind, made once. Public reads: GetItem and Query on the table
+   * and its indexes, the hosted assets; nothing else (no write, no images, no e-mail, no workflow).
+   * Writes (signed-in routes, sign-up, webhooks): the table, images, the order workflow; SES only
+   * for handlers that send mail. No route puts events: finance events go through the outbox. Either may also read its providers' secrets (grantSecrets).
+   */
+  private routeRole(kind: RouteRoleKind): iam.Role {
+    const id = routeRoleId(kind);
+    const existing = this.routeRoles.get(id);
+    if (existing) return existing;
+    const props = this.roleProps;
+    const providers = kind.grants.length ? ` that call ${secretsRoleName(kind.grants)}` : '';
+    const role = handlerRole(
+      this,
+      id,
+      kind.publicRead
+        ? `Velo HTTP API public read routes${providers} (read-only)`
+        : `Velo HTTP API route handlers${providers}${kind.mail ? ' that send e-mail' : ''}`,
+    );
+    if (kind.publicRead) {
+      grantTableRead(props.table, role, { indexes: true });
+      role.addManagedPolicy(props.assetsReadPolicy);
+    } else {
+      grantTableReadWrite(props.table, role);
+      role.addManagedPolicy(props.imagesAccessPolicy);
+      for (const machine of Object.values(props.stateMachines)) {
+        machine.grantStartExecution(role);
+        machine.grantTaskResponse(role);
+      }
+      if (kind.mail) grantSendEmail(this, role, emailEnvironment(props.config).EMAIL_FROM!);
     }
+    this.routeRoles.set(id, role);
     return role;
   }
+}
+
+/** What a route handler's role depends on: its trust level, e-mail, and the secrets it reads. */
+interface RouteRoleKind {
+  publicRead: boolean;
+  mail: boolean;
+  grants: readonly SecretGrant[];
+}
+
+/**
+ * The construct id of a route role: RouteHandlerRole, StripeHandlerRole… as before for writes (a
+ * renamed role would be replaced), MailingHandlerRole, PublicReadRole, PublicReadMapsRole.
+ */
+export function routeRoleId(kind: RouteRoleKind): string {
+  const providers = kind.grants.length ? secretsRoleName(kind.grants) : '';
+  if (kind.publicRead) return `PublicRead${providers}Role`;
+  const name = `${providers}${kind.mail ? 'Mailing' : ''}`;
+  return `${name || 'Route'}HandlerRole`;
+}
+
+/**
+ * Whether a route handler only answers anonymous reads: every route it serves is a public GET, and
+ * it is not a simulated provider's page (those keep the simulated provider's state in the table).
+ * Its role is then read-only (routeRole).
+ */
+export function isPublicRead(handler: string): boolean {
+  const served = (routes as readonly Route[]).filter((route) => route.handler === handler);
+  return (
+    served.length > 0 &&
+    served.every((route) => route.auth === 'public' && route.method === 'GET') &&
+    !handler.includes('/simulated/')
+  );
 }

@@ -24,6 +24,7 @@ import {
 } from '../../functions/orders/dispute-evidence';
 import { latestAssetAlias } from '../../shared/content/page-asset';
 import type { DeployConfig } from '../config/deploy-config';
+import { deploymentLogGroup, scopeDeploymentHandlerLogs } from './deployment-logs';
 import { grantObjects } from './grants';
 import { nagReasons } from './nag-reasons';
 import { secureBucket } from './secure-bucket';
@@ -51,6 +52,7 @@ export function acknowledgeBucketDeploymentHandler(
 ): void {
   const handler = deployment.handlerRole.node.scope;
   if (!handler) return;
+  scopeDeploymentHandlerLogs(deployment);
   const stack = Stack.of(deployment);
   const synthesizer = stack.synthesizer as DefaultStackSynthesizer;
   const qualifier = synthesizer.bootstrapQualifier ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
@@ -58,10 +60,6 @@ export function acknowledgeBucketDeploymentHandler(
   const bucketId: string = stack.resolve((bucket.node.defaultChild as s3.CfnBucket).logicalId);
   const findings: [string, string][] = [
     ['AwsSolutions-L1', nagReasons.cdkManagedHandler],
-    [
-      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      nagReasons.lambdaBasicExecution,
-    ],
     ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map(
       (action): [string, string] => [`AwsSolutions-IAM5[Action::${action}]`, options.reason],
     ),
@@ -280,6 +278,7 @@ export class DataStack extends Stack {
       destinationKeyPrefix: `${DataStack.assetsKeyPrefix}${version}/`,
       prune: false,
       memoryLimit: 512,
+      logGroup: deploymentLogGroup(this),
     });
     const alias = new s3deploy.BucketDeployment(this, 'DeployContentAlias', {
       sources: [s3deploy.Source.jsonData(`${latestAssetAlias}.json`, { version })],
@@ -287,6 +286,7 @@ export class DataStack extends Stack {
       destinationKeyPrefix: DataStack.assetsKeyPrefix,
       prune: false,
       memoryLimit: 512,
+      logGroup: deploymentLogGroup(this),
     });
     alias.node.addDependency(content);
     acknowledgeBucketDeploymentHandler(content, this.imagesBucket, { reason: nagReasons.contentDeployment });

@@ -26,7 +26,8 @@ import { streamConsumers } from '../../functions/stream-consumers';
 import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
 import { emailEnvironment, grantSendEmail } from './email';
-import { grantTableReadWrite } from './grants';
+import { grantPublish, grantTableReadWrite } from './grants';
+import { eventPublishers } from './handler-services';
 import { nagReasons } from './nag-reasons';
 import { withPaymentSdks } from './payment-providers';
 
@@ -105,7 +106,6 @@ export class EventsStack extends Stack {
 
     const ruleRole = handlerRole(this, 'RuleHandlerRole', 'Velo EventBridge rule targets');
     grantTableReadWrite(props.table, ruleRole);
-    this.bus.grantPutEventsTo(ruleRole);
     this.ruleFunctions = new HandlerFunctions(this, 'RuleHandlers', {
       bundling: props.bundling,
       role: ruleRole,
@@ -186,7 +186,8 @@ export class EventsStack extends Stack {
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason: nagReasons.listStreams,
     });
-    this.bus.grantPutEventsTo(streamRole);
+    // The finance outbox's publisher is the only function that may put velo.finance events.
+    for (const sources of Object.values(eventPublishers)) grantPublish(this.bus, streamRole, sources);
     // The order e-mails (streams/order-notifications) are sent through SES.
     const mailEnvironment = emailEnvironment(props.config);
     grantSendEmail(this, streamRole, mailEnvironment.EMAIL_FROM!);

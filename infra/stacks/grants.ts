@@ -3,6 +3,7 @@
  * instead of `index/*`, and only the object actions the handlers use on the images prefix.
  */
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { tableDesign } from '../../functions/lib/table-design';
@@ -30,15 +31,46 @@ export function grantTableReadWrite(table: dynamodb.ITable, grantee: iam.IGranta
   });
 }
 
-/** Item reads only (GetItem and Query): the search route, which reads the sequence item and the deltas. */
+/**
+ * Item reads only (GetItem and Query): the search route (the sequence item and the deltas, on the
+ * table) and the public read routes (`indexes`: with the table's own indexes, e.g. a seller's listings).
+ */
 export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:Query'] as const;
 
-export function grantTableRead(table: dynamodb.ITable, grantee: iam.IGrantable): iam.Grant {
+export function grantTableRead(
+  table: dynamodb.ITable,
+  grantee: iam.IGrantable,
+  options: { indexes?: boolean } = {},
+): iam.Grant {
   return iam.Grant.addToPrincipal({
     grantee,
     actions: [...tableReadActions],
-    resourceArns: [table.tableArn],
+    resourceArns: [
+      table.tableArn,
+      ...(options.indexes
+        ? tableDesign.globalIndexes.map((index) => `${table.tableArn}/index/${index.name}`)
+        : []),
+    ],
   });
+}
+
+/**
+ * `events:PutEvents` on the bus for events of these sources only (the `events:source` condition,
+ * checked for every entry of a PutEvents call). No role gets PutEvents any other way: only the
+ * outbox publisher may put `velo.finance` (issue 26), so a finance event always has its outbox item.
+ */
+export function grantPublish(
+  bus: events.IEventBus,
+  grantee: iam.IGrantable,
+  sources: readonly string[],
+): void {
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: ['events:PutEvents'],
+      resources: [bus.eventBusArn],
+      conditions: { StringEquals: { 'events:source': [...sources] } },
+    }),
+  );
 }
 
 /** Read, write (including presigned POST uploads the handlers sign) and delete objects under one key prefix. */

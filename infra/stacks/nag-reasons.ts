@@ -8,8 +8,6 @@ export const nagReasons = {
     "Only a simulated stage has it: a random value that signs the simulated providers' webhooks within one deployment. Nothing outside the deployment trusts it, so rotating it would buy nothing.",
   lambdaRuntime:
     'nodejs22.x is the pinned Lambda runtime: the bundles are built for node22 and the local cloud runs the same handlers on Node 20; nodejs24.x is adopted as a planned upgrade, not silently.',
-  lambdaBasicExecution:
-    'AWSLambdaBasicExecutionRole only allows logs:CreateLogGroup, CreateLogStream and PutLogEvents; a copy as a customer policy would say the same.',
   passwordPolicy:
     'The specification sets the password rule: 8 to 256 characters, no character classes (NIST SP 800-63B also advises against composition rules). The signup form and the API validators enforce the same rule.',
   mfa: 'The specification has no MFA for marketplace accounts; Cognito MFA can be turned on later without replacing the pool.',

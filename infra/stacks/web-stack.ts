@@ -22,6 +22,7 @@ import {
   securityHeaders,
 } from '../web-security';
 import { acknowledgeBucketDeploymentHandler } from './data-stack';
+import { deploymentLogGroup } from './deployment-logs';
 import { nagReasons } from './nag-reasons';
 import { secureBucket } from './secure-bucket';
 import { siteOriginOf } from './site-origin';
@@ -357,6 +358,7 @@ export class WebStack extends Stack {
           cacheControl: [s3deploy.CacheControl.fromString(immutableCacheControl)],
           prune: false,
           memoryLimit: 512,
+          logGroup: deploymentLogGroup(this),
         })
       : undefined;
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
@@ -371,6 +373,7 @@ export class WebStack extends Stack {
       cacheControl: [s3deploy.CacheControl.fromString(revalidateCacheControl)],
       prune: false,
       memoryLimit: 512,
+      logGroup: deploymentLogGroup(this),
       distribution: this.distribution,
       distributionPaths: ['/*'],
     });

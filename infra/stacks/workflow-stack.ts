@@ -121,7 +121,6 @@ export class WorkflowStack extends Stack {
     const taskRole = (roleId: string, description: string) => {
       const role = handlerRole(this, roleId, description);
       grantTableReadWrite(props.table, role);
-      props.bus.grantPutEventsTo(role);
       role.addToPrincipalPolicy(
         new iam.PolicyStatement({ actions: [...taskResponseActions], resources: names.map(machineArn) }),
       );
@@ -184,7 +183,6 @@ export class WorkflowStack extends Stack {
       'Velo scheduled handlers (deadline sweeper)',
     );
     grantTableReadWrite(props.table, sweeperRole);
-    props.bus.grantPutEventsTo(sweeperRole);
     for (const name of names) {
       this.stateMachines[name].grantStartExecution(sweeperRole);
       sweeperRole.addToPrincipalPolicy(

@@ -23,6 +23,7 @@ import {
   repoRoot,
 } from '../../infra/lambda-bundling';
 import { newPasswordHandlers, routeHandlerSettings } from '../../infra/stacks/api-stack';
+import { eventPublishers, mailingHandlers } from '../../infra/stacks/handler-services';
 import { paymentSdkModules, paymentSdks, withPaymentSdks } from '../../infra/stacks/payment-providers';
 import { bytesToBase64 } from '../../shared/validation/bloom-filter';
 import { buildCommonPasswordsFilter } from '../../shared/validation/common-passwords';
@@ -233,6 +234,16 @@ describe('handler bundling', () => {
         expect(input, handler).not.toMatch(/node_modules\/(stripe|@paypal\/paypal-server-sdk)\//);
     }
     expect(Object.keys(reached).sort()).toEqual(handlers);
+    // Which bundles send e-mail or put events (infra/stacks/handler-services.ts: their roles' grants).
+    const using = (module: string) =>
+      outputs
+        .filter((out) => out.entryPoint && (out.inputs[module]?.bytesInOutput ?? 0) > 0)
+        .map((out) => out.entryPoint!.replace(/^functions\//, '').replace(/\.ts$/, ''))
+        .sort();
+    expect(using('functions/lib/email.ts'), 'update mailingHandlers').toEqual([...mailingHandlers].sort());
+    expect(using('functions/lib/events.ts'), 'update eventPublishers').toEqual(
+      Object.keys(eventPublishers).sort(),
+    );
     const mismatches = handlers
       .filter((handler) => paymentSdkModules(handler).join() !== reached[handler]!.join())
       .map(

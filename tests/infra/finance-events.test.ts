@@ -61,7 +61,7 @@ describe('finance events in CDK', () => {
     });
   });
 
-  it('runs the finance outbox consumer on the table stream (TX# items), allowed to put events on the bus', () => {
+  it('runs the finance outbox consumer on the table stream (TX# and PAYOUT-ACCOUNT# items), allowed to put events on the bus', () => {
     const stack = app.stacks.events;
     const fn = stack.streamFunctions.get('orders/finance/outbox-stream');
     const fnId = stack.resolve((fn.node.defaultChild as CfnElement).logicalId);
@@ -69,7 +69,7 @@ describe('finance events in CDK', () => {
     const mapping = mappings.find((m) => m.Properties.FunctionName.Ref === fnId);
     expect(mapping, 'event source mapping').toBeDefined();
     expect(JSON.parse(mapping.Properties.FilterCriteria.Filters[0].Pattern)).toEqual({
-      dynamodb: { Keys: { PK: { S: [{ prefix: 'TX#' }] } } },
+      dynamodb: { Keys: { PK: { S: [{ prefix: 'TX#' }, { prefix: 'PAYOUT-ACCOUNT#' }] } } },
     });
     const role = events.findResources('AWS::Lambda::Function')[fnId]!.Properties.Role['Fn::GetAtt'][0];
     const policies = Object.values(events.findResources('AWS::IAM::Policy')) as any[];

@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../functions/lib/aws';
-import { publishPayoutAccountUpdated } from '../../functions/orders/finance/payout-account';
+import { recordPayoutAccountUpdated } from '../../functions/orders/finance/payout-account';
 import { LocalEventBus } from '../../infra/local/event-bus';
 import { validateEvent } from '../../shared/events/envelope';
 import { api, signUp } from './accounts';
@@ -51,7 +51,11 @@ describe('PayoutAccountUpdated', () => {
     });
     await api('POST', '/api/paypal/offboard', { token: account.accessToken });
 
-    const events = payoutEventsOf(account.user.id);
+    // Published by the outbox's stream consumer, a moment after the writes.
+    const events = await eventually(async () => {
+      const found = payoutEventsOf(account.user.id);
+      return found.length >= 2 ? found : undefined;
+    });
     expect(events.map((event) => event.detail.data.payoutReady)).toEqual([true, false]);
     for (const event of events) {
       const { eventId: _busId, ...envelope } = event.detail;
@@ -85,10 +89,14 @@ describe('PayoutAccountUpdated', () => {
     expect(ledger).toHaveLength(2);
   });
 
-  it('the helper for other producers (Stripe) validates and publishes', async () => {
+  it('the helper for other producers (Stripe) validates and publishes through the outbox, once', async () => {
     const userId = crypto.randomUUID();
-    const eventId = await publishPayoutAccountUpdated({ userId, provider: 'stripe', payoutReady: true });
+    const at = new Date().toISOString();
+    const eventId = await recordPayoutAccountUpdated({ userId, provider: 'stripe', payoutReady: true, at });
     expect(eventId).toBeTruthy();
+    // The same flip recorded again (a retried webhook) is one event.
+    await recordPayoutAccountUpdated({ userId, provider: 'stripe', payoutReady: true, at });
+    await eventually(async () => (payoutEventsOf(userId).length > 0 ? true : undefined));
     expect(payoutEventsOf(userId)).toEqual([
       expect.objectContaining({
         detail: expect.objectContaining({ data: expect.objectContaining({ provider: 'stripe' }) }),
@@ -96,7 +104,7 @@ describe('PayoutAccountUpdated', () => {
     ]);
     await expect(
       // biome-ignore lint/suspicious/noExplicitAny: an invalid provider on purpose
-      publishPayoutAccountUpdated({ userId, provider: 'bank' as any, payoutReady: true }),
+      recordPayoutAccountUpdated({ userId, provider: 'bank' as any, payoutReady: true }),
     ).rejects.toThrow(/provider/);
   });
 });

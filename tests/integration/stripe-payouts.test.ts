@@ -6,6 +6,7 @@ import { LocalEventBus } from '../../infra/local/event-bus';
 import { bankConnectionFailed } from '../../shared/errors/catalogue';
 import { bankFieldInlineNames } from '../../shared/validation/payout';
 import { api, errorOf, signUp, type TestAccount, testCloud } from './accounts';
+import { eventually } from './cloud-env';
 
 // Payouts and the saved card against the simulated Stripe (no STRIPE_SECRET_KEY in the local cloud):
 // tokens, account, hosted onboarding, the webhook it sends, and the current user's payments.
@@ -166,14 +167,20 @@ describe('payout account (simulated Stripe Connect)', () => {
       },
       seenMissingInformation: false,
     });
-    // The finance event of the flip to ready (velo.finance PayoutAccountUpdated, provider stripe).
-    const payoutEvents = new LocalEventBus(`${testCloud().dataDir}/events.ndjson`)
-      .events()
-      .filter(
-        (event) =>
-          event['detail-type'] === 'PayoutAccountUpdated' &&
-          (event.detail as { data?: { userId?: string } }).data?.userId === seller.user.id,
-      );
+    // The finance event of the flip to ready (velo.finance PayoutAccountUpdated, provider stripe),
+    // published from the finance outbox by its stream consumer.
+    const payoutEventsNow = () =>
+      new LocalEventBus(`${testCloud().dataDir}/events.ndjson`)
+        .events()
+        .filter(
+          (event) =>
+            event['detail-type'] === 'PayoutAccountUpdated' &&
+            (event.detail as { data?: { userId?: string } }).data?.userId === seller.user.id,
+        );
+    const payoutEvents = await eventually(async () => {
+      const found = payoutEventsNow();
+      return found.length > 0 ? found : undefined;
+    });
     expect(payoutEvents.map((event) => (event.detail as { data: unknown }).data)).toEqual([
       expect.objectContaining({ provider: 'stripe', payoutReady: true }),
     ]);

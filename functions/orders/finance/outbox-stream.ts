@@ -5,10 +5,12 @@ import { dynamo, tableName } from '../../lib/aws';
 import { publishEvent } from '../../lib/events';
 import { loggedHandler } from '../../lib/lambda-handler';
 import { type FinanceOutboxItem, isOutboxKey, outboxEntity, outboxEventTypes } from '../outbox';
+import { isPayoutAccountEventKey, payoutAccountItemProblem } from './payout-account';
 
 /**
  * Stream consumer of the finance outbox (functions/orders/outbox.ts): every INSERT of a
- * `TX#<txId>/EVENT#<type>` item is published on the bus as it was validated at write time, with
+ * `TX#<txId>/EVENT#<type>` item (and of a seller's `PAYOUT-ACCOUNT#<userId>/EVENT#…` item:
+ * functions/orders/finance/payout-account.ts) is published on the bus as it was validated at write time, with
  * `detail.id = <txId>:<type>` and EventBridge `Time = occurredAt`. Modifications and removals are
  * ignored (the items are written once and never change).
  *
@@ -47,19 +49,28 @@ async function publishOutbox(event: DynamoDBStreamEvent): Promise<{ published: n
 /** The Lambda entry: each invocation logs with its own keys (functions/lib/logger.ts). */
 export const handler = loggedHandler(publishOutbox);
 
-/** The records the consumer publishes: inserted outbox items (PK `TX#…`, SK `EVENT#…`). */
+/**
+ * The records the consumer publishes: inserted outbox items, a transaction's (PK `TX#…`, SK
+ * `EVENT#…`) and a seller's payout-account events (PK `PAYOUT-ACCOUNT#…`, SK `EVENT#…`).
+ */
 export function outboxInserts(records: DynamoDBRecord[]): DynamoDBRecord[] {
-  return records.filter(
-    (record) =>
-      record.eventName === 'INSERT' &&
-      isOutboxKey(record.dynamodb?.Keys?.PK?.S, record.dynamodb?.Keys?.SK?.S),
-  );
+  return records.filter((record) => {
+    const pk = record.dynamodb?.Keys?.PK?.S;
+    const sk = record.dynamodb?.Keys?.SK?.S;
+    return record.eventName === 'INSERT' && (isOutboxKey(pk, sk) || isPayoutAccountEventKey(pk, sk));
+  });
 }
 
 /** Why an item cannot be published, or undefined when it is a valid outbox item. */
 function checkItem(item: Record<string, unknown> | undefined): string | undefined {
   if (!item) return 'the item is gone';
   if (item.entity !== outboxEntity) return `entity is ${String(item.entity)}`;
+  if (isPayoutAccountEventKey(item.PK, item.SK)) {
+    const validation = validateEvent(item.detail);
+    if (!validation.ok) return validation.errors.join(', ');
+    if (item.occurredAt !== validation.event.occurredAt) return 'occurredAt differs from detail.occurredAt';
+    return payoutAccountItemProblem(item);
+  }
   const type = item.eventType;
   if (!(outboxEventTypes as readonly unknown[]).includes(type))
     return `not an outbox event type: ${String(type)}`;

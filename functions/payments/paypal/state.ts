@@ -10,11 +10,11 @@ import {
 } from '../../accounts/user-record';
 import { dynamo, tableName } from '../../lib/aws';
 import { paypalKeys } from '../../lib/table-design';
-import { publishPayoutAccountUpdated } from '../../orders/finance/payout-account';
+import { recordPayoutAccountUpdated } from '../../orders/finance/payout-account';
 
 /**
  * The one writer of a user's PayPal state (`paypal` on the user item). Every change that flips the
- * PayPal payout readiness publishes `PayoutAccountUpdated` (provider `paypal`) on the bus.
+ * PayPal payout readiness records `PayoutAccountUpdated` (provider `paypal`) in the finance outbox.
  */
 export async function changePaypalState(
   user: UserRecord,
@@ -46,7 +46,7 @@ export async function changePaypalState(
   const wasReady = paypalPayoutReady(paypalStateOf({ paypal: before }));
   const isReady = paypalPayoutReady(paypalStateOf(updated));
   if (wasReady !== isReady) {
-    await publishPayoutAccountUpdated({ userId: user.id, provider: 'paypal', payoutReady: isReady, at });
+    await recordPayoutAccountUpdated({ userId: user.id, provider: 'paypal', payoutReady: isReady, at });
   }
   return updated;
 }

@@ -14,7 +14,7 @@ import { dynamo, tableName } from '../../lib/aws';
 import { ApiError } from '../../lib/errors';
 import { keys } from '../../lib/table-design';
 import { conditionalUpdate, isConditionFailure } from '../../lib/writes';
-import { publishPayoutAccountUpdated } from '../../orders/finance/payout-account';
+import { recordPayoutAccountUpdated } from '../../orders/finance/payout-account';
 import { stripeErrorMeta } from './errors';
 import { CardProcessorError, type ProviderAccount, type ProviderCard } from './port';
 
@@ -90,7 +90,7 @@ export async function storeAccount(
   // Finance event when the Stripe side of payout readiness flipped (velo.finance PayoutAccountUpdated).
   const wasReady = user.stripeAccount?.transfersActive === true;
   if (wasReady !== view.transfersActive) {
-    await publishPayoutAccountUpdated({
+    await recordPayoutAccountUpdated({
       userId,
       provider: 'stripe',
       payoutReady: view.transfersActive,

@@ -1,0 +1,142 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: synthesized CloudFormation templates are untyped JSON
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Route, routes } from '../../functions/routes';
+import { buildApp, type VeloStacks } from '../../infra/app';
+import { logWriteActions } from '../../infra/lambda-bundling';
+import { isPublicRead, searchHandler } from '../../infra/stacks/api-stack';
+import { mailingHandlers } from '../../infra/stacks/handler-services';
+import { liveConfig } from './fixtures/configs';
+
+// Issue 26: each role holds what its functions use. The production stage (live providers, Klaviyo,
+// Amazon Location maps) synthesized once; every statement of every role read from the templates.
+
+interface RoleView {
+  stack: string;
+  id: string;
+  /** Handler modules of the Lambdas that run with this role. */
+  handlers: string[];
+  statements: any[];
+  managedPolicies: unknown[];
+}
+
+let roles: RoleView[];
+const templates: Record<string, any> = {};
+
+const actionsOf = (statement: any): string[] => [statement.Action].flat();
+const mentions = (value: unknown, text: string) => JSON.stringify(value).includes(text);
+
+beforeAll(() => {
+  const { stacks } = buildApp({
+    bundling: 'none',
+    siteDir: null,
+    nag: false,
+    config: {
+      ...liveConfig,
+      maps: { provider: 'amazon', apiKey: 'velo/prod/maps-api-key', region: 'eu-west-1' },
+    },
+    env: { account: '123456789012', region: 'eu-west-1' },
+  });
+  for (const [name, stack] of Object.entries(stacks as VeloStacks))
+    templates[name] = Template.fromStack(stack).toJSON();
+  roles = Object.entries(templates).flatMap(([stack, template]) => {
+    const resources = Object.entries<any>(template.Resources);
+    return resources
+      .filter(([, resource]) => resource.Type === 'AWS::IAM::Role')
+      .map(([id, resource]) => ({
+        stack,
+        id,
+        handlers: resources
+          .filter(([, fn]) => fn.Type === 'AWS::Lambda::Function' && mentions(fn.Properties.Role, id))
+          .map(([, fn]) => /functions\/(.+)\.ts/.exec(fn.Properties.Description ?? '')?.[1] ?? '?'),
+        statements: resources
+          .filter(([, policy]) => policy.Type === 'AWS::IAM::Policy' && mentions(policy.Properties.Roles, id))
+          .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement),
+        managedPolicies: resource.Properties.ManagedPolicyArns ?? [],
+      }));
+  });
+});
+
+const handlerRoles = () => roles.filter((role) => role.handlers.length > 0);
+const roleOf = (handler: string) => {
+  const role = roles.find((candidate) => candidate.handlers.includes(handler));
+  if (!role) throw new Error(`no role runs ${handler}`);
+  return role;
+};
+
+describe('public read routes', () => {
+  const publicReads = [...new Set((routes as readonly Route[]).map((route) => route.handler))].filter(
+    (handler) => isPublicRead(handler) && handler !== searchHandler,
+  );
+
+  it('are the anonymous GET routes: listings, profiles, reviews, assets, places, the static map', () => {
+    expect(publicReads.sort()).toEqual([
+      'accounts/http/reviews',
+      'accounts/http/show',
+      'content/http/get-asset',
+      'listings/http/by-author',
+      'listings/http/show',
+      'places/http/search',
+      'places/http/static-map',
+    ]);
+    // A simulated provider's page is a public GET but keeps the provider's state: not read-only.
+    expect(isPublicRead('payments/stripe/http/simulated/onboarding-page')).toBe(false);
+    expect(isPublicRead('orders/http/transition')).toBe(false);
+  });
+
+  it('run with roles that read the table and assets and nothing else: no write, no SES, no images, no events', () => {
+    const publicRoles = new Set(publicReads.map((handler) => roleOf(handler)));
+    expect([...publicRoles].map((role) => role.id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual([
+      'PublicReadMapsRole',
+      'PublicReadRole',
+    ]);
+    for (const role of publicRoles) {
+      // No route that writes shares the role.
+      expect(
+        role.handlers.every((handler) => isPublicRead(handler)),
+        role.id,
+      ).toBe(true);
+      const actions = role.statements.flatMap(actionsOf);
+      expect(
+        actions.filter(
+          (action) =>
+            !/^(dynamodb:(GetItem|Query)|logs:|secretsmanager:(GetSecretValue|DescribeSecret))/.test(action),
+        ),
+        role.id,
+      ).toEqual([]);
+      // The only managed policy: read access to the hosted assets (Data stack).
+      expect(role.managedPolicies, role.id).toEqual([
+        { 'Fn::ImportValue': expect.stringMatching(/AssetsReadAccess/) },
+      ]);
+    }
+  });
+});
+
+describe('roles', () => {
+  it('write logs only into their own functions’ log groups: no AWSLambdaBasicExecutionRole, no *', () => {
+    for (const role of handlerRoles()) {
+      expect(mentions(role.managedPolicies, 'AWSLambdaBasicExecutionRole'), role.id).toBe(false);
+      const logStatements = role.statements.filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('logs:')),
+      );
+      expect(logStatements, role.id).toHaveLength(1);
+      expect(actionsOf(logStatements[0]).sort(), role.id).toEqual([...logWriteActions].sort());
+      const resources = [logStatements[0].Resource].flat();
+      // One log group per function of the role, each the group's own ARN.
+      expect(resources, role.id).toHaveLength(role.handlers.length);
+      for (const resource of resources)
+        expect(resource, role.id).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/Logs/), 'Arn'] });
+    }
+  });
+
+  it('may send e-mail exactly when one of their functions sends mail', () => {
+    for (const role of handlerRoles()) {
+      const sends = role.statements.some((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('ses:')),
+      );
+      expect(sends, `${role.id}: ${role.handlers.join(', ')}`).toBe(
+        role.handlers.some((handler) => mailingHandlers.includes(handler)),
+      );
+    }
+  });
+});
