@@ -72,8 +72,6 @@ export const handlerDeployNames: Readonly<Record<string, string>> = {
   'payments/stripe/http/simulated/create-token': 'SimulatedStripeCreateToken',
   'payments/stripe/http/simulated/onboarding-page': 'SimulatedStripeOnboardingPage',
   'payments/stripe/http/simulated/submit-onboarding': 'SimulatedStripeSubmitOnboarding',
-  'orders/finance/outbox-stream': 'StreamsFinanceOutbox',
-  'orders/notifications/stream': 'StreamsOrderNotifications',
   'listings/search/index-stream': 'StreamsSearchIndex',
   'payments/stripe/http/create-account': 'StripeCreateAccount',
   'payments/stripe/http/create-account-link': 'StripeCreateAccountLink',
@@ -97,6 +95,18 @@ export const handlerDeployNames: Readonly<Record<string, string>> = {
   'orders/workflow/save-task-token': 'WorkflowSaveTaskToken',
   'orders/workflow/sweep-due': 'WorkflowSweepDue',
   'orders/http/create-dispute-photo-upload': 'OrdersCreateDisputePhotoUpload',
+  'orders/transaction-stream': 'StreamsTransactionDispatcher',
+};
+
+/**
+ * Names of handler modules that are no longer deployed (their module may still exist, no longer a
+ * handler): never given to another module, so a later handler cannot take over a retired function's
+ * log group or stream mapping ids. tests/infra/logical-ids.test.ts checks both lists.
+ */
+export const retiredDeployNames: Readonly<Record<string, string>> = {
+  // Issue 26: merged into the transaction stream dispatcher (orders/transaction-stream).
+  'orders/finance/outbox-stream': 'StreamsFinanceOutbox',
+  'orders/notifications/stream': 'StreamsOrderNotifications',
 };
 
 /** The deploy name of a handler module; a module without one fails the synth (add it above). */

@@ -6,14 +6,17 @@ import {
   GetShardIteratorCommand,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
-import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { type StreamConsumer, streamConsumers } from '../../functions/stream-consumers';
 import { localDynamoClient } from './dynamodb';
 import { loadHandler } from './handlers';
+import { deliverBatch, logGivenUpBatch, type OnExhausted, type StreamHandler } from './stream-delivery';
 
 /**
  * Reads the table's stream like Lambda's event source mapping does and calls the same consumer
- * modules with a DynamoDBStreamEvent. A failing batch is retried (as Lambda would) up to 3 times.
+ * modules with a DynamoDBStreamEvent. A batch is retried from its first failed record (the
+ * consumer's partial-batch response, or all of it when the consumer throws) up to 3 attempts, as
+ * Lambda would (infra/local/stream-delivery.ts); then it is given up through `onExhausted`.
  */
 export interface StreamPoller {
   stop(): Promise<void>;
@@ -21,10 +24,23 @@ export interface StreamPoller {
   drain(): Promise<void>;
 }
 
-const pollIntervalMs = 100;
-const maxAttempts = 3;
+export interface StreamPollerOptions {
+  /** Attempts per batch before it is given up (default 3). */
+  maxAttempts?: number;
+  /** Where a given-up batch goes (default: an error line); AWS sends a pointer to the stream DLQ. */
+  onExhausted?: OnExhausted;
+}
 
-export async function startStreamPoller(endpoint: string, tableName: string): Promise<StreamPoller> {
+const pollIntervalMs = 100;
+const defaultMaxAttempts = 3;
+
+export async function startStreamPoller(
+  endpoint: string,
+  tableName: string,
+  options: StreamPollerOptions = {},
+): Promise<StreamPoller> {
+  const maxAttempts = options.maxAttempts ?? defaultMaxAttempts;
+  const onExhausted = options.onExhausted ?? logGivenUpBatch;
   const dynamo = localDynamoClient(endpoint);
   const streams = new DynamoDBStreamsClient({
     endpoint,
@@ -32,8 +48,9 @@ export async function startStreamPoller(endpoint: string, tableName: string): Pr
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const table = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
-  const streamArn = table.Table?.LatestStreamArn;
-  if (!streamArn) throw new Error(`Table ${tableName} has no stream`);
+  const latestStreamArn = table.Table?.LatestStreamArn;
+  if (!latestStreamArn) throw new Error(`Table ${tableName} has no stream`);
+  const streamArn: string = latestStreamArn;
 
   const iterators = new Map<string, string | undefined>(); // shardId → next iterator (undefined: closed)
   let stopped = false;
@@ -65,14 +82,14 @@ export async function startStreamPoller(endpoint: string, tableName: string): Pr
       if (!iterator) continue;
       const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
       const records = page.Records ?? [];
-      if (records.length > 0) await dispatch(records);
+      if (records.length > 0) await dispatch(records, shardId);
       handled += records.length;
       iterators.set(shardId, page.NextShardIterator);
     }
     return handled;
   }
 
-  async function dispatch(records: StreamRecord[]): Promise<void> {
+  async function dispatch(records: StreamRecord[], shardId: string): Promise<void> {
     for (const consumer of streamConsumers as readonly StreamConsumer[]) {
       const matching = records.filter((record) => {
         const image = record.dynamodb?.NewImage ?? record.dynamodb?.OldImage;
@@ -80,21 +97,12 @@ export async function startStreamPoller(endpoint: string, tableName: string): Pr
         return consumer.keyPrefixes.some((prefix) => pk.startsWith(prefix));
       });
       if (matching.length === 0) continue;
-      const event: DynamoDBStreamEvent = {
-        Records: matching.map((record) => ({ ...record, eventSourceARN: streamArn }) as DynamoDBRecord),
-      };
-      const handler = await loadHandler<(event: DynamoDBStreamEvent) => Promise<unknown>>(consumer.handler);
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await handler(event);
-          break;
-        } catch (error) {
-          if (attempt >= maxAttempts) {
-            console.error(`[streams] ${consumer.name} failed ${maxAttempts} times, batch skipped: ${error}`);
-            break;
-          }
-        }
-      }
+      const handler = await loadHandler<StreamHandler>(consumer.handler);
+      await deliverBatch(
+        handler,
+        matching.map((record) => ({ ...record, eventSourceARN: streamArn }) as DynamoDBRecord),
+        { consumer: consumer.name, streamArn, shardId, maxAttempts, onExhausted },
+      );
     }
   }
 

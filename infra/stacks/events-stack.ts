@@ -22,11 +22,11 @@ import type { Construct } from 'constructs';
 import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/event-rules';
 import { searchSnapshotWriter } from '../../functions/listings/search/schedule';
 import { handlerId } from '../../functions/routes';
-import { streamConsumers } from '../../functions/stream-consumers';
+import { type StreamConsumerName, streamConsumers } from '../../functions/stream-consumers';
 import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
 import { emailEnvironment, grantSendEmail } from './email';
-import { grantPublish, grantTableReadWrite } from './grants';
+import { grantPublish, grantTableItemActions, grantTableReadWrite, searchDeltaWriteActions } from './grants';
 import { eventPublishers } from './handler-services';
 import { nagReasons } from './nag-reasons';
 import { withPaymentSdks } from './payment-providers';
@@ -45,13 +45,20 @@ export interface EventsStackProps extends StackProps {
   searchSnapshotsWritePolicy: iam.IManagedPolicy;
 }
 
-/** Batching of the table's stream consumers (functions/stream-consumers.ts lists what, this says how). */
+/**
+ * Batching of the table's stream consumers (functions/stream-consumers.ts lists what, this says how).
+ * Each consumer answers a partial-batch response (issue 26): Lambda retries from the first failed
+ * record instead of the whole batch. A batch that gives up leaves the DLQ a pointer (shard and
+ * sequence numbers) to records the stream keeps 24 h: giving up at 6 h of age leaves most of a day
+ * to redrive them (docs/decisions.md, "issue 26").
+ */
 export const streamConsumerSettings = {
   batchSize: 100,
   maxBatchingWindow: Duration.seconds(1),
   bisectBatchOnError: true,
+  reportBatchItemFailures: true,
   retryAttempts: 5,
-  maxRecordAge: Duration.hours(24),
+  maxRecordAge: Duration.hours(6),
 } as const;
 
 /**
@@ -64,7 +71,7 @@ export const searchSnapshotWriterMemoryMb = 3008;
 /**
  * Events: the marketplace bus (finance follows payments, refunds and payouts on it) with an archive
  * for replay, one rule per entry of functions/event-rules.ts, and the asynchronous reactions to the
- * table: one Lambda per stream consumer (functions/stream-consumers.ts).
+ * table: one Lambda per stream consumer (functions/stream-consumers.ts), each with its own role.
  */
 export class EventsStack extends Stack {
   readonly bus: events.EventBus;
@@ -179,18 +186,30 @@ export class EventsStack extends Stack {
       if (rule.sources.includes(eventSources.finance)) eventRule.addTarget(financeLogTarget);
     }
 
-    const streamRole = handlerRole(this, 'StreamHandlerRole', 'Velo table stream consumers');
+    // The transaction stream dispatcher (finance outbox publisher and order e-mails): the table, the
+    // bus and SES. The one role that may put finance events (issue 26): the only grantPutEventsTo here
+    // besides the rule handlers'.
+    const streamRole = handlerRole(this, 'StreamHandlerRole', 'Velo transaction stream dispatcher');
     // Stream read and sending to the dead-letter queue are granted by the event source itself.
     grantTableReadWrite(props.table, streamRole);
     Validations.of(streamRole).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason: nagReasons.listStreams,
     });
-    // The finance outbox's publisher is the only function that may put velo.finance events.
+    // The finance outbox's publisher (the dispatcher) is the only function that may put velo.finance events.
     for (const sources of Object.values(eventPublishers)) grantPublish(this.bus, streamRole, sources);
-    // The order e-mails (streams/order-notifications) are sent through SES.
+    // The order e-mails (functions/orders/notifications/stream.ts) are sent through SES.
     const mailEnvironment = emailEnvironment(props.config);
     grantSendEmail(this, streamRole, mailEnvironment.EMAIL_FROM!);
+    // The search deltas' consumer: it only adds to the sequence item (UpdateItem) and writes deltas
+    // (BatchWriteItem); no reads, no index, no bus, no SES.
+    const searchIndexRole = handlerRole(this, 'SearchIndexStreamRole', 'Velo search index stream consumer');
+    grantTableItemActions(props.table, searchIndexRole, searchDeltaWriteActions);
+    Validations.of(searchIndexRole).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: nagReasons.listStreams,
+    });
+    const consumerRoles: Partial<Record<StreamConsumerName, iam.IRole>> = { 'search-index': searchIndexRole };
     this.streamFunctions = new HandlerFunctions(this, 'StreamHandlers', {
       bundling: props.bundling,
       role: streamRole,
@@ -198,7 +217,11 @@ export class EventsStack extends Stack {
       timeout: Duration.seconds(60),
     });
     for (const consumer of streamConsumers) {
-      const fn = this.streamFunctions.get(consumer.handler, withPaymentSdks(consumer.handler));
+      const role = consumerRoles[consumer.name];
+      const fn = this.streamFunctions.get(
+        consumer.handler,
+        withPaymentSdks(consumer.handler, role ? { role } : {}),
+      );
       fn.addEventSource(
         new sources.DynamoEventSource(props.table, {
           startingPosition: lambda.StartingPosition.TRIM_HORIZON,

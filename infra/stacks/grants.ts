@@ -82,3 +82,15 @@ export function grantObjects(bucket: s3.IBucket, keyPrefix: string, policy: iam.
     }),
   );
 }
+
+/** The search deltas' stream consumer: the ADD on the sequence item and the deltas' BatchWrite (issue 26). */
+export const searchDeltaWriteActions = ['dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'] as const;
+
+/** Just these item actions, on the table itself (no index). */
+export function grantTableItemActions(
+  table: dynamodb.ITable,
+  grantee: iam.IGrantable,
+  actions: readonly string[],
+): iam.Grant {
+  return iam.Grant.addToPrincipal({ grantee, actions: [...actions], resourceArns: [table.tableArn] });
+}

@@ -9,7 +9,7 @@ import { eventSources } from '../../functions/event-rules';
 /** The handlers that send e-mail through SES (listing live mails, order e-mails, reminders). */
 export const mailingHandlers: readonly string[] = [
   'listings/http/own/publish',
-  'orders/notifications/stream',
+  'orders/transaction-stream',
   'orders/workflow/sweep-due',
 ];
 
@@ -19,7 +19,7 @@ export const mailingHandlers: readonly string[] = [
  * `velo.finance`: every finance event is first an outbox item in the table.
  */
 export const eventPublishers: Readonly<Record<string, readonly string[]>> = {
-  'orders/finance/outbox-stream': [eventSources.finance],
+  'orders/transaction-stream': [eventSources.finance],
 };
 
 export const sendsMail = (handler: string): boolean => mailingHandlers.includes(handler);

@@ -61,9 +61,9 @@ describe('finance events in CDK', () => {
     });
   });
 
-  it('runs the finance outbox consumer on the table stream (TX# and PAYOUT-ACCOUNT# items), allowed to put events on the bus', () => {
+  it('runs the finance outbox (the transaction stream dispatcher) on the table stream (TX# and PAYOUT-ACCOUNT# items), allowed to put events on the bus', () => {
     const stack = app.stacks.events;
-    const fn = stack.streamFunctions.get('orders/finance/outbox-stream');
+    const fn = stack.streamFunctions.get('orders/transaction-stream');
     const fnId = stack.resolve((fn.node.defaultChild as CfnElement).logicalId);
     const mappings = Object.values(events.findResources('AWS::Lambda::EventSourceMapping')) as any[];
     const mapping = mappings.find((m) => m.Properties.FunctionName.Ref === fnId);

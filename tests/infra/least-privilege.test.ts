@@ -1,11 +1,12 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: synthesized CloudFormation templates are untyped JSON
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eventSources } from '../../functions/event-rules';
 import { type Route, routes } from '../../functions/routes';
 import { buildApp, type VeloStacks } from '../../infra/app';
 import { logWriteActions } from '../../infra/lambda-bundling';
 import { isPublicRead, searchHandler } from '../../infra/stacks/api-stack';
-import { mailingHandlers } from '../../infra/stacks/handler-services';
+import { eventPublishers, mailingHandlers } from '../../infra/stacks/handler-services';
 import { liveConfig } from './fixtures/configs';
 
 // Issue 26: each role holds what its functions use. The production stage (live providers, Klaviyo,
@@ -138,5 +139,38 @@ describe('roles', () => {
         role.handlers.some((handler) => mailingHandlers.includes(handler)),
       );
     }
+  });
+});
+
+describe('events:PutEvents', () => {
+  it('is granted only with an events:source condition, and velo.finance only to the outbox publisher', () => {
+    const publishers = Object.keys(eventPublishers);
+    const putters = handlerRoles().filter((role) =>
+      role.statements.some((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('events:')),
+      ),
+    );
+    expect(putters.length).toBeGreaterThan(0);
+    for (const role of putters) {
+      for (const statement of role.statements.filter((s) =>
+        actionsOf(s).some((a) => a.startsWith('events:')),
+      )) {
+        expect(actionsOf(statement), role.id).toEqual(['events:PutEvents']);
+        const sources = [statement.Condition?.StringEquals?.['events:source']].flat();
+        expect(sources.length, `${role.id} has PutEvents without an events:source condition`).toBeGreaterThan(
+          0,
+        );
+        if (sources.includes(eventSources.finance))
+          expect(
+            role.handlers.every((handler) => publishers.includes(handler)),
+            role.id,
+          ).toBe(true);
+      }
+    }
+    // The outbox publisher's role is among them; no route, task or rule handler may put events.
+    expect(putters.flatMap((role) => role.handlers).filter((handler) => handler.includes('/http/'))).toEqual(
+      [],
+    );
+    expect(putters.some((role) => role.handlers.includes('orders/transaction-stream'))).toBe(true);
   });
 });

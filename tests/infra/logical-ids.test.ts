@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handlerDeployNames } from '../../functions/deploy-names';
+import { handlerDeployNames, retiredDeployNames } from '../../functions/deploy-names';
 import { buildApp } from '../../infra/app';
 import { repoRoot } from '../../infra/lambda-bundling';
 
@@ -61,6 +61,19 @@ describe('stable deploy ids', () => {
     expect(new Set(names).size).toBe(names.length);
     for (const handler of Object.keys(handlerDeployNames)) {
       expect(existsSync(path.join(repoRoot, 'functions', `${handler}.ts`)), handler).toBe(true);
+    }
+  });
+
+  it('never gives a retired name (or module) to a deployed handler', () => {
+    const live = new Set(Object.values(handlerDeployNames));
+    expect(Object.values(retiredDeployNames).filter((name) => live.has(name))).toEqual([]);
+    expect(Object.keys(retiredDeployNames).filter((handler) => handler in handlerDeployNames)).toEqual([]);
+    // Nothing deploys a retired name: no committed logical id starts with it any more.
+    for (const name of Object.values(retiredDeployNames)) {
+      expect(
+        current.filter((id) => id.split(' ')[2]!.includes(name)),
+        name,
+      ).toEqual([]);
     }
   });
 });

@@ -830,7 +830,9 @@ describe('events stack', () => {
         BatchSize: streamConsumerSettings.batchSize,
         BisectBatchOnFunctionError: true,
         MaximumRetryAttempts: streamConsumerSettings.retryAttempts,
+        MaximumRecordAgeInSeconds: 6 * 3600,
         StartingPosition: 'TRIM_HORIZON',
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
         DestinationConfig: { OnFailure: { Destination: expect.anything() } },
       });
       expect(JSON.parse(mapping.Properties.FilterCriteria.Filters[0].Pattern)).toEqual({
@@ -861,7 +863,7 @@ describe('events stack', () => {
       PolicyDocument: { Statement: Match.arrayWith([sesStatement]) },
       Roles: [{ Ref: Match.stringLikeRegexp('^StreamHandlerRole') }],
     });
-    const streamFn = stacks.events.streamFunctions.get('orders/notifications/stream');
+    const streamFn = stacks.events.streamFunctions.get('orders/transaction-stream');
     const streamProps = (
       templates.events.findResources('AWS::Lambda::Function')[logicalId(stacks.events, streamFn)] as any
     ).Properties;
@@ -875,6 +877,61 @@ describe('events stack', () => {
       templates.workflow.findResources('AWS::Lambda::Function')[logicalId(stacks.workflow, sweep)] as any
     ).Properties;
     expect(sweepProps.Environment.Variables).toMatchObject(emailVariables);
+  });
+});
+
+describe('the table stream (issue 26)', () => {
+  const tableStreamMappings = () =>
+    Object.values(templates)
+      .flatMap((template) => resources(template, 'AWS::Lambda::EventSourceMapping') as [string, any][])
+      .filter(([, m]) => JSON.stringify(m.Properties.EventSourceArn).includes('StreamArn'));
+  const statementsOfRole = (template: Template, roleId: string) =>
+    (resources(template, 'AWS::IAM::Policy') as [string, any][])
+      .filter(([, policy]) => JSON.stringify(policy.Properties.Roles).includes(`"${roleId}"`))
+      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as any[]);
+  const roleOf = (handler: string) => {
+    const fnId = logicalId(stacks.events, stacks.events.streamFunctions.get(handler));
+    return (templates.events.findResources('AWS::Lambda::Function')[fnId] as any).Properties.Role[
+      'Fn::GetAtt'
+    ][0] as string;
+  };
+  const actionsOf = (statements: any[]) => statements.flatMap((statement) => [statement.Action].flat());
+
+  it('has at most two readers (DynamoDB advises), each answering partial-batch responses', () => {
+    const mappings = tableStreamMappings();
+    expect(mappings.length).toBeGreaterThan(0);
+    expect(mappings.length).toBeLessThanOrEqual(2);
+    for (const [, mapping] of mappings) {
+      expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    }
+  });
+
+  it('the search consumer has its own role: two item writes on the table, no SES, no events:PutEvents', () => {
+    const searchRole = roleOf('listings/search/index-stream');
+    const dispatcherRole = roleOf('orders/transaction-stream');
+    expect(searchRole).not.toBe(dispatcherRole);
+    const statements = statementsOfRole(templates.events, searchRole);
+    const actions = actionsOf(statements);
+    expect(actions.filter((action) => /^(ses|events):/.test(action))).toEqual([]);
+    const tableActions = statements.filter((statement) =>
+      [statement.Action]
+        .flat()
+        .some((action: string) =>
+          /^dynamodb:(?!ListStreams|DescribeStream|GetRecords|GetShardIterator)/.test(action),
+        ),
+    );
+    expect(tableActions.flatMap((statement) => [statement.Action].flat()).sort()).toEqual([
+      'dynamodb:BatchWriteItem',
+      'dynamodb:UpdateItem',
+    ]);
+    expect(JSON.stringify(tableActions.map((statement) => statement.Resource))).not.toContain('/index/');
+  });
+
+  it('the transaction dispatcher (the outbox publisher) may put events on the bus and send mail', () => {
+    const actions = actionsOf(statementsOfRole(templates.events, roleOf('orders/transaction-stream')));
+    expect(actions).toEqual(
+      expect.arrayContaining(['events:PutEvents', 'ses:SendEmail', 'dynamodb:GetItem']),
+    );
   });
 });
 

@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../functions/lib/aws';
 import { keys } from '../../functions/lib/table-design';
 import { handler as ledgerHandler } from '../../functions/orders/finance/ledger';
-import { handler as outboxConsumer } from '../../functions/orders/finance/outbox-stream';
 import { type OutboxEvent, outboxKey, outboxPut } from '../../functions/orders/outbox';
+import { handler as transactionStream } from '../../functions/orders/transaction-stream';
 import { LocalEventBus } from '../../infra/local/event-bus';
 import type { DomainEvent } from '../../shared/events/envelope';
 import { reconcile } from '../../shared/events/reconcile';
@@ -15,7 +15,7 @@ import { eventually, useLocalCloud } from './cloud-env';
 
 // The transactional outbox of finance events (docs/design/orders.md, "The write protocol" and
 // "Money") on the local cloud: an EVENT# item written in a TransactWrite beside the transaction's
-// own change is published by the finance-outbox stream consumer and recorded in the finance ledger
+// own change is published by the transaction stream dispatcher's finance-outbox part and recorded in the finance ledger
 // once per detail.id.
 
 let dataDir: string;
@@ -163,9 +163,9 @@ describe('finance outbox', () => {
     const { PK, SK } = outboxKey(txId, 'PayoutDisbursed');
     const record: DynamoDBRecord = {
       eventName: 'INSERT',
-      dynamodb: { Keys: { PK: { S: PK }, SK: { S: SK } } },
+      dynamodb: { Keys: { PK: { S: PK }, SK: { S: SK } }, SequenceNumber: '1' },
     };
-    await expect(outboxConsumer({ Records: [record] })).resolves.toEqual({ published: 1 });
+    await expect(transactionStream({ Records: [record] })).resolves.toEqual({ batchItemFailures: [] });
     const deliveries = await eventually(async () => {
       const events = busEventsOf(txId);
       return events.length === 2 ? events : undefined;

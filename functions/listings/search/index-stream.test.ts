@@ -68,7 +68,7 @@ describe('search-index stream consumer', () => {
         change('INSERT', keys.transaction('t'), '100000000000000000006', { x: 1 }),
       ],
     });
-    expect(result).toEqual({ recorded: 5 });
+    expect(result).toEqual({ batchItemFailures: [] });
 
     const updates = ddb.commandCalls(UpdateCommand);
     expect(updates).toHaveLength(1);
@@ -104,20 +104,51 @@ describe('search-index stream consumer', () => {
   it('writes nothing for a batch without listing changes', async () => {
     await expect(
       handler({ Records: [change('INSERT', keys.transaction('t'), '1', { x: 1 })] }),
-    ).resolves.toEqual({ recorded: 0 });
+    ).resolves.toEqual({ batchItemFailures: [] });
     expect(ddb.calls()).toHaveLength(0);
   });
 
-  it('sends unprocessed items again, and throws (the batch is retried) when a write fails', async () => {
+  it('sends unprocessed items again; a write that fails answers its first change, not the batch', async () => {
     const first = change('MODIFY', keys.listing('a'), '7', listing('a'));
     ddb
       .on(BatchWriteCommand)
       .resolvesOnce({ UnprocessedItems: { 'velo-test': [{ PutRequest: { Item: { id: 'a' } } }] } })
       .resolves({ UnprocessedItems: {} });
-    await handler({ Records: [first] });
+    await expect(handler({ Records: [first] })).resolves.toEqual({ batchItemFailures: [] });
     expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(2);
 
     ddb.on(BatchWriteCommand).rejects(new Error('throttled'));
-    await expect(handler({ Records: [first] })).rejects.toThrow('throttled');
+    await expect(handler({ Records: [first] })).resolves.toEqual({
+      batchItemFailures: [{ itemIdentifier: '7' }],
+    });
+  });
+
+  it('answers the first change of the chunk that failed: the chunks before it are written', async () => {
+    // 30 changes after one record that is not a listing: chunks of 25 and 5.
+    const other = change('INSERT', keys.transaction('t'), '1000', { x: 1 });
+    const changes = Array.from({ length: 30 }, (_, i) =>
+      change('MODIFY', keys.listing(`l${i}`), String(1001 + i), listing(`l${i}`)),
+    );
+    ddb.on(BatchWriteCommand).resolvesOnce({ UnprocessedItems: {} }).rejects(new Error('throttled'));
+    const response = await handler({ Records: [other, ...changes] });
+    expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: '1026' }] });
+    const chunks = ddb
+      .commandCalls(BatchWriteCommand)
+      .map((call) => call.args[0].input.RequestItems!['velo-test']!);
+    expect(chunks.map((chunk) => chunk.length)).toEqual([25, 5]);
+    expect(chunks[1]![0]!.PutRequest!.Item!.version).toBe('1026');
+  });
+
+  it('answers the first listing change when the sequences cannot be allocated', async () => {
+    ddb.on(UpdateCommand).rejects(new Error('throttled'));
+    const response = await handler({
+      Records: [
+        change('INSERT', keys.transaction('t'), '5', { x: 1 }),
+        change('MODIFY', keys.listing('a'), '6', listing('a')),
+        change('MODIFY', keys.listing('b'), '9', listing('b')),
+      ],
+    });
+    expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: '6' }] });
+    expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(0);
   });
 });

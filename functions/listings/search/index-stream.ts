@@ -1,7 +1,10 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { loggedHandler } from '../../lib/lambda-handler';
+import { log } from '../../lib/logger';
+import { reportError } from '../../lib/observability';
+import { batchResponse } from '../../lib/stream-batch';
 import { keyPrefixes, keys } from '../../lib/table-design';
 import type { ListingRecord } from '../listing-record';
 import type { SearchDelta } from './delta-cursor';
@@ -11,18 +14,39 @@ import { searchDocumentOf } from './search-document';
 /**
  * Stream consumer (issue 23): each change of a listing's main item becomes a search delta. The
  * batch gets a dense range of sequences from ONE atomic ADD on the sequence item, and its deltas
- * are written with BatchWrite; any failure throws, so the stream retries the whole batch (a retried
- * batch gets new sequences: the first attempt's deltas that were written are duplicates the version
- * check ignores, the others are gaps containers stop waiting for after 5 s).
+ * are written with BatchWrite, 25 at a time in stream order. A failure answers a partial-batch
+ * response (issue 26) naming the first change not written for sure: Lambda retries from it (a
+ * failed ADD: from the first change). A retried change gets a new sequence: a delta of the failed
+ * chunk that was written is a duplicate the version check ignores, the others are gaps containers
+ * stop waiting for after 5 s. The failure is reported (reportError) and logged.
  */
-async function recordSearchDeltas(event: DynamoDBStreamEvent): Promise<{ recorded: number }> {
+async function recordSearchDeltas(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const changes = event.Records.filter(isListingItem);
-  if (changes.length === 0) return { recorded: 0 };
-  const first = await allocateSequences(changes.length);
-  const deltas = changes.map((record, i) => deltaOf(record, first + i));
-  await writeDeltas(deltas);
-  return { recorded: deltas.length };
+  if (changes.length === 0) return batchResponse();
+  let written = 0;
+  try {
+    const first = await allocateSequences(changes.length);
+    const deltas = changes.map((record, i) => deltaOf(record, first + i));
+    for (; written < deltas.length; written += deltaChunk) {
+      await writeDeltas(deltas.slice(written, written + deltaChunk));
+    }
+    return batchResponse();
+  } catch (error) {
+    const firstFailed = changes[written];
+    await reportError(error, {
+      task: 'search-index',
+      sequenceNumber: firstFailed?.dynamodb?.SequenceNumber ?? '',
+    });
+    log.warn('Search deltas not written: the stream retries from the first', {
+      written,
+      changes: changes.length,
+    });
+    return batchResponse(firstFailed);
+  }
 }
+
+/** One BatchWrite's worth of deltas: the unit a failure is counted in. */
+const deltaChunk = 25;
 
 /** The listing's own item (`LISTING#<id>` / `LISTING`), not another item in its partition. */
 function isListingItem(record: DynamoDBRecord): boolean {

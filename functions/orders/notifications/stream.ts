@@ -1,10 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { otherRole, partyRole } from '../../../shared/process/permissions';
 import { dynamo, tableName } from '../../lib/aws';
-import { loggedHandler } from '../../lib/lambda-handler';
-import { withLogKeys } from '../../lib/logger';
-import { reportError } from '../../lib/observability';
 import { keyPrefixes, keys } from '../../lib/table-design';
 import type { MessageItem } from '../messages';
 import type { TransactionRecord } from '../record';
@@ -15,7 +12,8 @@ import { mailable, type Parties, partiesOf, type SendOutcome, sendOnce, wants } 
 import { excerpt } from './templates';
 
 /**
- * Stream consumer of the order e-mails ("Notifications by e-mail"):
+ * The order e-mails' part ("Notifications by e-mail") of the transaction stream dispatcher
+ * (functions/orders/transaction-stream.ts), for one stream record:
  * - the transaction item (`TX#<id>` / `TX`), INSERT or MODIFY where `version` grew: the transition
  *   that made each new version (`transitions[version - 1]` of the item, read back consistently)
  *   mails what functions/orders/notifications/decide.ts says, each mail at most once per
@@ -29,35 +27,19 @@ import { excerpt } from './templates';
  *
  * Records are delivered at least once; the markers (and the message window's `coveredThrough`)
  * make a redelivered record send nothing again.
- * A failed mail deletes its marker and fails the batch after the other records were handled, so
- * the batch is retried (AWS: bisected, then the dead-letter queue) and only the failed mail goes again.
+ * A failed mail deletes its marker and throws: the dispatcher reports the record as a batch item
+ * failure after the other records were handled, so the stream retries from it (AWS: then the
+ * dead-letter queue) and only the failed mail goes again.
  */
-async function sendOrderMails(event: DynamoDBStreamEvent): Promise<{ sent: number }> {
-  let sent = 0;
-  const failures: string[] = [];
-  for (const record of event.Records) {
-    const what = notificationRecord(record);
-    if (!what) continue;
-    // One batch holds records of many orders: each logs with its own.
-    await withLogKeys({ transactionId: what.transactionId }, async () => {
-      try {
-        const outcomes =
-          what.kind === 'transaction'
-            ? await transactionMails(what.transactionId, what.fromVersion, what.toVersion)
-            : await messageMail(what.transactionId, what.sk);
-        sent += outcomes.filter((outcome) => outcome === 'sent').length;
-      } catch (error) {
-        failures.push(`${what.transactionId}: ${String(error)}`);
-        await reportError(error, { task: 'order-notifications', transactionId: what.transactionId });
-      }
-    });
-  }
-  if (failures.length > 0) throw new Error(`Order e-mails not sent: ${failures.join('; ')}`);
-  return { sent };
+export async function sendRecordMails(record: DynamoDBRecord): Promise<{ sent: number }> {
+  const what = notificationRecord(record);
+  if (!what) return { sent: 0 };
+  const outcomes =
+    what.kind === 'transaction'
+      ? await transactionMails(what.transactionId, what.fromVersion, what.toVersion)
+      : await messageMail(what.transactionId, what.sk);
+  return { sent: outcomes.filter((outcome) => outcome === 'sent').length };
 }
-
-/** The Lambda entry: each invocation logs with its own keys (functions/lib/logger.ts). */
-export const handler = loggedHandler(sendOrderMails);
 
 export type NotificationRecord =
   | { kind: 'transaction'; transactionId: string; fromVersion: number; toVersion: number }
