@@ -84,7 +84,11 @@ describe('the content bucket (data stack)', () => {
       'DeployContentAlias',
       'DeployContentAssets',
     ]);
-    for (const [, d] of contentDeployments) expect(d.Properties.DestinationBucketName).toEqual(content);
+    for (const [, d] of contentDeployments) {
+      expect(d.Properties.DestinationBucketName).toEqual(content);
+      // Kept on delete (the default): moving the destination never removes the old prefix.
+      expect(d.Properties.RetainOnDelete ?? true).toBe(true);
+    }
     for (const [id, d] of deployments) {
       const destination = JSON.stringify(d.Properties.DestinationBucketName);
       expect(destination, id).not.toContain(images);
