@@ -135,6 +135,8 @@ describe('the content bucket (data stack)', () => {
       expect(fn.Properties.Environment.Variables.CONTENT_BUCKET, description).toEqual({
         'Fn::ImportValue': expect.stringMatching(/ContentBucket/),
       });
+      // The renderer reads no image: it is not told where they are (its bundle has no reader of them).
+      if (stack === 'web') expect(fn.Properties.Environment.Variables).not.toHaveProperty('IMAGES_BUCKET');
       const role = template.Resources[arnTarget(fn.Properties.Role)];
       expect(JSON.stringify(role.Properties.ManagedPolicyArns), description).toContain(readPolicy);
     }
