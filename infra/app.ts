@@ -140,6 +140,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     imagesBucket: data.imagesBucket,
     imagesAccessPolicy: data.imagesAccessPolicy,
     assetsReadPolicy: data.assetsReadPolicy,
+    contentBucket: data.contentBucket,
     searchSnapshotsReadPolicy: data.searchSnapshotsReadPolicy,
     bus: events.bus,
     userPool: auth.userPool,
@@ -158,6 +159,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     imagesBucket: data.imagesBucket,
     table: data.table,
     assetsReadPolicy: data.assetsReadPolicy,
+    contentBucket: data.contentBucket,
     apiDomainName: api.apiDomainName,
     siteDir,
     runtimeConfig: {

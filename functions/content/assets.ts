@@ -1,11 +1,11 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { latestAssetAlias } from '../../shared/content/page-asset';
-import { imagesBucket, s3 } from '../lib/aws';
+import { contentBucket, s3 } from '../lib/aws';
 
 /**
- * Hosted assets (§7 "Assets"): JSON published into the images bucket under `assets/`, one folder
- * per version (`assets/{version}/content/pages/about.json`) and the alias object
- * `assets/latest.json` = `{ "version": "…" }` naming the newest. A version never changes once
+ * Hosted assets (§7 "Assets"): JSON published into the content bucket (CONTENT_BUCKET, apart from
+ * the images) under `assets/`, one folder per version (`assets/{version}/content/pages/about.json`)
+ * and the alias object `assets/latest.json` = `{ "version": "…" }` naming the newest. A version never changes once
  * written (publishing uploads a whole version first and moves the alias last), so a container
  * keeps what it read; only the alias is read again, at most every `aliasTtlMs`.
  */
@@ -50,7 +50,7 @@ const maxCached = 256;
 async function readJsonObject(key: string): Promise<unknown> {
   let text: string;
   try {
-    const object = await s3().send(new GetObjectCommand({ Bucket: imagesBucket(), Key: key }));
+    const object = await s3().send(new GetObjectCommand({ Bucket: contentBucket(), Key: key }));
     text = await object.Body!.transformToString('utf8');
   } catch (error) {
     const name = (error as Error).name;

@@ -9,8 +9,8 @@ import { assetAliasKeyFor, assetKey, assetsKeyPrefix, assetVersionPattern } from
  * Publishing hosted assets: the whole folder (infra/content/assets/) becomes one version, named by
  * its content, under `assets/{version}/`; the alias `assets/latest.json` is written last, so a
  * reader never sees half a version. The local cloud calls `publishAssets` on every start; CDK
- * deploys the same folder to `assets/{assetVersion(dir)}/` with a BucketDeployment and the alias
- * after it (infra/stacks/data-stack.ts).
+ * deploys the same folder to the content bucket's `assets/{assetVersion(dir)}/` with a
+ * BucketDeployment and the alias after it (infra/stacks/data-stack.ts).
  */
 
 /** Every file under `dir` as a POSIX path relative to it, sorted (code unit order). */

@@ -42,3 +42,5 @@ export function requiredEnv(name: string): string {
 
 export const tableName = () => requiredEnv('TABLE_NAME');
 export const imagesBucket = () => requiredEnv('IMAGES_BUCKET');
+/** The hosted content (functions/content/assets.ts): its own bucket, apart from the images (issue 26). */
+export const contentBucket = () => requiredEnv('CONTENT_BUCKET');

@@ -83,6 +83,8 @@ export interface LocalCloud {
 export const localNames = {
   table: 'velo',
   imagesBucket: 'velo-images',
+  /** The hosted content (page assets, translations), apart from the images as in AWS (issue 26). */
+  contentBucket: 'velo-content',
   /** The site bucket: the gateway puts the built index.html here for the head renderer. */
   siteBucket: 'velo-site',
   emailFrom: 'Velo Exchange <no-reply@velo.example>',
@@ -122,7 +124,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       startS3({
         port: options.ports.s3,
         directory: join(dataDir, 's3'),
-        buckets: [localNames.imagesBucket, localNames.siteBucket],
+        buckets: [localNames.imagesBucket, localNames.siteBucket, localNames.contentBucket],
       }).then((service: LocalS3) => {
         stops.push(service.stop);
         return service;
@@ -143,6 +145,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       S3_FORCE_PATH_STYLE: 'true',
       TABLE_NAME: localNames.table,
       IMAGES_BUCKET: localNames.imagesBucket,
+      CONTENT_BUCKET: localNames.contentBucket,
       SITE_BUCKET: localNames.siteBucket,
       EVENT_BUS_NAME: eventBusName,
       ORDER_STATE_MACHINE_ARN: stateMachineArn('order'),
@@ -160,7 +163,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     await ensureTable(dynamodb.endpoint, localNames.table);
     // Hosted content (page assets, translations): published on every start, uploaded only when it changed.
-    log(await publishLocalContent(localNames.imagesBucket));
+    log(await publishLocalContent(localNames.contentBucket));
     const stepFunctions = new LocalStepFunctions();
     const eventBus = new LocalEventBus(options.dataDir ? join(dataDir, 'events.ndjson') : undefined);
     const emulator: AwsEmulator = await startAwsEmulator(options.ports.aws, {

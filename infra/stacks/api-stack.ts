@@ -42,6 +42,8 @@ export interface ApiStackProps extends StackProps {
   imagesAccessPolicy: iam.IManagedPolicy;
   /** Read access to the hosted assets, assets/ (Data stack): the asset API. */
   assetsReadPolicy: iam.IManagedPolicy;
+  /** The hosted content's bucket (Data stack): the asset API reads it (CONTENT_BUCKET). */
+  contentBucket: s3.IBucket;
   /** Read access to the search snapshots (Data stack): the search route only. */
   searchSnapshotsReadPolicy: iam.IManagedPolicy;
   bus: events.IEventBus;
@@ -201,6 +203,7 @@ export class ApiStack extends Stack {
       ...mailEnvironment,
       TABLE_NAME: props.table.tableName,
       IMAGES_BUCKET: props.imagesBucket.bucketName,
+      CONTENT_BUCKET: props.contentBucket.bucketName,
       EVENT_BUS_NAME: props.bus.eventBusName,
       USER_POOL_ID: props.userPool.userPoolId,
       USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,

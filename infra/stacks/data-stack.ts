@@ -31,8 +31,8 @@ import { secureBucket } from './secure-bucket';
 
 export interface DataStackProps extends StackProps {
   /**
-   * The hosted assets (infra/content/assets/), published as one version under
-   * `assets/{assetVersion(dir)}/` and then the alias `assets/latest.json`. Nothing is deployed
+   * The hosted assets (infra/content/assets/), published into the content bucket as one version
+   * under `assets/{assetVersion(dir)}/` and then the alias `assets/latest.json`. Nothing is deployed
    * when it is undefined or the folder does not exist.
    */
   contentDir?: string | undefined;
@@ -74,15 +74,21 @@ export function acknowledgeBucketDeploymentHandler(
 
 /**
  * Data: the one DynamoDB table (built from functions/lib/table-design.ts, like the local bootstrap)
- * and the images bucket. The images bucket lives here, not in the Web stack, because the API needs it
- * and the Web stack needs the API: keeping it here avoids a Web <-> Api cycle.
+ * and the images bucket, and the content bucket the hosted content is published to. The buckets live
+ * here, not in the Web stack, because the API needs them and the Web stack needs the API: keeping
+ * them here avoids a Web <-> Api cycle.
  */
 export class DataStack extends Stack {
   readonly table: dynamodb.Table;
   readonly imagesBucket: s3.Bucket;
+  /**
+   * The hosted content (page assets, translations) under `assets/`: written only by the content
+   * deployment, read by the asset API and the head renderer (CONTENT_BUCKET).
+   */
+  readonly contentBucket: s3.Bucket;
   /** Object access under images/ for the handlers that sign uploads and read images (attached by the Api stack). */
   readonly imagesAccessPolicy: iam.ManagedPolicy;
-  /** Read access to the hosted assets (`assets/*`) for the asset API and the head renderer. */
+  /** Read access to the hosted assets (the content bucket's `assets/*`) for the asset API and the head renderer. */
   readonly assetsReadPolicy: iam.ManagedPolicy;
   /** Read the search snapshots (`search-snapshots/*`): the search route (functions/listings/search/catalogue-cache.ts). */
   readonly searchSnapshotsReadPolicy: iam.ManagedPolicy;
@@ -94,7 +100,7 @@ export class DataStack extends Stack {
   static readonly imagesKeyPrefix = 'images/';
   /** Presigned uploads land here until a handler turns them into images (functions/accounts/avatar-keys.ts). */
   static readonly uploadsKeyPrefix = 'images/uploads/';
-  /** Hosted assets (functions/content/assets.ts): `assets/{version}/…` and `assets/latest.json`. */
+  /** Hosted assets in the content bucket (functions/content/assets.ts): `assets/{version}/…` and `assets/latest.json`. */
   static readonly assetsKeyPrefix = assetsKeyPrefix;
   /** Search snapshots (issue 23): private, neither CloudFront nor the asset readers reach them. */
   static readonly searchSnapshotsKeyPrefix = searchSnapshotKeyPrefix;
@@ -175,6 +181,17 @@ export class DataStack extends Stack {
         },
       ],
     });
+    // Hosted content has its own bucket (issue 26): aws-cdk-lib's BucketDeployment grants its handler
+    // read, write and delete on the whole destination bucket (prune off or not), which must never be
+    // the bucket of every user photo. Not versioned: every object comes from the repository (a
+    // version is named by its content and never rewritten; redeploying an old commit moves the
+    // alias back), so an old object version would restore nothing the repository does not hold.
+    this.contentBucket = secureBucket(this, 'ContentBucket', {
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'content-bucket/',
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
+
     // CloudFront reads images through Origin Access Control. The statement names the account's
     // distributions rather than the one distribution: naming it would make this stack depend on the
     // Web stack, which depends on the Api stack, which depends on this bucket (a cycle). The same
@@ -215,20 +232,26 @@ export class DataStack extends Stack {
       reason: nagReasons.disputeEvidence,
     });
 
-    // Hosted assets are public content: read assets/* only. ListBucket (no object access) makes a
-    // missing asset a 404 rather than a 403, so the API and the renderer can tell "no such page".
+    // Hosted assets are public content: read the content bucket's assets/* only. ListBucket (no
+    // object access) makes a missing asset a 404 rather than a 403, so the API and the renderer can
+    // tell "no such page". Nothing here reaches the images bucket.
+    // The description stays as it was: a new one replaces the managed policy, whose ARN the Api and
+    // Web stacks import (CloudFormation refuses to change an export in use).
     this.assetsReadPolicy = new iam.ManagedPolicy(this, 'AssetsReadAccess', {
       description: 'Velo Exchange asset API and head renderer: read the hosted assets (assets/*)',
       statements: [
         new iam.PolicyStatement({
           actions: ['s3:GetObject'],
-          resources: [this.imagesBucket.arnForObjects(`${DataStack.assetsKeyPrefix}*`)],
+          resources: [this.contentBucket.arnForObjects(`${DataStack.assetsKeyPrefix}*`)],
         }),
-        new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.imagesBucket.bucketArn] }),
+        new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.contentBucket.bucketArn] }),
       ],
     });
+    const contentBucketLogicalId: string = this.resolve(
+      (this.contentBucket.node.defaultChild as s3.CfnBucket).logicalId,
+    );
     Validations.of(this.assetsReadPolicy).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${DataStack.assetsKeyPrefix}*]`,
+      id: `AwsSolutions-IAM5[Resource::<${contentBucketLogicalId}.Arn>/${DataStack.assetsKeyPrefix}*]`,
       reason: nagReasons.assetObjects,
     });
 
@@ -261,20 +284,23 @@ export class DataStack extends Stack {
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'ImagesBucketName', { value: this.imagesBucket.bucketName });
+    new CfnOutput(this, 'ContentBucketName', { value: this.contentBucket.bucketName });
     if (this.contentVersion) new CfnOutput(this, 'ContentVersion', { value: this.contentVersion });
   }
 
   /**
-   * The content folder as one version, `assets/{version}/…` (the version computed here by the same
-   * function the local cloud publishes with), then the alias `assets/latest.json`, strictly after
-   * it. Neither prunes: old versions stay readable by the pages that pinned them.
+   * The content folder as one version, `assets/{version}/…` of the content bucket (the version
+   * computed here by the same function the local cloud publishes with), then the alias
+   * `assets/latest.json`, strictly after it. Neither prunes: old versions stay readable by the pages
+   * that pinned them. Both share the stack's one BucketDeployment handler, whose role therefore
+   * names the CDK asset bucket and the content bucket only.
    */
   private deployContent(dir: string): string {
     assertJsonFiles(dir);
     const version = assetVersion(dir);
     const content = new s3deploy.BucketDeployment(this, 'DeployContentAssets', {
       sources: [s3deploy.Source.asset(dir)],
-      destinationBucket: this.imagesBucket,
+      destinationBucket: this.contentBucket,
       destinationKeyPrefix: `${DataStack.assetsKeyPrefix}${version}/`,
       prune: false,
       memoryLimit: 512,
@@ -282,14 +308,14 @@ export class DataStack extends Stack {
     });
     const alias = new s3deploy.BucketDeployment(this, 'DeployContentAlias', {
       sources: [s3deploy.Source.jsonData(`${latestAssetAlias}.json`, { version })],
-      destinationBucket: this.imagesBucket,
+      destinationBucket: this.contentBucket,
       destinationKeyPrefix: DataStack.assetsKeyPrefix,
       prune: false,
       memoryLimit: 512,
       logGroup: deploymentLogGroup(this),
     });
     alias.node.addDependency(content);
-    acknowledgeBucketDeploymentHandler(content, this.imagesBucket, { reason: nagReasons.contentDeployment });
+    acknowledgeBucketDeploymentHandler(content, this.contentBucket, { reason: nagReasons.contentDeployment });
     return version;
   }
 }

@@ -37,6 +37,8 @@ export interface WebStackProps extends StackProps {
   table: dynamodb.ITable;
   /** Read access to the hosted assets (Data stack): the head renderer reads page assets. */
   assetsReadPolicy: iam.IManagedPolicy;
+  /** The hosted content's bucket (Data stack): the head renderer reads page assets there (CONTENT_BUCKET). */
+  contentBucket: s3.IBucket;
   /** The HTTP API's domain name (Api stack); served at `/api/*`. */
   apiDomainName: string;
   /** The built web app (Vite's output). Deployed only if the folder exists at synth time. */
@@ -210,7 +212,8 @@ export class WebStack extends Stack {
       timeout: Duration.seconds(10),
       environment: {
         TABLE_NAME: props.table.tableName,
-        IMAGES_BUCKET: props.imagesBucket.bucketName,
+        // Page assets only: the renderer reads no image (its role has no images grant).
+        CONTENT_BUCKET: props.contentBucket.bucketName,
         SITE_BUCKET: this.siteBucket.bucketName,
         // Canonical and image URLs: the configured origin, not the Host a viewer sends.
         SITE_ORIGIN: siteOriginOf(props.config),

@@ -217,9 +217,9 @@ describe('hosted content (data stack)', () => {
       deployments.find(([, d]) => d.Properties.DestinationBucketKeyPrefix === prefix)!;
     const [contentId, content] = byPrefix(`assets/${version}/`);
     const [, alias] = byPrefix('assets/');
-    const images = { Ref: logicalId(stacks.data, stacks.data.imagesBucket) };
+    const contentBucket = { Ref: logicalId(stacks.data, stacks.data.contentBucket) };
     for (const deployment of [content, alias]) {
-      expect(deployment.Properties.DestinationBucketName).toEqual(images);
+      expect(deployment.Properties.DestinationBucketName).toEqual(contentBucket);
       expect(deployment.Properties.Prune).toBe(false);
     }
     expect(alias.DependsOn).toContain(contentId);
@@ -228,11 +228,11 @@ describe('hosted content (data stack)', () => {
     templates.data.hasOutput('ContentVersion', { Value: version });
   });
 
-  it('gives asset readers GetObject on assets/* and ListBucket (404 for a missing asset), nothing else', () => {
+  it("gives asset readers GetObject on the content bucket's assets/* and ListBucket (404 for a missing asset), nothing else", () => {
     const policy = templates.data.findResources('AWS::IAM::ManagedPolicy')[
       logicalId(stacks.data, stacks.data.assetsReadPolicy)
     ] as any;
-    const bucket = logicalId(stacks.data, stacks.data.imagesBucket);
+    const bucket = logicalId(stacks.data, stacks.data.contentBucket);
     expect(policy.Properties.PolicyDocument.Statement).toEqual([
       {
         Effect: 'Allow',
@@ -1188,7 +1188,7 @@ describe('web stack', () => {
     expect(fn.Properties.Architectures).toEqual(['arm64']);
     expect(fn.Properties.Environment.Variables).toMatchObject({
       TABLE_NAME: { 'Fn::ImportValue': expect.stringMatching(/Table/) },
-      IMAGES_BUCKET: { 'Fn::ImportValue': expect.stringMatching(/ImagesBucket/) },
+      CONTENT_BUCKET: { 'Fn::ImportValue': expect.stringMatching(/ContentBucket/) },
       SITE_BUCKET: { Ref: logicalId(stacks.web, stacks.web.siteBucket) },
       SITE_ORIGIN: siteSettings.canonicalOrigin,
       NODE_OPTIONS: '--enable-source-maps',

@@ -6,7 +6,7 @@ import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCacheControl, versionCacheControl } from '../../functions/content/http/get-asset';
 import { assetVersion, publishAssets } from '../../functions/content/publish';
-import { imagesBucket, s3 } from '../../functions/lib/aws';
+import { contentBucket, imagesBucket, s3 } from '../../functions/lib/aws';
 import { contentAssetsDir, publishLocalContent } from '../../infra/local/seed/content';
 import type { ApiErrorBody } from '../../shared/api/types';
 import { translationsAssetPath } from '../../shared/content/page-asset';
@@ -109,7 +109,7 @@ describe('publishing', () => {
 
   async function alias(): Promise<unknown> {
     const object = await s3().send(
-      new GetObjectCommand({ Bucket: imagesBucket(), Key: `${prefix}latest.json` }),
+      new GetObjectCommand({ Bucket: contentBucket(), Key: `${prefix}latest.json` }),
     );
     return JSON.parse(await object.Body!.transformToString());
   }
@@ -119,7 +119,7 @@ describe('publishing', () => {
     writeFileSync(join(dir, 'content/pages/a.json'), '{"title":"A"}');
     writeFileSync(join(dir, 'content/translations.json'), '{}');
     const first = recordingClient();
-    const published = await publishAssets({ dir, bucket: imagesBucket(), prefix, client: first.client });
+    const published = await publishAssets({ dir, bucket: contentBucket(), prefix, client: first.client });
     expect(published).toEqual({ version: assetVersion(dir), uploaded: 2, unchanged: false });
     expect(first.puts).toHaveLength(3);
     expect(first.puts.at(-1)).toBe(`${prefix}latest.json`);
@@ -130,7 +130,7 @@ describe('publishing', () => {
     expect(await alias()).toEqual({ version: published.version });
 
     const again = recordingClient();
-    expect(await publishAssets({ dir, bucket: imagesBucket(), prefix, client: again.client })).toEqual({
+    expect(await publishAssets({ dir, bucket: contentBucket(), prefix, client: again.client })).toEqual({
       version: published.version,
       uploaded: 0,
       unchanged: true,
@@ -141,12 +141,12 @@ describe('publishing', () => {
   it('publishes a changed folder as a new version and keeps the old one', async () => {
     const before = assetVersion(dir);
     writeFileSync(join(dir, 'content/pages/a.json'), '{"title":"A, again"}');
-    const result = await publishAssets({ dir, bucket: imagesBucket(), prefix });
+    const result = await publishAssets({ dir, bucket: contentBucket(), prefix });
     expect(result.version).not.toBe(before);
     expect(result.unchanged).toBe(false);
     expect(await alias()).toEqual({ version: result.version });
     const old = await s3().send(
-      new GetObjectCommand({ Bucket: imagesBucket(), Key: `${prefix}${before}/content/pages/a.json` }),
+      new GetObjectCommand({ Bucket: contentBucket(), Key: `${prefix}${before}/content/pages/a.json` }),
     );
     expect(await old.Body!.transformToString()).toBe('{"title":"A"}');
   });
@@ -155,20 +155,25 @@ describe('publishing', () => {
     writeFileSync(join(dir, 'content/pages/broken.json'), '{ "title": ');
     const recorder = recordingClient();
     await expect(
-      publishAssets({ dir, bucket: imagesBucket(), prefix, client: recorder.client }),
+      publishAssets({ dir, bucket: contentBucket(), prefix, client: recorder.client }),
     ).rejects.toThrow(/broken\.json is not valid JSON/);
     expect(recorder.puts).toEqual([]);
   });
 
-  it('the local cloud published infra/content/assets on start, and starting again changes nothing', async () => {
-    expect(await publishLocalContent(imagesBucket())).toBe(
+  it('the local cloud published infra/content/assets on start into the content bucket, and starting again changes nothing', async () => {
+    expect(contentBucket()).not.toBe(imagesBucket());
+    expect(await publishLocalContent(contentBucket())).toBe(
       `Content assets   version ${version} (already published)`,
     );
     const object = await s3().send(
-      new GetObjectCommand({ Bucket: imagesBucket(), Key: 'assets/latest.json' }),
+      new GetObjectCommand({ Bucket: contentBucket(), Key: 'assets/latest.json' }),
     );
     expect(JSON.parse(await object.Body!.transformToString())).toEqual({ version });
-    expect(await publishLocalContent(imagesBucket(), join(dir, 'missing'))).toMatch(
+    // Nothing of it in the images bucket (issue 26): the asset API reads CONTENT_BUCKET only.
+    await expect(
+      s3().send(new GetObjectCommand({ Bucket: imagesBucket(), Key: 'assets/latest.json' })),
+    ).rejects.toMatchObject({ name: 'NoSuchKey' });
+    expect(await publishLocalContent(contentBucket(), join(dir, 'missing'))).toMatch(
       /^Content assets {3}none/,
     );
   });

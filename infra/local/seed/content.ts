@@ -6,7 +6,7 @@ import { publishAssets } from '../../../functions/content/publish';
 export const contentAssetsDir = fileURLToPath(new URL('../../content/assets', import.meta.url));
 
 /**
- * Publishes infra/content/assets/ into the local images bucket (`assets/{version}/…`, then the
+ * Publishes infra/content/assets/ into the local content bucket (`assets/{version}/…`, then the
  * alias `assets/latest.json`), as the CDK deployment does in AWS. Runs on every start of the local
  * cloud (npm start, npm run seed, the test cloud); a version already published is not uploaded
  * again. Returns the line to log.
