@@ -4,7 +4,8 @@
  * workflow tasks and ASL files, security headers). `npx cdk synth` runs this file; tests call
  * `buildApp({ bundling: 'none' })` and synth in-process without bundling the handlers.
  *
- * Order of dependencies: Data -> Auth (the custom-auth trigger reads the table) -> Events -> Workflow -> Api -> Web.
+ * Order of dependencies: Data -> Events -> Auth (the custom-auth trigger reads the table; the scheduled
+ * removal keeps its failures in the Events stack's queue) -> Workflow -> Api -> Web.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,12 +111,6 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     contentDir,
     config,
   });
-  const auth = new AuthStack(app, `${prefix}Auth`, {
-    ...props('Auth', 'Cognito user pool and its triggers'),
-    config,
-    bundling,
-    table: data.table,
-  });
   const events = new EventsStack(app, `${prefix}Events`, {
     ...props('Events', 'event bus, archive, rules and stream consumers'),
     config,
@@ -124,12 +119,20 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     imagesBucket: data.imagesBucket,
     searchSnapshotsWritePolicy: data.searchSnapshotsWritePolicy,
   });
+  const auth = new AuthStack(app, `${prefix}Auth`, {
+    ...props('Auth', 'Cognito user pool and its triggers'),
+    config,
+    bundling,
+    table: data.table,
+    failedInvocations: events.failedInvocations,
+  });
   const workflow = new WorkflowStack(app, `${prefix}Workflow`, {
     ...props('Workflow', 'order state machine and its tasks'),
     config,
     bundling,
     table: data.table,
     bus: events.bus,
+    failedInvocations: events.failedInvocations,
     ...(data.simulatedSigningSecret ? { simulatedSigningSecret: data.simulatedSigningSecret } : {}),
   });
   const api = new ApiStack(app, `${prefix}Api`, {

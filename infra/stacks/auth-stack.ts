@@ -10,11 +10,12 @@ import {
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { unverifiedAccountsRemoval } from '../../functions/accounts/scheduled/schedule';
 import { addressOf, type DeployConfig, defaultEmailFrom } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
+import { scheduleFunction } from './async-invocations';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
 
@@ -90,6 +91,8 @@ export interface AuthStackProps extends StackProps {
   bundling: BundlingMode;
   /** The table (Data stack) where the operator stores limited-session challenges. */
   table: dynamodb.ITable;
+  /** Where the scheduled removal's failed runs are kept (Events stack). */
+  failedInvocations: sqs.IQueue;
   socialSignIn?: SocialSignInSettings;
 }
 
@@ -315,28 +318,14 @@ export class AuthStack extends Stack {
       timeout: Duration.minutes(5),
       memorySize: 256,
     });
-    const removal = functions.get(unverifiedAccountsRemoval.handler);
-    const schedulerRole = new iam.Role(this, 'UnverifiedAccountsSchedulerRole', {
-      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
-        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
-      }),
-      description: 'EventBridge Scheduler: invokes the removal of accounts never verified',
-    });
-    schedulerRole.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [removal.functionArn] }),
-    );
-    new scheduler.CfnSchedule(this, 'UnverifiedAccountsSchedule', {
-      description: `Removal of accounts never verified: functions/${unverifiedAccountsRemoval.handler}.ts`,
-      scheduleExpression: unverifiedAccountsRemoval.awsSchedule,
-      flexibleTimeWindow: { mode: 'OFF' },
-      state: 'ENABLED',
-      // A missed run is caught up by the next one (it reads 30 days back).
-      target: {
-        arn: removal.functionArn,
-        roleArn: schedulerRole.roleArn,
-        input: '{}',
-        retryPolicy: { maximumRetryAttempts: 0 },
-      },
+    // A missed run is caught up by the next one (it reads 30 days back).
+    scheduleFunction(this, functions.get(unverifiedAccountsRemoval.handler), {
+      scheduleId: 'UnverifiedAccountsSchedule',
+      roleId: 'UnverifiedAccountsSchedulerRole',
+      what: 'the removal of accounts never verified',
+      handler: unverifiedAccountsRemoval.handler,
+      expression: unverifiedAccountsRemoval.awsSchedule,
+      failures: props.failedInvocations,
     });
     return functions;
   }

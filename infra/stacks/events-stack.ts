@@ -12,11 +12,9 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import * as sources from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
-import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/event-rules';
@@ -25,6 +23,7 @@ import { handlerId } from '../../functions/routes';
 import { type StreamConsumerName, streamConsumers } from '../../functions/stream-consumers';
 import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
+import { keepFailedInvocations, scheduleFunction } from './async-invocations';
 import { emailEnvironment, grantSendEmail } from './email';
 import { grantPublish, grantTableItemActions, grantTableReadWrite, searchDeltaWriteActions } from './grants';
 import { eventPublishers } from './handler-services';
@@ -43,6 +42,11 @@ export interface EventsStackProps extends StackProps {
   imagesBucket: s3.IBucket;
   /** Write and delete the search snapshots (Data stack): the snapshot writer. */
   searchSnapshotsWritePolicy: iam.IManagedPolicy;
+}
+
+/** How EventBridge delivers to a rule's targets: 8 retries within 24 h, then the dead-letter queue. */
+export function eventTargetDelivery(deadLetterQueue: sqs.IQueue): targets.TargetBaseProps {
+  return { deadLetterQueue, retryAttempts: 8, maxEventAge: Duration.hours(24) };
 }
 
 /**
@@ -75,6 +79,8 @@ export const searchSnapshotWriterMemoryMb = 3008;
  */
 export class EventsStack extends Stack {
   readonly bus: events.EventBus;
+  /** Failed asynchronous invocations (rule handlers, scheduled functions), kept for the redrive. */
+  readonly failedInvocations: sqs.Queue;
   /** Every finance event, as EventBridge delivered it (docs/finance-events.md). */
   readonly financeLogGroup: logs.LogGroup;
   readonly ruleFunctions: HandlerFunctions;
@@ -108,6 +114,20 @@ export class EventsStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     Validations.of(deadLetters).acknowledge({ id: 'AwsSolutions-SQS3', reason: nagReasons.deadLetterQueue });
+    // The dead-letter queue holds events EventBridge could not deliver; an invocation that then fails
+    // (a rule handler such as the ledger, a scheduled function: async-invocations.ts) is kept here
+    // with its event and error after Lambda's retries, instead of dropped, for the redrive (issue 26).
+    this.failedInvocations = new sqs.Queue(this, 'FailedInvocationsQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.failedInvocations).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: nagReasons.failedInvocationsQueue,
+    });
+    new CfnOutput(this, 'FailedInvocationsQueueUrl', { value: this.failedInvocations.queueUrl });
 
     const environment = { TABLE_NAME: props.table.tableName, EVENT_BUS_NAME: this.bus.eventBusName };
 
@@ -136,37 +156,25 @@ export class EventsStack extends Stack {
         }),
       ],
     });
+    // Delivery to the log group is retried like the handlers' (8 times within 24 h), then kept in
+    // the dead-letter queue: the finance audit log misses no event silently.
     const financeLogTarget: events.IRuleTarget = {
-      bind: () => ({
-        arn: this.formatArn({
-          service: 'logs',
-          resource: 'log-group',
-          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-          resourceName: this.financeLogGroup.logGroupName,
-        }),
-      }),
+      bind: (rule) => {
+        targets.addToDeadLetterQueueResourcePolicy(rule, deadLetters);
+        return {
+          arn: this.formatArn({
+            service: 'logs',
+            resource: 'log-group',
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            resourceName: this.financeLogGroup.logGroupName,
+          }),
+          ...targets.bindBaseTargetConfig(eventTargetDelivery(deadLetters)),
+        };
+      },
     };
-    // The rule DLQ above holds events EventBridge could not deliver; an event delivered to a handler
-    // that then fails (the ledger, issue 26) is retried twice by Lambda and then kept here with the
-    // error, instead of dropped, for the operator to redrive.
-    const failedInvocations = new sqs.Queue(this, 'FailedInvocationsQueue', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    Validations.of(failedInvocations).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: nagReasons.failedInvocationsQueue,
-    });
-    new CfnOutput(this, 'FailedInvocationsQueueUrl', { value: failedInvocations.queueUrl });
     for (const rule of eventRules as readonly EventRule[]) {
       const fn = this.ruleFunctions.get(rule.handler, withPaymentSdks(rule.handler));
-      fn.configureAsyncInvoke({
-        onFailure: new destinations.SqsDestination(failedInvocations),
-        retryAttempts: 2,
-        maxEventAge: Duration.hours(6),
-      });
+      keepFailedInvocations(fn, this.failedInvocations, 'rule');
       const detailTypes = rule.detailTypes;
       const eventRule = new events.Rule(this, `${handlerId(rule.name)}Rule`, {
         eventBus: this.bus,
@@ -175,20 +183,13 @@ export class EventsStack extends Stack {
           source: [...rule.sources],
           ...(detailTypes ? { detailType: [...detailTypes] } : {}),
         },
-        targets: [
-          new targets.LambdaFunction(fn, {
-            deadLetterQueue: deadLetters,
-            retryAttempts: 8,
-            maxEventAge: Duration.hours(24),
-          }),
-        ],
+        targets: [new targets.LambdaFunction(fn, eventTargetDelivery(deadLetters))],
       });
       if (rule.sources.includes(eventSources.finance)) eventRule.addTarget(financeLogTarget);
     }
 
     // The transaction stream dispatcher (finance outbox publisher and order e-mails): the table, the
-    // bus and SES. The one role that may put finance events (issue 26): the only grantPutEventsTo here
-    // besides the rule handlers'.
+    // bus and SES. The one role that may put finance events (issue 26: handler-services.ts).
     const streamRole = handlerRole(this, 'StreamHandlerRole', 'Velo transaction stream dispatcher');
     // Stream read and sending to the dead-letter queue are granted by the event source itself.
     grantTableReadWrite(props.table, streamRole);
@@ -266,29 +267,14 @@ export class EventsStack extends Stack {
       timeout: Duration.minutes(5),
       memorySize: searchSnapshotWriterMemoryMb,
     });
-    const writer = functions.get(searchSnapshotWriter.handler);
-    // The L1 schedule with its own role, as the deadline sweeper's (workflow-stack.ts).
-    const schedulerRole = new iam.Role(this, 'SearchSnapshotSchedulerRole', {
-      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
-        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
-      }),
-      description: 'EventBridge Scheduler: invokes the search snapshot writer',
-    });
-    schedulerRole.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [writer.functionArn] }),
-    );
-    new scheduler.CfnSchedule(this, 'SearchSnapshotSchedule', {
-      description: `Search snapshot writer: functions/${searchSnapshotWriter.handler}.ts`,
-      scheduleExpression: searchSnapshotWriter.awsSchedule,
-      flexibleTimeWindow: { mode: 'OFF' },
-      state: 'ENABLED',
-      target: {
-        arn: writer.functionArn,
-        roleArn: schedulerRole.roleArn,
-        input: '{}',
-        // A missed run is not retried: containers keep applying deltas, the next run comes 10 minutes later.
-        retryPolicy: { maximumRetryAttempts: 0 },
-      },
+    // A missed run is not retried: containers keep applying deltas, the next run comes 10 minutes later.
+    scheduleFunction(this, functions.get(searchSnapshotWriter.handler), {
+      scheduleId: 'SearchSnapshotSchedule',
+      roleId: 'SearchSnapshotSchedulerRole',
+      what: 'the search snapshot writer',
+      handler: searchSnapshotWriter.handler,
+      expression: searchSnapshotWriter.awsSchedule,
+      failures: this.failedInvocations,
     });
     return functions;
   }

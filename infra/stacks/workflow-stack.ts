@@ -13,8 +13,8 @@ import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import {
@@ -34,6 +34,7 @@ import {
   handlerRole,
   repoRoot,
 } from '../lambda-bundling';
+import { scheduleFunction } from './async-invocations';
 import { emailEnvironment, grantSendEmail } from './email';
 import { grantTableReadWrite } from './grants';
 import { nagReasons } from './nag-reasons';
@@ -46,6 +47,8 @@ export interface WorkflowStackProps extends StackProps {
   bundling: BundlingMode;
   table: dynamodb.ITable;
   bus: events.IEventBus;
+  /** Where the deadline sweeper's failed runs are kept (Events stack). */
+  failedInvocations: sqs.IQueue;
   /** Signs the simulated providers' webhooks (Data stack), when the stage simulates one. */
   simulatedSigningSecret?: secretsmanager.ISecret;
 }
@@ -206,28 +209,14 @@ export class WorkflowStack extends Stack {
       scheduledTasks.SweepDue satisfies string,
       moneyOverrides(scheduledTasks.SweepDue, () => sweeperRole),
     );
-    // The L1 schedule with its own role: the L2 Lambda target would also grant `<function>:*`.
-    const schedulerRole = new iam.Role(this, 'SweepDueSchedulerRole', {
-      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
-        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
-      }),
-      description: 'EventBridge Scheduler: invokes the deadline sweeper',
-    });
-    schedulerRole.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [sweep.functionArn] }),
-    );
-    new scheduler.CfnSchedule(this, `${handlerId('SweepDue' satisfies ScheduledTaskName)}Schedule`, {
-      description: `Deadline sweeper: functions/${scheduledTasks.SweepDue}.ts`,
-      scheduleExpression: sweepSchedule,
-      flexibleTimeWindow: { mode: 'OFF' },
-      state: 'ENABLED',
-      target: {
-        arn: sweep.functionArn,
-        roleArn: schedulerRole.roleArn,
-        input: '{}',
-        // A missed run is not retried: the next one comes 5 minutes later and sweeps the same items.
-        retryPolicy: { maximumRetryAttempts: 0 },
-      },
+    // A missed run is not retried: the next one comes 5 minutes later and sweeps the same items.
+    scheduleFunction(this, sweep, {
+      scheduleId: `${handlerId('SweepDue' satisfies ScheduledTaskName)}Schedule`,
+      roleId: 'SweepDueSchedulerRole',
+      what: 'the deadline sweeper',
+      handler: scheduledTasks.SweepDue,
+      expression: sweepSchedule,
+      failures: props.failedInvocations,
     });
 
     // The operator's order commands (`npm run operator -- cancel-order <txId> --aws`): they refund

@@ -819,6 +819,49 @@ describe('events stack', () => {
     }
   });
 
+  it('keeps the failed invocations of every asynchronously invoked function, in every stack (issue 26)', () => {
+    // Asynchronous: the targets of EventBridge rules and of EventBridge Scheduler schedules.
+    let checked = 0;
+    for (const [name, template] of Object.entries(templates)) {
+      const targets = [
+        ...resources(template, 'AWS::Events::Rule').flatMap(([, r]: [string, any]) =>
+          r.Properties.Targets.map((t: any) => t.Arn),
+        ),
+        ...resources(template, 'AWS::Scheduler::Schedule').map(
+          ([, s]: [string, any]) => s.Properties.Target.Arn,
+        ),
+      ]
+        .map((arn: any) => arn?.['Fn::GetAtt']?.[0])
+        .filter(
+          (id: string | undefined) => id && template.toJSON().Resources[id].Type === 'AWS::Lambda::Function',
+        );
+      const configs = resources(template, 'AWS::Lambda::EventInvokeConfig') as [string, any][];
+      for (const fnId of targets) {
+        const config = configs.find(([, c]) => c.Properties.FunctionName.Ref === fnId)?.[1];
+        expect(config, `${name} ${fnId}`).toBeDefined();
+        expect(JSON.stringify(config.Properties.DestinationConfig.OnFailure.Destination), fnId).toMatch(
+          /FailedInvocationsQueue/,
+        );
+        checked++;
+      }
+    }
+    // The ledger, the search snapshot writer, the unverified accounts' removal, the deadline sweeper.
+    expect(checked).toBe(eventRules.length + 3);
+  });
+
+  it('retries the finance audit log target and keeps what it cannot deliver (issue 26)', () => {
+    const logTargets = resources(templates.events, 'AWS::Events::Rule').flatMap(([, r]: [string, any]) =>
+      r.Properties.Targets.filter((t: any) => JSON.stringify(t.Arn).includes('log-group')),
+    );
+    expect(logTargets.length).toBeGreaterThan(0);
+    for (const target of logTargets) {
+      expect(target).toMatchObject({
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [expect.stringMatching(/^DeadLetterQueue/), 'Arn'] } },
+        RetryPolicy: { MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: 86_400 },
+      });
+    }
+  });
+
   it('attaches each stream consumer to the table stream with its key filter and failure handling', () => {
     const mappings = resources(templates.events, 'AWS::Lambda::EventSourceMapping') as [string, any][];
     expect(mappings).toHaveLength(streamConsumers.length);
