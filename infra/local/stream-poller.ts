@@ -13,7 +13,8 @@ import { loadHandler } from './handlers';
 
 /**
  * Reads the table's stream like Lambda's event source mapping does and calls the same consumer
- * modules with a DynamoDBStreamEvent. A failing batch is retried (as Lambda would) up to 3 times.
+ * modules with a DynamoDBStreamEvent. A failing batch is retried (as Lambda would) up to 3 times,
+ * then handed to `onGiveUp` (locally: its failure record goes to the stream dead-letter queue).
  */
 export interface StreamPoller {
   stop(): Promise<void>;
@@ -24,7 +25,24 @@ export interface StreamPoller {
 const pollIntervalMs = 100;
 const maxAttempts = 3;
 
-export async function startStreamPoller(endpoint: string, tableName: string): Promise<StreamPoller> {
+/** A batch the poller gave up on, for its failure record (infra/local/failure-records.ts). */
+export interface GivenUpBatch {
+  consumer: StreamConsumer;
+  records: DynamoDBRecord[];
+  streamArn: string;
+  attempts: number;
+  error: unknown;
+}
+
+export interface StreamPollerOptions {
+  onGiveUp?: (batch: GivenUpBatch) => Promise<unknown>;
+}
+
+export async function startStreamPoller(
+  endpoint: string,
+  tableName: string,
+  options: StreamPollerOptions = {},
+): Promise<StreamPoller> {
   const dynamo = localDynamoClient(endpoint);
   const streams = new DynamoDBStreamsClient({
     endpoint,
@@ -91,6 +109,13 @@ export async function startStreamPoller(endpoint: string, tableName: string): Pr
         } catch (error) {
           if (attempt >= maxAttempts) {
             console.error(`[streams] ${consumer.name} failed ${maxAttempts} times, batch skipped: ${error}`);
+            await options.onGiveUp?.({
+              consumer,
+              records: event.Records,
+              streamArn: streamArn!,
+              attempts: maxAttempts,
+              error,
+            });
             break;
           }
         }

@@ -19,7 +19,13 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/event-rules';
+import {
+  asyncInvokeRetryAttempts,
+  type EventRule,
+  eventBusName,
+  eventRules,
+  eventSources,
+} from '../../functions/event-rules';
 import { searchSnapshotWriter } from '../../functions/listings/search/schedule';
 import { handlerId } from '../../functions/routes';
 import { streamConsumers } from '../../functions/stream-consumers';
@@ -157,7 +163,7 @@ export class EventsStack extends Stack {
       const fn = this.ruleFunctions.get(rule.handler, withPaymentSdks(rule.handler));
       fn.configureAsyncInvoke({
         onFailure: new destinations.SqsDestination(failedInvocations),
-        retryAttempts: 2,
+        retryAttempts: asyncInvokeRetryAttempts,
         maxEventAge: Duration.hours(6),
       });
       const detailTypes = rule.detailTypes;
