@@ -166,7 +166,7 @@ async function judge(context: RedriveContext, queue: FailureQueue, message: Mess
     return {
       outcome: 'not redrivable',
       what: `message ${message.MessageId}`,
-      why: 'not a stream failure record',
+      why: 'not a stream failure record (an EventBridge delivery failure? replay that period from the archive)',
     };
   const functionArn = record.requestContext.functionArn;
   const what = `${functionNameOf(functionArn)} batch of ${batch.batchSize} on ${batch.shardId} (records of ${
