@@ -84,11 +84,13 @@ async function streamRecordsOf(pk: string): Promise<{ shardId: string; records: 
 
 const searchIndex = streamConsumers.find((consumer) => consumer.name === 'search-index')!;
 
-async function keepBatch(shardId: string, records: DynamoDBRecord[]): Promise<StreamFailureRecord> {
+/** Keeps the batch as the local poller does (its shard found by DescribeStream), or on another shard. */
+async function keepBatch(records: DynamoDBRecord[], otherShard?: string): Promise<StreamFailureRecord> {
   let kept: StreamFailureRecord | undefined;
-  const fakeShard = { send: async () => ({ StreamDescription: { Shards: [] } }) };
-  await keepGivenUpBatches(fakeShard as never, (record) => {
-    kept = { ...record, DDBStreamBatchInfo: { ...record.DDBStreamBatchInfo, shardId } };
+  await keepGivenUpBatches(streams, (record) => {
+    kept = otherShard
+      ? { ...record, DDBStreamBatchInfo: { ...record.DDBStreamBatchInfo, shardId: otherShard } }
+      : record;
   })({ consumer: searchIndex, records, streamArn, attempts: 3 });
   await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(kept) }));
   return kept!;
@@ -120,7 +122,7 @@ describe('a stream batch a consumer gave up', () => {
     );
     const { shardId, records } = await streamRecordsOf(key.PK);
     expect(records.map((record) => record.eventName)).toEqual(['INSERT', 'MODIFY']);
-    const kept = await keepBatch(shardId, records);
+    const kept = await keepBatch(records);
     expect(kept.DDBStreamBatchInfo).toMatchObject({ batchSize: 2, streamArn, shardId });
     expect(kept.requestContext.functionArn).toMatch(/:function:StreamsSearchIndex$/);
 
@@ -140,7 +142,7 @@ describe('a stream batch a consumer gave up', () => {
       }),
     );
     const { records } = await streamRecordsOf(`LISTING#${listingId}`);
-    await keepBatch('shardId-gone-00000000000000000000', records);
+    await keepBatch(records, 'shardId-gone-00000000000000000000');
     const { outcome, lines } = await redriveStreams();
     expect(outcome).toMatchObject({ found: 1, redriven: 0, notRedrivable: 1 });
     expect(lines.join('\n')).toMatch(
