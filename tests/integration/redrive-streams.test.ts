@@ -21,6 +21,7 @@ import { dynamo } from '../../functions/lib/aws';
 import { keys } from '../../functions/lib/table-design';
 import { streamConsumers } from '../../functions/stream-consumers';
 import { keepGivenUpBatches } from '../../infra/local/failure-records';
+import { startStreamPoller } from '../../infra/local/stream-poller';
 import { runRedrive } from '../../infra/operator/redrive-command';
 import { useLocalCloud } from './cloud-env';
 
@@ -131,6 +132,34 @@ describe('a stream batch a consumer gave up', () => {
     // Both records are of one item: one record rebuilt from the item as it is now.
     expect(lines.join('\n')).toMatch(/redriven: StreamsSearchIndex batch of 2 .*: 1 items/);
     expect((await redriveStreams()).outcome).toMatchObject({ found: 0 });
+  });
+
+  it('is what the local poller keeps when a consumer fails for real (its table unreachable), and redrives', async () => {
+    // A poller of its own in this worker, whose consumers see a table name DynamoDB does not have.
+    const table = process.env.TABLE_NAME!;
+    const poller = await startStreamPoller(process.env.AWS_ENDPOINT_URL_DYNAMODB!, table, {
+      onGiveUp: keepGivenUpBatches(streams, (record) =>
+        sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(record) })),
+      ),
+    });
+    const listingId = randomUUID();
+    try {
+      await poller.drain(); // reading the stream from here on
+      process.env.TABLE_NAME = 'velo-unreachable';
+      await dynamo().send(
+        new PutCommand({
+          TableName: table,
+          Item: { ...keys.listing(listingId), id: listingId, state: 'draft' },
+        }),
+      );
+      await poller.drain();
+    } finally {
+      process.env.TABLE_NAME = table;
+      await poller.stop();
+    }
+    const { lines, outcome } = await redriveStreams();
+    expect(outcome).toMatchObject({ found: 1, redriven: 1, stillFailing: 0, notRedrivable: 0 });
+    expect(lines.join('\n')).toMatch(/redriven: StreamsSearchIndex batch of 1 on shardId-.*: 1 items/);
   });
 
   it('stays, with the reason and the batch times, when the stream no longer has its records', async () => {
