@@ -26,6 +26,7 @@ import {
   eventRules,
   eventSources,
 } from '../../functions/event-rules';
+import { failureQueues } from '../../functions/failure-queues';
 import { searchSnapshotWriter } from '../../functions/listings/search/schedule';
 import { handlerId } from '../../functions/routes';
 import { streamConsumers } from '../../functions/stream-consumers';
@@ -158,7 +159,8 @@ export class EventsStack extends Stack {
       id: 'AwsSolutions-SQS3',
       reason: nagReasons.failedInvocationsQueue,
     });
-    new CfnOutput(this, 'FailedInvocationsQueueUrl', { value: failedInvocations.queueUrl });
+    // Output names from functions/failure-queues.ts: the redrive command names them in its hints.
+    new CfnOutput(this, failureQueues.failedInvocations.stackOutput, { value: failedInvocations.queueUrl });
     for (const rule of eventRules as readonly EventRule[]) {
       const fn = this.ruleFunctions.get(rule.handler, withPaymentSdks(rule.handler));
       fn.configureAsyncInvoke({
@@ -223,7 +225,7 @@ export class EventsStack extends Stack {
 
     new CfnOutput(this, 'EventBusName', { value: this.bus.eventBusName });
     new CfnOutput(this, 'EventBusArn', { value: this.bus.eventBusArn });
-    new CfnOutput(this, 'DeadLetterQueueUrl', { value: deadLetters.queueUrl });
+    new CfnOutput(this, failureQueues.streamDeadLetters.stackOutput, { value: deadLetters.queueUrl });
     new CfnOutput(this, 'FinanceLogGroupName', { value: this.financeLogGroup.logGroupName });
   }
 
