@@ -14,6 +14,13 @@ export interface EventRule {
 
 export const eventBusName = 'velo-marketplace';
 
+/**
+ * Lambda's retries of a failed asynchronous invocation of a rule handler before the event goes to
+ * the failed-invocations queue (functions/failure-queues.ts): the CDK stack's configureAsyncInvoke
+ * and the local bus's emulation of it both read this.
+ */
+export const asyncInvokeRetryAttempts = 2;
+
 export { eventSources };
 
 export const eventRules = [

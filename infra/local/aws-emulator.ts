@@ -3,12 +3,14 @@ import type { LocalEventBus, PutEventEntry } from './event-bus';
 import { loadHandler } from './handlers';
 import type { LocalOutbox } from './outbox';
 import { assertPortFree } from './processes';
+import { type LocalSqs, LocalSqsError, sqsOperations } from './sqs';
 import { LocalServiceError, type LocalStepFunctions } from './stepfunctions';
 
 /**
  * One loopback endpoint that answers the AWS APIs our handlers call and that have no ready-made
- * local server: Step Functions (JSON 1.0), EventBridge (JSON 1.1) and SES v2 (REST JSON). The SDK
- * clients reach it through AWS_ENDPOINT_URL_SFN / _EVENTBRIDGE / _SESV2, so handler code is unchanged.
+ * local server: Step Functions (JSON 1.0), EventBridge (JSON 1.1), SES v2 (REST JSON) and SQS (JSON
+ * 1.0, the failure queues). The SDK clients reach it through AWS_ENDPOINT_URL_SFN / _EVENTBRIDGE /
+ * _SESV2 / _SQS, so handler code is unchanged.
  * It also answers Lambda's Invoke (REST JSON) for the functions named in `lambdaFunctions`:
  * cognito-local calls its user pool triggers that way, and gets the same handler modules Lambda runs.
  */
@@ -23,6 +25,8 @@ interface Services {
   outbox: LocalOutbox;
   /** Lambda function name → handler module under functions/ (what Invoke may run). */
   lambdaFunctions?: Record<string, string>;
+  /** The failure queues (infra/local/sqs.ts). */
+  sqs?: LocalSqs;
 }
 
 type Operation = (body: Record<string, unknown>) => unknown;
@@ -135,7 +139,11 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
 
 export async function startAwsEmulator(port: number, services: Services): Promise<AwsEmulator> {
   await assertPortFree(port, 'local AWS services');
-  const table = operations(services);
+  let endpoint = '';
+  const table = {
+    ...operations(services),
+    ...(services.sqs ? sqsOperations(services.sqs, () => endpoint) : {}),
+  };
   const server: Server = createServer(async (request, response) => {
     const functionName = request.method === 'POST' ? invokePath.exec(request.url ?? '')?.[1] : undefined;
     if (functionName) {
@@ -174,13 +182,14 @@ export async function startAwsEmulator(port: number, services: Services): Promis
     try {
       if (!operation)
         throw new LocalServiceError('UnknownOperationException', `Unsupported operation ${target}`);
-      const result = operation(await readJson(request));
+      const result = await operation(await readJson(request));
       response.writeHead(200, { 'content-type': contentType });
       response.end(JSON.stringify(result));
     } catch (error) {
       const failure = error as Error;
-      const type = failure instanceof LocalServiceError ? failure.name : 'InternalFailure';
-      response.writeHead(failure instanceof LocalServiceError ? 400 : 500, {
+      const known = failure instanceof LocalServiceError || failure instanceof LocalSqsError;
+      const type = known ? failure.name : 'InternalFailure';
+      response.writeHead(known ? 400 : 500, {
         'content-type': contentType,
         'x-amzn-errortype': type,
       });
@@ -188,8 +197,9 @@ export async function startAwsEmulator(port: number, services: Services): Promis
     }
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  endpoint = `http://127.0.0.1:${port}`;
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { unverifiedAccountsRemoval } from '../../functions/accounts/scheduled/schedule';
 import { eventBusName } from '../../functions/event-rules';
+import { failureQueues } from '../../functions/failure-queues';
 import { searchSnapshotWriter } from '../../functions/listings/search/schedule';
 import { scheduledTasks } from '../../functions/orders/workflow/tasks';
 import { paymentsRuntimeConfig } from '../../functions/payments/runtime-config';
@@ -12,12 +13,14 @@ import { type AwsEmulator, startAwsEmulator } from './aws-emulator';
 import { type LocalCognito, localTriggerFunctions, startCognito } from './cognito';
 import { ensureTable, type LocalDynamoDb, startDynamoDb } from './dynamodb';
 import { LocalEventBus } from './event-bus';
+import { keepGivenUpBatches } from './failure-records';
 import { type Gateway, startGateway } from './gateway';
 import { loadHandler } from './handlers';
 import { codeMailToOutbox, LocalOutbox } from './outbox';
 import { freePorts } from './processes';
 import { type LocalS3, startS3 } from './s3';
 import { publishLocalContent } from './seed/content';
+import { LocalSqs } from './sqs';
 import { LocalStepFunctions, stateMachineArn } from './stepfunctions';
 import { type StreamPoller, startStreamPoller } from './stream-poller';
 import { startSweeper } from './sweeper';
@@ -165,12 +168,21 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // Hosted content (page assets, translations): published on every start, uploaded only when it changed.
     log(await publishLocalContent(localNames.contentBucket));
     const stepFunctions = new LocalStepFunctions();
-    const eventBus = new LocalEventBus(options.dataDir ? join(dataDir, 'events.ndjson') : undefined);
+    // The failure queues (issue 26): what a rule handler or a stream consumer failed, for the redrive.
+    const sqs = new LocalSqs({
+      queues: Object.values(failureQueues).map((queue) => queue.localName),
+      ...(options.dataDir ? { directory: join(dataDir, 'sqs') } : {}),
+    });
+    const eventBus = new LocalEventBus(options.dataDir ? join(dataDir, 'events.ndjson') : undefined, {
+      failedInvocations: (record) =>
+        sqs.send(failureQueues.failedInvocations.localName, JSON.stringify(record)),
+    });
     const emulator: AwsEmulator = await startAwsEmulator(options.ports.aws, {
       stepFunctions,
       eventBus,
       outbox,
       lambdaFunctions: localTriggerFunctions(),
+      sqs,
     });
     stops.push(emulator.stop);
     stops.push(() => eventBus.drain());
@@ -178,15 +190,21 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       AWS_ENDPOINT_URL_SFN: emulator.endpoint,
       AWS_ENDPOINT_URL_EVENTBRIDGE: emulator.endpoint,
       AWS_ENDPOINT_URL_SESV2: emulator.endpoint,
+      AWS_ENDPOINT_URL_SQS: emulator.endpoint,
     });
     Object.assign(process.env, env);
     // Stops run in reverse: the stream consumers and the workflows (which send mail, answer task
     // tokens and publish events through the emulator) finish before the emulator goes.
-    const streams = await startStreamPoller(dynamodb.endpoint, localNames.table);
+    const streams = await startStreamPoller(dynamodb.endpoint, localNames.table, {
+      onExhausted: keepGivenUpBatches((record) =>
+        sqs.send(failureQueues.streamDeadLetters.localName, JSON.stringify(record)),
+      ),
+    });
     stops.push(streams.stop);
     stops.push(() => stepFunctions.stop());
     log('Stream poller    reading the table stream');
     log(`Step Functions, EventBridge, SES  ${emulator.endpoint}${timerNote(options.timerScale)}`);
+    log(`SQS (failure queues)  ${emulator.endpoint}${options.dataDir ? '' : ' (in memory)'}`);
 
     if (options.sweep ?? true) {
       // Deadlines live in the table (DUE# items): after a restart the first run fires what fell due

@@ -16,7 +16,8 @@ import { deliverBatch, logGivenUpBatch, type OnExhausted, type StreamHandler } f
  * Reads the table's stream like Lambda's event source mapping does and calls the same consumer
  * modules with a DynamoDBStreamEvent. A batch is retried from its first failed record (the
  * consumer's partial-batch response, or all of it when the consumer throws) up to 3 attempts, as
- * Lambda would (infra/local/stream-delivery.ts); then it is given up through `onExhausted`.
+ * Lambda would (infra/local/stream-delivery.ts); then it is given up through `onExhausted`
+ * (locally: its failure record goes to the stream dead-letter queue, infra/local/failure-records.ts).
  */
 export interface StreamPoller {
   stop(): Promise<void>;

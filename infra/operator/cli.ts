@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { LambdaClient } from '@aws-sdk/client-lambda';
+import { eventBusName } from '../../functions/event-rules';
 import { isOrderCommand, orderCommands, runOrderCommand } from '../../functions/orders/operator/commands';
 import { orderLines, showOrder } from '../../functions/orders/operator/show-order';
 import { parseStartOptions } from '../local/cli-options';
@@ -28,12 +29,14 @@ import {
   OperatorError,
   startLimitedSession,
 } from './operations';
+import { redriveUsage, runRedrive } from './redrive-command';
 
 /**
  * `npm run operator -- <ban|delete|limited-session> <email> [options]` and
  * `npm run operator -- <approve-listing|reject-listing> <listingId> [options]` and
  * `npm run operator -- <cancel-order|cancel-from-disputed|mark-received-from-disputed|resume-order> <txId>` and
- * `npm run operator -- show-order <txId>` (reads only: the order and its dispute, photos as presigned links):
+ * `npm run operator -- show-order <txId>` (reads only: the order and its dispute, photos as presigned links)
+ * and `npm run operator -- redrive [--dry-run]` (what failed after Lambda's retries, issue 26):
  * the operator's commands.
  *
  * Local (default): against the local cloud's data folder (`.data`, or `--data-dir` / VELO_DATA_DIR).
@@ -72,6 +75,7 @@ Commands:
   resume-order <txId>           Start the order's workflow again (it waits for the order's current deadline)
   show-order <txId>             The order, its deadline and its dispute: reason, details and photo links
                                 (presigned, 15 minutes). With --aws: --table-name and --images-bucket
+${redriveUsage}
 
 Options:
   --data-dir <dir>         Local data folder (default .data, or VELO_DATA_DIR)
@@ -84,6 +88,7 @@ Options:
   --images-bucket <name>   With --aws, show-order: the images bucket (default IMAGES_BUCKET; output Velo<Stage>Data.ImagesBucketName)
   --timer-scale <n>        Locally: the timer scale npm start runs with (default VELO_TIMER_SCALE, else 1)
   --json                   Print the result as JSON (limited-session: the tokens)
+  --dry-run                redrive: list what is kept, deliver nothing
 `;
 
 interface Target {
@@ -108,11 +113,36 @@ async function main(argv: string[]): Promise<number> {
       'operator-function': { type: 'string' },
       'images-bucket': { type: 'string' },
       'timer-scale': { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      'failed-invocations-queue-url': { type: 'string' },
+      'dead-letter-queue-url': { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   const [command, subject, ...rest] = positionals;
+  if (command === 'redrive' && !subject && !values.help) {
+    const log = values.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
+    const target = values.aws ? undefined : await localTarget(values['data-dir'], values['timer-scale'], log);
+    try {
+      const outcomes = await runRedrive(
+        {
+          aws: values.aws,
+          dryRun: values['dry-run'],
+          queueUrls: {
+            failedInvocations: values['failed-invocations-queue-url'],
+            streamDeadLetters: values['dead-letter-queue-url'],
+          },
+        },
+        log,
+      );
+      if (values.json) console.log(JSON.stringify(outcomes));
+      // Something still failing: a non-zero exit, for scripts and alarms.
+      return outcomes.some((outcome) => outcome.stillFailing > 0) ? 1 : 0;
+    } finally {
+      await target?.finish();
+    }
+  }
   if (values.help || !command || !subject || rest.length > 0 || !commands.has(command)) {
     (values.help ? console.log : console.error)(usage);
     return values.help ? 0 : 2;
@@ -259,6 +289,13 @@ async function localTarget(
       IMAGES_BUCKET: localNames.imagesBucket,
       // The running cloud's Step Functions stand-in: the engine answers the order's task token there.
       AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${options.ports.aws}`,
+      // The redrive: the failure queues and what the handlers it runs call (the bus, the mail).
+      AWS_ENDPOINT_URL_SQS: `http://127.0.0.1:${options.ports.aws}`,
+      AWS_ENDPOINT_URL_EVENTBRIDGE: `http://127.0.0.1:${options.ports.aws}`,
+      AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${options.ports.aws}`,
+      EVENT_BUS_NAME: eventBusName,
+      EMAIL_FROM: localNames.emailFrom,
+      SITE_ORIGIN: `http://localhost:${options.ports.gateway}`,
       ORDER_STATE_MACHINE_ARN: stateMachineArn('order'),
       TABLE_NAME: localNames.table,
     });

@@ -11,14 +11,15 @@ import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { asyncInvokeRetryAttempts } from '../../functions/event-rules';
 
 /**
  * Lambda's own retries of an asynchronous invocation, by kind. A rule handler (the finance ledger)
- * gets Lambda's two retries within 6 hours; a scheduled function none (its next run comes soon and
+ * gets Lambda's two retries within 6 hours (the local bus retries as many: infra/local/event-bus.ts); a scheduled function none (its next run comes soon and
  * covers the same ground), but its failure is still kept.
  */
 export const asyncInvokeSettings = {
-  rule: { retryAttempts: 2, maxEventAge: Duration.hours(6) },
+  rule: { retryAttempts: asyncInvokeRetryAttempts, maxEventAge: Duration.hours(6) },
   scheduled: { retryAttempts: 0, maxEventAge: Duration.hours(1) },
 } as const;
 

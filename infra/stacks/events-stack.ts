@@ -18,6 +18,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type EventRule, eventBusName, eventRules, eventSources } from '../../functions/event-rules';
+import { failureQueues } from '../../functions/failure-queues';
 import { searchSnapshotWriter } from '../../functions/listings/search/schedule';
 import { handlerId } from '../../functions/routes';
 import { type StreamConsumerName, streamConsumers } from '../../functions/stream-consumers';
@@ -127,7 +128,10 @@ export class EventsStack extends Stack {
       id: 'AwsSolutions-SQS3',
       reason: nagReasons.failedInvocationsQueue,
     });
-    new CfnOutput(this, 'FailedInvocationsQueueUrl', { value: this.failedInvocations.queueUrl });
+    // Output names from functions/failure-queues.ts: the redrive command names them in its hints.
+    new CfnOutput(this, failureQueues.failedInvocations.stackOutput, {
+      value: this.failedInvocations.queueUrl,
+    });
 
     const environment = { TABLE_NAME: props.table.tableName, EVENT_BUS_NAME: this.bus.eventBusName };
 
@@ -242,7 +246,7 @@ export class EventsStack extends Stack {
 
     new CfnOutput(this, 'EventBusName', { value: this.bus.eventBusName });
     new CfnOutput(this, 'EventBusArn', { value: this.bus.eventBusArn });
-    new CfnOutput(this, 'DeadLetterQueueUrl', { value: deadLetters.queueUrl });
+    new CfnOutput(this, failureQueues.streamDeadLetters.stackOutput, { value: deadLetters.queueUrl });
     new CfnOutput(this, 'FinanceLogGroupName', { value: this.financeLogGroup.logGroupName });
   }
 
