@@ -26,7 +26,13 @@ import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
 import { keepFailedInvocations, scheduleFunction } from './async-invocations';
 import { emailEnvironment, grantSendEmail } from './email';
-import { grantPublish, grantTableItemActions, grantTableReadWrite, searchDeltaWriteActions } from './grants';
+import {
+  grantPublish,
+  grantTableItemActions,
+  grantTableReadWrite,
+  ledgerWriteActions,
+  searchDeltaWriteActions,
+} from './grants';
 import { eventPublishers } from './handler-services';
 import { nagReasons } from './nag-reasons';
 import { withPaymentSdks } from './payment-providers';
@@ -136,7 +142,8 @@ export class EventsStack extends Stack {
     const environment = { TABLE_NAME: props.table.tableName, EVENT_BUS_NAME: this.bus.eventBusName };
 
     const ruleRole = handlerRole(this, 'RuleHandlerRole', 'Velo EventBridge rule targets');
-    grantTableReadWrite(props.table, ruleRole);
+    // The ledger only appends (one conditional PutItem per event): nothing else on the table.
+    grantTableItemActions(props.table, ruleRole, ledgerWriteActions);
     this.ruleFunctions = new HandlerFunctions(this, 'RuleHandlers', {
       bundling: props.bundling,
       role: ruleRole,

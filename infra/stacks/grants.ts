@@ -86,6 +86,9 @@ export function grantObjects(bucket: s3.IBucket, keyPrefix: string, policy: iam.
 /** The search deltas' stream consumer: the ADD on the sequence item and the deltas' BatchWrite (issue 26). */
 export const searchDeltaWriteActions = ['dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'] as const;
 
+/** The finance ledger's one write (functions/orders/finance/ledger.ts: a conditional put per event). */
+export const ledgerWriteActions = ['dynamodb:PutItem'] as const;
+
 /** Just these item actions, on the table itself (no index). */
 export function grantTableItemActions(
   table: dynamodb.ITable,

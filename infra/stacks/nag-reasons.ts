@@ -13,17 +13,26 @@ export const nagReasons = {
   mfa: 'The specification has no MFA for marketplace accounts; Cognito MFA can be turned on later without replacing the pool.',
   cognitoPlus:
     'Threat protection needs the Cognito Plus feature plan (per-user cost); the first release uses Essentials. Revisit when the user base grows.',
-  deadLetterQueue: 'This queue is the dead-letter queue (of the event rules and stream consumers) itself.',
+  deadLetterQueue:
+    "This queue is itself the dead-letter queue: of the event rules' deliveries (to their handlers and to the finance audit log group) and of the stream consumers' given-up batches.",
   failedInvocationsQueue:
-    "This queue is itself where failed asynchronous invocations of the event rules' handlers are kept (Lambda's on-failure destination) for a redrive; a message it cannot hold has nowhere further to go.",
-  publicRoute:
-    'Public by design: anonymous visitors browse listings and profiles (spec: only [auth] pages need a login). Every other route has the Cognito JWT authorizer.',
+    "This queue is itself where the failed asynchronous invocations of the event rules' handlers and of the scheduled functions are kept (Lambda's on-failure destination) for a redrive; a message it cannot hold has nowhere further to go.",
+  publicRead:
+    'An anonymous read (spec: only [auth] pages need a login): listings, profiles, reviews, hosted assets, places and the static map. Its handler runs with the read-only PublicReadRole (GetItem and Query, the hosted assets); every route that is not public has the Cognito JWT authorizer.',
+  search:
+    'Anonymous search (spec: browsing needs no login). Its handler runs with the read-only SearchHandlerRole (GetItem and Query on the table, GetObject on the search snapshots).',
+  publicAccountEntry:
+    'Before a login exists: sign-up and the password reset (request, confirm) are anonymous by nature. The handlers verify what they are given (a code, the common-password and daily limits) and may write only the table and call the Cognito admin actions each needs.',
+  providerWebhook:
+    "Called by Stripe or PayPal, not by a user: every request is authenticated by the provider's signature (Stripe-Signature; PayPal's verify-webhook-signature) before anything is read or written.",
+  simulatedProviderPage:
+    "Only on a stage with a simulated provider (servesRoute leaves it out of a live API): the simulated provider's onboarding page and its form, which stand in for the provider's own hosted pages.",
   stateMachineLogsAndXray:
     'Written by the Step Functions L2 for logging and X-Ray: CloudWatch Logs log delivery and X-Ray PutTraceSegments do not support resource-level permissions.',
   imageObjects:
     'Objects under images/ only: upload keys are generated per image, so the prefix is the narrowest scope; the actions are just GetObject, PutObject and DeleteObject.',
   listStreams:
-    'dynamodb:ListStreams (added by the DynamoDB event source) has no resource-level permissions; every other statement of this role names the table, its indexes or its stream.',
+    'dynamodb:ListStreams (added by the DynamoDB event source) has no resource-level permissions and only lists stream ARNs; every other statement of this role names its resources: the table, its stream, its own log groups, and for the transaction dispatcher the bus (events:source velo.finance only) and the SES sender identities.',
   importedImagesBucket:
     'The images bucket is referenced, not owned, here to avoid a Data-Web-Api cycle; its OAC read statement is in the Data stack bucket policy.',
   cdkManagedHandler:
@@ -35,7 +44,7 @@ export const nagReasons = {
   assetObjects:
     "The content bucket's objects under assets/ only, read-only: the hosted content is published as versions under that prefix (assets/{version}/…, assets/latest.json), so the prefix is the narrowest scope.",
   searchSnapshots:
-    'Objects under search-snapshots/ only: each snapshot is keyed by its position in the sequence of listing changes, so the prefix is the narrowest scope (the search route only reads).',
+    "Objects under search-snapshots/ only: each snapshot is keyed by its position in the sequence of listing changes, so the prefix is the narrowest scope (the search route's policy only reads; the snapshot writer's writes and deletes).",
   bucketDeploymentInvalidation:
     'cloudfront:CreateInvalidation and GetInvalidation (after a site deployment) have no resource-level permissions in the way BucketDeployment grants them.',
   geoRestriction: 'A marketplace open to every country: no geographic restriction.',

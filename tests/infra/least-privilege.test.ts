@@ -5,7 +5,7 @@ import { eventSources } from '../../functions/event-rules';
 import { type Route, routes } from '../../functions/routes';
 import { buildApp, type VeloStacks } from '../../infra/app';
 import { logWriteActions } from '../../infra/lambda-bundling';
-import { isPublicRead, searchHandler } from '../../infra/stacks/api-stack';
+import { isPublicRead, publicRouteReason, searchHandler } from '../../infra/stacks/api-stack';
 import { eventPublishers, mailingHandlers } from '../../infra/stacks/handler-services';
 import { liveConfig } from './fixtures/configs';
 
@@ -113,7 +113,28 @@ describe('public read routes', () => {
   });
 });
 
+describe('public routes (cdk-nag APIG4)', () => {
+  it('each say why they have no authorizer, by kind; a public route of a new kind has no reason yet', () => {
+    const publicHandlers = [
+      ...new Set((routes as readonly Route[]).filter((r) => r.auth === 'public').map((r) => r.handler)),
+    ];
+    const reasons = new Set(publicHandlers.map((handler) => publicRouteReason(handler)));
+    expect(reasons.size).toBe(5);
+    expect(publicRouteReason('listings/http/show')).toMatch(/read-only PublicReadRole/);
+    expect(publicRouteReason('payments/stripe/http/webhook')).toMatch(/signature/);
+    expect(() => publicRouteReason('orders/http/transition')).toThrow(/no cdk-nag reason/);
+  });
+});
+
 describe('roles', () => {
+  it("the ledger's may only append to the table", () => {
+    const ledger = roleOf('orders/finance/ledger');
+    const tableActions = ledger.statements
+      .flatMap(actionsOf)
+      .filter((action) => action.startsWith('dynamodb:'));
+    expect(tableActions).toEqual(['dynamodb:PutItem']);
+  });
+
   it('write logs only into their own functions’ log groups: no AWSLambdaBasicExecutionRole, no *', () => {
     for (const role of handlerRoles()) {
       expect(mentions(role.managedPolicies, 'AWSLambdaBasicExecutionRole'), role.id).toBe(false);
