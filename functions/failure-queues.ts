@@ -25,6 +25,20 @@ export const failureQueues = {
 
 export type FailureQueue = keyof typeof failureQueues;
 
+/** What Lambda says of the failed invocation in both kinds of failure record. */
+export interface FailureRequestContext {
+  requestId: string;
+  functionArn: string;
+  condition: string;
+  approximateInvokeCount: number;
+}
+
+export interface FailureResponseContext {
+  statusCode: number;
+  executedVersion: string;
+  functionError?: string;
+}
+
 /**
  * Lambda's on-failure destination record of an asynchronous invocation (what the failed-invocations
  * queue holds): the event as `requestPayload`, the error as `responsePayload`.
@@ -32,14 +46,9 @@ export type FailureQueue = keyof typeof failureQueues;
 export interface AsyncFailureRecord {
   version: string;
   timestamp: string;
-  requestContext: {
-    requestId: string;
-    functionArn: string;
-    condition: string;
-    approximateInvokeCount: number;
-  };
+  requestContext: FailureRequestContext;
   requestPayload: unknown;
-  responseContext: { statusCode: number; executedVersion: string; functionError?: string };
+  responseContext: FailureResponseContext;
   responsePayload?: { errorType?: string; errorMessage?: string; trace?: string[] };
 }
 
@@ -50,13 +59,8 @@ export interface AsyncFailureRecord {
 export interface StreamFailureRecord {
   version: string;
   timestamp: string;
-  requestContext: {
-    requestId: string;
-    functionArn: string;
-    condition: string;
-    approximateInvokeCount: number;
-  };
-  responseContext: { statusCode: number; executedVersion: string; functionError?: string };
+  requestContext: FailureRequestContext;
+  responseContext: FailureResponseContext;
   DDBStreamBatchInfo: {
     shardId: string;
     startSequenceNumber: string;

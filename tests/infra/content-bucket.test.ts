@@ -2,7 +2,8 @@
 import type { CfnElement, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type VeloStacks } from '../../infra/app';
+import type { VeloStacks } from '../../infra/app';
+import { synthStacks } from './fixtures/synth';
 
 // Issue 26: the hosted content lives in its own bucket, so the BucketDeployment handler that
 // publishes it (aws-cdk-lib grants it read, write and delete on its destination) holds nothing on
@@ -11,13 +12,10 @@ let stacks: VeloStacks;
 const templates = {} as Record<keyof VeloStacks, any>;
 
 beforeAll(() => {
-  stacks = buildApp({
-    bundling: 'none',
-    siteDir: null,
-    env: { account: '123456789012', region: 'eu-west-1' },
-  }).stacks;
-  for (const [name, stack] of Object.entries(stacks))
-    templates[name as keyof VeloStacks] = Template.fromStack(stack).toJSON();
+  const synth = synthStacks();
+  stacks = synth.stacks;
+  for (const [name, template] of Object.entries(synth.templates))
+    templates[name as keyof VeloStacks] = template.toJSON();
 });
 
 const logicalId = (stack: Stack, construct: { node: { defaultChild?: unknown } }): string =>

@@ -1,13 +1,12 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: synthesized CloudFormation templates are untyped JSON
-import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventSources } from '../../functions/event-rules';
 import { type Route, routes } from '../../functions/routes';
-import { buildApp, type VeloStacks } from '../../infra/app';
 import { logWriteActions } from '../../infra/lambda-bundling';
 import { isPublicRead, publicRouteReason, searchHandler } from '../../infra/stacks/api-stack';
 import { eventPublishers, mailingHandlers } from '../../infra/stacks/handler-services';
 import { liveConfig } from './fixtures/configs';
+import { synthStacks } from './fixtures/synth';
 
 // Issue 26: each role holds what its functions use. The production stage (live providers, Klaviyo,
 // Amazon Location maps) synthesized once; every statement of every role read from the templates.
@@ -28,18 +27,14 @@ const actionsOf = (statement: any): string[] => [statement.Action].flat();
 const mentions = (value: unknown, text: string) => JSON.stringify(value).includes(text);
 
 beforeAll(() => {
-  const { stacks } = buildApp({
-    bundling: 'none',
-    siteDir: null,
+  const synth = synthStacks({
     nag: false,
     config: {
       ...liveConfig,
       maps: { provider: 'amazon', apiKey: 'velo/prod/maps-api-key', region: 'eu-west-1' },
     },
-    env: { account: '123456789012', region: 'eu-west-1' },
   });
-  for (const [name, stack] of Object.entries(stacks as VeloStacks))
-    templates[name] = Template.fromStack(stack).toJSON();
+  for (const [name, template] of Object.entries(synth.templates)) templates[name] = template.toJSON();
   roles = Object.entries(templates).flatMap(([stack, template]) => {
     const resources = Object.entries<any>(template.Resources);
     return resources

@@ -36,20 +36,15 @@ import { sweepSchedule, taskResponseActions } from '../../infra/stacks/workflow-
 import { contentSecurityPolicy, hstsMaxAgeSeconds, securityHeaders } from '../../infra/web-security';
 import { siteSettings } from '../../shared/config/site';
 import { devConfig, devWith, liveConfig } from './fixtures/configs';
+import { synthStacks } from './fixtures/synth';
 
 // Template assertions on the whole app, synthesized once with inline stubs instead of bundles.
 // cdk-nag runs in this synth too (it throws on any unacknowledged finding); nag.test.ts says more.
 let stacks: VeloStacks;
-const templates = {} as Record<keyof VeloStacks, Template>;
+let templates: Record<keyof VeloStacks, Template>;
 
 beforeAll(() => {
-  stacks = buildApp({
-    bundling: 'none',
-    siteDir: null,
-    env: { account: '123456789012', region: 'eu-west-1' },
-  }).stacks;
-  for (const [name, stack] of Object.entries(stacks))
-    templates[name as keyof VeloStacks] = Template.fromStack(stack);
+  ({ stacks, templates } = synthStacks());
 });
 
 const logicalId = (stack: Stack, construct: { node: { defaultChild?: unknown } }): string =>
