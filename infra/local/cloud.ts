@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { unverifiedAccountsRemoval } from '../../functions/accounts/scheduled/schedule';
 import { eventBusName } from '../../functions/event-rules';
 import { failureQueues } from '../../functions/failure-queues';
+import { dynamo, s3 as s3Client } from '../../functions/lib/aws';
 import { searchSnapshotWriter } from '../../functions/listings/search/schedule';
 import { scheduledTasks } from '../../functions/orders/workflow/tasks';
 import { paymentsRuntimeConfig } from '../../functions/payments/runtime-config';
@@ -18,6 +19,7 @@ import { type Gateway, startGateway } from './gateway';
 import { loadHandler } from './handlers';
 import { codeMailToOutbox, LocalOutbox } from './outbox';
 import { freePorts } from './processes';
+import { guardReadOnly } from './read-only';
 import { type LocalS3, startS3 } from './s3';
 import { publishLocalContent } from './seed/content';
 import { LocalSqs } from './sqs';
@@ -163,6 +165,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       ...timerEnvironment(options.timerScale),
     };
     Object.assign(process.env, env);
+    // The read-only route roles, enforced on the handlers' table and S3 clients as IAM would.
+    guardReadOnly(dynamo());
+    guardReadOnly(s3Client());
 
     await ensureTable(dynamodb.endpoint, localNames.table);
     // Hosted content (page assets, translations): published on every start, uploaded only when it changed.

@@ -17,18 +17,16 @@ import { commonPasswordsPackage } from '../../functions/accounts/common-password
 import { type Route, routes } from '../../functions/routes';
 import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, type HandlerOverrides, handlerRole } from '../lambda-bundling';
-import { emailEnvironment, grantSendEmail } from './email';
+import { emailEnvironment } from './email';
 import { grantTableRead, grantTableReadWrite } from './grants';
-import { sendsMail } from './handler-services';
-import { nagReasons } from './nag-reasons';
+import { isPublicRead, searchHandler, sendsMail } from './handler-services';
 import { paypalEnvironment, servesRoute, stripeEnvironment, withPaymentSdks } from './payment-providers';
+import { makeRouteRole, publicRouteReason, type RouteRoleKind, routeRoleId } from './route-roles';
 import {
   grantSecrets,
   marketingHandlers,
   providersOf,
-  type SecretGrant,
   secretsOf,
-  secretsRoleName,
   stageSecrets,
   staticMapHandler,
 } from './runtime-secrets';
@@ -131,9 +129,6 @@ export const newPasswordHandlers = [
   'accounts/http/change-password',
   'accounts/http/confirm-password-reset',
 ] as const;
-
-/** The search route: its own role (the snapshots and table reads only) and memory for the index. */
-export const searchHandler = 'listings/http/search';
 
 export const routeHandlerSettings: Record<string, HandlerOverrides> = {
   'accounts/http/set-avatar': sharpHandler,
@@ -336,90 +331,11 @@ export class ApiStack extends Stack {
     });
   }
 
-  /**
-   * The route handlers' role of one kind, made once. Public reads: GetItem and Query on the table
-   * and its indexes, the hosted assets; nothing else (no write, no images, no e-mail, no workflow).
-   * Writes (signed-in routes, sign-up, webhooks): the table, images, the order workflow; SES only
-   * for handlers that send mail. No route puts events: finance events go through the outbox. Either may also read its providers' secrets (grantSecrets).
-   */
+  /** The route handlers' role of one kind (route-roles.ts), made once. */
   private routeRole(kind: RouteRoleKind): iam.Role {
     const id = routeRoleId(kind);
-    const existing = this.routeRoles.get(id);
-    if (existing) return existing;
-    const props = this.roleProps;
-    const providers = kind.grants.length ? ` that call ${secretsRoleName(kind.grants)}` : '';
-    const role = handlerRole(
-      this,
-      id,
-      kind.publicRead
-        ? `Velo HTTP API public read routes${providers} (read-only)`
-        : `Velo HTTP API route handlers${providers}${kind.mail ? ' that send e-mail' : ''}`,
-    );
-    if (kind.publicRead) {
-      grantTableRead(props.table, role, { indexes: true });
-      role.addManagedPolicy(props.assetsReadPolicy);
-    } else {
-      grantTableReadWrite(props.table, role);
-      role.addManagedPolicy(props.imagesAccessPolicy);
-      for (const machine of Object.values(props.stateMachines)) {
-        machine.grantStartExecution(role);
-        machine.grantTaskResponse(role);
-      }
-      if (kind.mail) grantSendEmail(this, role, emailEnvironment(props.config).EMAIL_FROM!);
-    }
+    const role = this.routeRoles.get(id) ?? makeRouteRole(this, kind, this.roleProps);
     this.routeRoles.set(id, role);
     return role;
   }
-}
-
-/** What a route handler's role depends on: its trust level, e-mail, and the secrets it reads. */
-interface RouteRoleKind {
-  publicRead: boolean;
-  mail: boolean;
-  grants: readonly SecretGrant[];
-}
-
-/**
- * The construct id of a route role: RouteHandlerRole, StripeHandlerRole… as before for writes (a
- * renamed role would be replaced), MailingHandlerRole, PublicReadRole, PublicReadMapsRole.
- */
-export function routeRoleId(kind: RouteRoleKind): string {
-  const providers = kind.grants.length ? secretsRoleName(kind.grants) : '';
-  if (kind.publicRead) return `PublicRead${providers}Role`;
-  const name = `${providers}${kind.mail ? 'Mailing' : ''}`;
-  return `${name || 'Route'}HandlerRole`;
-}
-
-/** The handlers anyone may call before they have a login: sign-up and the password reset. */
-const accountEntryHandlers: readonly string[] = [
-  'accounts/http/signup',
-  'accounts/http/request-password-reset',
-  'accounts/http/confirm-password-reset',
-];
-
-/**
- * Why a route has no authorizer (cdk-nag APIG4), by what it is: each kind says what its handler may
- * do. A new public route of none of these kinds fails the synth until its reason is written.
- */
-export function publicRouteReason(handler: string): string {
-  if (handler === searchHandler) return nagReasons.search;
-  if (isPublicRead(handler)) return nagReasons.publicRead;
-  if (accountEntryHandlers.includes(handler)) return nagReasons.publicAccountEntry;
-  if (handler.includes('/simulated/')) return nagReasons.simulatedProviderPage;
-  if (/^payments\/(stripe|paypal)\/http\/webhook$/.test(handler)) return nagReasons.providerWebhook;
-  throw new Error(`The public route of ${handler} has no cdk-nag reason: add its kind to publicRouteReason`);
-}
-
-/**
- * Whether a route handler only answers anonymous reads: every route it serves is a public GET, and
- * it is not a simulated provider's page (those keep the simulated provider's state in the table).
- * Its role is then read-only (routeRole).
- */
-export function isPublicRead(handler: string): boolean {
-  const served = (routes as readonly Route[]).filter((route) => route.handler === handler);
-  return (
-    served.length > 0 &&
-    served.every((route) => route.auth === 'public' && route.method === 'GET') &&
-    !handler.includes('/simulated/')
-  );
 }

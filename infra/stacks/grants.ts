@@ -32,10 +32,12 @@ export function grantTableReadWrite(table: dynamodb.ITable, grantee: iam.IGranta
 }
 
 /**
- * Item reads only (GetItem and Query): the search route (the sequence item and the deltas, on the
- * table) and the public read routes (`indexes`: with the table's own indexes, e.g. a seller's listings).
+ * Item reads only (GetItem, BatchGetItem, Query): the search route (the sequence item and the
+ * deltas, on the table) and the public read routes (`indexes`: with the table's own indexes, e.g. a
+ * seller's listings; the reviews read their authors in one BatchGetItem). The local cloud refuses
+ * anything else to those handlers (infra/local/read-only.ts).
  */
-export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:Query'] as const;
+export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
 
 export function grantTableRead(
   table: dynamodb.ITable,

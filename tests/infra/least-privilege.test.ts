@@ -3,8 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eventSources } from '../../functions/event-rules';
 import { type Route, routes } from '../../functions/routes';
 import { logWriteActions } from '../../infra/lambda-bundling';
-import { isPublicRead, publicRouteReason, searchHandler } from '../../infra/stacks/api-stack';
-import { eventPublishers, mailingHandlers } from '../../infra/stacks/handler-services';
+import { readOnlyCommands } from '../../infra/local/read-only';
+import { tableReadActions } from '../../infra/stacks/grants';
+import {
+  eventPublishers,
+  isPublicRead,
+  mailingHandlers,
+  searchHandler,
+} from '../../infra/stacks/handler-services';
+import { publicRouteReason } from '../../infra/stacks/route-roles';
 import { liveConfig } from './fixtures/configs';
 import { synthStacks } from './fixtures/synth';
 
@@ -96,7 +103,7 @@ describe('public read routes', () => {
       expect(
         actions.filter(
           (action) =>
-            !/^(dynamodb:(GetItem|Query)|logs:|secretsmanager:(GetSecretValue|DescribeSecret))/.test(action),
+            !/^(dynamodb:(GetItem|BatchGetItem|Query)|logs:|secretsmanager:(GetSecretValue|DescribeSecret))/.test(action),
         ),
         role.id,
       ).toEqual([]);
@@ -105,6 +112,17 @@ describe('public read routes', () => {
         { 'Fn::ImportValue': expect.stringMatching(/AssetsReadAccess/) },
       ]);
     }
+  });
+});
+
+describe('the read-only roles, locally', () => {
+  it('allow the same table reads as the roles in AWS (no more, no fewer)', () => {
+    const local = [...readOnlyCommands]
+      .filter((command) => !/Object|ListObjects/.test(command))
+      .map((command) => command.replace(/Command$/, ''))
+      // The document client's names for the table's actions.
+      .map((name) => ({ Get: 'GetItem', BatchGet: 'BatchGetItem' })[name] ?? name);
+    expect([...new Set(local)].sort()).toEqual(tableReadActions.map((action) => action.split(':')[1]).sort());
   });
 });
 

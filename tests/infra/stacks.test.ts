@@ -26,10 +26,10 @@ import {
   cognitoAdminActions,
   listingApprovalEnvironment,
   routeHandlerSettings,
-  searchHandler,
 } from '../../infra/stacks/api-stack';
 import { cognitoTriggers } from '../../infra/stacks/auth-stack';
 import { searchSnapshotWriterMemoryMb, streamConsumerSettings } from '../../infra/stacks/events-stack';
+import { searchHandler } from '../../infra/stacks/handler-services';
 import { siteOriginOf } from '../../infra/stacks/site-origin';
 import { cognitoEndpoint, responseHeadersConfig, siteFilePatterns } from '../../infra/stacks/web-stack';
 import { sweepSchedule, taskResponseActions } from '../../infra/stacks/workflow-stack';
@@ -1039,11 +1039,12 @@ describe('search snapshots and the search route (issue 23)', () => {
       .filter(([, policy]) => policy.Properties.Roles.some((r: any) => r.Ref === roleId))
       .flatMap(([, policy]) => statementsOf(policy).flatMap((s) => s.Action));
     expect(actions.filter((action: string) => action.startsWith('dynamodb:')).sort()).toEqual([
+      'dynamodb:BatchGetItem',
       'dynamodb:GetItem',
       'dynamodb:Query',
     ]);
     expect(actions.filter((action: string) => /^(dynamodb|s3|events|states|ses):/.test(action)).length).toBe(
-      2,
+      3,
     );
   });
 });

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { HttpEvent } from '../../../functions/lib/http';
 import { type Route, routes } from '../../../functions/routes';
+import { isPublicRead } from '../../stacks/handler-services';
+import { runReadOnly } from '../read-only';
 import { httpEvent, type Invoke } from './lambda';
 import { type PathHandler, sendError } from './responses';
 
@@ -190,6 +192,8 @@ export function apiGateway(options: ApiOptions, invoke: Invoke): PathHandler {
       return;
     }
     const event = apiEvent(request, url, requestId, { match, body, params }, claims);
-    await invoke(match.route.handler, event, requestId, request, response, cors);
+    const run = () => invoke(match.route.handler, event, requestId, request, response, cors);
+    // An anonymous read runs read-only, as its role does in AWS (infra/local/read-only.ts).
+    await (isPublicRead(match.route.handler) ? runReadOnly(match.route.handler, run) : run());
   };
 }

@@ -6,6 +6,7 @@ import { siteIndexKey } from '../../../functions/content/pages/site-template';
 import { s3 } from '../../../functions/lib/aws';
 import { immutableCacheControl, revalidateCacheControl } from '../../web-security';
 import { sendFile } from '../compression';
+import { runReadOnly } from '../read-only';
 import { httpEvent, type Invoke } from './lambda';
 import { type PathHandler, sendError } from './responses';
 
@@ -160,6 +161,9 @@ export async function siteBehaviour(
     // A page request, as CloudFront's default behaviour sends it: the head renderer's Lambda, in-process.
     await publishIndex();
     const event = httpEvent(request, url, requestId, { routeKey: '$default' });
-    await invoke('content/http/render-page', event, requestId, request, response, siteHeaders);
+    // The head renderer's role only reads (web-stack.ts): read-only here too (infra/local/read-only.ts).
+    await runReadOnly('content/http/render-page', () =>
+      invoke('content/http/render-page', event, requestId, request, response, siteHeaders),
+    );
   };
 }
