@@ -103,7 +103,9 @@ describe('public read routes', () => {
       expect(
         actions.filter(
           (action) =>
-            !/^(dynamodb:(GetItem|BatchGetItem|Query)|logs:|secretsmanager:(GetSecretValue|DescribeSecret))/.test(action),
+            !/^(dynamodb:(GetItem|BatchGetItem|Query)|logs:|secretsmanager:(GetSecretValue|DescribeSecret))/.test(
+              action,
+            ),
         ),
         role.id,
       ).toEqual([]);
