@@ -210,3 +210,26 @@ describe('events:PutEvents', () => {
     expect(putters.some((role) => role.handlers.includes('orders/transaction-stream'))).toBe(true);
   });
 });
+
+describe('policy sizes', () => {
+  it("keep every role's inline policies under IAM's 10,240 characters, with ARNs at their deployed length", () => {
+    // CloudFormation resolves each reference to an ARN of about this length (a log group's ARN with a
+    // generated name, `:*` included, is the longest kind here).
+    const arnLength = 130;
+    const resolved = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(resolved);
+      if (value && typeof value === 'object') {
+        if (['Fn::GetAtt', 'Fn::Join', 'Fn::ImportValue', 'Ref', 'Fn::Sub'].some((key) => key in value))
+          return 'x'.repeat(arnLength);
+        return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolved(inner)]));
+      }
+      return value;
+    };
+    const sizes = handlerRoles().map((role) => ({
+      role: role.id,
+      size: JSON.stringify({ Version: '2012-10-17', Statement: resolved(role.statements) }).length,
+    }));
+    const largest = sizes.reduce((a, b) => (b.size > a.size ? b : a));
+    expect(largest.size, `${largest.role}`).toBeLessThan(10_240);
+  });
+});
