@@ -166,8 +166,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     };
     Object.assign(process.env, env);
     // The read-only route roles, enforced on the handlers' table and S3 clients as IAM would.
-    guardReadOnly(dynamo());
-    guardReadOnly(s3Client());
+    guardReadOnly(dynamo(), 'table');
+    guardReadOnly(s3Client(), 'objects');
 
     await ensureTable(dynamodb.endpoint, localNames.table);
     // Hosted content (page assets, translations): published on every start, uploaded only when it changed.

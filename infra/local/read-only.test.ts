@@ -8,7 +8,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { guardReadOnly, runReadOnly } from './read-only';
+import { guardReadOnly, pageRendererGrant, publicReadGrant, runReadOnly } from './read-only';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
@@ -36,18 +36,19 @@ function clients() {
       { step: 'build', name: 'answerLocally' },
     );
   }
-  guardReadOnly(table);
-  guardReadOnly(objects);
-  guardReadOnly(table); // once per client
+  guardReadOnly(table, 'table');
+  guardReadOnly(objects, 'objects');
+  guardReadOnly(table, 'table'); // once per client
   return { table, objects, sent };
 }
 
 const key = { PK: 'LISTING#1', SK: 'LISTING' };
+const env = { IMAGES_BUCKET: 'velo-images', CONTENT_BUCKET: 'velo-content', SITE_BUCKET: 'velo-site' };
 
 describe('the read-only guard (the public read roles, locally)', () => {
   it('lets a read-only handler read items and objects, and refuses every write as IAM would', async () => {
     const { table, objects, sent } = clients();
-    await runReadOnly('listings/http/show', async () => {
+    await runReadOnly(publicReadGrant('listings/http/show', env), async () => {
       await table.send(new GetCommand({ TableName: 't', Key: key }));
       await table.send(
         new QueryCommand({
@@ -56,7 +57,7 @@ describe('the read-only guard (the public read roles, locally)', () => {
           ExpressionAttributeValues: { ':pk': 'x' },
         }),
       );
-      await objects.send(new GetObjectCommand({ Bucket: 'b', Key: 'assets/latest.json' }));
+      await objects.send(new GetObjectCommand({ Bucket: 'velo-content', Key: 'assets/latest.json' }));
       await expect(table.send(new PutCommand({ TableName: 't', Item: key }))).rejects.toMatchObject({
         name: 'AccessDeniedException',
         message: expect.stringMatching(/listings\/http\/show runs read-only .* Put(Item)?Command$/),
@@ -81,5 +82,31 @@ describe('the read-only guard (the public read roles, locally)', () => {
     await table.send(new PutCommand({ TableName: 't', Item: key }));
     expect(sent.filter((name) => /Put|Update/.test(name))).toHaveLength(1);
     expect(sent.filter((name) => /Get|Query/.test(name)).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives the search route its snapshots and the head renderer GetItem, index.html and the assets only', async () => {
+    const { table, objects } = clients();
+    await runReadOnly(publicReadGrant('listings/http/search', env), async () => {
+      await objects.send(new GetObjectCommand({ Bucket: 'velo-images', Key: 'search-snapshots/00000042' }));
+      await expect(
+        objects.send(new GetObjectCommand({ Bucket: 'velo-content', Key: 'assets/latest.json' })),
+      ).rejects.toThrow(/listings\/http\/search runs read-only/);
+    });
+    await runReadOnly(pageRendererGrant(env), async () => {
+      await table.send(new GetCommand({ TableName: 't', Key: key }));
+      await objects.send(new GetObjectCommand({ Bucket: 'velo-site', Key: 'index.html' }));
+      await objects.send(
+        new GetObjectCommand({ Bucket: 'velo-content', Key: 'assets/v1/content/pages/about.json' }),
+      );
+      await expect(
+        table.send(
+          new QueryCommand({
+            TableName: 't',
+            KeyConditionExpression: 'PK = :pk',
+            ExpressionAttributeValues: { ':pk': 'x' },
+          }),
+        ),
+      ).rejects.toThrow(/render-page runs read-only .* QueryCommand$/);
+    });
   });
 });

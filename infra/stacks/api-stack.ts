@@ -171,7 +171,7 @@ export class ApiStack extends Stack {
   private readonly config: DeployConfig;
   /** The stage's provider secrets (granted to the route roles of the handlers that read them). */
   private readonly secrets: ReturnType<typeof stageSecrets>;
-  /** The search route's role: GetItem and Query on the table, GetObject on the snapshots; nothing else. */
+  /** The search route's role: GetItem, BatchGetItem and Query on the table, GetObject on the snapshots; nothing else. */
   private readonly searchRole: iam.Role;
   /** The route handler roles made so far, by construct id (routeRoleId). */
   private readonly routeRoles = new Map<string, iam.Role>();

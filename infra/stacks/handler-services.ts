@@ -31,7 +31,7 @@ export const sendsMail = (handler: string): boolean => mailingHandlers.includes(
 /**
  * Whether a route handler only answers anonymous reads: every route it serves is a public GET, and
  * it is not a simulated provider's page (those keep the simulated provider's state in the table).
- * Its role is then read-only (api-stack.ts routeRole), and the local gateway runs it read-only too
+ * Its role is then read-only (route-roles.ts makeRouteRole), and the local gateway runs it read-only too
  * (infra/local/read-only.ts), so a public read that starts writing fails in the tests, not in AWS.
  */
 export function isPublicRead(handler: string): boolean {

@@ -18,9 +18,9 @@ export const nagReasons = {
   failedInvocationsQueue:
     "This queue is itself where the failed asynchronous invocations of the event rules' handlers and of the scheduled functions are kept (Lambda's on-failure destination) for a redrive; a message it cannot hold has nowhere further to go.",
   publicRead:
-    'An anonymous read (spec: only [auth] pages need a login): listings, profiles, reviews, hosted assets, places and the static map. Its handler runs with the read-only PublicReadRole (GetItem and Query, the hosted assets); every route that is not public has the Cognito JWT authorizer.',
+    "An anonymous read (spec: only [auth] pages need a login): listings, profiles, reviews, hosted assets, places and the static map. Its handler runs with the read-only PublicReadRole (GetItem, BatchGetItem and Query on the table and its indexes; GetObject under the content bucket's assets/ and ListBucket on it); every route that is not public has the Cognito JWT authorizer.",
   search:
-    'Anonymous search (spec: browsing needs no login). Its handler runs with the read-only SearchHandlerRole (GetItem and Query on the table, GetObject on the search snapshots).',
+    'Anonymous search (spec: browsing needs no login). Its handler runs with the read-only SearchHandlerRole (GetItem, BatchGetItem and Query on the table, GetObject on the search snapshots).',
   publicAccountEntry:
     'Before a login exists: sign-up and the password reset (request, confirm) are anonymous by nature. The handlers verify what they are given (a code, the common-password and daily limits) and may write only the table and call the Cognito admin actions each needs.',
   providerWebhook:

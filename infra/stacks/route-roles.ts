@@ -65,7 +65,7 @@ export interface RouteRoleResources {
 }
 
 /**
- * A route role of one kind. Public reads: GetItem and Query on the table and its indexes, the
+ * A route role of one kind. Public reads: GetItem, BatchGetItem and Query on the table and its indexes, the
  * hosted assets; nothing else (no write, no images, no e-mail, no workflow). Writes (signed-in
  * routes, sign-up, webhooks): the table, images, the order workflow; SES only for handlers that
  * send mail. No route puts events: finance events go through the outbox.

@@ -21,7 +21,15 @@ const guardedTypes = [
   'AWS::StepFunctions::StateMachine',
 ];
 
+/**
+ * Cross-stack exports: a stack deployed before a change imports them, and CloudFormation refuses to
+ * delete an export in use (the producer deploys first, so the whole deploy fails). An export leaves
+ * this list only after a release in which nothing imports it (keep it with `exportValue` meanwhile).
+ */
+const exportsFile = path.join(repoRoot, 'tests/infra/fixtures/exports.json');
+
 let current: string[];
+let currentExports: string[];
 beforeAll(() => {
   const { stacks } = buildApp({
     bundling: 'none',
@@ -38,8 +46,18 @@ beforeAll(() => {
       );
     })
     .sort();
-  if (process.env.VELO_UPDATE_LOGICAL_IDS === '1')
+  currentExports = Object.values(stacks)
+    .flatMap((stack) =>
+      Object.values(Template.fromStack(stack).toJSON().Outputs ?? {}).flatMap((output) => {
+        const name = (output as { Export?: { Name?: unknown } }).Export?.Name;
+        return typeof name === 'string' ? [name] : [];
+      }),
+    )
+    .sort();
+  if (process.env.VELO_UPDATE_LOGICAL_IDS === '1') {
     writeFileSync(listFile, `${JSON.stringify(current, null, 1)}\n`);
+    writeFileSync(exportsFile, `${JSON.stringify(currentExports, null, 1)}\n`);
+  }
 });
 
 describe('stable deploy ids', () => {
@@ -52,6 +70,19 @@ describe('stable deploy ids', () => {
     ).toEqual([]);
     expect(
       current.filter((id) => !committed.includes(id)),
+      'new: add to the list',
+    ).toEqual([]);
+  });
+
+  it('keeps every cross-stack export of the committed list (a deployed stack may import it)', () => {
+    const committed = JSON.parse(readFileSync(exportsFile, 'utf8')) as string[];
+    expect(committed.length).toBeGreaterThan(10);
+    expect(
+      committed.filter((name) => !currentExports.includes(name)),
+      'removed: keep it one more release with exportValue',
+    ).toEqual([]);
+    expect(
+      currentExports.filter((name) => !committed.includes(name)),
       'new: add to the list',
     ).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { HttpEvent } from '../../../functions/lib/http';
 import { type Route, routes } from '../../../functions/routes';
 import { isPublicRead } from '../../stacks/handler-services';
-import { runReadOnly } from '../read-only';
+import { publicReadGrant, runReadOnly } from '../read-only';
 import { httpEvent, type Invoke } from './lambda';
 import { type PathHandler, sendError } from './responses';
 
@@ -194,6 +194,7 @@ export function apiGateway(options: ApiOptions, invoke: Invoke): PathHandler {
     const event = apiEvent(request, url, requestId, { match, body, params }, claims);
     const run = () => invoke(match.route.handler, event, requestId, request, response, cors);
     // An anonymous read runs read-only, as its role does in AWS (infra/local/read-only.ts).
-    await (isPublicRead(match.route.handler) ? runReadOnly(match.route.handler, run) : run());
+    const handler = match.route.handler;
+    await (isPublicRead(handler) ? runReadOnly(publicReadGrant(handler), run) : run());
   };
 }

@@ -6,7 +6,7 @@ import { siteIndexKey } from '../../../functions/content/pages/site-template';
 import { s3 } from '../../../functions/lib/aws';
 import { immutableCacheControl, revalidateCacheControl } from '../../web-security';
 import { sendFile } from '../compression';
-import { runReadOnly } from '../read-only';
+import { pageRendererGrant, runReadOnly } from '../read-only';
 import { httpEvent, type Invoke } from './lambda';
 import { type PathHandler, sendError } from './responses';
 
@@ -162,7 +162,7 @@ export async function siteBehaviour(
     await publishIndex();
     const event = httpEvent(request, url, requestId, { routeKey: '$default' });
     // The head renderer's role only reads (web-stack.ts): read-only here too (infra/local/read-only.ts).
-    await runReadOnly('content/http/render-page', () =>
+    await runReadOnly(pageRendererGrant(), () =>
       invoke('content/http/render-page', event, requestId, request, response, siteHeaders),
     );
   };
