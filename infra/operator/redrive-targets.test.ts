@@ -156,3 +156,12 @@ describe('the local targets', () => {
     );
   });
 });
+
+describe('a function without tags', () => {
+  it('is refused with the hint that GetFunction returns tags only with lambda:ListTags', async () => {
+    const lambda = lambdaWith({});
+    await expect(awsRedriveTargets(lambda as never, scope).checkInvocation(ledgerArn)).rejects.toThrow(
+      'no tags: do your credentials allow lambda:ListTags?',
+    );
+  });
+});

@@ -144,9 +144,11 @@ export function awsRedriveTargets(
         stack === `${scope.stackPrefix}${target.stack}` &&
         new RegExp(`^${target.construct}${handlerDeployName(target.handler)}[0-9A-F]{8}$`).test(logicalId),
     );
+    // GetFunction returns the tags only to credentials allowed lambda:ListTags.
+    const untagged = !stack && !logicalId ? '; no tags: do your credentials allow lambda:ListTags?' : '';
     if (!match)
       throw new RedriveRefused(
-        `${functionNameOf(functionArn)} (stack ${stack || 'none'}, logical id ${logicalId || 'none'}) is none of ${kind} of ${scope.stackPrefix}`,
+        `${functionNameOf(functionArn)} (stack ${stack || 'none'}, logical id ${logicalId || 'none'}${untagged}) is none of ${kind} of ${scope.stackPrefix}`,
       );
     return match;
   }
