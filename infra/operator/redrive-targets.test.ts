@@ -128,6 +128,10 @@ describe('the AWS targets', () => {
         region: 'eu-west-1',
       },
     );
+    expect(queueLocation('https://us-east-1.queue.amazonaws.com/210987654321/q')).toEqual({
+      account: '210987654321',
+      region: 'us-east-1',
+    });
     expect(queueLocation('http://127.0.0.1:4566/000000000000/q')).toBeUndefined();
   });
 });

@@ -92,10 +92,16 @@ export interface AwsRedriveScope {
 
 export const stackPrefixOf = (stage: string) => `Velo${stage[0]!.toUpperCase()}${stage.slice(1)}`;
 
-/** The account and region of a queue: `https://sqs.<region>.amazonaws.com/<account>/<name>`. */
+/**
+ * The account and region of a queue: `https://sqs.<region>.amazonaws.com/<account>/<name>` (what
+ * CloudFormation outputs), or the legacy `https://<region>.queue.amazonaws.com/<account>/<name>`.
+ */
 export function queueLocation(queueUrl: string): { account: string; region: string } | undefined {
-  const match = /^https:\/\/sqs\.([a-z0-9-]+)\.amazonaws\.com(?:\.cn)?\/(\d{12})\/[^/]+$/.exec(queueUrl);
-  return match ? { region: match[1]!, account: match[2]! } : undefined;
+  const match =
+    /^https:\/\/(?:sqs\.([a-z0-9-]+)|([a-z0-9-]+)\.queue)\.amazonaws\.com(?:\.cn)?\/(\d{12})\/[^/]+$/.exec(
+      queueUrl,
+    );
+  return match ? { region: (match[1] ?? match[2])!, account: match[3]! } : undefined;
 }
 
 export function awsRedriveTargets(
