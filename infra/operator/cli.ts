@@ -89,6 +89,7 @@ Options:
   --timer-scale <n>        Locally: the timer scale npm start runs with (default VELO_TIMER_SCALE, else 1)
   --json                   Print the result as JSON (limited-session: the tokens)
   --dry-run                redrive: list what is kept, deliver nothing
+  --stage <stage>          With --aws, redrive: dev, staging or prod (only its functions are invoked)
 `;
 
 interface Target {
@@ -114,6 +115,7 @@ async function main(argv: string[]): Promise<number> {
       'images-bucket': { type: 'string' },
       'timer-scale': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
+      stage: { type: 'string' },
       'failed-invocations-queue-url': { type: 'string' },
       'dead-letter-queue-url': { type: 'string' },
       json: { type: 'boolean', default: false },
@@ -129,6 +131,8 @@ async function main(argv: string[]): Promise<number> {
         {
           aws: values.aws,
           dryRun: values['dry-run'],
+          stage: values.stage,
+          tableName: values.aws ? values['table-name'] : undefined,
           queueUrls: {
             failedInvocations: values['failed-invocations-queue-url'],
             streamDeadLetters: values['dead-letter-queue-url'],

@@ -1,4 +1,3 @@
-import { GetFunctionCommand, type InvokeCommand } from '@aws-sdk/client-lambda';
 import {
   ChangeMessageVisibilityCommand,
   DeleteMessageCommand,
@@ -6,10 +5,8 @@ import {
   ReceiveMessageCommand,
 } from '@aws-sdk/client-sqs';
 import { describe, expect, it, vi } from 'vitest';
-import { streamConsumers } from '../../functions/stream-consumers';
-import { asyncFailureRecord } from '../local/failure-records';
-import { type RedriveContext, type RedriveTargets, redrive, summaryLines } from './redrive';
-import { awsRedriveTargets } from './redrive-targets';
+import { asyncFailureRecord, streamFailureRecord } from '../local/failure-records';
+import { type RedriveContext, RedriveRefused, type RedriveTargets, redrive, summaryLines } from './redrive';
 
 const ledgerArn =
   'arn:aws:lambda:eu-west-1:123456789012:function:VeloProdEvents-RuleHandlersEventsFinanceLedg-AbC';
@@ -60,6 +57,7 @@ function context(
     queueUrls: { failedInvocations: 'https://sqs/failed' },
     targets: {
       invokeRule: vi.fn(async () => {}),
+      checkInvocation: vi.fn(async () => {}),
       consumerOf: vi.fn(async () => undefined),
       invokeConsumer: vi.fn(async () => {}),
       ...targets,
@@ -120,56 +118,127 @@ describe('redriving failed invocations', () => {
   });
 });
 
-describe('the AWS targets', () => {
-  const lambdaAnswering = (answers: (command: unknown) => unknown) => ({
-    send: vi.fn(async (command: unknown) => answers(command)),
+/** SQS answering each receive with the next of `batches` (then nothing), as [MessageId, handle, body]. */
+function scriptedQueue(batches: [string, string, string][][], rejectHandles: string[] = []) {
+  let receives = 0;
+  const calls: { deleted: string[]; madeVisible: string[] } = { deleted: [], madeVisible: [] };
+  const send = vi.fn(async (command: unknown) => {
+    if (command instanceof ReceiveMessageCommand) {
+      const batch = batches[receives] ?? [];
+      receives += 1;
+      return {
+        Messages: batch.map(([MessageId, ReceiptHandle, Body]) => ({ MessageId, ReceiptHandle, Body })),
+      };
+    }
+    if (command instanceof DeleteMessageCommand) calls.deleted.push(String(command.input.ReceiptHandle));
+    if (command instanceof ChangeMessageVisibilityCommand) {
+      const handle = String(command.input.ReceiptHandle);
+      if (rejectHandles.includes(handle))
+        throw Object.assign(new Error('The receipt handle has expired.'), { name: 'ReceiptHandleIsInvalid' });
+      calls.madeVisible.push(handle);
+    }
+    return {};
   });
+  return { sqs: { send }, calls, receives: () => receives };
+}
 
-  it("report a function's error as a failure, with its type and message", async () => {
-    const lambda = lambdaAnswering(() => ({
-      FunctionError: 'Unhandled',
-      Payload: new TextEncoder().encode(
-        JSON.stringify({ errorType: 'ResourceNotFoundException', errorMessage: 'no table' }),
-      ),
-    }));
-    await expect(awsRedriveTargets(lambda as never).invokeRule(ledgerArn, {})).rejects.toThrow(
-      'ResourceNotFoundException: no table',
+describe('a pass longer than the visibility timeout', () => {
+  it('delivers a message received again only once, ends when only seen ones come back, and resets with the latest handle', async () => {
+    // m0 fails and reappears twice (its timeout ended), each time with a new receipt handle.
+    const { sqs, calls, receives } = scriptedQueue([
+      [
+        ['m0', 'r0', failure('a')],
+        ['m1', 'r1', failure('b')],
+      ],
+      [
+        ['m0', 'r0-second', failure('a')],
+        ['m2', 'r2', failure('c')],
+      ],
+      [['m0', 'r0-third', failure('a')]],
+      // Never reached: the pass ended on the answer of only seen messages.
+      [['m3', 'r3', failure('d')]],
+    ]);
+    const invokeRule = vi.fn(async (_arn: string, event: unknown) => {
+      if ((event as { detail: { id: string } }).detail.id !== 'b') throw new Error('still down');
+    });
+    const { value } = context(sqs, { invokeRule });
+    const [outcome] = await redrive(value);
+    expect(invokeRule.mock.calls.map(([, event]) => (event as { detail: { id: string } }).detail.id)).toEqual(
+      ['a', 'b', 'c'],
     );
-    const sent = (lambda.send.mock.calls[0]![0] as InvokeCommand).input;
-    expect(sent).toMatchObject({ FunctionName: ledgerArn, InvocationType: 'RequestResponse' });
+    expect(receives()).toBe(3);
+    expect(outcome).toMatchObject({ found: 3, redriven: 1, stillFailing: 2 });
+    expect(calls.deleted).toEqual(['r1']);
+    expect(calls.madeVisible).toEqual(['r0-third', 'r2']);
   });
 
-  it("count a consumer's partial-batch response naming records as a failure", async () => {
-    const lambda = lambdaAnswering(() => ({
-      Payload: new TextEncoder().encode(JSON.stringify({ batchItemFailures: [{ itemIdentifier: '1' }] })),
-    }));
-    const consumer = streamConsumers[0];
-    await expect(
-      awsRedriveTargets(lambda as never).invokeConsumer('arn', consumer, { Records: [] }),
-    ).rejects.toThrow('the consumer reported 1 of the records failed');
-  });
-
-  it('find the consumer by its deploy name, in the name or else in the logical-id tag', async () => {
-    const lambda = lambdaAnswering((command) =>
-      command instanceof GetFunctionCommand
-        ? { Tags: { 'aws:cloudformation:logical-id': 'StreamHandlersStreamsTransactionDispatcher1A2B3C4D' } }
-        : {},
+  it('resets the other messages when one handle is rejected, and says which stays hidden', async () => {
+    const { sqs, calls } = scriptedQueue(
+      [
+        [
+          ['m0', 'r0', failure('a')],
+          ['m1', 'r1', failure('b')],
+          ['m2', 'r2', failure('c')],
+        ],
+      ],
+      ['r1'],
     );
-    const targets = awsRedriveTargets(lambda as never);
-    expect(
-      (
-        await targets.consumerOf(
-          'arn:aws:lambda:r:1:function:VeloProdEvents-StreamHandlersStreamsSearchIndex3-x',
-        )
-      )?.name,
-    ).toBe('search-index');
-    expect(lambda.send).not.toHaveBeenCalled();
-    expect(
-      (
-        await targets.consumerOf(
-          'arn:aws:lambda:r:1:function:VeloProdEvents-StreamHandlersStreamsTransactionDispa-y',
-        )
-      )?.name,
-    ).toBe('transaction-stream');
+    const { value, lines } = context(sqs, {
+      invokeRule: vi.fn(async () => Promise.reject(new Error('down'))),
+    });
+    await redrive(value);
+    expect(calls.madeVisible).toEqual(['r0', 'r2']);
+    expect(lines.join('\n')).toContain('message m1 stays hidden');
+    expect(lines.join('\n')).toContain('ReceiptHandleIsInvalid');
+  });
+});
+
+describe('refusals', () => {
+  it('keeps a failed invocation whose function the targets refuse, with the reason', async () => {
+    const { sqs, calls } = queue([failure('x')]);
+    const invokeRule = vi.fn(async () => {});
+    const checkInvocation = vi.fn(async () => {
+      throw new RedriveRefused('OrdersOperatorCommand is none of the rule handlers');
+    });
+    const { value, lines } = context(sqs, { invokeRule, checkInvocation });
+    const [outcome] = await redrive(value);
+    expect(invokeRule).not.toHaveBeenCalled();
+    expect(outcome).toMatchObject({ found: 1, redriven: 0, notRedrivable: 1 });
+    expect(calls.deleted).toEqual([]);
+    expect(calls.madeVisible).toEqual(['r0']);
+    expect(lines.join('\n')).toContain('not redrivable: ');
+    expect(lines.join('\n')).toContain('OrdersOperatorCommand is none of the rule handlers');
+  });
+
+  it("keeps a stream batch of another table's stream, without reading it", async () => {
+    const body = JSON.stringify(
+      streamFailureRecord({
+        functionArn:
+          'arn:aws:lambda:eu-west-1:123456789012:function:VeloProdEvents-StreamHandlersStreamsSearchIndex-x',
+        shardId: 'shardId-1',
+        streamArn:
+          'arn:aws:dynamodb:eu-west-1:123456789012:table/VeloStagingData-Table-9/stream/2026-01-01T00:00:00.000',
+        records: [{ dynamodb: { SequenceNumber: '1' } }],
+        invokeCount: 3,
+      }),
+    );
+    const { sqs, calls } = queue([body]);
+    const consumerOf = vi.fn(async () => undefined);
+    const streams = { send: vi.fn() };
+    const { value, lines } = context(
+      sqs,
+      { consumerOf },
+      {
+        queueUrls: { streamDeadLetters: 'https://sqs/dead' },
+        tableName: 'VeloProdData-Table-1',
+        streams: streams as never,
+      },
+    );
+    const [outcome] = await redrive(value);
+    expect(outcome).toMatchObject({ queue: 'streamDeadLetters', found: 1, notRedrivable: 1 });
+    expect(consumerOf).not.toHaveBeenCalled();
+    expect(streams.send).not.toHaveBeenCalled();
+    expect(calls.madeVisible).toEqual(['r0']);
+    expect(lines.join('\n')).toContain('is not of the table VeloProdData-Table-1');
   });
 });

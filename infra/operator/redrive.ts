@@ -26,9 +26,17 @@ import { readBatch, readCurrentItems, rebuildRecords, recordsFor, tableOfStream 
  * message redriven twice, or redriven after a partial success, changes nothing the second time.
  */
 export interface RedriveTargets {
-  /** Delivers the event again to the function that failed it; throws with its error. */
+  /**
+   * Delivers the event again to the function that failed it (a rule handler or a scheduled
+   * function); throws with its error, or a RedriveRefused when that function is none of those.
+   */
   invokeRule(functionArn: string, event: unknown): Promise<void>;
-  /** Our stream consumer behind a function ARN (undefined: none of functions/stream-consumers.ts). */
+  /** Throws a RedriveRefused unless invokeRule may call this function (also on a dry run). */
+  checkInvocation(functionArn: string): Promise<void>;
+  /**
+   * Our stream consumer behind a function ARN (undefined: none of functions/stream-consumers.ts;
+   * a RedriveRefused says why it may not be called, e.g. another stage's function).
+   */
   consumerOf(functionArn: string): Promise<StreamConsumer | undefined>;
   /** Calls the consumer with rebuilt records; throws when it fails or reports failed records. */
   invokeConsumer(functionArn: string, consumer: StreamConsumer, event: DynamoDBStreamEvent): Promise<void>;
@@ -41,6 +49,11 @@ export interface RedriveContext {
   queueUrls: Partial<Record<FailureQueue, string>>;
   targets: RedriveTargets;
   region: string;
+  /**
+   * The table whose stream batches may be redriven (the stage's): a dead letter naming another
+   * table's stream is refused, so a message cannot make the command read another stage's table.
+   */
+  tableName?: string;
   dryRun?: boolean;
   /** SQS long polling per receive (AWS: 1 s, so a sampled empty answer is not taken for an empty queue). */
   waitSeconds?: number;
@@ -57,7 +70,20 @@ export interface QueueOutcome {
 
 type Verdict = { outcome: 'redriven' | 'still failing' | 'not redrivable'; why?: string; what: string };
 
-/** Long enough for a handler to run; the messages left are made visible again at the end. */
+/**
+ * A refusal to redrive a message (its function or stream is not one the command may call): the
+ * message stays, with the reason printed. The queues take messages from the functions' roles, so a
+ * message is not trusted to name what the operator's credentials invoke.
+ */
+export class RedriveRefused extends Error {
+  override name = 'RedriveRefused';
+}
+
+/**
+ * Long enough for a handler to run; the messages left are made visible again at the end. A pass
+ * longer than this sees its kept messages again: they are recognised by MessageId (seenMessages)
+ * and not delivered twice.
+ */
 const visibilitySeconds = 300;
 
 export async function redrive(context: RedriveContext): Promise<QueueOutcome[]> {
@@ -77,7 +103,10 @@ async function redriveQueue(
 ): Promise<QueueOutcome> {
   const { label } = failureQueues[queue];
   const outcome: QueueOutcome = { queue, found: 0, redriven: 0, stillFailing: 0, notRedrivable: 0 };
-  const kept: Message[] = [];
+  // Every message of this pass by MessageId, with its latest receipt handle (a message seen again
+  // after its visibility timeout has a new one; the old is invalid): what is kept is reset with it.
+  const kept = new Map<string, Message>();
+  const deleted = new Set<string>();
   try {
     for (;;) {
       const { Messages: messages = [] } = await context.sqs.send(
@@ -88,23 +117,32 @@ async function redriveQueue(
           WaitTimeSeconds: context.waitSeconds ?? 0,
         }),
       );
-      if (messages.length === 0) break;
-      for (const message of messages) {
+      const fresh = messages.filter((message) => {
+        const id = message.MessageId ?? message.ReceiptHandle ?? '';
+        if (!kept.has(id) && !deleted.has(id)) return true;
+        if (kept.has(id)) kept.set(id, message);
+        return false;
+      });
+      // Empty, or only messages this pass already judged: the queue has nothing new.
+      if (fresh.length === 0) break;
+      for (const message of fresh) {
+        const id = message.MessageId ?? message.ReceiptHandle ?? '';
         outcome.found += 1;
         const verdict = await judge(context, queue, message);
         if (context.dryRun) {
           context.log(`  · ${label}: ${verdict.what}${verdict.why ? ` (${verdict.why})` : ''}`);
-          kept.push(message);
+          kept.set(id, message);
           continue;
         }
         if (verdict.outcome === 'redriven') {
           await context.sqs.send(
             new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle }),
           );
+          deleted.add(id);
           outcome.redriven += 1;
           context.log(`  ✔ redriven: ${verdict.what}`);
         } else {
-          kept.push(message);
+          kept.set(id, message);
           if (verdict.outcome === 'still failing') outcome.stillFailing += 1;
           else outcome.notRedrivable += 1;
           context.log(`  ✖ ${verdict.outcome}: ${verdict.what}: ${verdict.why}`);
@@ -112,8 +150,18 @@ async function redriveQueue(
       }
     }
   } finally {
-    // What stays is visible again at once, for the next redrive (not after the timeout).
-    for (const message of kept) {
+    await makeVisible(context, queueUrl, [...kept.values()]);
+  }
+  return outcome;
+}
+
+/**
+ * What stays is visible again at once, for the next redrive (not after the timeout). One that
+ * cannot be reset (e.g. its handle expired) is reported and the others still are.
+ */
+async function makeVisible(context: RedriveContext, queueUrl: string, messages: readonly Message[]) {
+  for (const message of messages) {
+    try {
       await context.sqs.send(
         new ChangeMessageVisibilityCommand({
           QueueUrl: queueUrl,
@@ -121,14 +169,25 @@ async function redriveQueue(
           VisibilityTimeout: 0,
         }),
       );
+    } catch (error) {
+      context.log(
+        `  ! message ${message.MessageId} stays hidden until its visibility timeout ends (${visibilitySeconds} s at most): ${reason(error)}`,
+      );
     }
   }
-  return outcome;
 }
 
 function parsed<T>(body: string | undefined): T | undefined {
   try {
     return JSON.parse(body ?? '') as T;
+  } catch {
+    return undefined;
+  }
+}
+
+function tableOfStreamArn(streamArn: string): string | undefined {
+  try {
+    return tableOfStream(streamArn);
   } catch {
     return undefined;
   }
@@ -152,6 +211,12 @@ async function judge(context: RedriveContext, queue: FailureQueue, message: Mess
     const what = `${functionNameOf(record.requestContext.functionArn)} ${event['detail-type'] ?? 'event'} ${
       event.detail?.id ?? event.id ?? ''
     } (failed ${record.timestamp}${failure?.errorType ? `, ${failure.errorType}: ${failure.errorMessage}` : ''})`;
+    try {
+      await context.targets.checkInvocation(record.requestContext.functionArn);
+    } catch (error) {
+      if (error instanceof RedriveRefused) return { outcome: 'not redrivable', what, why: error.message };
+      return { outcome: 'still failing', what, why: reason(error) };
+    }
     if (context.dryRun) return { outcome: 'redriven', what };
     try {
       await context.targets.invokeRule(record.requestContext.functionArn, record.requestPayload);
@@ -172,7 +237,21 @@ async function judge(context: RedriveContext, queue: FailureQueue, message: Mess
   const what = `${functionNameOf(functionArn)} batch of ${batch.batchSize} on ${batch.shardId} (records of ${
     batch.approximateArrivalOfFirstRecord
   } – ${batch.approximateArrivalOfLastRecord})`;
-  const consumer = await context.targets.consumerOf(functionArn);
+  const table = tableOfStreamArn(batch.streamArn);
+  if (!table) return { outcome: 'not redrivable', what, why: `${batch.streamArn} is not a table's stream` };
+  if (context.tableName && table !== context.tableName)
+    return {
+      outcome: 'not redrivable',
+      what,
+      why: `its stream ${batch.streamArn} is not of the table ${context.tableName}`,
+    };
+  let consumer: StreamConsumer | undefined;
+  try {
+    consumer = await context.targets.consumerOf(functionArn);
+  } catch (error) {
+    if (error instanceof RedriveRefused) return { outcome: 'not redrivable', what, why: error.message };
+    return { outcome: 'still failing', what, why: reason(error) };
+  }
   if (!consumer)
     return { outcome: 'not redrivable', what, why: `${functionArn} is none of our stream consumers` };
   const read = await readBatch(context.streams, batch);
@@ -186,7 +265,7 @@ async function judge(context: RedriveContext, queue: FailureQueue, message: Mess
   const recorded = recordsFor(consumer, read.records);
   if (context.dryRun) return { outcome: 'redriven', what: `${what}: ${recorded.length} records to redrive` };
   try {
-    const current = await readCurrentItems(context.dynamo, tableOfStream(batch.streamArn), recorded);
+    const current = await readCurrentItems(context.dynamo, table, recorded);
     const records = rebuildRecords(recorded, current, batch.streamArn, context.region);
     if (records.length > 0) await context.targets.invokeConsumer(functionArn, consumer, { Records: records });
     return { outcome: 'redriven', what: `${what}: ${records.length} items` };

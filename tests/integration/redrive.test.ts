@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DeleteMessageCommand,
   GetQueueAttributesCommand,
   GetQueueUrlCommand,
   ReceiveMessageCommand,
@@ -12,6 +13,7 @@ import { asyncInvokeRetryAttempts } from '../../functions/event-rules';
 import { type AsyncFailureRecord, failureQueues } from '../../functions/failure-queues';
 import { dynamo } from '../../functions/lib/aws';
 import { LocalEventBus } from '../../infra/local/event-bus';
+import { asyncFailureRecord, localFunctionArn } from '../../infra/local/failure-records';
 import { runRedrive } from '../../infra/operator/redrive-command';
 import { useLocalCloud } from './cloud-env';
 
@@ -149,5 +151,36 @@ describe('a finance event the ledger failed', () => {
     expect(still.lines.join('\n')).toMatch(/still failing: EventsFinanceLedger .*ResourceNotFoundException/);
     // Visible again at once for the next redrive, which applies it now that the table answers.
     expect((await redriveQuietly()).failed).toMatchObject({ found: 1, redriven: 1 });
+  });
+});
+
+describe('a scheduled function that failed', () => {
+  it('is run again with its payload; a function of another kind is refused and stays', async () => {
+    const failed = (handler: string) =>
+      JSON.stringify(
+        asyncFailureRecord({
+          functionArn: `${localFunctionArn(handler)}:$LATEST`,
+          event: {},
+          error: new Error('timed out'),
+          invokeCount: 3,
+        }),
+      );
+    await sqs.send(
+      new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: failed('orders/workflow/sweep-due') }),
+    );
+    await sqs.send(
+      new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: failed('orders/operator/run-command') }),
+    );
+    const first = await redriveQuietly();
+    expect(first.failed).toMatchObject({ found: 2, redriven: 1, notRedrivable: 1 });
+    expect(first.lines.join('\n')).toMatch(/redriven: WorkflowSweepDue/);
+    expect(first.lines.join('\n')).toMatch(
+      /not redrivable: OrdersOperatorCommand .*is none of the rule handlers/,
+    );
+    // The refused one is left for the operator (here: the test's cleanup deletes it).
+    const left = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10 }));
+    expect(left.Messages).toHaveLength(1);
+    for (const message of left.Messages ?? [])
+      await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle }));
   });
 });
