@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../lib/aws';
 import { keys } from '../lib/table-design';
 import { conditionalPut, conditionalUpdate } from '../lib/writes';
@@ -20,14 +20,17 @@ export async function createUser(fields: UserFields): Promise<UserRecord> {
   return record;
 }
 
+/** The changes `updateUser` makes: attributes to set (updatedAt is always set) and to remove. */
+export interface UserChanges {
+  set?: Partial<UserFields>;
+  remove?: readonly (keyof UserFields)[];
+}
+
 /**
- * Sets and removes attributes of an existing profile (never creates one: 404 if it is missing) and
- * returns the new profile. Only the caller's own id ever reaches here (from the verified token).
+ * The update `updateUser` sends (conditional on the profile existing; a failed condition is its 404),
+ * for a caller that writes it in a transaction with another item (functions/payments/paypal/state.ts).
  */
-export async function updateUser(
-  id: string,
-  changes: { set?: Partial<UserFields>; remove?: readonly (keyof UserFields)[] },
-): Promise<UserRecord> {
+export function userUpdateInput(id: string, changes: UserChanges): UpdateCommandInput {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const sets: string[] = [];
@@ -40,23 +43,28 @@ export async function updateUser(
   }
   const removes = (changes.remove ?? []).filter((name) => !(name in set));
   for (const name of removes) names[`#${name}`] = name;
-  const result = await conditionalUpdate(
-    {
-      TableName: tableName(),
-      Key: keys.user(id),
-      UpdateExpression: [
-        `SET ${sets.join(', ')}`,
-        removes.length ? `REMOVE ${removes.map((name) => `#${name}`).join(', ')}` : '',
-      ]
-        .filter(Boolean)
-        .join(' '),
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    },
-    'not-found',
-  );
+  return {
+    TableName: tableName(),
+    Key: keys.user(id),
+    UpdateExpression: [
+      `SET ${sets.join(', ')}`,
+      removes.length ? `REMOVE ${removes.map((name) => `#${name}`).join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ReturnValues: 'ALL_NEW',
+  };
+}
+
+/**
+ * Sets and removes attributes of an existing profile (never creates one: 404 if it is missing) and
+ * returns the new profile. Only the caller's own id ever reaches here (from the verified token).
+ */
+export async function updateUser(id: string, changes: UserChanges): Promise<UserRecord> {
+  const result = await conditionalUpdate(userUpdateInput(id, changes), 'not-found');
   return result.Attributes as UserRecord;
 }
 

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
+  GetCommand,
   PutCommand,
   type PutCommandInput,
   TransactWriteCommand,
@@ -114,6 +115,62 @@ export function conditionalPut(input: PutCommandInput, conflict: ApiErrorCode = 
 
 export function conditionalUpdate(input: UpdateCommandInput, conflict: ApiErrorCode = 'conflict') {
   return conditional(() => dynamo().send(new UpdateCommand(input)), conflict);
+}
+
+/** A Put of a TransactWriteItems (what `updateWithPut` and the outbox builders take). */
+export type TransactPut = NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Put']>;
+
+/**
+ * An update and, when there is one, a put that must never be written apart (a state change and its
+ * outbox item): one TransactWriteItems, all or nothing, so a failed write leaves neither and the
+ * caller's retry sees the change still to do. Answers the updated item as `ReturnValues: 'ALL_NEW'`
+ * would: without a put it is that single update; with one, a transaction cannot return values, so
+ * the item is read back with a consistent read. A failed condition of the update is `conflicts.update`,
+ * of the put `conflicts.put` (default `conflict`).
+ */
+export async function updateWithPut<Item = Record<string, unknown>>(
+  update: UpdateCommandInput,
+  put: TransactPut | undefined,
+  conflicts: { update: ApiErrorCode; put?: ApiErrorCode },
+): Promise<Item> {
+  if (!put) {
+    const result = await conditionalUpdate({ ...update, ReturnValues: 'ALL_NEW' }, conflicts.update);
+    return (result.Attributes ?? {}) as Item;
+  }
+  const { TableName, Key, UpdateExpression, ConditionExpression } = update;
+  if (!UpdateExpression) throw new Error('updateWithPut needs an UpdateExpression');
+  try {
+    await sendTransactWrite(
+      {
+        TransactItems: [
+          {
+            Update: {
+              TableName,
+              Key,
+              UpdateExpression,
+              ...(ConditionExpression ? { ConditionExpression } : {}),
+              ...(update.ExpressionAttributeNames
+                ? { ExpressionAttributeNames: update.ExpressionAttributeNames }
+                : {}),
+              ...(update.ExpressionAttributeValues
+                ? { ExpressionAttributeValues: update.ExpressionAttributeValues }
+                : {}),
+            },
+          },
+          { Put: put },
+        ],
+      },
+      { retryConflicts: true },
+    );
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes?.[0] === 'ConditionalCheckFailed') throw new ApiError(conflicts.update);
+    if (codes?.[1] === 'ConditionalCheckFailed') throw new ApiError(conflicts.put ?? 'conflict');
+    throw error;
+  }
+  const result = await dynamo().send(new GetCommand({ TableName, Key, ConsistentRead: true }));
+  if (!result.Item) throw new ApiError('not-found');
+  return result.Item as Item;
 }
 
 /** What recordOnce did: applied now (with apply's result), or not, because the record was there already. */

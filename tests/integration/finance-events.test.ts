@@ -1,7 +1,10 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getUser } from '../../functions/accounts/repository';
 import { dynamo } from '../../functions/lib/aws';
 import { recordPayoutAccountUpdated } from '../../functions/orders/finance/payout-account';
+import type { ProviderAccount } from '../../functions/payments/stripe/port';
+import { storeAccount } from '../../functions/payments/stripe/service';
 import { LocalEventBus } from '../../infra/local/event-bus';
 import { validateEvent } from '../../shared/events/envelope';
 import { api, signUp } from './accounts';
@@ -94,17 +97,53 @@ describe('PayoutAccountUpdated', () => {
     const at = new Date().toISOString();
     const eventId = await recordPayoutAccountUpdated({ userId, provider: 'stripe', payoutReady: true, at });
     expect(eventId).toBeTruthy();
-    // The same flip recorded again (a retried webhook) is one event.
-    await recordPayoutAccountUpdated({ userId, provider: 'stripe', payoutReady: true, at });
+    // The same flip recorded again (a retried webhook) is one event, and answers the stored item's id.
+    await expect(
+      recordPayoutAccountUpdated({ userId, provider: 'stripe', payoutReady: true, at }),
+    ).resolves.toBe(eventId);
     await eventually(async () => (payoutEventsOf(userId).length > 0 ? true : undefined));
     expect(payoutEventsOf(userId)).toEqual([
       expect.objectContaining({
-        detail: expect.objectContaining({ data: expect.objectContaining({ provider: 'stripe' }) }),
+        detail: expect.objectContaining({
+          id: eventId,
+          data: expect.objectContaining({ provider: 'stripe' }),
+        }),
       }),
     ]);
     await expect(
       // biome-ignore lint/suspicious/noExplicitAny: an invalid provider on purpose
       recordPayoutAccountUpdated({ userId, provider: 'bank' as any, payoutReady: true }),
     ).rejects.toThrow(/provider/);
+  });
+
+  it('a readiness change that cannot be stored writes neither the user nor its event (one transaction)', async () => {
+    const account = await signUp();
+    const userId = account.user.id;
+    const before = await getUser(userId);
+    const ready: ProviderAccount = {
+      id: 'acct_not_theirs',
+      country: 'CA',
+      currency: 'CAD',
+      businessType: 'individual',
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      transfersActive: true,
+      detailsSubmitted: true,
+      requirementsDue: [],
+      requirementErrors: [],
+    };
+    // A flip to ready, but the user has no such account: the update's condition fails (409 as
+    // before), and the outbox item of the flip, in the same transaction, is not written either.
+    await expect(storeAccount(userId, ready)).rejects.toMatchObject({ code: 'conflict' });
+    expect(await getUser(userId)).toEqual(before);
+    const outbox = await dynamo().send(
+      new QueryCommand({
+        TableName: process.env.TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': `PAYOUT-ACCOUNT#${userId}` },
+        ConsistentRead: true,
+      }),
+    );
+    expect(outbox.Items ?? []).toEqual([]);
   });
 });

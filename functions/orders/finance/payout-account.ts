@@ -1,9 +1,10 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventData } from '../../../shared/events/definitions';
 import { type DomainEvent, payoutAccountUpdated } from '../../../shared/events/envelope';
-import { tableName } from '../../lib/aws';
+import { dynamo, tableName } from '../../lib/aws';
 import { ApiError } from '../../lib/errors';
 import { keyPrefixes, keys } from '../../lib/table-design';
-import { conditionalPut } from '../../lib/writes';
+import { conditionalPut, type TransactPut } from '../../lib/writes';
 import { outboxEntity } from '../outbox';
 
 /**
@@ -28,12 +29,17 @@ export interface PayoutAccountOutboxItem {
 }
 
 /**
- * Call it whenever a seller's payout readiness with a provider changed (PayPal:
- * functions/payments/paypal/state.ts; Stripe: the account webhook and account updates). Writes the
- * outbox item (conditional: the same provider and moment twice is one event) and answers the
- * envelope's id. Throws EventValidationError for an invalid payload.
+ * The conditional Put of a payout-account event's outbox item, for the TransactWriteItems that also
+ * writes the readiness change (Stripe: functions/payments/stripe/service.ts `storeAccount`; PayPal:
+ * functions/payments/paypal/state.ts `changePaypalState`): the change and its event are written
+ * together or not at all, so a failed write leaves the flip for the provider's retry to find again.
+ * The condition makes the same provider and moment twice one event. Throws EventValidationError for
+ * an invalid payload.
  */
-export async function recordPayoutAccountUpdated(data: PayoutAccountEventData): Promise<string> {
+export function payoutAccountUpdatedPut(data: PayoutAccountEventData): {
+  put: TransactPut;
+  item: PayoutAccountOutboxItem;
+} {
   const at = data.at ?? new Date().toISOString();
   const detail = payoutAccountUpdated({ ...data, at }, { occurredAt: at });
   const item: PayoutAccountOutboxItem = {
@@ -44,16 +50,31 @@ export async function recordPayoutAccountUpdated(data: PayoutAccountEventData): 
     occurredAt: at,
     detail,
   };
+  return {
+    item,
+    put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' },
+  };
+}
+
+/**
+ * The outbox item alone (tests, tools; the producers write it in their transaction). Answers the
+ * envelope id of the stored item: the one written now, or, when the same provider and moment was
+ * recorded before, that item's (a consistent read), never a fresh one nothing holds.
+ */
+export async function recordPayoutAccountUpdated(data: PayoutAccountEventData): Promise<string> {
+  const { put, item } = payoutAccountUpdatedPut(data);
   try {
-    await conditionalPut({
-      TableName: tableName(),
-      Item: item,
-      ConditionExpression: 'attribute_not_exists(PK)',
-    });
+    await conditionalPut(put);
+    return item.detail.id;
   } catch (error) {
     if (!(error instanceof ApiError && error.code === 'conflict')) throw error;
   }
-  return detail.id;
+  const stored = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: { PK: item.PK, SK: item.SK }, ConsistentRead: true }),
+  );
+  const storedId = (stored.Item as PayoutAccountOutboxItem | undefined)?.detail?.id;
+  if (!storedId) throw new Error(`payout-account event ${item.PK} ${item.SK} exists without an envelope id`);
+  return storedId;
 }
 
 /** Whether an item key is a payout-account outbox item (what the outbox's stream consumer publishes). */

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaypalOnboardingStatus } from '../../../shared/api/payments';
-import { getUser, updateUser } from '../../accounts/repository';
+import { getUser, updateUser, userUpdateInput } from '../../accounts/repository';
 import {
   type PaypalRecordState,
   payoutReadyOfRecord,
@@ -10,7 +10,8 @@ import {
 } from '../../accounts/user-record';
 import { dynamo, tableName } from '../../lib/aws';
 import { paypalKeys } from '../../lib/table-design';
-import { recordPayoutAccountUpdated } from '../../orders/finance/payout-account';
+import { updateWithPut } from '../../lib/writes';
+import { payoutAccountUpdatedPut } from '../../orders/finance/payout-account';
 
 /**
  * The one writer of a user's PayPal state (`paypal` on the user item). Every change that flips the
@@ -26,7 +27,17 @@ export async function changePaypalState(
   for (const key of Object.keys(after) as (keyof PaypalRecordState)[]) {
     if (after[key] === undefined) delete after[key];
   }
-  let updated = await updateUser(user.id, { set: { paypal: after } });
+  // Whether PayPal's half of readiness flips is a fact of the PayPal state alone (paypalStateOf reads
+  // only `paypal`), so it is known before writing: a flip's outbox item goes in the same transaction
+  // as the new state, and a failed write leaves neither (the webhook's retry finds the flip again).
+  const wasReady = paypalPayoutReady(paypalStateOf({ paypal: before }));
+  const isReady = paypalPayoutReady(paypalStateOf({ paypal: after }));
+  const event =
+    wasReady !== isReady
+      ? payoutAccountUpdatedPut({ userId: user.id, provider: 'paypal', payoutReady: isReady, at })
+      : undefined;
+  const stateUpdate = userUpdateInput(user.id, { set: { paypal: after } });
+  let updated = await updateWithPut<UserRecord>(stateUpdate, event?.put, { update: 'not-found' });
   // The one gating fact (Stripe or PayPal ready), from the stored record so a Stripe change counts.
   const payoutReady = payoutReadyOfRecord(updated);
   if (updated.payoutReady !== payoutReady) updated = await updateUser(user.id, { set: { payoutReady } });
@@ -42,11 +53,6 @@ export async function changePaypalState(
         },
       }),
     );
-  }
-  const wasReady = paypalPayoutReady(paypalStateOf({ paypal: before }));
-  const isReady = paypalPayoutReady(paypalStateOf(updated));
-  if (wasReady !== isReady) {
-    await recordPayoutAccountUpdated({ userId: user.id, provider: 'paypal', payoutReady: isReady, at });
   }
   return updated;
 }

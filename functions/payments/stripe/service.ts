@@ -13,8 +13,8 @@ import { payoutReadyOfRecord, type UserRecord } from '../../accounts/user-record
 import { dynamo, tableName } from '../../lib/aws';
 import { ApiError } from '../../lib/errors';
 import { keys } from '../../lib/table-design';
-import { conditionalUpdate, isConditionFailure } from '../../lib/writes';
-import { recordPayoutAccountUpdated } from '../../orders/finance/payout-account';
+import { isConditionFailure, updateWithPut } from '../../lib/writes';
+import { payoutAccountUpdatedPut } from '../../orders/finance/payout-account';
 import { stripeErrorMeta } from './errors';
 import { CardProcessorError, type ProviderAccount, type ProviderCard } from './port';
 
@@ -62,7 +62,14 @@ export async function storeAccount(
   const view = accountView(account);
   const now = new Date().toISOString();
   const payoutReady = payoutReadyOfRecord({ ...user, stripeAccount: view });
-  const result = await conditionalUpdate(
+  // Finance event when the Stripe side of payout readiness flips (velo.finance PayoutAccountUpdated):
+  // its outbox item goes in the same transaction as the change, so neither is written without the other.
+  const wasReady = user.stripeAccount?.transfersActive === true;
+  const event =
+    wasReady !== view.transfersActive
+      ? payoutAccountUpdatedPut({ userId, provider: 'stripe', payoutReady: view.transfersActive, at: now })
+      : undefined;
+  const updated = await updateWithPut<UserRecord>(
     {
       TableName: tableName(),
       Key: keys.user(userId),
@@ -82,21 +89,10 @@ export async function storeAccount(
         ':now': now,
         ...(options.create ? {} : { ':id': account.id }),
       },
-      ReturnValues: 'ALL_NEW',
     },
-    'conflict',
+    event?.put,
+    { update: 'conflict' },
   );
-  const updated = result.Attributes as UserRecord;
-  // Finance event when the Stripe side of payout readiness flipped (velo.finance PayoutAccountUpdated).
-  const wasReady = user.stripeAccount?.transfersActive === true;
-  if (wasReady !== view.transfersActive) {
-    await recordPayoutAccountUpdated({
-      userId,
-      provider: 'stripe',
-      payoutReady: view.transfersActive,
-      at: now,
-    });
-  }
   return updated;
 }
 
