@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { PaypalRecordState, UserRecord } from '../../accounts/user-record';
 import { ApiError } from '../../lib/errors';
 import { mockTable } from '../../lib/mock-table.test-helper';
+import { payoutUser } from '../payout-user.test-helper';
 import { changePaypalState } from './state';
 
 // changePaypalState writes the new PayPal state and, when PayPal's readiness flips, its
@@ -19,18 +20,7 @@ const ready: PaypalRecordState = {
 } as PaypalRecordState;
 
 function userWith(paypal?: PaypalRecordState): UserRecord {
-  return {
-    PK: 'USER#u1',
-    SK: 'PROFILE',
-    entity: 'user',
-    id: 'u1',
-    email: 'paula@example.com',
-    emailVerified: true,
-    firstName: 'Paula',
-    lastName: 'Payout',
-    displayName: 'Paula P.',
-    ...(paypal ? { paypal } : {}),
-  } as UserRecord;
+  return payoutUser(paypal ? { paypal } : {});
 }
 
 const cancelled = (...codes: string[]) =>

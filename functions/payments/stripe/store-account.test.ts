@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../accounts/user-record';
 import { ApiError } from '../../lib/errors';
 import { mockTable } from '../../lib/mock-table.test-helper';
+import { payoutUser } from '../payout-user.test-helper';
 import type { ProviderAccount } from './port';
 import { storeAccount } from './service';
 
@@ -15,17 +16,7 @@ import { storeAccount } from './service';
 
 const ddb = mockTable();
 
-const user: UserRecord = {
-  PK: 'USER#u1',
-  SK: 'PROFILE',
-  entity: 'user',
-  id: 'u1',
-  email: 'paula@example.com',
-  emailVerified: true,
-  firstName: 'Paula',
-  lastName: 'Payout',
-  displayName: 'Paula P.',
-} as UserRecord;
+const user = payoutUser();
 
 function account(transfersActive: boolean): ProviderAccount {
   return {
