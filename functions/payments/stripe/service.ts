@@ -74,20 +74,26 @@ export async function storeAccount(
       TableName: tableName(),
       Key: keys.user(userId),
       UpdateExpression: 'SET #stripeAccount = :account, #payoutReady = :ready, #updatedAt = :now',
+      // The readiness the flip was decided on is still the stored one: two updates racing on one
+      // account record the flip once (the loser answers 409 and its webhook is retried).
       ConditionExpression: options.create
         ? 'attribute_exists(PK) AND attribute_not_exists(#stripeAccount)'
-        : 'attribute_exists(PK) AND #stripeAccount.#id = :id',
+        : `attribute_exists(PK) AND #stripeAccount.#id = :id AND ${
+            wasReady
+              ? '#stripeAccount.#transfersActive = :wasReady'
+              : '(attribute_not_exists(#stripeAccount.#transfersActive) OR #stripeAccount.#transfersActive = :wasReady)'
+          }`,
       ExpressionAttributeNames: {
         '#stripeAccount': 'stripeAccount',
         '#payoutReady': 'payoutReady',
         '#updatedAt': 'updatedAt',
-        ...(options.create ? {} : { '#id': 'stripeAccountId' }),
+        ...(options.create ? {} : { '#id': 'stripeAccountId', '#transfersActive': 'transfersActive' }),
       },
       ExpressionAttributeValues: {
         ':account': { ...view, updatedAt: now },
         ':ready': payoutReady,
         ':now': now,
-        ...(options.create ? {} : { ':id': account.id }),
+        ...(options.create ? {} : { ':id': account.id, ':wasReady': wasReady }),
       },
     },
     event?.put,

@@ -90,8 +90,13 @@ describe('storeAccount and PayoutAccountUpdated', () => {
     stored(before, before);
     ddb.on(TransactWriteCommand).resolves({});
     await storeAccount('u1', account(false));
-    const [, put] = writes().transactions[0]?.TransactItems ?? [];
+    const [update, put] = writes().transactions[0]?.TransactItems ?? [];
     expect(put?.Put?.Item?.detail?.data).toMatchObject({ provider: 'stripe', payoutReady: false });
+    // Only if the stored readiness is still the one the flip was decided on (a racing update loses).
+    expect(update?.Update?.ConditionExpression).toBe(
+      'attribute_exists(PK) AND #stripeAccount.#id = :id AND #stripeAccount.#transfersActive = :wasReady',
+    );
+    expect(update?.Update?.ExpressionAttributeValues).toMatchObject({ ':id': 'acct_1', ':wasReady': true });
   });
 
   it('writes no outbox item when readiness does not flip: the one conditional update, as before', async () => {
@@ -106,7 +111,9 @@ describe('storeAccount and PayoutAccountUpdated', () => {
     const { transactions, puts } = writes();
     expect({ transactions: transactions.length, puts }).toEqual({ transactions: 0, puts: 0 });
     expect(ddb.commandCalls(UpdateCommand)[0]?.args[0].input).toMatchObject({
-      ConditionExpression: 'attribute_exists(PK) AND #stripeAccount.#id = :id',
+      // No flip seen: still only if nobody flipped it meanwhile (that flip would lose its event).
+      ConditionExpression:
+        'attribute_exists(PK) AND #stripeAccount.#id = :id AND #stripeAccount.#transfersActive = :wasReady',
       ReturnValues: 'ALL_NEW',
     });
   });
