@@ -1,10 +1,10 @@
 import type { UserRecord } from '../accounts/user-record';
+import { keys } from '../lib/table-design';
 
 /** A seller's profile as the payout tests store it, with `extra` (its Stripe or PayPal state) on top. */
 export function payoutUser(extra: Partial<UserRecord> = {}): UserRecord {
   return {
-    PK: 'USER#u1',
-    SK: 'PROFILE',
+    ...keys.user('u1'),
     entity: 'user',
     id: 'u1',
     email: 'paula@example.com',
