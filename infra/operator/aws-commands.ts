@@ -1,10 +1,11 @@
-import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
+import type { LambdaClient } from '@aws-sdk/client-lambda';
 import { OperatorError } from '../../functions/lib/errors';
 import type { OrderCommand, OrderCommandResult } from '../../functions/orders/operator/commands';
 import type {
   OperatorCommandAnswer,
   OperatorCommandInput,
 } from '../../functions/orders/operator/run-command';
+import { invokeAndWait, parsedJson } from './invoke';
 
 /** Where the operator function's name comes from (the Workflow stack's output). */
 export const operatorFunctionHint =
@@ -28,34 +29,18 @@ export async function runOrderCommandInAws(
     );
   }
   const payload: OperatorCommandInput = input;
-  const response = await lambda.send(
-    new InvokeCommand({
-      FunctionName: functionName,
-      InvocationType: 'RequestResponse',
-      Payload: new TextEncoder().encode(JSON.stringify(payload)),
-    }),
-  );
-  const text = response.Payload ? new TextDecoder().decode(response.Payload) : '';
-  if (response.FunctionError) {
-    const error = parsed<{ errorType?: string; errorMessage?: string }>(text);
+  const { text, failure } = await invokeAndWait(lambda, functionName, payload);
+  if (failure) {
     throw new OperatorError(
-      `The operator function ${functionName} failed (${error?.errorType ?? response.FunctionError}: ${
-        error?.errorMessage ?? text
+      `The operator function ${functionName} failed (${failure.errorType ?? failure.functionError}: ${
+        failure.errorMessage ?? text
       }); its log is in CloudWatch. Nothing was changed unless the order shows it.`,
     );
   }
-  const answer = parsed<OperatorCommandAnswer>(text);
+  const answer = parsedJson<OperatorCommandAnswer>(text);
   if (!answer)
     throw new OperatorError(`The operator function ${functionName} answered ${text || 'nothing'}.`);
   if ('refused' in answer) throw new OperatorError(answer.refused);
   for (const line of answer.lines) log(line);
   return answer.result;
-}
-
-function parsed<T>(text: string): T | undefined {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return undefined;
-  }
 }

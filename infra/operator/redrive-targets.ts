@@ -1,9 +1,10 @@
-import { GetFunctionCommand, InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
+import { GetFunctionCommand, type LambdaClient } from '@aws-sdk/client-lambda';
 import { handlerDeployName, handlerDeployNames } from '../../functions/deploy-names';
 import { eventRules } from '../../functions/event-rules';
 import { type StreamConsumer, streamConsumers } from '../../functions/stream-consumers';
 import { functionNameOf } from '../local/failure-records';
 import { loadHandler } from '../local/handlers';
+import { invokeAndWait } from './invoke';
 import { RedriveRefused, type RedriveTargets } from './redrive';
 
 /**
@@ -109,22 +110,13 @@ export function awsRedriveTargets(
   scope: AwsRedriveScope,
 ): RedriveTargets {
   async function invoke(functionArn: string, payload: unknown): Promise<unknown> {
-    const response = await lambda.send(
-      new InvokeCommand({
-        FunctionName: functionArn,
-        InvocationType: 'RequestResponse',
-        Payload: new TextEncoder().encode(JSON.stringify(payload)),
-      }),
-    );
-    const text = response.Payload ? new TextDecoder().decode(response.Payload) : '';
-    const answer = text ? (JSON.parse(text) as unknown) : undefined;
-    if (response.FunctionError) {
-      const error = answer as { errorType?: string; errorMessage?: string } | undefined;
+    const { text, failure } = await invokeAndWait(lambda, functionArn, payload);
+    if (failure) {
       throw new HandlerFailure(
-        `${error?.errorType ?? response.FunctionError}: ${error?.errorMessage ?? text} (its log is in CloudWatch)`,
+        `${failure.errorType ?? failure.functionError}: ${failure.errorMessage ?? text} (its log is in CloudWatch)`,
       );
     }
-    return answer;
+    return text ? (JSON.parse(text) as unknown) : undefined;
   }
 
   /**
