@@ -38,6 +38,8 @@ export const partitions = {
   author: (authorId: string) => `AUTHOR#${authorId}`,
   customer: (customerId: string) => `CUSTOMER#${customerId}`,
   provider: (providerId: string) => `PROVIDER#${providerId}`,
+  /** A seller's payout-account finance events (the outbox of `PayoutAccountUpdated`). */
+  payoutAccount: (userId: string) => `PAYOUT-ACCOUNT#${userId}`,
   /** The finance ledger of one month (yyyy-mm). */
   ledger: (month: string) => `LEDGER#${month}`,
   /** The search index's deltas, one partition sorted by sequence (`SK > :after` reads what is new). */
@@ -151,7 +153,7 @@ export const keys = {
    * one per provider and moment the payout readiness flipped.
    */
   payoutAccountEvent: (userId: string, provider: string, at: string) => ({
-    PK: `PAYOUT-ACCOUNT#${userId}`,
+    PK: partitions.payoutAccount(userId),
     SK: `EVENT#${at}#${provider}`,
   }),
   /** A review written by a review transition. */

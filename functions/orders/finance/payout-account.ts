@@ -3,7 +3,7 @@ import type { EventData } from '../../../shared/events/definitions';
 import { type DomainEvent, payoutAccountUpdated } from '../../../shared/events/envelope';
 import { dynamo, tableName } from '../../lib/aws';
 import { ApiError } from '../../lib/errors';
-import { keyPrefixes, keys } from '../../lib/table-design';
+import { keyPrefixes, keys, partitions } from '../../lib/table-design';
 import { conditionalPut, type TransactPut } from '../../lib/writes';
 import { outboxEntity } from '../outbox';
 
@@ -93,6 +93,6 @@ export function payoutAccountItemProblem(item: Record<string, unknown>): string 
   if (item.eventType !== 'PayoutAccountUpdated')
     return `not a payout-account event: ${String(item.eventType)}`;
   if (detail?.data?.userId !== item.userId) return 'data.userId differs from the item';
-  if (item.PK !== keys.payoutAccountEvent(String(item.userId), '', '').PK) return 'PK is not the user';
+  if (item.PK !== partitions.payoutAccount(String(item.userId))) return 'PK is not the user';
   return undefined;
 }
