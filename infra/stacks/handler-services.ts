@@ -35,10 +35,16 @@ export const sendsMail = (handler: string): boolean => mailingHandlers.includes(
  * (infra/local/read-only.ts), so a public read that starts writing fails in the tests, not in AWS.
  */
 export function isPublicRead(handler: string): boolean {
-  const served = (routes as readonly Route[]).filter((route) => route.handler === handler);
-  return (
-    served.length > 0 &&
-    served.every((route) => route.auth === 'public' && route.method === 'GET') &&
-    !handler.includes('/simulated/')
-  );
+  return publicReadHandlers.has(handler);
 }
+
+/** Worked out once from the route table: the local gateway asks on every request. */
+const publicReadHandlers: ReadonlySet<string> = new Set(
+  [...new Set((routes as readonly Route[]).map((route) => route.handler))].filter((handler) => {
+    const served = (routes as readonly Route[]).filter((route) => route.handler === handler);
+    return (
+      served.every((route) => route.auth === 'public' && route.method === 'GET') &&
+      !handler.includes('/simulated/')
+    );
+  }),
+);
