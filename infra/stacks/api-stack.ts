@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, type StackProps, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -20,8 +20,10 @@ import { type BundlingMode, HandlerFunctions, type HandlerOverrides, handlerRole
 import { emailEnvironment } from './email';
 import { grantTableRead, grantTableReadWrite } from './grants';
 import { isPublicRead, searchHandler, sendsMail } from './handler-services';
+import { VeloStack } from './log-retention';
 import { paypalEnvironment, servesRoute, stripeEnvironment, withPaymentSdks } from './payment-providers';
 import { makeRouteRole, publicRouteReason, type RouteRoleKind, routeRoleId } from './route-roles';
+import { apiThrottle, applyRouteThrottles, routeKey } from './route-throttles';
 import {
   grantSecrets,
   marketingHandlers,
@@ -91,9 +93,6 @@ function configEnvironment(handler: string, config: DeployConfig): Record<string
   };
 }
 
-/** Stage throttling: a ceiling well above the marketplace's expected load, below the account's. */
-export const apiThrottle = { rateLimit: 200, burstLimit: 400 } as const;
-
 /**
  * The route handlers that call Cognito's admin API, and exactly the actions each one calls on the
  * user pool. They run in their own group ("account handlers") whose role has these actions on the
@@ -160,7 +159,7 @@ export const routeHandlerSettings: Record<string, HandlerOverrides> = {
  * module. `auth: 'user'` routes carry the Cognito JWT authorizer (the access token in Authorization);
  * `auth: 'public'` routes have none. CloudFront forwards `/api/*` here unchanged.
  */
-export class ApiStack extends Stack {
+export class ApiStack extends VeloStack {
   readonly httpApi: apigwv2.HttpApi;
   readonly stage: apigwv2.HttpStage;
   readonly handlers: HandlerFunctions;
@@ -269,6 +268,7 @@ export class ApiStack extends Stack {
       userPoolClients: [props.userPoolClient],
     });
     const integrations = new Map<string, HttpLambdaIntegration>();
+    const served = new Map<string, apigwv2.HttpRoute>();
     // A live stage leaves the simulated providers' routes out (servesRoute).
     for (const route of (routes as readonly Route[]).filter((entry) =>
       servesRoute(entry.handler, props.config),
@@ -292,6 +292,7 @@ export class ApiStack extends Stack {
         integration,
         ...(route.auth === 'user' ? { authorizer } : {}),
       });
+      if (httpRoute) served.set(routeKey(route), httpRoute);
       if (route.auth === 'public' && httpRoute) {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
@@ -299,6 +300,8 @@ export class ApiStack extends Stack {
         });
       }
     }
+
+    applyRouteThrottles(this.stage, served);
 
     this.apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
     new CfnOutput(this, 'ApiUrl', { value: this.stage.url });

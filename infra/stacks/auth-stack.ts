@@ -1,12 +1,4 @@
-import {
-  CfnOutput,
-  Duration,
-  RemovalPolicy,
-  SecretValue,
-  Stack,
-  type StackProps,
-  Validations,
-} from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, type StackProps, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -17,6 +9,7 @@ import { addressOf, type DeployConfig, defaultEmailFrom } from '../config/deploy
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
 import { scheduleFunction } from './async-invocations';
 import { grantTableReadWrite } from './grants';
+import { VeloStack } from './log-retention';
 import { nagReasons } from './nag-reasons';
 
 /** The social identity providers the web app may offer, in Cognito's names. */
@@ -126,7 +119,7 @@ export const cognitoTriggers = {
  * `cognito-idp:AdminInitiateAuth`, `cognito-idp:AdminRespondToAuthChallenge` and
  * `cognito-idp:AdminGetUser` on this pool, and PutItem on the table; no Lambda role gets them.
  */
-export class AuthStack extends Stack {
+export class AuthStack extends VeloStack {
   readonly userPool: cognito.UserPool;
   readonly userPoolClient: cognito.UserPoolClient;
   /** The JWT issuer of the pool's tokens (what the API's authorizer and the local gateway check). */

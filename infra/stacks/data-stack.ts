@@ -26,6 +26,7 @@ import { latestAssetAlias } from '../../shared/content/page-asset';
 import type { DeployConfig } from '../config/deploy-config';
 import { deploymentLogGroup, scopeDeploymentHandlerLogs } from './deployment-logs';
 import { grantObjects } from './grants';
+import { VeloStack } from './log-retention';
 import { nagReasons } from './nag-reasons';
 import { secureBucket } from './secure-bucket';
 
@@ -78,7 +79,7 @@ export function acknowledgeBucketDeploymentHandler(
  * here, not in the Web stack, because the API needs them and the Web stack needs the API: keeping
  * them here avoids a Web <-> Api cycle.
  */
-export class DataStack extends Stack {
+export class DataStack extends VeloStack {
   readonly table: dynamodb.Table;
   readonly imagesBucket: s3.Bucket;
   /**

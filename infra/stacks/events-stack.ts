@@ -1,12 +1,4 @@
-import {
-  ArnFormat,
-  CfnOutput,
-  Duration,
-  RemovalPolicy,
-  Stack,
-  type StackProps,
-  Validations,
-} from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, RemovalPolicy, type StackProps, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
@@ -34,6 +26,7 @@ import {
   searchDeltaWriteActions,
 } from './grants';
 import { eventPublishers } from './handler-services';
+import { VeloStack } from './log-retention';
 import { nagReasons } from './nag-reasons';
 import { withPaymentSdks } from './payment-providers';
 
@@ -84,7 +77,7 @@ export const searchSnapshotWriterMemoryMb = 3008;
  * for replay, one rule per entry of functions/event-rules.ts, and the asynchronous reactions to the
  * table: one Lambda per stream consumer (functions/stream-consumers.ts), each with its own role.
  */
-export class EventsStack extends Stack {
+export class EventsStack extends VeloStack {
   readonly bus: events.EventBus;
   /** Failed asynchronous invocations (rule handlers, scheduled functions), kept for the redrive. */
   readonly failedInvocations: sqs.Queue;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, type StackProps, Validations } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -23,6 +23,7 @@ import {
 } from '../web-security';
 import { acknowledgeBucketDeploymentHandler } from './data-stack';
 import { deploymentLogGroup } from './deployment-logs';
+import { VeloStack } from './log-retention';
 import { nagReasons } from './nag-reasons';
 import { secureBucket } from './secure-bucket';
 import { siteOriginOf } from './site-origin';
@@ -145,7 +146,7 @@ export const siteFilePatterns = ['/assets/*', '/*.*'] as const;
  * CloudFront's invoke permission names this distribution, so anywhere else the stacks would
  * depend on each other (Api → Web for the bucket, Web → Api for the API domain).
  */
-export class WebStack extends Stack {
+export class WebStack extends VeloStack {
   readonly siteBucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
   readonly responseHeadersPolicy: cloudfront.ResponseHeadersPolicy;

@@ -1,13 +1,5 @@
 import path from 'node:path';
-import {
-  ArnFormat,
-  CfnOutput,
-  Duration,
-  RemovalPolicy,
-  Stack,
-  type StackProps,
-  Validations,
-} from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, RemovalPolicy, type StackProps, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -37,6 +29,7 @@ import {
 import { scheduleFunction } from './async-invocations';
 import { emailEnvironment, grantSendEmail } from './email';
 import { grantTableReadWrite } from './grants';
+import { VeloStack } from './log-retention';
 import { nagReasons } from './nag-reasons';
 import { paypalEnvironment, stripeEnvironment, withPaymentSdks } from './payment-providers';
 import { grantSecrets, secretsOf, stageSecrets } from './runtime-secrets';
@@ -83,7 +76,7 @@ export const taskResponseActions = ['states:SendTaskSuccess', 'states:SendTaskFa
  * (scheduledTasks.SweepDue) runs every 5 minutes on EventBridge Scheduler with the same engine, and
  * may also restart an order's execution (states:StartExecution).
  */
-export class WorkflowStack extends Stack {
+export class WorkflowStack extends VeloStack {
   readonly taskFunctions: HandlerFunctions;
   /** The scheduled handlers (the deadline sweeper). */
   readonly scheduledFunctions: HandlerFunctions;

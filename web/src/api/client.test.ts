@@ -41,6 +41,20 @@ describe('callApi', () => {
     expect(error.body).toBeNull();
   });
 
+  it("gives a throttled answer without the API's body the catalogue's too-many-requests (API Gateway, web ACL)", async () => {
+    const error = (await callApi(route('me'), {
+      fetch: async () =>
+        new Response('{"message":"Too Many Requests"}', {
+          status: 429,
+          headers: { 'apigw-requestid': 'abc=' },
+        }),
+    }).catch((e: unknown) => e)) as ApiRequestError;
+    expect(error.status).toBe(429);
+    expect(error.code).toBe('too-many-requests');
+    expect(error.firstError?.id).toBe('abc=');
+    expect(error.message).toBe('Too many requests. Please wait a moment and try again.');
+  });
+
   it('turns network failures into status 0', async () => {
     const error = (await callApi(route('me'), {
       fetch: async () => {

@@ -1,6 +1,7 @@
 import type { RequestBody, ResponseBody } from '../../../shared/api/contracts';
 import type { ApiRouteName, RouteTarget } from '../../../shared/api/routes';
 import type { ApiErrorBody, ApiErrorItem } from '../../../shared/api/types';
+import { apiErrors } from '../../../shared/errors/catalogue';
 import { getAccessToken } from '../auth/token';
 
 /** A failed API call. `status` is 0 when the request never got an answer (offline, aborted, bad JSON). */
@@ -84,8 +85,22 @@ async function apiRequest(
       if (response.ok) throw new ApiRequestError(0, null, 'The server sent an answer that is not JSON');
     }
   }
-  if (!response.ok) throw new ApiRequestError(response.status, isApiErrorBody(body) ? body : null);
+  if (!response.ok) {
+    throw new ApiRequestError(response.status, isApiErrorBody(body) ? body : throttledBody(response));
+  }
   return body;
+}
+
+/**
+ * A 429 without the spec's body came from in front of our handlers: API Gateway's route throttle
+ * (`{"message":"Too Many Requests"}`) or the web ACL's rate rule. The page shows the catalogue's
+ * too-many-requests message for it, as for our own limits.
+ */
+function throttledBody(response: Response): ApiErrorBody | null {
+  if (response.status !== 429) return null;
+  const { status, title } = apiErrors['too-many-requests'];
+  const id = response.headers.get('apigw-requestid') ?? response.headers.get('x-amz-cf-id') ?? '';
+  return { errors: [{ id, status, code: 'too-many-requests', title }] };
 }
 
 /**
