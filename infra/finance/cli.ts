@@ -123,9 +123,17 @@ export async function runFinance(
     return 0;
   }
   const byEmail = args.seller?.includes('@') ?? false;
-  const target: Target = args.aws
-    ? awsTarget(args.tableName, args.userPoolId, undefined, err, { needsUserPool: byEmail })
-    : await localTarget(args.dataDir, undefined, err);
+  let target: Target;
+  try {
+    target = args.aws
+      ? awsTarget(args.tableName, args.userPoolId, undefined, err, { needsUserPool: byEmail })
+      : await localTarget(args.dataDir, undefined, err);
+  } catch (error) {
+    // --aws without the table (or the pool for an e-mail) is a missing argument: usage, exit 2.
+    if (!(args.aws && error instanceof OperatorError)) throw error;
+    err(`✖ ${error.message}\n\n${usage}`);
+    return 2;
+  }
   try {
     if (args.report === 'payouts') {
       const report = await sellerPayouts(target.context, args.seller!, args.month);

@@ -204,6 +204,18 @@ describe('npm run finance (the CLI)', () => {
     expect(empty).toEqual(['No commission, payments or refunds in 2016-02.']);
   });
 
+  it('reads the same with --aws, through the SDK chain (here pointed at the local cloud)', async () => {
+    const out: string[] = [];
+    const awsArgs = ['--aws', '--table-name', tableName(), '--user-pool-id', process.env.USER_POOL_ID!];
+    const code = await runFinance(
+      ['payouts', '--seller', seller.email, '--month', '2026-10', '--json', ...awsArgs],
+      (line) => out.push(line),
+      () => undefined,
+    );
+    expect(code).toBe(0);
+    expect(JSON.parse(out.join('\n'))).toMatchObject({ sellerId: seller.id, totals: [usd(165_050)] });
+  });
+
   it('answers JSON from the script entry, and exit code 2 with the usage for bad arguments', async () => {
     const run = promisify(execFile);
     const env = { ...process.env, ...portsEnv() };
