@@ -16,6 +16,7 @@ export default defineConfig({
             'infra/content/**/*.test.ts',
             'infra/config/**/*.test.ts',
             'infra/operator/**/*.test.ts',
+            'infra/finance/**/*.test.ts',
             'tests/repo/**/*.test.ts',
           ],
           environment: 'node',

@@ -58,7 +58,10 @@ export interface CognitoUser {
   email: string;
 }
 
-export async function findUser(context: OperatorContext, email: string): Promise<CognitoUser> {
+export async function findUser(
+  context: Pick<OperatorContext, 'cognito' | 'userPoolId'>,
+  email: string,
+): Promise<CognitoUser> {
   try {
     const user = await context.cognito.send(
       new AdminGetUserCommand({ UserPoolId: context.userPoolId, Username: normalizeEmail(email) }),

@@ -2,8 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthCommission, sellerPayouts } from '../../infra/finance/ledger';
 import { freeLocalPorts, type LocalCloud, startLocalCloud } from '../../infra/local/cloud';
+import { localCognitoClient } from '../../infra/local/cognito';
 import { listings, sellers } from '../../infra/local/seed/catalogue';
+import { writeFinanceHistory } from '../../infra/local/seed/finance-history';
 import { historyOrders, sellerKeyOf } from '../../infra/local/seed/history';
 import { seedDemoData, stableId } from '../../infra/local/seed/seed';
 import type { PublicProfile } from '../../shared/api/account';
@@ -128,5 +131,26 @@ describe('demo seed: past orders and reviews', () => {
     const maya = sellerIds.get('maya')!;
     const sold = historyOrders.filter((order) => sellerKeyOf(order.listingKey) === 'maya').length;
     expect((await reviewsOf(maya, 'ofProvider')).meta.totalItems).toBe(sold);
+  });
+
+  it('records the last two months’ money in the ledger: Maya’s payouts last month, once each', async () => {
+    const now = new Date();
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))
+      .toISOString()
+      .slice(0, 7);
+    const cognito = localCognitoClient(cloud.cognito.endpoint);
+    try {
+      const context = { cognito, userPoolId: cloud.cognito.userPoolId };
+      const report = await sellerPayouts(context, 'maya.thompson@velo.example', lastMonth);
+      expect(report.payouts.map((line) => line.provider)).toEqual(['stripe', 'paypal']);
+      expect(report.totals).toHaveLength(1);
+      const commission = await monthCommission(lastMonth);
+      expect(commission.refunded).toHaveLength(1);
+      expect(commission.commission[0]!.orders).toBeGreaterThanOrEqual(2);
+    } finally {
+      cognito.destroy();
+    }
+    // Running it again records nothing twice.
+    expect(await writeFinanceHistory({ userIds: sellerIds, now })).toBe(0);
   });
 });

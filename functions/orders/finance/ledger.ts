@@ -29,7 +29,7 @@ export function ledgerKey(event: EventBridgeEvent<string, Record<string, unknown
  * Items written before this keyed on the EventBridge id (`SK = <time>#<eventId>`); they keep their
  * keys and attributes and are read the same way (Query `LEDGER#<yyyy-mm>`).
  */
-async function recordEvent(event: EventBridgeEvent<string, Record<string, unknown>>) {
+export async function recordEvent(event: EventBridgeEvent<string, Record<string, unknown>>) {
   const { PK, SK, dedupeId } = ledgerKey(event);
   try {
     await conditionalPut({

@@ -21,6 +21,7 @@ import { drawPublicPoint } from '../../../shared/maps';
 import { listingPlaceText } from '../../../shared/text/addresses';
 import { localCognitoClient } from '../cognito';
 import { listings, type SeedListing, type SeedLocation, type SeedSeller, sellers } from './catalogue';
+import { writeFinanceHistory } from './finance-history';
 import { writeDemoHistory } from './history';
 import { renderListingImage } from './images';
 import { onboardDemoPaypalMerchant, onboardDemoSeller } from './payouts';
@@ -29,7 +30,8 @@ import { onboardDemoPaypalMerchant, onboardDemoSeller } from './payouts';
  * Demo data for the local marketplace: sellers who can sign in (Cognito + profile) and their
  * published listings with generated photos in S3; the sellers are payout-ready (a verified
  * simulated Stripe Connect account and a linked simulated PayPal merchant each, ./payouts.ts), and
- * they have a past: completed, reviewed orders between them (./history.ts). Runs once per data folder (a marker item says
+ * they have a past: completed, reviewed orders between them (./history.ts) and the last two months'
+ * money in the finance ledger (./finance-history.ts). Runs once per data folder (a marker item says
  * it ran); `reset` empties the table and the demo accounts first.
  */
 const marker = { PK: 'SEED', SK: 'DEMO' };
@@ -37,6 +39,8 @@ const marker = { PK: 'SEED', SK: 'DEMO' };
 const payoutsMarker = { PK: 'SEED', SK: 'PAYOUTS' };
 /** Says the demo history (past orders and reviews) is written (data folders seeded before that get it on start). */
 const historyMarker = { PK: 'SEED', SK: 'HISTORY' };
+/** Says the demo finance history (ledger entries of the last two months) is recorded (./finance-history.ts). */
+const financeMarker = { PK: 'SEED', SK: 'FINANCE' };
 const imageVariants = [
   { name: 'listing-card', size: 400, height: 400 },
   { name: 'listing-card-2x', size: 800, height: 800 },
@@ -83,12 +87,14 @@ export async function seedDemoData(options: {
     else if ((await dynamo().send(new GetCommand({ TableName: tableName(), Key: marker }))).Item) {
       const needsPayouts = !(await hasItem(payoutsMarker));
       const needsHistory = !(await hasItem(historyMarker));
-      if (needsPayouts || needsHistory) {
+      const needsFinance = !(await hasItem(financeMarker));
+      if (needsPayouts || needsHistory || needsFinance) {
         const sellerIds = new Map<string, string>();
         for (const seller of sellers)
           sellerIds.set(seller.key, await cognitoSub(cognito, options.userPoolId, seller.email));
         if (needsPayouts) await onboardSellers(sellerIds, origin);
         if (needsHistory) await seedHistory(sellerIds, options.now ?? new Date());
+        if (needsFinance) await seedFinanceHistory(sellerIds, options.now ?? new Date());
       }
       return { seeded: false, sellers: sellers.length, listings: listings.length };
     }
@@ -102,6 +108,7 @@ export async function seedDemoData(options: {
       inParallel(listings, 4, (listing) => seedListing(listing, sellerIds.get(listing.sellerKey)!, now)),
     ]);
     await seedHistory(sellerIds, now);
+    await seedFinanceHistory(sellerIds, now);
     await dynamo().send(
       new PutCommand({ TableName: tableName(), Item: { ...marker, seededAt: now.toISOString() } }),
     );
@@ -120,6 +127,14 @@ async function seedHistory(sellerIds: ReadonlyMap<string, string>, now: Date): P
   await writeDemoHistory({ userIds: sellerIds, listingIdOf: (key) => stableId('listing', key), now });
   await dynamo().send(
     new PutCommand({ TableName: tableName(), Item: { ...historyMarker, seededAt: now.toISOString() } }),
+  );
+}
+
+/** The demo finance history in the ledger (./finance-history.ts; idempotent), then its marker. */
+async function seedFinanceHistory(sellerIds: ReadonlyMap<string, string>, now: Date): Promise<void> {
+  await writeFinanceHistory({ userIds: sellerIds, now });
+  await dynamo().send(
+    new PutCommand({ TableName: tableName(), Item: { ...financeMarker, seededAt: now.toISOString() } }),
   );
 }
 
