@@ -200,7 +200,8 @@ export const alarmCatalogue = {
   emailSendingQuota: alarm({
     name: 'EmailSendingQuota',
     threshold: 40_000,
-    unit: 'mails sent through SES in 24 hours',
+    // One-day periods are calendar days (UTC), not SES's rolling 24 hours: 80% leaves the margin.
+    unit: 'mails sent through SES in a day (UTC)',
     periodMinutes: 60 * 24,
     evaluationPeriods: 1,
     datapointsToAlarm: 1,
