@@ -230,6 +230,17 @@ describe('docs/runbook.md', () => {
     expect(missing).toEqual([]);
   });
 
+  it('says for every alarm what it means, where to look and how to fix it', () => {
+    const sections = runbook.split(/^## /m).slice(1);
+    for (const definition of allAlarmDefinitions()) {
+      const section = sections.find((text) => text.startsWith(`VeloProd-${definition.name}\n`));
+      expect(section, definition.name).toBeDefined();
+      expect(section).toContain('**Means**');
+      expect(section).toMatch(/\*\*Look( \/ fix)?\*\*/);
+      expect(section).toMatch(/\*\*(Fix|Look \/ fix)\*\*/);
+    }
+  });
+
   it('has no heading for an alarm that does not exist', () => {
     const known = new Set(allAlarmDefinitions().map((d) => `VeloProd-${d.name}`));
     const stale = [...headings].filter((heading) => heading.startsWith('VeloProd-') && !known.has(heading));
