@@ -5,7 +5,8 @@
  * `buildApp({ bundling: 'none' })` and synth in-process without bundling the handlers.
  *
  * Order of dependencies: Data -> Events -> Auth (the custom-auth trigger reads the table; the scheduled
- * removal keeps its failures in the Events stack's queue) -> Workflow -> Api -> Web.
+ * removal keeps its failures in the Events stack's queue) -> Workflow -> Api -> Web -> Monitoring
+ * (the alarms and the dashboard, issue 27).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,10 +15,11 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { type DeployConfig, loadDeployConfig } from './config/deploy-config';
 import { type BundlingMode, repoRoot, sentryContext, sentrySettings } from './lambda-bundling';
 import { ApiStack } from './stacks/api-stack';
-import { AuthStack } from './stacks/auth-stack';
+import { AuthStack, cognitoSesEmail } from './stacks/auth-stack';
 import { browserMapsOf } from './stacks/browser-maps';
 import { DataStack } from './stacks/data-stack';
 import { EventsStack } from './stacks/events-stack';
+import { MonitoringStack } from './stacks/monitoring-stack';
 import { paymentsCsp, paymentsRuntimeConfigOf } from './stacks/payment-providers';
 import { WebStack } from './stacks/web-stack';
 import { WorkflowStack } from './stacks/workflow-stack';
@@ -50,6 +52,7 @@ export interface VeloStacks {
   workflow: WorkflowStack;
   api: ApiStack;
   web: WebStack;
+  monitoring: MonitoringStack;
 }
 
 /**
@@ -206,8 +209,28 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
       : {}),
   });
 
+  // Last: the alarms and the dashboard only read the other stacks' names (issue 27, docs/runbook.md).
+  const monitoring = new MonitoringStack(app, `${prefix}Monitoring`, {
+    ...props('Monitoring', 'alarms, their SNS topic and the operations dashboard'),
+    config,
+    alarmPrefix: prefix,
+    handlerGroups: {
+      Api: [api.handlers, api.accountHandlers],
+      Auth: [auth.triggers, auth.scheduledFunctions],
+      Workflow: [workflow.taskFunctions, workflow.scheduledFunctions, workflow.operatorFunctions],
+      Events: [events.ruleFunctions, events.streamFunctions, events.scheduledFunctions],
+      PageRenderer: [web.pageRenderer],
+    },
+    httpApi: { apiId: api.httpApi.apiId, stageName: api.stage.stageName },
+    deadLetters: events.deadLetters,
+    failedInvocations: events.failedInvocations,
+    stateMachines: Object.values(workflow.stateMachines),
+    table: data.table,
+    sesSender: cognitoSesEmail(config) !== undefined,
+  });
+
   if (options.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stacks: { data, auth, events, workflow, api, web } };
+  return { app, stacks: { data, auth, events, workflow, api, web, monitoring } };
 }
 
 /** `npx cdk synth -c bundling=none` synthesizes quickly without bundling the handlers. */

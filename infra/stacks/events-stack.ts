@@ -81,6 +81,8 @@ export class EventsStack extends VeloStack {
   readonly bus: events.EventBus;
   /** Failed asynchronous invocations (rule handlers, scheduled functions), kept for the redrive. */
   readonly failedInvocations: sqs.Queue;
+  /** Undelivered events and given-up stream batches (the Monitoring stack alarms when it holds any). */
+  readonly deadLetters: sqs.Queue;
   /** Every finance event, as EventBridge delivered it (docs/finance-events.md). */
   readonly financeLogGroup: logs.LogGroup;
   readonly ruleFunctions: HandlerFunctions;
@@ -114,6 +116,7 @@ export class EventsStack extends VeloStack {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     Validations.of(deadLetters).acknowledge({ id: 'AwsSolutions-SQS3', reason: nagReasons.deadLetterQueue });
+    this.deadLetters = deadLetters;
     // The dead-letter queue holds events EventBridge could not deliver; an invocation that then fails
     // (a rule handler such as the ledger, a scheduled function: async-invocations.ts) is kept here
     // with its event and error after Lambda's retries, instead of dropped, for the redrive (issue 26).

@@ -16,6 +16,8 @@ import { liveConfig } from './fixtures/configs';
 // pack directly for the list (clearer failures), and check that no acknowledgement is stale.
 
 const env = { account: '123456789012', region: 'eu-west-1' };
+// The alarm topic's subscription (issue 27): without it the Monitoring stack warns (prod: errors).
+const appProps = { context: { alarmEmail: 'ops@veloexchange.com' } };
 
 function findings(app: App, honourAcknowledgements = true): string[] {
   const pack = new AwsSolutionsChecks();
@@ -62,7 +64,7 @@ describe('cdk-nag AwsSolutions', () => {
   afterAll(() => rmSync(siteDir, { recursive: true, force: true }));
 
   it('passes on the app with every finding fixed or acknowledged, and no CDK warnings', () => {
-    const { app } = buildApp({ bundling: 'none', siteDir: null, env });
+    const { app } = buildApp({ bundling: 'none', siteDir: null, env, appProps });
     expectCleanSynth(app);
   });
 
@@ -90,7 +92,7 @@ describe('cdk-nag AwsSolutions', () => {
         hostedZone: { id: 'Z0123456789ABC', name: 'veloexchange.com' },
       },
     };
-    const { app } = buildApp({ bundling: 'none', siteDir: null, env, config });
+    const { app } = buildApp({ bundling: 'none', siteDir: null, env, config, appProps });
     expectCleanSynth(app);
     const all = findings(app, false);
     for (const ack of acknowledgements(app)) {
@@ -103,7 +105,7 @@ describe('cdk-nag AwsSolutions', () => {
   });
 
   it('passes with a web build deployed: hashed assets immutable, pages revalidated', () => {
-    const { app, stacks } = buildApp({ bundling: 'none', siteDir, env });
+    const { app, stacks } = buildApp({ bundling: 'none', siteDir, env, appProps });
     expectCleanSynth(app);
     const web = Template.fromStack(stacks.web);
     web.resourceCountIs('Custom::CDKBucketDeployment', 2);

@@ -71,6 +71,7 @@ describe('app', () => {
       'VeloDevWorkflow',
       'VeloDevApi',
       'VeloDevWeb',
+      'VeloDevMonitoring',
     ]);
     for (const stack of Object.values(stacks))
       expect([stack.account, stack.region]).toEqual(['123456789012', 'eu-west-1']);

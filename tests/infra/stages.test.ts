@@ -35,8 +35,12 @@ function physicalNames(stacks: VeloStacks): string[] {
     Object.values(Template.fromStack(stack).toJSON().Resources as Record<string, Resource>).flatMap(
       (resource) =>
         Object.entries(resource.Properties ?? {})
-          // Names that must be unique in an account and region (not a role's inline policy, an API's label).
-          .filter(([key, value]) => /Name$/.test(key) && key !== 'PolicyName' && typeof value === 'string')
+          // Names that must be unique in an account and region (not a role's inline policy, an API's
+          // label, the metric an alarm reads).
+          .filter(
+            ([key, value]) =>
+              /Name$/.test(key) && key !== 'PolicyName' && key !== 'MetricName' && typeof value === 'string',
+          )
           .filter(() => !resource.Type.startsWith('AWS::ApiGatewayV2::'))
           .map(([key, value]) => `${resource.Type}.${key}=${value}`),
     ),
@@ -100,6 +104,7 @@ describe('stages', () => {
       'VeloProdWorkflow',
       'VeloProdApi',
       'VeloProdWeb',
+      'VeloProdMonitoring',
     ]);
     const devNames = physicalNames(dev);
     expect(devNames.length).toBeGreaterThan(1);
