@@ -1,4 +1,4 @@
-import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, type StackProps, Tags } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -27,6 +27,7 @@ import {
   groupAlarmsOf,
   type HandlerGroupName,
 } from './alarm-catalogue';
+import { VeloStack } from './log-retention';
 import { operationsDashboard } from './monitoring-dashboard';
 
 export interface MonitoringStackProps extends StackProps {
@@ -56,7 +57,7 @@ const minutes = (definition: AlarmDefinition) => Duration.minutes(definition.per
  * functions that carry the group's tag (`VeloAlarmGroup = <prefix>-<group>`): metric math in an alarm
  * takes at most 10 metrics and the API alone has some 60 functions (docs/decisions.md).
  */
-export class MonitoringStack extends Stack {
+export class MonitoringStack extends VeloStack {
   readonly topic: sns.Topic;
   readonly alarms: cloudwatch.Alarm[] = [];
   readonly dashboard: cloudwatch.Dashboard;

@@ -54,6 +54,10 @@ describe('per-route throttles', () => {
 });
 
 describe('log retention', () => {
+  it('every stack of the app is a VeloStack (the base that gives CDK-made functions their log group)', () => {
+    for (const [name, stack] of Object.entries(dev.stacks)) expect(stack, name).toBeInstanceOf(VeloStack);
+  });
+
   for (const [label, synth] of [
     ['dev', dev],
     ['live', live],
