@@ -19,6 +19,7 @@ export default defineConfig({
             'tests/repo/**/*.test.ts',
           ],
           environment: 'node',
+          setupFiles: ['tests/powertools-setup.ts'],
         },
       },
       {
@@ -26,6 +27,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
+          setupFiles: ['tests/powertools-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
