@@ -2,9 +2,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Stack } from 'aws-cdk-lib';
+import { RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type VeloStacks } from '../../infra/app';
 import { powertoolsLayerParameter, powertoolsVersion, repoRoot } from '../../infra/lambda-bundling';
@@ -92,6 +93,28 @@ describe('tracing and metrics settings', () => {
     expect(
       new Set(handlers.map((fn) => fn.props.Environment.Variables.POWERTOOLS_METRICS_NAMESPACE)),
     ).toEqual(new Set(['Velo/prod']));
+  });
+
+  it("traces CDK's raw custom-resource functions too (an auto-deleted bucket's), with their own X-Ray policy", () => {
+    const { app, stacks: other } = buildApp({ bundling: 'none', siteDir: null, env, nag: false });
+    new s3.Bucket(other.data, 'Scratch', { autoDeleteObjects: true, removalPolicy: RemovalPolicy.DESTROY });
+    app.synth();
+    const data = Template.fromStack(other.data);
+    // CDK's CustomResourceProvider: a raw AWS::Lambda::Function with a raw role beside it.
+    const provider = Object.entries(data.findResources('AWS::Lambda::Function'))
+      .filter(([id]) => /AutoDeleteObjectsCustomResourceProviderHandler/.test(id))
+      .map(([, fn]) => fn as any);
+    expect(provider).toHaveLength(1);
+    expect(provider[0].Properties.TracingConfig).toEqual({ Mode: 'Active' });
+    const role = provider[0].Properties.Role['Fn::GetAtt'][0];
+    data.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: role }],
+      PolicyDocument: Match.objectLike({
+        Statement: [
+          Match.objectLike({ Action: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], Resource: '*' }),
+        ],
+      }),
+    });
   });
 
   it('reports an error (cdk synth fails) for a function it cannot trace rather than leave it untraced', () => {
