@@ -20,6 +20,7 @@ export default defineConfig({
             'tests/repo/**/*.test.ts',
           ],
           environment: 'node',
+          setupFiles: ['tests/powertools-setup.ts'],
         },
       },
       {
@@ -27,6 +28,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
+          setupFiles: ['tests/powertools-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

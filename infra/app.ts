@@ -10,10 +10,18 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { App, type AppProps, type Environment, Validations } from 'aws-cdk-lib';
+import { App, type AppProps, Aspects, type Environment, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { metricsNamespace } from '../functions/lib/metric-catalogue';
+import { ActiveTracing } from './active-tracing';
 import { type DeployConfig, loadDeployConfig } from './config/deploy-config';
-import { type BundlingMode, repoRoot, sentryContext, sentrySettings } from './lambda-bundling';
+import {
+  type BundlingMode,
+  metricsNamespaceContext,
+  repoRoot,
+  sentryContext,
+  sentrySettings,
+} from './lambda-bundling';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack, cognitoSesEmail } from './stacks/auth-stack';
 import { browserMapsOf } from './stacks/browser-maps';
@@ -88,6 +96,9 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
   for (const [key, value] of Object.entries(sentryContextOf(config))) {
     if (app.node.tryGetContext(key) === undefined) app.node.setContext(key, value);
   }
+  // The handlers' metrics namespace (POWERTOOLS_METRICS_NAMESPACE): per stage, so stages never mix.
+  if (app.node.tryGetContext(metricsNamespaceContext) === undefined)
+    app.node.setContext(metricsNamespaceContext, metricsNamespace(config.stage));
   // Error reporting (Lambdas: SENTRY_DSN + Sentry's layer; browser: /config.json sentryDsn and the CSP).
   const sentry = sentrySettings(app);
   const sentryIngest = sentry ? new URL(sentry.dsn).origin : undefined;
@@ -229,6 +240,8 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     sesSender: cognitoSesEmail(config) !== undefined,
   });
 
+  // X-Ray active tracing on every function, CDK's own included (the handlers have it already).
+  Aspects.of(app).add(new ActiveTracing());
   if (options.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stacks: { data, auth, events, workflow, api, web, monitoring } };
 }

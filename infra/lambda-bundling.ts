@@ -7,7 +7,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import {
+  CfnDynamicReference,
+  CfnDynamicReferenceService,
+  Duration,
+  RemovalPolicy,
+  Validations,
+} from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -37,9 +43,35 @@ export function handlerExists(handler: string): boolean {
 /**
  * Modules no handler bundle contains. `@sentry/aws-serverless` (functions/lib/observability.ts)
  * is loaded only when SENTRY_DSN is set, and then Sentry's Lambda layer provides it (see
- * sentrySettings), so bundles stay the same size with or without error reporting.
+ * sentrySettings), so bundles stay the same size with or without error reporting. Powertools
+ * (Logger, Metrics, Tracer, and the Tracer's aws-xray-sdk-core) comes from Powertools' public layer
+ * on every function (`powertoolsLayerArn`), loaded with `require` (functions/lib/powertools.ts).
  */
-export const externalModules = ['@sentry/aws-serverless'] as const;
+export const externalModules = [
+  '@sentry/aws-serverless',
+  '@aws-lambda-powertools/*',
+  'aws-xray-sdk-core',
+] as const;
+
+/**
+ * The Powertools for AWS Lambda (TypeScript) version the functions run: the one installed (the
+ * tests and the local cloud use it; tests/infra/tracing.test.ts checks they agree). Its public layer
+ * (account 094274105915, AWSLambdaPowertoolsTypeScriptV2) is found by version through the public
+ * SSM parameter Powertools publishes in every commercial region, resolved by CloudFormation at deploy.
+ */
+export const powertoolsVersion = '2.36.0';
+export const powertoolsLayerParameter = `/aws/service/powertools/typescript/generic/all/${powertoolsVersion}`;
+
+/** The layer's ARN in the deployment's region, as a CloudFormation dynamic reference. */
+export function powertoolsLayerArn(): string {
+  return new CfnDynamicReference(CfnDynamicReferenceService.SSM, powertoolsLayerParameter).toString();
+}
+
+/**
+ * The context key of the metrics namespace (`Velo/<stage>`, functions/lib/metric-catalogue.ts),
+ * set by infra/app.ts from the stage: every handler gets it as POWERTOOLS_METRICS_NAMESPACE.
+ */
+export const metricsNamespaceContext = 'metricsNamespace';
 
 /**
  * Modules the bundles replace with one of ours (esbuild `--alias`). The AWS SDK clients take their
@@ -209,6 +241,10 @@ export class HandlerFunctions extends Construct {
   private readonly functions = new Map<string, lambda.Function>();
   /** Error reporting (SENTRY_DSN and Sentry's layer on every function), when configured. */
   private readonly sentry: { environment: Record<string, string>; layer: lambda.ILayerVersion } | undefined;
+  /** Powertools' public layer (Logger, Metrics, Tracer), on every function. */
+  private readonly powertools: lambda.ILayerVersion;
+  /** POWERTOOLS_METRICS_NAMESPACE, when the app set the stage's (infra/app.ts). */
+  private readonly metricsNamespace: string | undefined;
 
   constructor(
     scope: Construct,
@@ -224,6 +260,9 @@ export class HandlerFunctions extends Construct {
       },
       layer: lambda.LayerVersion.fromLayerVersionArn(this, 'SentryLayer', sentry.layerArn),
     };
+    this.powertools = lambda.LayerVersion.fromLayerVersionArn(this, 'PowertoolsLayer', powertoolsLayerArn());
+    const namespace: unknown = this.node.tryGetContext(metricsNamespaceContext);
+    this.metricsNamespace = typeof namespace === 'string' && namespace ? namespace : undefined;
   }
 
   get all(): lambda.Function[] {
@@ -253,9 +292,12 @@ export class HandlerFunctions extends Construct {
         ...this.props.environment,
         ...overrides.environment,
         ...this.sentry?.environment,
+        ...(this.metricsNamespace ? { POWERTOOLS_METRICS_NAMESPACE: this.metricsNamespace } : {}),
         NODE_OPTIONS: '--enable-source-maps',
       },
-      ...(this.sentry ? { layers: [this.sentry.layer] } : {}),
+      layers: [...(this.sentry ? [this.sentry.layer] : []), this.powertools],
+      // X-Ray: Lambda traces each invocation; functions/lib/tracing.ts adds the AWS SDK calls.
+      tracing: lambda.Tracing.ACTIVE,
       ...(overrides.readsSecrets ? { paramsAndSecrets: secretsExtension } : {}),
     } satisfies Partial<lambda.FunctionProps>;
     const fn =
@@ -273,6 +315,7 @@ export class HandlerFunctions extends Construct {
             handler: 'index.handler',
           });
     Validations.of(fn).acknowledge({ id: 'AwsSolutions-L1', reason: nagReasons.lambdaRuntime });
+    acknowledgeXrayWrites(role);
     this.functions.set(handler, fn);
     return fn;
   }
@@ -309,4 +352,23 @@ export function grantOwnLogs(role: iam.IRole, logGroup: logs.ILogGroup): void {
   });
   logStatements.set(role, statement);
   role.addToPrincipalPolicy(statement);
+}
+
+/** The roles whose X-Ray statement is acknowledged already (several functions share a role). */
+const xrayAcknowledged = new WeakSet<iam.IRole>();
+
+/**
+ * Active tracing gives the role xray:PutTraceSegments and PutTelemetryRecords on `*` (its default
+ * policy): X-Ray has no resource-level permissions, so cdk-nag's finding is acknowledged there, on
+ * that policy only.
+ */
+export function acknowledgeXrayWrites(role: iam.IRole): void {
+  if (xrayAcknowledged.has(role)) return;
+  const policy = role.node.tryFindChild('DefaultPolicy');
+  if (!policy) return;
+  xrayAcknowledged.add(role);
+  Validations.of(policy).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::*]',
+    reason: nagReasons.xrayTracing,
+  });
 }

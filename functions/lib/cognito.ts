@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { requiredEnv } from './aws';
 import { ApiError } from './errors';
+import { traced } from './tracing';
 
 /**
  * The Cognito user pool client, created once per container. Its endpoint comes from the SDK's own
@@ -15,7 +16,7 @@ import { ApiError } from './errors';
 let client: CognitoIdentityProviderClient | undefined;
 
 export function cognito(): CognitoIdentityProviderClient {
-  client ??= new CognitoIdentityProviderClient({});
+  client ??= traced(new CognitoIdentityProviderClient({}));
   return client;
 }
 

@@ -1,5 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { requiredEnv } from './aws';
+import { traced } from './tracing';
 
 let client: SESv2Client | undefined;
 
@@ -12,7 +13,7 @@ export interface Email {
 
 /** Sends a transactional e-mail through SES (the local outbox answers the same API). */
 export async function sendEmail(email: Email): Promise<string> {
-  client ??= new SESv2Client({});
+  client ??= traced(new SESv2Client({}));
   const result = await client.send(
     new SendEmailCommand({
       FromEmailAddress: requiredEnv('EMAIL_FROM'),

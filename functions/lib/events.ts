@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { requiredEnv } from './aws';
+import { traced } from './tracing';
 
 let client: EventBridgeClient | undefined;
 
@@ -16,7 +17,7 @@ export async function publishEvent(
   detail: object,
   options: PublishOptions = {},
 ): Promise<string> {
-  client ??= new EventBridgeClient({});
+  client ??= traced(new EventBridgeClient({}));
   const result = await client.send(
     new PutEventsCommand({
       Entries: [

@@ -8,6 +8,7 @@ import type { UserRecord } from '../accounts/user-record';
 import { dynamo, tableName } from './aws';
 import { ApiError } from './errors';
 import { appendLogKeys, log, requestIdOf, withLogContext } from './logger';
+import { flushMetrics } from './metrics';
 import { reportError } from './observability';
 import { loadSecrets } from './secrets';
 import { keys } from './table-design';
@@ -125,7 +126,8 @@ const userGuardMiddleware = (): middy.MiddlewareObj<HttpEvent, HttpResult> => ({
 
 /**
  * Wraps a route handler with the shared middleware. Every HTTP Lambda goes through here, and each
- * invocation logs with its own request id (functions/lib/logger.ts), the user's id once known.
+ * invocation logs with its own request id (functions/lib/logger.ts), the user's id once known, and
+ * publishes the metrics it recorded when it ends (functions/lib/metrics.ts).
  */
 export function httpHandler(handler: HttpHandler) {
   const wrapped = middy<HttpEvent, HttpResult>()
@@ -137,14 +139,19 @@ export function httpHandler(handler: HttpHandler) {
   return (event: HttpEvent, context: Context): Promise<HttpResult> => {
     return withLogContext({ requestId: requestIdOf(event, context) }, async () => {
       const started = Date.now();
-      const result = await wrapped(event, context);
-      // Off by default; POWERTOOLS_LOG_LEVEL=DEBUG shows every request with its user.
-      log.debug('request handled', {
-        route: event.routeKey,
-        status: result.statusCode,
-        durationMs: Date.now() - started,
-      });
-      return result;
+      try {
+        const result = await wrapped(event, context);
+        // Off by default; POWERTOOLS_LOG_LEVEL=DEBUG shows every request with its user.
+        log.debug('request handled', {
+          route: event.routeKey,
+          status: result.statusCode,
+          durationMs: Date.now() - started,
+        });
+        return result;
+      } finally {
+        // What the request recorded (functions/lib/metrics.ts); never throws.
+        flushMetrics();
+      }
     });
   };
 }

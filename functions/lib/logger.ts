@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { Logger } from '@aws-lambda-powertools/logger';
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { loggerPackage } from './powertools';
 
 /**
  * The one logger of the handlers: Powertools for AWS Lambda's Logger, one JSON line per entry in
@@ -30,7 +31,7 @@ let logger: Logger | undefined;
 
 // Made on first use: the local cloud puts POWERTOOLS_DEV in the environment after modules are loaded.
 function powertools(): Logger {
-  logger ??= new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME || 'velo' });
+  logger ??= new (loggerPackage().Logger)({ serviceName: process.env.POWERTOOLS_SERVICE_NAME || 'velo' });
   return logger;
 }
 

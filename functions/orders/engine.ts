@@ -10,6 +10,7 @@ import { isDue, type TimerSettings, timerSettingsFromEnv } from '../../shared/pr
 import { reservesStock } from '../../shared/process/effects';
 import type { TransitionName } from '../../shared/process/graph';
 import { ApiError } from '../lib/errors';
+import { recordMetric } from '../lib/metrics';
 import { reportError } from '../lib/observability';
 import { sendTransactWrite } from '../lib/writes';
 import { orderMoney } from './money';
@@ -168,10 +169,10 @@ export async function fireTimer(
   options: Omit<ApplyOptions, 'actor' | 'userId'> = {},
 ): Promise<{ outcome: 'fired'; transaction: TransactionRecord } | { outcome: 'already-moved' | 'not-due' }> {
   try {
-    return {
-      outcome: 'fired',
-      transaction: await applyTransition(txId, name, { ...options, actor: 'system' }),
-    };
+    const transaction = await applyTransition(txId, name, { ...options, actor: 'system' });
+    // After the conditional write that fired it (the workflow's FireTimer and the sweeper both come here).
+    recordMetric('timerFires');
+    return { outcome: 'fired', transaction };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.code === 'transaction-invalid-transition' || error.code === 'transition-in-progress') {

@@ -11,6 +11,7 @@ import { rememberShippingAddress } from '../accounts/shipping-address';
 import type { UserRecord } from '../accounts/user-record';
 import { ApiError } from '../lib/errors';
 import { appendLogKeys } from '../lib/logger';
+import { recordMetric } from '../lib/metrics';
 import { checkApprovedOrder } from '../payments/paypal/orders';
 import type { ProviderPaymentIntent } from '../payments/stripe';
 import { cardPaymentFor, existingCardPayment, voidUnusedPayment } from './card-payment';
@@ -108,6 +109,8 @@ export async function placeOrder(
         ? { stripePaymentIntentId: card.id }
         : { paypalPayeeMerchantId: paypal?.payeeMerchantId ?? payee.paypalMerchantId! },
     });
+    // A new order exists, pending payment (a repeated request finds the one it made before).
+    if (created.created) recordMetric('ordersPlaced');
     return { answer: await started(created.transaction, card), created: created.created };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -170,6 +173,8 @@ export async function payForEnquiry(
     if (now && requestedPayment(now)) return withPayment(now);
     throw error;
   }
+  // The enquiry became an order pending payment (the write above committed it).
+  recordMetric('ordersPlaced');
   return started(ordered, card);
 }
 

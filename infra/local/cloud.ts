@@ -162,6 +162,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       USER_POOL_CLIENT_ID: cognito.clientId,
       // The handlers' log lines (functions/lib/logger.ts) indented for reading; JSON lines in Lambda.
       POWERTOOLS_DEV: process.env.POWERTOOLS_DEV || 'true',
+      // No EMF metric lines on the console and no X-Ray here (functions/lib/metrics.ts, tracing.ts).
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      POWERTOOLS_TRACE_ENABLED: 'false',
       ...timerEnvironment(options.timerScale),
     };
     Object.assign(process.env, env);

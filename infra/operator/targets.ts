@@ -105,6 +105,9 @@ export async function localTarget(
       AWS_ENDPOINT_URL_EVENTBRIDGE: `http://127.0.0.1:${options.ports.aws}`,
       AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${options.ports.aws}`,
       EVENT_BUS_NAME: eventBusName,
+      // As in the local cloud: the handlers it runs print no EMF metric lines and trace nothing.
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      POWERTOOLS_TRACE_ENABLED: 'false',
       EMAIL_FROM: localNames.emailFrom,
       SITE_ORIGIN: `http://localhost:${options.ports.gateway}`,
       ORDER_STATE_MACHINE_ARN: stateMachineArn('order'),

@@ -53,4 +53,6 @@ export const nagReasons = {
   waf: 'No WAF in the first release (fixed monthly cost); the API has stage throttling and the JWT authorizer. Revisit with traffic.',
   defaultCertificate:
     'Only a stage without its own domain: the default *.cloudfront.net certificate cannot set a minimum TLS version. With `domain` configured the distribution uses TLSv1.2_2021.',
+  xrayTracing:
+    'Active X-Ray tracing (issue 27): xray:PutTraceSegments and xray:PutTelemetryRecords, the only actions of that statement, have no resource-level permissions, so their resource is `*`.',
 } as const;

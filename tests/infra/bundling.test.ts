@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -48,7 +48,7 @@ describe('handler bundling', () => {
       minify: true,
       sourceMap: true,
       format: nodejs.OutputFormat.ESM,
-      externalModules: ['@sentry/aws-serverless'],
+      externalModules: ['@sentry/aws-serverless', '@aws-lambda-powertools/*', 'aws-xray-sdk-core'],
     });
     expect(bundlingOptions().banner).toContain('createRequire');
     const credentials = path.join(repoRoot, 'functions', 'lib', 'lambda-credentials.ts');
@@ -230,8 +230,13 @@ describe('handler bundling', () => {
       reached[handler] = Object.values(paymentSdks).filter((sdk) =>
         sdkImports.some((entry) => entry.path === sdk),
       );
-      for (const input of Object.keys(out.inputs))
+      for (const input of Object.keys(out.inputs)) {
         expect(input, handler).not.toMatch(/node_modules\/(stripe|@paypal\/paypal-server-sdk)\//);
+        // Powertools and X-Ray's SDK come from Powertools' layer (issue 27), never from the bundle.
+        expect(input, handler).not.toMatch(
+          /node_modules\/(@aws-lambda-powertools|aws-xray-sdk-core|cls-hooked)\//,
+        );
+      }
     }
     expect(Object.keys(reached).sort()).toEqual(handlers);
     // Which bundles send e-mail or put events (infra/stacks/handler-services.ts: their roles' grants).
@@ -360,4 +365,51 @@ describe('handler bundling', () => {
     )) as { default: unknown };
     expect(typeof stripe.default).toBe('function');
   }, 240_000);
+
+  it("loads Powertools from the layer's folder on NODE_PATH, with none of it in the bundle", async () => {
+    const output = await build({
+      ...deployedBuildOptions(),
+      entryPoints: [path.join(repoRoot, 'functions', 'listings', 'http', 'show.ts')],
+      write: false,
+      metafile: true,
+    });
+    const inputs = Object.keys(output.metafile!.inputs);
+    expect(inputs).toContain('functions/lib/powertools.ts');
+    expect(inputs.filter((input) => /@aws-lambda-powertools|aws-xray-sdk-core/.test(input))).toEqual([]);
+    const code = output.outputFiles[0]!.text;
+    expect(code).toContain('"@aws-lambda-powertools/logger"'); // only its name, required at run time
+    console.info(`functions/listings/http/show.ts bundle: ${(code.length / 1024).toFixed(1)} kB`);
+
+    // Outside the repository, as /var/task is: nothing to resolve the packages from but NODE_PATH.
+    const taskDir = mkdtempSync(path.join(tmpdir(), 'velo-task-'));
+    writeFileSync(path.join(taskDir, 'index.mjs'), code);
+    const loaded = (await import(pathToFileURL(path.join(taskDir, 'index.mjs')).href)) as {
+      handler: (event: unknown, context: unknown) => Promise<{ statusCode: number }>;
+    };
+    // An unexpected error (no TABLE_NAME) is a 500 logged by the Powertools Logger.
+    const event = {
+      routeKey: 'GET /api/listings/{id}',
+      rawPath: '/api/listings/x',
+      pathParameters: { id: 'x' },
+      requestContext: { requestId: 'r', http: { method: 'GET' } },
+    };
+    const Module = (await import('node:module')).default as unknown as { _initPaths(): void };
+    const saved = { table: process.env.TABLE_NAME, nodePath: process.env.NODE_PATH };
+    delete process.env.TABLE_NAME;
+    try {
+      await expect(loaded.handler(event, {})).rejects.toThrow(
+        /Cannot find module '@aws-lambda-powertools\/logger'/,
+      );
+      // Lambda puts the layers' /opt/nodejs/node_modules on NODE_PATH; here the repository's stands in.
+      process.env.NODE_PATH = path.join(repoRoot, 'node_modules');
+      Module._initPaths();
+      expect((await loaded.handler(event, {})).statusCode).toBe(500);
+    } finally {
+      if (saved.table !== undefined) process.env.TABLE_NAME = saved.table;
+      if (saved.nodePath === undefined) delete process.env.NODE_PATH;
+      else process.env.NODE_PATH = saved.nodePath;
+      Module._initPaths();
+      rmSync(taskDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -103,7 +103,7 @@ describe('public read routes', () => {
       expect(
         actions.filter(
           (action) =>
-            !/^(dynamodb:(GetItem|BatchGetItem|Query)|logs:|secretsmanager:(GetSecretValue|DescribeSecret))/.test(
+            !/^(dynamodb:(GetItem|BatchGetItem|Query)|logs:|secretsmanager:(GetSecretValue|DescribeSecret)|xray:(PutTraceSegments|PutTelemetryRecords)$)/.test(
               action,
             ),
         ),

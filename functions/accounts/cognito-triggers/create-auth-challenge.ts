@@ -1,12 +1,11 @@
 import type { CreateAuthChallengeTriggerEvent } from 'aws-lambda';
+import { loggedHandler } from '../../lib/lambda-handler';
 
 /**
  * Cognito custom auth, step 2: the challenge carries nothing. The answer is a one-time secret the
  * operator stored (hashed) in the table beforehand; verify-auth-challenge checks it there.
  */
-export async function handler(
-  event: CreateAuthChallengeTriggerEvent,
-): Promise<CreateAuthChallengeTriggerEvent> {
+async function trigger(event: CreateAuthChallengeTriggerEvent): Promise<CreateAuthChallengeTriggerEvent> {
   event.response = {
     publicChallengeParameters: {},
     privateChallengeParameters: {},
@@ -14,3 +13,6 @@ export async function handler(
   };
   return event;
 }
+
+/** The Lambda entry: its own log context, and the metrics it records flushed (functions/lib/lambda-handler.ts). */
+export const handler = loggedHandler(trigger);

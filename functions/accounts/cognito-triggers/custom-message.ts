@@ -1,4 +1,5 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { loggedHandler } from '../../lib/lambda-handler';
 import { type CodePurpose, codeEmail } from '../code-emails';
 
 /**
@@ -28,7 +29,7 @@ export const purposeBySource: Partial<Record<CustomMessageTriggerEvent['triggerS
  * (CustomMessage_Authentication: sign-in codes, which this pool does not use, MFA being off) keeps
  * Cognito's default message. Only the e-mail is set: the pool sends no SMS.
  */
-export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
+async function trigger(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
   const purpose =
     event.request.clientMetadata?.[codePurposeMetadata] === 'claim-address'
       ? 'claim-address'
@@ -44,3 +45,6 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
   event.response = { ...event.response, emailSubject: subject, emailMessage: html };
   return event;
 }
+
+/** The Lambda entry: its own log context, and the metrics it records flushed (functions/lib/lambda-handler.ts). */
+export const handler = loggedHandler(trigger);

@@ -1,12 +1,11 @@
 import type { DefineAuthChallengeTriggerEvent } from 'aws-lambda';
+import { loggedHandler } from '../../lib/lambda-handler';
 
 /**
  * Cognito custom auth, step 1 (operator's limited sessions only): no answer yet → one
  * CUSTOM_CHALLENGE; the last answer correct → tokens; anything else → fail. One attempt only.
  */
-export async function handler(
-  event: DefineAuthChallengeTriggerEvent,
-): Promise<DefineAuthChallengeTriggerEvent> {
+async function trigger(event: DefineAuthChallengeTriggerEvent): Promise<DefineAuthChallengeTriggerEvent> {
   const session = event.request.session ?? [];
   const last = session.at(-1);
   if (event.request.userNotFound) {
@@ -24,3 +23,6 @@ export async function handler(
   }
   return event;
 }
+
+/** The Lambda entry: its own log context, and the metrics it records flushed (functions/lib/lambda-handler.ts). */
+export const handler = loggedHandler(trigger);

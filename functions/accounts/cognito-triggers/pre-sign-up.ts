@@ -1,4 +1,5 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import { loggedHandler } from '../../lib/lambda-handler';
 
 /** What the caller of Cognito's public SignUp reads. */
 export const publicSignUpRefused = 'Please sign up on Velo Exchange.';
@@ -10,7 +11,10 @@ export const publicSignUpRefused = 'Please sign up on Velo Exchange.';
  * skipped our checks and have no profile, and send verification mails on our quota. It is refused;
  * the other two ways through are left alone.
  */
-export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
+async function trigger(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
   if (event.triggerSource === 'PreSignUp_SignUp') throw new Error(publicSignUpRefused);
   return event;
 }
+
+/** The Lambda entry: its own log context, and the metrics it records flushed (functions/lib/lambda-handler.ts). */
+export const handler = loggedHandler(trigger);

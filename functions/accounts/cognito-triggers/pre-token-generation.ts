@@ -1,5 +1,6 @@
 import type { PreTokenGenerationV2TriggerEvent } from 'aws-lambda';
 import { limitedScope } from '../../../shared/api/account';
+import { loggedHandler } from '../../lib/lambda-handler';
 import { limitedSessionMetadata } from './challenge';
 
 /**
@@ -7,9 +8,7 @@ import { limitedSessionMetadata } from './challenge';
  * metadata `velo_session: limited`, sent with the custom-auth answer) gets an access token whose
  * only scope is `user:limited`; every other sign-in is left unchanged.
  */
-export async function handler(
-  event: PreTokenGenerationV2TriggerEvent,
-): Promise<PreTokenGenerationV2TriggerEvent> {
+async function trigger(event: PreTokenGenerationV2TriggerEvent): Promise<PreTokenGenerationV2TriggerEvent> {
   if (event.request.clientMetadata?.velo_session !== limitedSessionMetadata.velo_session) return event;
   event.response = {
     ...event.response,
@@ -23,3 +22,6 @@ export async function handler(
   };
   return event;
 }
+
+/** The Lambda entry: its own log context, and the metrics it records flushed (functions/lib/lambda-handler.ts). */
+export const handler = loggedHandler(trigger);

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import { dynamo, tableName } from '../../lib/aws';
+import { loggedHandler } from '../../lib/lambda-handler';
 import { hashSecret, limitedChallengeKey, limitedSessionMetadata, parseAnswer } from './challenge';
 
 /**
@@ -10,7 +11,7 @@ import { hashSecret, limitedChallengeKey, limitedSessionMetadata, parseAnswer } 
  * The answer is accepted only with the limited-session client metadata: the same call's metadata
  * reaches the pre-token trigger, so a correct answer always yields a `user:limited` session.
  */
-export async function handler(
+async function trigger(
   event: VerifyAuthChallengeResponseTriggerEvent,
 ): Promise<VerifyAuthChallengeResponseTriggerEvent> {
   event.response = { answerCorrect: await verifyAnswer(event, new Date()) };
@@ -49,3 +50,6 @@ export async function verifyAnswer(
     throw error;
   }
 }
+
+/** The Lambda entry: its own log context, and the metrics it records flushed (functions/lib/lambda-handler.ts). */
+export const handler = loggedHandler(trigger);

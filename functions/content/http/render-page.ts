@@ -14,6 +14,7 @@ import { contentHead, listingHead, profileHead } from '../../../shared/seo/pages
 import { getUser } from '../../accounts/repository';
 import type { HttpResult } from '../../lib/http';
 import { log, requestIdOf, withLogContext } from '../../lib/logger';
+import { flushMetrics } from '../../lib/metrics';
 import { reportError } from '../../lib/observability';
 import { siteOrigin } from '../../lib/site-origin';
 import { getListing } from '../../listings/repository';
@@ -104,7 +105,13 @@ async function pageHead(route: PageRoute, origin: string): Promise<PageHead> {
 
 /** The head renderer's Lambda (a Function URL, not the API): its lines carry the request id too. */
 export function handler(event: APIGatewayProxyEventV2, context?: Context): Promise<HttpResult> {
-  return withLogContext({ requestId: requestIdOf(event, context) }, () => renderPage(event));
+  return withLogContext({ requestId: requestIdOf(event, context) }, async () => {
+    try {
+      return await renderPage(event);
+    } finally {
+      flushMetrics(); // none recorded today; a metric added here is published like everywhere else
+    }
+  });
 }
 
 async function renderPage(event: APIGatewayProxyEventV2): Promise<HttpResult> {

@@ -13,6 +13,7 @@
  * One module per phase (confirm-payment.ts, refunds.ts, payouts.ts); common.ts holds what they share.
  */
 import { capturesPayment, paysOut, refundReasonOf } from '../../../shared/process/effects';
+import { recordMetric } from '../../lib/metrics';
 import type { MoneyHooks } from '../engine';
 import { capturePayment, refundIfOrderMovedOn } from './confirm-payment';
 import { payOut } from './payouts';
@@ -28,6 +29,9 @@ export const orderMoney: MoneyHooks = {
     return undefined;
   },
   async afterWrite(run, committed) {
+    // The transition's write committed the capture's or the payout's finance event with it.
+    if (capturesPayment(run.transition.name)) recordMetric('paymentsCaptured');
+    if (paysOut(run.transition.name)) recordMetric('payoutsDisbursed');
     const op = committed.moneyOp;
     if (op?.op === 'refund' && op.transition === run.transition.name) {
       await settleRefund(committed, run.now, run.timers.scale ?? 1);

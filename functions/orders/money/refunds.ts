@@ -8,6 +8,7 @@ import { fromPaypalAmount, type Money } from '../../../shared/money';
 import { type RefundReason, refundReasonOf } from '../../../shared/process/effects';
 import type { TransitionName } from '../../../shared/process/graph';
 import { tableName } from '../../lib/aws';
+import { recordMetric } from '../../lib/metrics';
 import { reportError } from '../../lib/observability';
 import { keys } from '../../lib/table-design';
 import { cancellationCodes, sendTransactWrite } from '../../lib/writes';
@@ -199,6 +200,11 @@ export async function recordRefund(
   if (!items.length) return;
   try {
     await sendTransactWrite({ TransactItems: items }, { retryConflicts: true });
+    if (refund.captured && refund.provider && refund.providerPaymentId && refund.refundId) {
+      // Written with RefundIssued (and a late capture's PaymentCaptured): now they are facts.
+      if (!tx.payment?.capturedAt) recordMetric('paymentsCaptured');
+      recordMetric('refundsIssued');
+    }
   } catch (error) {
     // Someone else finished this refund (the lock is gone or the event exists): nothing to do.
     const codes = cancellationCodes(error);

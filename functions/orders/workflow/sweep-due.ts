@@ -9,6 +9,7 @@ import type { DueItem } from '../record';
 import { deleteDueItem, getTransaction, queryAllDueItems } from '../repository';
 import { fireDueTimer } from './fire-timer';
 import { startOrderWorkflow } from './start';
+import { recordSweepGauges } from './sweep-gauges';
 import { workflowSettings } from './wait-plan';
 
 export interface SweepInput {
@@ -43,13 +44,17 @@ function indexesDeadline(item: DueItem, tx: { deadline?: { dueKey: { PK: string;
   return tx.deadline?.dueKey.PK === item.PK && tx.deadline.dueKey.SK === item.SK;
 }
 
-async function sweepTimer(item: DueItem, now: Date, settings: ReturnType<typeof workflowSettings>) {
+async function sweepTimer(
+  item: DueItem,
+  now: Date,
+  settings: ReturnType<typeof workflowSettings>,
+): Promise<'fired' | 'stale' | 'left'> {
   const tx = await getTransaction(item.transactionId);
   if (!tx || !indexesDeadline(item, tx)) {
     await deleteDueItem(item); // an index entry of no deadline: nothing to fire, ever
-    return false;
+    return 'stale';
   }
-  return (await fireDueTimer(tx, now, settings)).outcome === 'fired';
+  return (await fireDueTimer(tx, now, settings)).outcome === 'fired' ? 'fired' : 'left';
 }
 
 /**
@@ -62,7 +67,8 @@ async function sweepTimer(item: DueItem, now: Date, settings: ReturnType<typeof 
  * digests (`sendDigest`): the messages batched in a window, in one mail. With `resumeWorkflows`,
  * then starts the workflow of every open order that has a due item (`startOrderWorkflow`), so
  * tokens exist again; digests do not count (an enquiry has no workflow, and a digest is no deadline
- * of the order).
+ * of the order). Every run records the gauges of the oldest overdue timer and the oldest unfinished
+ * money operation (sweep-gauges.ts), 0 when there is none.
  */
 async function sweepDue(input: SweepInput = {}): Promise<SweepResult> {
   const now = input.now ? new Date(input.now) : new Date();
@@ -79,7 +85,11 @@ async function sweepDue(input: SweepInput = {}): Promise<SweepResult> {
   // Reminders and digests go as soon as they are due (nothing else sends them); timers and money
   // items are first left to the workflow for a grace period.
   const leftToWorkflowAfter = now.getTime() - sweepGraceMs(settings.scale);
-  const due = await queryAllDueItems(now);
+  // Every due item, not only those due: the gauges need the money operations whose retry is later.
+  const items = await queryAllDueItems();
+  const due = items.filter((item) => Date.parse(item.dueAt) <= now.getTime());
+  /** Fired, finished or stale in this run: not counted by the gauges. */
+  const settled = new Set<DueItem>();
   for (const item of due) {
     const mail = isReminderDueItem(item) || isDigestDueItem(item);
     if (!mail && Date.parse(item.dueAt) > leftToWorkflowAfter) continue;
@@ -96,18 +106,25 @@ async function sweepDue(input: SweepInput = {}): Promise<SweepResult> {
         continue;
       }
       if (item.kind === 'money') {
-        if ((await retryMoney(item.transactionId, now, settings, { postpone: true })) === 'none')
-          await deleteDueItem(item);
+        const outcome = await retryMoney(item.transactionId, now, settings, { postpone: true });
+        if (outcome === 'none') await deleteDueItem(item);
         else result.moneyRetried++;
+        if (outcome !== 'pending') settled.add(item);
         continue;
       }
-      if (await sweepTimer(item, now, settings)) result.fired++;
+      const outcome = await sweepTimer(item, now, settings);
+      if (outcome !== 'left') settled.add(item);
+      if (outcome === 'fired') result.fired++;
       else result.skipped++;
     } catch (error) {
       result.skipped++;
       await reportError(error, { task: 'sweep-due', transactionId: item.transactionId });
     }
   }
+
+  await recordSweepGauges(items, settled, now).catch((error: unknown) =>
+    reportError(error, { task: 'sweep-gauges' }),
+  );
 
   if (input.resumeWorkflows) {
     const orders = (await queryAllDueItems()).filter((item) => !isDigestDueItem(item));

@@ -1,4 +1,5 @@
 import { secretValue } from '../../lib/secrets';
+import { countedProvider } from '../provider-metrics';
 import type { PaypalPort } from './port';
 import { paypalRestAdapter } from './real';
 import { simulatedPaypalAdapter } from './simulated';
@@ -8,7 +9,8 @@ let cached: { key: string; port: PaypalPort } | undefined;
 /**
  * The configured PayPal: with PAYPAL_CLIENT_ID and the client secret (functions/lib/secrets.ts) the real API
  * (PAYPAL_API_BASE_URL, default the sandbox; PAYPAL_PARTNER_ID, PAYPAL_WEBHOOK_ID,
- * PAYPAL_PARTNER_ATTRIBUTION_ID); without them the simulated PayPal. Made once per container.
+ * PAYPAL_PARTNER_ATTRIBUTION_ID); without them the simulated PayPal. Made once per container, its
+ * calls counted for the provider metrics (../provider-metrics.ts).
  */
 export function paypalPort(env: NodeJS.ProcessEnv = process.env): PaypalPort {
   const clientId = env.PAYPAL_CLIENT_ID ?? '';
@@ -17,7 +19,8 @@ export function paypalPort(env: NodeJS.ProcessEnv = process.env): PaypalPort {
   if (cached?.key !== key) {
     cached = {
       key,
-      port:
+      port: countedProvider(
+        'paypal',
         clientId && clientSecret
           ? paypalRestAdapter({
               clientId,
@@ -30,6 +33,7 @@ export function paypalPort(env: NodeJS.ProcessEnv = process.env): PaypalPort {
                 : {}),
             })
           : simulatedPaypalAdapter(),
+      ),
     };
   }
   return cached.port;

@@ -1,9 +1,10 @@
 /**
  * The card provider for this deployment: the real Stripe API when the deployment has a Stripe
  * secret key (STRIPE_SECRET_KEY_REF in AWS, functions/lib/secrets.ts), the simulated one otherwise
- * (docs/payments.md).
+ * (docs/payments.md). Either one's calls are counted for the provider metrics (../provider-metrics.ts).
  */
 import { hasSecret, secretValue } from '../../lib/secrets';
+import { countedProvider } from '../provider-metrics';
 import type { CardProvider } from './port';
 import { RealCardProvider } from './real';
 import { SimulatedCardProvider } from './simulated';
@@ -15,7 +16,7 @@ export function stripeMode(env: NodeJS.ProcessEnv = process.env): 'live' | 'simu
 }
 
 /** The real adapter, made again when a rotated key or webhook secret is loaded. */
-let real: { keys: string; provider: RealCardProvider } | undefined;
+let real: { keys: string; provider: CardProvider } | undefined;
 
 /**
  * The adapter. The simulated one's hosted onboarding links and webhook deliveries go to the
@@ -29,12 +30,17 @@ export function cardProvider(): CardProvider {
     if (real?.keys !== keys) {
       real = {
         keys,
-        provider: new RealCardProvider({ secretKey, ...(webhookSecret ? { webhookSecret } : {}) }),
+        provider: counted(new RealCardProvider({ secretKey, ...(webhookSecret ? { webhookSecret } : {}) })),
       };
     }
     return real.provider;
   }
-  return new SimulatedCardProvider();
+  return counted(new SimulatedCardProvider());
+}
+
+/** Every call counted for the provider metrics; the webhook's signature is checked here, not by Stripe. */
+function counted(provider: CardProvider): CardProvider {
+  return countedProvider('stripe', provider, ['verifyWebhook']);
 }
 
 /** The simulated adapter, or undefined when the real one runs (the simulated-only routes answer 404). */

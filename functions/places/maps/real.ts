@@ -1,5 +1,6 @@
 import { mapSettings } from '../../../shared/config/constants';
 import { circlePath } from '../../../shared/maps';
+import { traced } from '../../lib/tracing';
 import type { StaticMapImage, StaticMapProvider, StaticMapRequest } from './port';
 
 export interface AmazonStaticMapsOptions {
@@ -38,7 +39,7 @@ export class AmazonStaticMaps implements StaticMapProvider {
 
   async render(request: StaticMapRequest): Promise<StaticMapImage> {
     const { GeoMapsClient, GetStaticMapCommand } = await import('@aws-sdk/client-geo-maps');
-    this.client ??= Promise.resolve(new GeoMapsClient({ region: this.options.region }));
+    this.client ??= Promise.resolve(traced(new GeoMapsClient({ region: this.options.region })));
     const client = await this.client;
     const answer = await client.send(
       new GetStaticMapCommand({
