@@ -164,6 +164,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     assetsReadPolicy: data.assetsReadPolicy,
     contentBucket: data.contentBucket,
     apiDomainName: api.apiDomainName,
+    originSecret: api.originSecret,
     siteDir,
     runtimeConfig: {
       apiBaseUrl: '/api',

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -11,8 +11,10 @@ import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as route53Targets from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { siteIndexKey } from '../../functions/content/pages/site-template';
+import { originSecretHeader } from '../../functions/lib/origin-secret';
 import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
 import {
@@ -41,6 +43,8 @@ export interface WebStackProps extends StackProps {
   contentBucket: s3.IBucket;
   /** The HTTP API's domain name (Api stack); served at `/api/*`. */
   apiDomainName: string;
+  /** The secret CloudFront sends on the API origin and the route handlers check (Api stack). */
+  originSecret: secretsmanager.ISecret;
   /** The built web app (Vite's output). Deployed only if the folder exists at synth time. */
   siteDir?: string | undefined;
   /** Third parties the CSP opens up for; the Cognito endpoint of this region is always allowed. */
@@ -114,6 +118,23 @@ export function responseHeadersConfig(headers: Record<string, string>): {
     }
   }
   return { securityHeadersBehavior: security, customHeadersBehavior: { customHeaders: custom } };
+}
+
+/** The context key that pins the origin secret's version (`-c originSecretVersion=<VersionId>`). */
+export const originSecretVersionContext = 'originSecretVersion';
+
+/**
+ * The origin header's value: a CloudFormation dynamic reference, resolved at deploy time into the
+ * distribution's configuration (CloudFront has no other way to send a secret). CloudFormation
+ * resolves it again only when the template changes, so a rotation pins the new version with
+ * `-c originSecretVersion=<VersionId>` (docs/decisions.md); without it, the current version.
+ */
+export function originSecretValue(scope: Construct, secret: secretsmanager.ISecret): string {
+  const versionId: unknown = scope.node.tryGetContext(originSecretVersionContext);
+  return SecretValue.secretsManager(
+    secret.secretArn,
+    typeof versionId === 'string' && versionId ? { versionId } : {},
+  ).unsafeUnwrap();
 }
 
 /**
@@ -287,6 +308,9 @@ export class WebStack extends Stack {
           origin: new origins.HttpOrigin(props.apiDomainName, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            // The API refuses requests without it (functions/lib/origin-secret.ts); a viewer's own
+            // header of this name is overwritten.
+            customHeaders: { [originSecretHeader]: originSecretValue(this, props.originSecret) },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
