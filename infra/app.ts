@@ -5,7 +5,8 @@
  * `buildApp({ bundling: 'none' })` and synth in-process without bundling the handlers.
  *
  * Order of dependencies: Data -> Events -> Auth (the custom-auth trigger reads the table; the scheduled
- * removal keeps its failures in the Events stack's queue) -> Workflow -> Api -> Web.
+ * removal keeps its failures in the Events stack's queue) -> Workflow -> Api -> Web; Edge (us-east-1,
+ * the CloudFront web ACL) -> Web.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,7 @@ import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { browserMapsOf } from './stacks/browser-maps';
 import { DataStack } from './stacks/data-stack';
+import { EdgeStack, edgeRegion } from './stacks/edge-stack';
 import { EventsStack } from './stacks/events-stack';
 import { paymentsCsp, paymentsRuntimeConfigOf } from './stacks/payment-providers';
 import { WebStack } from './stacks/web-stack';
@@ -50,6 +52,8 @@ export interface VeloStacks {
   workflow: WorkflowStack;
   api: ApiStack;
   web: WebStack;
+  /** The CloudFront web ACL, in us-east-1 (issue 27). */
+  edge: EdgeStack;
 }
 
 /**
@@ -151,12 +155,22 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     stateMachines: workflow.stateMachines,
     ...(data.simulatedSigningSecret ? { simulatedSigningSecret: data.simulatedSigningSecret } : {}),
   });
+  // CloudFront's web ACL must be in us-east-1: its own stack there, read by the Web stack through a
+  // cross-region reference (SSM parameters CDK writes in the Web stack's region).
+  const edge = new EdgeStack(app, `${prefix}Edge`, {
+    ...props('Edge', 'CloudFront web ACL (us-east-1)'),
+    env: { ...env, region: edgeRegion },
+    crossRegionReferences: true,
+    metricPrefix: prefix,
+  });
   const siteDir =
     options.siteDir === null ? undefined : (options.siteDir ?? path.join(repoRoot, 'dist', 'web'));
   const payments = paymentsCsp(config);
   const browserMaps = browserMapsOf(config);
   const web = new WebStack(app, `${prefix}Web`, {
     ...props('Web', 'site bucket, head renderer and CloudFront distribution'),
+    crossRegionReferences: true,
+    webAclId: edge.webAcl.attrArn,
     config,
     bundling,
     imagesBucket: data.imagesBucket,
@@ -208,7 +222,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
   });
 
   if (options.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stacks: { data, auth, events, workflow, api, web } };
+  return { app, stacks: { data, auth, events, workflow, api, web, edge } };
 }
 
 /** `npx cdk synth -c bundling=none` synthesizes quickly without bundling the handlers. */

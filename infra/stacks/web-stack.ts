@@ -45,6 +45,8 @@ export interface WebStackProps extends StackProps {
   apiDomainName: string;
   /** The secret CloudFront sends on the API origin and the route handlers check (Api stack). */
   originSecret: secretsmanager.ISecret;
+  /** The CLOUDFRONT web ACL's ARN (Edge stack, us-east-1); none: no WAF (cdk-nag CFR2 then fails). */
+  webAclId?: string;
   /** The built web app (Vite's output). Deployed only if the folder exists at synth time. */
   siteDir?: string | undefined;
   /** Third parties the CSP opens up for; the Cognito endpoint of this region is always allowed. */
@@ -292,6 +294,7 @@ export class WebStack extends Stack {
           }
         : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      ...(props.webAclId ? { webAclId: props.webAclId } : {}),
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
@@ -341,7 +344,6 @@ export class WebStack extends Stack {
         reason: nagReasons.importedImagesBucket,
       },
       { id: 'AwsSolutions-CFR1', reason: nagReasons.geoRestriction },
-      { id: 'AwsSolutions-CFR2', reason: nagReasons.waf },
     );
     if (!domain) {
       Validations.of(this.distribution).acknowledge({

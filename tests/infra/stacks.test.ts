@@ -71,9 +71,14 @@ describe('app', () => {
       'VeloDevWorkflow',
       'VeloDevApi',
       'VeloDevWeb',
+      'VeloDevEdge',
     ]);
+    // The CloudFront web ACL's stack is in us-east-1, where CloudFront reads web ACLs (issue 27).
     for (const stack of Object.values(stacks))
-      expect([stack.account, stack.region]).toEqual(['123456789012', 'eu-west-1']);
+      expect([stack.account, stack.region]).toEqual([
+        '123456789012',
+        stack === stacks.edge ? 'us-east-1' : 'eu-west-1',
+      ]);
   });
 
   it('protects the prod stacks from deletion, and no other stage (issue 26)', () => {

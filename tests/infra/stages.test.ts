@@ -100,6 +100,7 @@ describe('stages', () => {
       'VeloProdWorkflow',
       'VeloProdApi',
       'VeloProdWeb',
+      'VeloProdEdge',
     ]);
     const devNames = physicalNames(dev);
     expect(devNames.length).toBeGreaterThan(1);
