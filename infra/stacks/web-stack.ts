@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CfnOutput, Duration, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -14,7 +14,6 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { siteIndexKey } from '../../functions/content/pages/site-template';
-import { originSecretHeader } from '../../functions/lib/origin-secret';
 import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
 import {
@@ -23,6 +22,7 @@ import {
   revalidateCacheControl,
   securityHeaders,
 } from '../web-security';
+import { apiBehaviours } from './api-behaviours';
 import { acknowledgeBucketDeploymentHandler } from './data-stack';
 import { deploymentLogGroup } from './deployment-logs';
 import { nagReasons } from './nag-reasons';
@@ -120,23 +120,6 @@ export function responseHeadersConfig(headers: Record<string, string>): {
     }
   }
   return { securityHeadersBehavior: security, customHeadersBehavior: { customHeaders: custom } };
-}
-
-/** The context key that pins the origin secret's version (`-c originSecretVersion=<VersionId>`). */
-export const originSecretVersionContext = 'originSecretVersion';
-
-/**
- * The origin header's value: a CloudFormation dynamic reference, resolved at deploy time into the
- * distribution's configuration (CloudFront has no other way to send a secret). CloudFormation
- * resolves it again only when the template changes, so a rotation pins the new version with
- * `-c originSecretVersion=<VersionId>` (docs/decisions.md); without it, the current version.
- */
-export function originSecretValue(scope: Construct, secret: secretsmanager.ISecret): string {
-  const versionId: unknown = scope.node.tryGetContext(originSecretVersionContext);
-  return SecretValue.secretsManager(
-    secret.secretArn,
-    typeof versionId === 'string' && versionId ? { versionId } : {},
-  ).unsafeUnwrap();
 }
 
 /**
@@ -305,22 +288,14 @@ export class WebStack extends Stack {
         cachePolicy: pagesCache,
         responseHeadersPolicy: this.responseHeadersPolicy,
       },
-      // Precedence is this order: /api/* and /images/* before the site's files (`/api/x.json` has a dot).
+      // Precedence is this order: the cached API paths, then /api/* and /images/*, before the site's
+      // files (`/api/x.json` has a dot).
       additionalBehaviors: {
-        '/api/*': {
-          origin: new origins.HttpOrigin(props.apiDomainName, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-            // The API refuses requests without it (functions/lib/origin-secret.ts); a viewer's own
-            // header of this name is overwritten.
-            customHeaders: { [originSecretHeader]: originSecretValue(this, props.originSecret) },
-          }),
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        ...apiBehaviours(this, {
+          apiDomainName: props.apiDomainName,
+          originSecret: props.originSecret,
           responseHeadersPolicy: this.responseHeadersPolicy,
-        },
+        }),
         '/images/*': {
           origin: origins.S3BucketOrigin.withOriginAccessControl(imagesBucket, {
             originAccessLevels: [cloudfront.AccessLevel.READ],

@@ -2,7 +2,10 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { originSecretHeader } from '../../functions/lib/origin-secret';
+import { rawUploadsKeyPrefix } from '../../functions/lib/uploads';
+import { staticMapCacheControl } from '../../functions/places/http/static-map';
 import { buildApp, type VeloStacks } from '../../infra/app';
+import { routesUnder } from '../../infra/stacks/api-behaviours';
 import {
   edgeRateLimits,
   exactPath,
@@ -164,5 +167,70 @@ describe('the REGIONAL web ACL and the HTTP API', () => {
     const value = JSON.stringify(origin.OriginCustomHeaders[0].HeaderValue);
     expect(value).toContain('{{resolve:secretsmanager:');
     expect(value).toContain(secretId);
+  });
+});
+
+describe('CloudFront caching of the API', () => {
+  const behaviour = (pattern: string) =>
+    distributionConfig().CacheBehaviors.find((b: any) => b.PathPattern === pattern);
+  const cachePolicy = (pattern: string) => {
+    const id = behaviour(pattern).CachePolicyId.Ref;
+    return (templates.web.findResources('AWS::CloudFront::CachePolicy')[id] as any).Properties
+      .CachePolicyConfig;
+  };
+  const order = () => distributionConfig().CacheBehaviors.map((b: any) => b.PathPattern);
+
+  it('caches /api/static-map* by its whole query, as long as the handler says', () => {
+    expect(order().indexOf('/api/static-map*')).toBeLessThan(order().indexOf('/api/*'));
+    expect(behaviour('/api/static-map*').AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(behaviour('/api/static-map*').TargetOriginId).toBe(behaviour('/api/*').TargetOriginId);
+    const policy = cachePolicy('/api/static-map*');
+    expect(policy.MinTTL).toBe(0);
+    expect(policy.DefaultTTL).toBe(0);
+    // The handler's max-age fits under the policy's maximum, so CloudFront keeps the image that long.
+    const maxAge = Number(/max-age=(\d+)/.exec(staticMapCacheControl)![1]);
+    expect(policy.MaxTTL).toBeGreaterThanOrEqual(maxAge);
+    expect(policy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      QueryStringsConfig: { QueryStringBehavior: 'all' },
+      HeadersConfig: { HeaderBehavior: 'none' },
+      CookiesConfig: { CookieBehavior: 'none' },
+    });
+  });
+
+  it("honours /api/listings* cache-control, keyed per Authorization so no caller's answer reaches another", () => {
+    expect(order().indexOf('/api/listings*')).toBeLessThan(order().indexOf('/api/*'));
+    expect(routesUnder('/api/listings*').map((route) => `${route.method} ${route.path}`)).toEqual([
+      'GET /api/listings',
+      'GET /api/listings/{id}',
+    ]);
+    expect(behaviour('/api/listings*').AllowedMethods).toEqual(['GET', 'HEAD']);
+    const policy = cachePolicy('/api/listings*');
+    expect([policy.MinTTL, policy.DefaultTTL]).toEqual([0, 0]);
+    expect(policy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      QueryStringsConfig: { QueryStringBehavior: 'all' },
+      HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+    });
+    // Everything else under /api/ stays uncached.
+    expect(behaviour('/api/*').CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
+  });
+
+  it('never serves raw uploads: the images bucket denies CloudFront images/uploads/*', () => {
+    const [bucketId] = Object.entries(templates.data.findResources('AWS::S3::Bucket')).find(([id]) =>
+      id.startsWith('ImagesBucket'),
+    )!;
+    const policy = Object.values(templates.data.findResources('AWS::S3::BucketPolicy')).find(
+      (p: any) => p.Properties.Bucket.Ref === bucketId,
+    ) as any;
+    const statements = policy.Properties.PolicyDocument.Statement as any[];
+    const deny = statements.find((statement) => statement.Sid === 'CloudFrontNeverServesRawUploads');
+    expect(deny).toMatchObject({
+      Effect: 'Deny',
+      Principal: { Service: 'cloudfront.amazonaws.com' },
+      Action: 's3:GetObject',
+    });
+    expect(JSON.stringify(deny.Resource)).toContain(`/${rawUploadsKeyPrefix}*`);
+    // The read it overrides covers the whole images/ prefix.
+    const read = statements.find((statement) => statement.Sid === 'CloudFrontOriginAccessControlRead');
+    expect(read.Effect).toBe('Allow');
   });
 });

@@ -1113,6 +1113,9 @@ describe('web stack', () => {
     const origin = (id: string) => config.Origins.find((o: any) => o.Id === id);
     // Precedence order: the API and images before the site's files (`/api/assets/…/x.json` has a dot).
     expect(config.CacheBehaviors.map((b: any) => b.PathPattern)).toEqual([
+      // The API paths CloudFront caches as their handlers say (issue 27: tests/infra/edge.test.ts).
+      '/api/static-map*',
+      '/api/listings*',
       '/api/*',
       '/images/*',
       ...siteFilePatterns,
