@@ -121,6 +121,18 @@ describe('the CLOUDFRONT web ACL', () => {
     }
   });
 
+  it('works for a stage in us-east-1 too: then a plain cross-stack reference, cdk-nag clean', () => {
+    const config = devWith({ region: 'us-east-1', account: '123456789012' });
+    const { app, stacks: east } = buildApp({ bundling: 'none', siteDir: null, config });
+    expect(() => app.synth()).not.toThrow();
+    expect(east.web.region).toBe('us-east-1');
+    const distribution = Template.fromStack(east.web).findResources('AWS::CloudFront::Distribution');
+    expect(JSON.stringify(distribution)).toContain('WebACLId');
+    expect(
+      Object.keys(Template.fromStack(east.web).findResources('Custom::CrossRegionExportReader')),
+    ).toEqual([]);
+  });
+
   it('is built from the route table, and refuses a route with path parameters', () => {
     expect(edgeRateLimits.flatMap((rate) => ('routes' in rate ? rate.routes : []))).toContain('signup');
     expect(() => exactPath('showListing')).toThrow(/without parameters/);
