@@ -6,7 +6,7 @@
  *
  * Order of dependencies: Data -> Events -> Auth (the custom-auth trigger reads the table; the scheduled
  * removal keeps its failures in the Events stack's queue) -> Workflow -> Api -> Web -> Monitoring
- * (the alarms and the dashboard, issue 27).
+ * (the alarms and the dashboard, issue 27); Edge (us-east-1, the CloudFront web ACL) -> Web.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,7 @@ import { ApiStack } from './stacks/api-stack';
 import { AuthStack, cognitoSesEmail } from './stacks/auth-stack';
 import { browserMapsOf } from './stacks/browser-maps';
 import { DataStack } from './stacks/data-stack';
+import { EdgeStack, edgeRegion } from './stacks/edge-stack';
 import { EventsStack } from './stacks/events-stack';
 import { MonitoringStack } from './stacks/monitoring-stack';
 import { paymentsCsp, paymentsRuntimeConfigOf } from './stacks/payment-providers';
@@ -61,6 +62,8 @@ export interface VeloStacks {
   api: ApiStack;
   web: WebStack;
   monitoring: MonitoringStack;
+  /** The CloudFront web ACL, in us-east-1 (issue 27). */
+  edge: EdgeStack;
 }
 
 /**
@@ -165,12 +168,22 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     stateMachines: workflow.stateMachines,
     ...(data.simulatedSigningSecret ? { simulatedSigningSecret: data.simulatedSigningSecret } : {}),
   });
+  // CloudFront's web ACL must be in us-east-1: its own stack there, read by the Web stack through a
+  // cross-region reference (SSM parameters CDK writes in the Web stack's region).
+  const edge = new EdgeStack(app, `${prefix}Edge`, {
+    ...props('Edge', 'CloudFront web ACL (us-east-1)'),
+    env: { ...env, region: edgeRegion },
+    crossRegionReferences: true,
+    metricPrefix: prefix,
+  });
   const siteDir =
     options.siteDir === null ? undefined : (options.siteDir ?? path.join(repoRoot, 'dist', 'web'));
   const payments = paymentsCsp(config);
   const browserMaps = browserMapsOf(config);
   const web = new WebStack(app, `${prefix}Web`, {
     ...props('Web', 'site bucket, head renderer and CloudFront distribution'),
+    crossRegionReferences: true,
+    webAclId: edge.webAcl.attrArn,
     config,
     bundling,
     imagesBucket: data.imagesBucket,
@@ -178,6 +191,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
     assetsReadPolicy: data.assetsReadPolicy,
     contentBucket: data.contentBucket,
     apiDomainName: api.apiDomainName,
+    originSecret: api.originSecret,
     siteDir,
     runtimeConfig: {
       apiBaseUrl: '/api',
@@ -243,7 +257,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Vel
   // X-Ray active tracing on every function, CDK's own included (the handlers have it already).
   Aspects.of(app).add(new ActiveTracing());
   if (options.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stacks: { data, auth, events, workflow, api, web, monitoring } };
+  return { app, stacks: { data, auth, events, workflow, api, web, edge, monitoring } };
 }
 
 /** `npx cdk synth -c bundling=none` synthesizes quickly without bundling the handlers. */

@@ -10,6 +10,7 @@ import { ApiError } from './errors';
 import { appendLogKeys, log, requestIdOf, withLogContext } from './logger';
 import { flushMetrics } from './metrics';
 import { reportError } from './observability';
+import { assertThroughCloudFront } from './origin-secret';
 import { loadSecrets } from './secrets';
 import { keys } from './table-design';
 
@@ -132,6 +133,8 @@ const userGuardMiddleware = (): middy.MiddlewareObj<HttpEvent, HttpResult> => ({
 export function httpHandler(handler: HttpHandler) {
   const wrapped = middy<HttpEvent, HttpResult>()
     .use(apiErrorMiddleware())
+    // Only requests that came through CloudFront (and its web ACL): 403 otherwise (origin-secret.ts).
+    .use({ before: (request) => assertThroughCloudFront(request.event.headers) })
     // The provider secrets this function's environment names (functions/lib/secrets.ts).
     .use({ before: () => loadSecrets() })
     .use(userGuardMiddleware())

@@ -91,8 +91,9 @@ const extensionPort = (env: NodeJS.ProcessEnv) => env.PARAMETERS_SECRETS_EXTENSI
 export async function readFromExtension(
   secretId: string,
   env: NodeJS.ProcessEnv = process.env,
+  versionStage: 'AWSCURRENT' | 'AWSPREVIOUS' = 'AWSCURRENT',
 ): Promise<string | undefined> {
-  const url = `http://localhost:${extensionPort(env)}/secretsmanager/get?secretId=${encodeURIComponent(secretId)}`;
+  const url = `http://localhost:${extensionPort(env)}/secretsmanager/get?secretId=${encodeURIComponent(secretId)}&versionStage=${versionStage}`;
   const response = await fetch(url, {
     headers: { 'X-Aws-Parameters-Secrets-Token': env.AWS_SESSION_TOKEN ?? '' },
     signal: AbortSignal.timeout(5000),

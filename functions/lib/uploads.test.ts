@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { imageSettings } from '../../shared/config/constants';
+import { avatarUploadKey, avatarVariantKey } from '../accounts/avatar-keys';
+import { listingImageUploadKey } from '../listings/images';
 import { imageUploadFor } from './image-variants';
-import { presignedPost, uploadPolicyConditions, uploadUrlTtlSeconds } from './uploads';
+import { presignedPost, rawUploadsKeyPrefix, uploadPolicyConditions, uploadUrlTtlSeconds } from './uploads';
 
 // Signing a POST policy is local work (no request is sent); these are not real credentials.
 beforeAll(() => {
@@ -79,5 +81,13 @@ describe('presigned POST uploads', () => {
     await expect(imageUploadFor({ contentType: 'image/png', size: 0 }, keyFor)).rejects.toMatchObject({
       code: 'validation-invalid-value',
     });
+  });
+});
+
+describe('raw uploads', () => {
+  it('land under the prefix CloudFront and the local gateway never serve; images made from them do not', () => {
+    expect(avatarUploadKey('u1', 'up1').startsWith(rawUploadsKeyPrefix)).toBe(true);
+    expect(listingImageUploadKey('l1', 'up1').startsWith(rawUploadsKeyPrefix)).toBe(true);
+    expect(avatarVariantKey('u1', 'i1', 'square').startsWith(rawUploadsKeyPrefix)).toBe(false);
   });
 });

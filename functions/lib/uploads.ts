@@ -17,6 +17,13 @@ import { imagesBucket, s3 } from './aws';
  */
 export const uploadUrlTtlSeconds = 300;
 
+/**
+ * Where presigned uploads land before a handler checks them and makes the images (avatar and
+ * listing uploads: avatar-keys.ts, listings/images.ts): never served, neither by CloudFront (the
+ * images bucket's policy denies it this prefix, infra/stacks/data-stack.ts) nor by the local gateway.
+ */
+export const rawUploadsKeyPrefix = 'images/uploads/';
+
 /** The policy conditions besides bucket and key (which createPresignedPost adds itself). */
 export function uploadPolicyConditions(contentType: string): NonNullable<PresignedPostOptions['Conditions']> {
   return [

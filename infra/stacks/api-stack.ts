@@ -10,10 +10,11 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
-import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { commonPasswordsPackage } from '../../functions/accounts/common-passwords';
+import { originSecretRefVariable } from '../../functions/lib/origin-secret';
 import { type Route, routes } from '../../functions/routes';
 import type { DeployConfig } from '../config/deploy-config';
 import { type BundlingMode, HandlerFunctions, type HandlerOverrides, handlerRole } from '../lambda-bundling';
@@ -21,6 +22,7 @@ import { emailEnvironment } from './email';
 import { grantTableRead, grantTableReadWrite } from './grants';
 import { isPublicRead, searchHandler, sendsMail } from './handler-services';
 import { VeloStack } from './log-retention';
+import { nagReasons } from './nag-reasons';
 import { paypalEnvironment, servesRoute, stripeEnvironment, withPaymentSdks } from './payment-providers';
 import { makeRouteRole, publicRouteReason, type RouteRoleKind, routeRoleId } from './route-roles';
 import { apiThrottle, applyRouteThrottles, routeKey } from './route-throttles';
@@ -167,6 +169,12 @@ export class ApiStack extends VeloStack {
   readonly accountHandlers: HandlerFunctions;
   /** The API's domain name (what CloudFront's `/api/*` origin points at). */
   readonly apiDomainName: string;
+  /**
+   * The value CloudFront sends on its API origin (header `x-velo-origin-verify`) and every route
+   * handler checks (functions/lib/origin-secret.ts): the API answers only traffic that came through
+   * CloudFront and its web ACL. Generated at the first deploy; rotation in docs/decisions.md.
+   */
+  readonly originSecret: secretsmanager.Secret;
   private readonly config: DeployConfig;
   /** The stage's provider secrets (granted to the route roles of the handlers that read them). */
   private readonly secrets: ReturnType<typeof stageSecrets>;
@@ -181,11 +189,21 @@ export class ApiStack extends VeloStack {
     this.config = props.config;
     this.roleProps = props;
     this.secrets = stageSecrets(this, props.config, props.simulatedSigningSecret);
+    this.originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
+      description:
+        'Velo Exchange: the header CloudFront adds on its API origin; the API refuses requests without it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(this.originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: nagReasons.originSecretRotation,
+    });
 
     const mailEnvironment = emailEnvironment(props.config);
     const role = this.routeRole({ publicRead: false, mail: false, grants: [] });
     this.searchRole = handlerRole(this, 'SearchHandlerRole', 'Velo search route (snapshots and deltas)');
     grantTableRead(props.table, this.searchRole);
+    this.originSecret.grantRead(this.searchRole);
     this.searchRole.addManagedPolicy(props.searchSnapshotsReadPolicy);
     const stateMachineEnvironment = Object.fromEntries(
       Object.entries(props.stateMachines).map(([name, machine]) => [
@@ -201,6 +219,8 @@ export class ApiStack extends VeloStack {
       EVENT_BUS_NAME: props.bus.eventBusName,
       USER_POOL_ID: props.userPool.userPoolId,
       USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+      // Where the origin secret is (read at run time; every route handler checks it).
+      [originSecretRefVariable]: this.originSecret.secretArn,
       ...stateMachineEnvironment,
     };
     this.handlers = new HandlerFunctions(this, 'RouteHandlers', {
@@ -216,6 +236,7 @@ export class ApiStack extends VeloStack {
       'Velo HTTP API account handlers (Cognito admin calls)',
     );
     grantTableReadWrite(props.table, accountRole);
+    this.originSecret.grantRead(accountRole);
     accountRole.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: [...new Set(Object.values(cognitoAdminActions).flat())].sort(),
@@ -314,8 +335,12 @@ export class ApiStack extends VeloStack {
    * reads (Stripe, PayPal, Klaviyo, Amazon Location).
    */
   functionFor(handler: string): lambda.Function {
+    // Every route handler reads the origin secret (functions/lib/origin-secret.ts): the extension.
     if (handler in cognitoAdminActions)
-      return this.accountHandlers.get(handler, withPaymentSdks(handler, routeHandlerSettings[handler]));
+      return this.accountHandlers.get(handler, {
+        ...withPaymentSdks(handler, routeHandlerSettings[handler]),
+        readsSecrets: true,
+      });
     const settings = withPaymentSdks(handler, routeHandlerSettings[handler]);
     const grants = secretsOf(handler, this.secrets);
     const role =
@@ -329,7 +354,7 @@ export class ApiStack extends VeloStack {
     return this.handlers.get(handler, {
       ...settings,
       role,
-      ...(grants.length ? { readsSecrets: true } : {}),
+      readsSecrets: true,
       ...(Object.keys(extra).length ? { environment: { ...settings.environment, ...extra } } : {}),
     });
   }
@@ -337,8 +362,12 @@ export class ApiStack extends VeloStack {
   /** The route handlers' role of one kind (route-roles.ts), made once. */
   private routeRole(kind: RouteRoleKind): iam.Role {
     const id = routeRoleId(kind);
-    const role = this.routeRoles.get(id) ?? makeRouteRole(this, kind, this.roleProps);
-    this.routeRoles.set(id, role);
+    let role = this.routeRoles.get(id);
+    if (!role) {
+      role = makeRouteRole(this, kind, this.roleProps);
+      this.originSecret.grantRead(role);
+      this.routeRoles.set(id, role);
+    }
     return role;
   }
 }

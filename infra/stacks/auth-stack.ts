@@ -3,6 +3,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { unverifiedAccountsRemoval } from '../../functions/accounts/scheduled/schedule';
 import { addressOf, type DeployConfig, defaultEmailFrom } from '../config/deploy-config';
@@ -11,6 +12,7 @@ import { scheduleFunction } from './async-invocations';
 import { grantTableReadWrite } from './grants';
 import { VeloStack } from './log-retention';
 import { nagReasons } from './nag-reasons';
+import { rateRule, userPoolRateLimit, webAclProps } from './waf-rules';
 
 /** The social identity providers the web app may offer, in Cognito's names. */
 export type SocialProvider = 'Google' | 'Facebook';
@@ -128,6 +130,12 @@ export class AuthStack extends VeloStack {
   /** The configured identity providers and OAuth settings, for the web app's runtime config. */
   readonly socialSignIn: SocialSignInConfig;
 
+  /**
+   * The REGIONAL web ACL on the user pool (issue 27): sign-in goes from the browser straight to
+   * Cognito, past CloudFront and its web ACL, so the pool has its own per-IP rate rule.
+   */
+  readonly userPoolWebAcl: wafv2.CfnWebACL;
+
   /** The user pool's trigger Lambdas. */
   readonly triggers: HandlerFunctions;
   /** The daily removal of accounts never verified (functions/accounts/scheduled/remove-unverified.ts). */
@@ -168,6 +176,22 @@ export class AuthStack extends VeloStack {
       { id: 'AwsSolutions-COG2', reason: nagReasons.mfa },
       { id: 'AwsSolutions-COG8', reason: nagReasons.cognitoPlus },
     );
+
+    const metricPrefix = `${this.stackName}UserPool`;
+    this.userPoolWebAcl = new wafv2.CfnWebACL(
+      this,
+      'UserPoolWebAcl',
+      webAclProps(
+        'REGIONAL',
+        `${metricPrefix}WebAcl`,
+        [rateRule(userPoolRateLimit, 0, metricPrefix)],
+        'Velo Exchange: the user pool, whose sign-in the browser calls directly',
+      ),
+    );
+    new wafv2.CfnWebACLAssociation(this, 'UserPoolWebAclAssociation', {
+      resourceArn: this.userPool.userPoolArn,
+      webAclArn: this.userPoolWebAcl.attrArn,
+    });
 
     const triggerRole = handlerRole(this, 'TriggerRole', 'Velo Exchange Cognito triggers');
     this.triggers = new HandlerFunctions(this, 'Triggers', {

@@ -17,6 +17,7 @@ import type { Construct } from 'constructs';
 import { assetsKeyPrefix } from '../../functions/content/assets';
 import { assertJsonFiles, assetVersion } from '../../functions/content/publish';
 import { tableDesign } from '../../functions/lib/table-design';
+import { rawUploadsKeyPrefix } from '../../functions/lib/uploads';
 import { searchSnapshotKeyPrefix } from '../../functions/listings/search/snapshot-store';
 import {
   disputeEvidenceKeyPrefix,
@@ -100,7 +101,7 @@ export class DataStack extends VeloStack {
   /** Key prefix under which images are stored; CloudFront serves `/images/*` straight from it. */
   static readonly imagesKeyPrefix = 'images/';
   /** Presigned uploads land here until a handler turns them into images (functions/accounts/avatar-keys.ts). */
-  static readonly uploadsKeyPrefix = 'images/uploads/';
+  static readonly uploadsKeyPrefix = rawUploadsKeyPrefix;
   /** Hosted assets in the content bucket (functions/content/assets.ts): `assets/{version}/…` and `assets/latest.json`. */
   static readonly assetsKeyPrefix = assetsKeyPrefix;
   /** Search snapshots (issue 23): private, neither CloudFront nor the asset readers reach them. */
@@ -207,6 +208,18 @@ export class DataStack extends VeloStack {
           StringEquals: { 'AWS:SourceAccount': Aws.ACCOUNT_ID },
           ArnLike: { 'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/*` },
         },
+      }),
+    );
+
+    // Raw uploads (unchecked files a browser posted, before a handler makes the images) are never
+    // served: the explicit deny wins over the read above, whichever distribution asks (issue 27).
+    this.imagesBucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'CloudFrontNeverServesRawUploads',
+        effect: iam.Effect.DENY,
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.imagesBucket.arnForObjects(`${DataStack.uploadsKeyPrefix}*`)],
       }),
     );
 

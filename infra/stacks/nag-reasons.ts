@@ -50,7 +50,8 @@ export const nagReasons = {
   geoRestriction: 'A marketplace open to every country: no geographic restriction.',
   disputeEvidence:
     "Objects under dispute-evidence/ only: each dispute's photos are keyed by the order and a generated id, so the prefix is the narrowest scope; the actions are just GetObject, PutObject and DeleteObject.",
-  waf: 'No WAF in the first release (fixed monthly cost); the API has stage throttling and the JWT authorizer. Revisit with traffic.',
+  originSecretRotation:
+    'The origin secret (the header CloudFront adds on its API origin) is rotated by the documented procedure (docs/decisions.md: put a new value, the handlers accept the current and the previous version, then redeploy the Web stack so CloudFront sends the new one): a rotation Lambda cannot update the CloudFront distribution in step with the secret.',
   defaultCertificate:
     'Only a stage without its own domain: the default *.cloudfront.net certificate cannot set a minimum TLS version. With `domain` configured the distribution uses TLSv1.2_2021.',
   xrayTracing:

@@ -11,6 +11,7 @@ import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as route53Targets from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { siteIndexKey } from '../../functions/content/pages/site-template';
 import type { DeployConfig } from '../config/deploy-config';
@@ -21,6 +22,7 @@ import {
   revalidateCacheControl,
   securityHeaders,
 } from '../web-security';
+import { apiBehaviours } from './api-behaviours';
 import { acknowledgeBucketDeploymentHandler } from './data-stack';
 import { deploymentLogGroup } from './deployment-logs';
 import { VeloStack } from './log-retention';
@@ -42,6 +44,10 @@ export interface WebStackProps extends StackProps {
   contentBucket: s3.IBucket;
   /** The HTTP API's domain name (Api stack); served at `/api/*`. */
   apiDomainName: string;
+  /** The secret CloudFront sends on the API origin and the route handlers check (Api stack). */
+  originSecret: secretsmanager.ISecret;
+  /** The CLOUDFRONT web ACL's ARN (Edge stack, us-east-1); none: no WAF (cdk-nag CFR2 then fails). */
+  webAclId?: string;
   /** The built web app (Vite's output). Deployed only if the folder exists at synth time. */
   siteDir?: string | undefined;
   /** Third parties the CSP opens up for; the Cognito endpoint of this region is always allowed. */
@@ -272,6 +278,7 @@ export class WebStack extends VeloStack {
           }
         : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      ...(props.webAclId ? { webAclId: props.webAclId } : {}),
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
@@ -282,19 +289,14 @@ export class WebStack extends VeloStack {
         cachePolicy: pagesCache,
         responseHeadersPolicy: this.responseHeadersPolicy,
       },
-      // Precedence is this order: /api/* and /images/* before the site's files (`/api/x.json` has a dot).
+      // Precedence is this order: the cached API paths, then /api/* and /images/*, before the site's
+      // files (`/api/x.json` has a dot).
       additionalBehaviors: {
-        '/api/*': {
-          origin: new origins.HttpOrigin(props.apiDomainName, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-          }),
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        ...apiBehaviours(this, {
+          apiDomainName: props.apiDomainName,
+          originSecret: props.originSecret,
           responseHeadersPolicy: this.responseHeadersPolicy,
-        },
+        }),
         '/images/*': {
           origin: origins.S3BucketOrigin.withOriginAccessControl(imagesBucket, {
             originAccessLevels: [cloudfront.AccessLevel.READ],
@@ -318,7 +320,6 @@ export class WebStack extends VeloStack {
         reason: nagReasons.importedImagesBucket,
       },
       { id: 'AwsSolutions-CFR1', reason: nagReasons.geoRestriction },
-      { id: 'AwsSolutions-CFR2', reason: nagReasons.waf },
     );
     if (!domain) {
       Validations.of(this.distribution).acknowledge({

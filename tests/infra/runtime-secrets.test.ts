@@ -1,7 +1,9 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: synthesized CloudFormation templates are untyped JSON
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { originSecretRefVariable } from '../../functions/lib/origin-secret';
 import { runtimeSecrets } from '../../functions/lib/secrets';
+import { routes } from '../../functions/routes';
 import { buildApp, type VeloStacks } from '../../infra/app';
 import { providersOf, type SecretProvider } from '../../infra/stacks/runtime-secrets';
 import { devConfig, liveConfig } from './fixtures/configs';
@@ -27,6 +29,9 @@ const secretNames: Record<string, SecretProvider> = {
   'velo/prod/klaviyo-api-key': 'Klaviyo',
   'velo/prod/maps-api-key': 'Maps',
 };
+
+/** The route handler modules: each checks the origin secret CloudFront sends. */
+const routeHandlerModules = new Set<string>(routes.map((route) => route.handler));
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
@@ -92,11 +97,12 @@ describe('provider secrets', () => {
         Object.entries(fn.environment).filter(([variable]) => variable.endsWith('_REF')),
       );
       for (const name of expected) expect(told, `${fn.handler} is told where ${name} is`).toContain(name);
-      // They ask the Parameters and Secrets extension for them (functions/lib/secrets.ts); no other function has it.
+      // They ask the Parameters and Secrets extension for them (functions/lib/secrets.ts); so does
+      // every route handler, for the origin secret (functions/lib/origin-secret.ts); no other function has it.
       const extension = fn.layers.some((layer) =>
         layer.includes('AWS-Parameters-and-Secrets-Lambda-Extension'),
       );
-      expect(extension, fn.handler).toBe(expected.length > 0);
+      expect(extension, fn.handler).toBe(expected.length > 0 || routeHandlerModules.has(fn.handler));
     }
     // By the stage file's name as given: CDK's partial ARN of `…/stripe-webhook-secret` would end
     // in `-` and six characters, which Secrets Manager takes for a complete ARN.
@@ -166,5 +172,31 @@ describe("the operator's order commands in AWS", () => {
     );
     for (const action of ['states:StartExecution', 'states:SendTaskSuccess', 'secretsmanager:GetSecretValue'])
       expect(policies).toContain(action);
+  });
+});
+
+describe('the origin secret (issue 27)', () => {
+  it('every route handler, and no other function, is told where it is and may read it', () => {
+    const stacks = synth(everySecretConfig);
+    const api = Template.fromStack(stacks.api).toJSON().Resources as Record<string, Resource>;
+    const [secretId] = Object.entries(api).find(
+      ([id, r]) => r.Type === 'AWS::SecretsManager::Secret' && id.startsWith('OriginSecret'),
+    )!;
+    const functions = handlerFunctions(stacks);
+    for (const fn of functions) {
+      const told = JSON.stringify(fn.environment[originSecretRefVariable] ?? null);
+      expect(told.includes(secretId), fn.handler).toBe(routeHandlerModules.has(fn.handler));
+    }
+    const readers = new Set(
+      Object.values(api)
+        .filter((r) => r.Type === 'AWS::IAM::Policy')
+        .filter((r) => JSON.stringify(r.Properties.PolicyDocument).includes(`"${secretId}"`))
+        .flatMap((r) => (r.Properties.Roles as { Ref: string }[]).map((role) => role.Ref)),
+    );
+    for (const [, r] of Object.entries(api).filter(([, r]) => r.Type === 'AWS::Lambda::Function')) {
+      const role = r.Properties.Role?.['Fn::GetAtt']?.[0];
+      if (String(r.Properties.Description ?? '').startsWith('Velo Exchange handler'))
+        expect(readers.has(role), r.Properties.Description).toBe(true);
+    }
   });
 });

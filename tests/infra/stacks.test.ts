@@ -74,10 +74,15 @@ describe('app', () => {
       'VeloDevWorkflow',
       'VeloDevApi',
       'VeloDevWeb',
+      'VeloDevEdge',
       'VeloDevMonitoring',
     ]);
+    // The CloudFront web ACL's stack is in us-east-1, where CloudFront reads web ACLs (issue 27).
     for (const stack of Object.values(stacks))
-      expect([stack.account, stack.region]).toEqual(['123456789012', 'eu-west-1']);
+      expect([stack.account, stack.region]).toEqual([
+        '123456789012',
+        stack === stacks.edge ? 'us-east-1' : 'eu-west-1',
+      ]);
   });
 
   it('protects the prod stacks from deletion, and no other stage (issue 26)', () => {
@@ -1112,6 +1117,9 @@ describe('web stack', () => {
     const origin = (id: string) => config.Origins.find((o: any) => o.Id === id);
     // Precedence order: the API and images before the site's files (`/api/assets/…/x.json` has a dot).
     expect(config.CacheBehaviors.map((b: any) => b.PathPattern)).toEqual([
+      // The API paths CloudFront caches as their handlers say (issue 27: tests/infra/edge.test.ts).
+      '/api/static-map*',
+      '/api/listings*',
       '/api/*',
       '/images/*',
       ...siteFilePatterns,

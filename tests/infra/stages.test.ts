@@ -104,6 +104,7 @@ describe('stages', () => {
       'VeloProdWorkflow',
       'VeloProdApi',
       'VeloProdWeb',
+      'VeloProdEdge',
       'VeloProdMonitoring',
     ]);
     const devNames = physicalNames(dev);

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { presignedPost } from '../../functions/lib/uploads';
+import { presignedPost, rawUploadsKeyPrefix } from '../../functions/lib/uploads';
 import { useLocalCloud } from './cloud-env';
 import { postToStorage } from './uploads';
 
@@ -11,7 +11,7 @@ beforeAll(() => {
 
 describe('s3rver', () => {
   it('takes a presigned POST (multipart, fields then file) and serves the same bytes back through /images', async () => {
-    const key = `images/uploads/${randomUUID()}/photo.jpg` as const;
+    const key = `images/storage-test/${randomUUID()}/photo.jpg` as const;
     const bytes = randomBytes(256 * 1024);
     const target = await presignedPost(key, 'image/jpeg');
     expect(target.fields).toMatchObject({ key, 'Content-Type': 'image/jpeg' });
@@ -41,8 +41,23 @@ describe('s3rver', () => {
     expect(posted.headers.get('access-control-allow-origin')).toMatch(/^(\*|http:\/\/)/);
   });
 
+  it('never serves a raw upload (images/uploads/*), as CloudFront is denied it', async () => {
+    const key = `${rawUploadsKeyPrefix}${randomUUID()}/photo.jpg` as const;
+    const posted = await postToStorage(
+      await presignedPost(key, 'image/jpeg'),
+      randomBytes(1024),
+      'image/jpeg',
+    );
+    expect(posted.status).toBe(204);
+    const response = await fetch(`${url}/${key}`);
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe(
+      'forbidden',
+    );
+  });
+
   it('answers 404 with the error shape for a missing image', async () => {
-    const response = await fetch(`${url}/images/uploads/${randomUUID()}/none.jpg`);
+    const response = await fetch(`${url}/images/storage-test/${randomUUID()}/none.jpg`);
     expect(response.status).toBe(404);
     expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe(
       'not-found',

@@ -4,6 +4,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { siteIndexKey } from '../../../functions/content/pages/site-template';
 import { s3 } from '../../../functions/lib/aws';
+import { rawUploadsKeyPrefix } from '../../../functions/lib/uploads';
 import { immutableCacheControl, revalidateCacheControl } from '../../web-security';
 import { sendFile } from '../compression';
 import { pageRendererGrant, runReadOnly } from '../read-only';
@@ -36,6 +37,11 @@ export function imagesBehaviour(imagesBucket: string): PathHandler {
     const key = decodeURIComponent(url.pathname.slice(1));
     if (!key.startsWith('images/') || key.split('/').some((part) => part === '..' || part === '.')) {
       sendError(response, requestId, 'not-found');
+      return;
+    }
+    // Raw uploads are denied to CloudFront by the bucket policy (S3 answers 403): the same here.
+    if (key.startsWith(rawUploadsKeyPrefix)) {
+      sendError(response, requestId, 'forbidden');
       return;
     }
     try {
