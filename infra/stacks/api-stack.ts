@@ -21,7 +21,6 @@ import { type BundlingMode, HandlerFunctions, type HandlerOverrides, handlerRole
 import { emailEnvironment } from './email';
 import { grantTableRead, grantTableReadWrite } from './grants';
 import { isPublicRead, searchHandler, sendsMail } from './handler-services';
-import { VeloStack } from './log-retention';
 import { nagReasons } from './nag-reasons';
 import { paypalEnvironment, servesRoute, stripeEnvironment, withPaymentSdks } from './payment-providers';
 import { makeRouteRole, publicRouteReason, type RouteRoleKind, routeRoleId } from './route-roles';
@@ -34,6 +33,7 @@ import {
   stageSecrets,
   staticMapHandler,
 } from './runtime-secrets';
+import { VeloStack } from './velo-stack';
 import { stateMachineArnVariable } from './workflow-stack';
 
 export interface ApiStackProps extends StackProps {

@@ -10,8 +10,8 @@ import { addressOf, type DeployConfig, defaultEmailFrom } from '../config/deploy
 import { type BundlingMode, HandlerFunctions, handlerRole } from '../lambda-bundling';
 import { scheduleFunction } from './async-invocations';
 import { grantTableReadWrite } from './grants';
-import { VeloStack } from './log-retention';
 import { nagReasons } from './nag-reasons';
+import { VeloStack } from './velo-stack';
 import { rateRule, userPoolRateLimit, webAclProps } from './waf-rules';
 
 /** The social identity providers the web app may offer, in Cognito's names. */

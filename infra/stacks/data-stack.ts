@@ -27,9 +27,9 @@ import { latestAssetAlias } from '../../shared/content/page-asset';
 import type { DeployConfig } from '../config/deploy-config';
 import { deploymentLogGroup, scopeDeploymentHandlerLogs } from './deployment-logs';
 import { grantObjects } from './grants';
-import { VeloStack } from './log-retention';
 import { nagReasons } from './nag-reasons';
 import { secureBucket } from './secure-bucket';
+import { VeloStack } from './velo-stack';
 
 export interface DataStackProps extends StackProps {
   /**

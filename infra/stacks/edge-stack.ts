@@ -1,7 +1,7 @@
 import { CfnOutput, type StackProps, Token } from 'aws-cdk-lib';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { VeloStack } from './log-retention';
+import { VeloStack } from './velo-stack';
 import { edgeRateLimits, managedRule, managedRuleGroups, rateRule, webAclProps } from './waf-rules';
 
 /** CloudFront reads web ACLs (and certificates) only from us-east-1, whatever the stage's region. */

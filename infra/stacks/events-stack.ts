@@ -26,9 +26,9 @@ import {
   searchDeltaWriteActions,
 } from './grants';
 import { eventPublishers } from './handler-services';
-import { VeloStack } from './log-retention';
 import { nagReasons } from './nag-reasons';
 import { withPaymentSdks } from './payment-providers';
+import { VeloStack } from './velo-stack';
 
 /** The stage's event bus: `velo-marketplace-<stage>`. */
 export const stageEventBusName = (stage: string) => `${eventBusName}-${stage}`;

@@ -27,8 +27,8 @@ import {
   groupAlarmsOf,
   type HandlerGroupName,
 } from './alarm-catalogue';
-import { VeloStack } from './log-retention';
 import { operationsDashboard } from './monitoring-dashboard';
+import { VeloStack } from './velo-stack';
 
 export interface MonitoringStackProps extends StackProps {
   config: DeployConfig;

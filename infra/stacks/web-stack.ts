@@ -25,10 +25,10 @@ import {
 import { apiBehaviours } from './api-behaviours';
 import { acknowledgeBucketDeploymentHandler } from './data-stack';
 import { deploymentLogGroup } from './deployment-logs';
-import { VeloStack } from './log-retention';
 import { nagReasons } from './nag-reasons';
 import { secureBucket } from './secure-bucket';
 import { siteOriginOf } from './site-origin';
+import { VeloStack } from './velo-stack';
 
 export interface WebStackProps extends StackProps {
   /** The stage's configuration (infra/config/). */

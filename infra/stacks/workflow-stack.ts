@@ -29,10 +29,10 @@ import {
 import { scheduleFunction } from './async-invocations';
 import { emailEnvironment, grantSendEmail } from './email';
 import { grantTableReadWrite } from './grants';
-import { VeloStack } from './log-retention';
 import { nagReasons } from './nag-reasons';
 import { paypalEnvironment, stripeEnvironment, withPaymentSdks } from './payment-providers';
 import { grantSecrets, secretsOf, stageSecrets } from './runtime-secrets';
+import { VeloStack } from './velo-stack';
 
 export interface WorkflowStackProps extends StackProps {
   /** The stage's configuration (infra/config/). */
