@@ -70,6 +70,20 @@ function groupAlarms(group: HandlerGroupName, errorsAtLeast: number) {
   };
 }
 
+/** A queue that should stay empty: one message waiting is worth a look. */
+function queueNotEmpty(name: string, summary: string) {
+  return alarm({
+    name,
+    threshold: 1,
+    unit: 'messages waiting',
+    periodMinutes: 5,
+    evaluationPeriods: 1,
+    datapointsToAlarm: 1,
+    missing: 'notBreaching',
+    summary,
+  });
+}
+
 export const alarmCatalogue = {
   apiServerErrors: alarm({
     name: 'ApiServerErrors',
@@ -97,28 +111,14 @@ export const alarmCatalogue = {
   workflow: groupAlarms('Workflow', 1),
   events: groupAlarms('Events', 1),
   pageRenderer: groupAlarms('PageRenderer', 5),
-  deadLetters: alarm({
-    name: 'DeadLetterQueueNotEmpty',
-    threshold: 1,
-    unit: 'messages waiting',
-    periodMinutes: 5,
-    evaluationPeriods: 1,
-    datapointsToAlarm: 1,
-    missing: 'notBreaching',
-    summary:
-      'An event EventBridge could not deliver, or a stream batch a consumer gave up on, is in the dead-letter queue.',
-  }),
-  failedInvocations: alarm({
-    name: 'FailedInvocationsNotEmpty',
-    threshold: 1,
-    unit: 'messages waiting',
-    periodMinutes: 5,
-    evaluationPeriods: 1,
-    datapointsToAlarm: 1,
-    missing: 'notBreaching',
-    summary:
-      'A rule handler (the ledger…) or a scheduled function failed after Lambda’s retries; its event is kept for the redrive.',
-  }),
+  deadLetters: queueNotEmpty(
+    'DeadLetterQueueNotEmpty',
+    'An event EventBridge could not deliver, or a stream batch a consumer gave up on, is in the dead-letter queue.',
+  ),
+  failedInvocations: queueNotEmpty(
+    'FailedInvocationsNotEmpty',
+    'A rule handler (the ledger…) or a scheduled function failed after Lambda’s retries; its event is kept for the redrive.',
+  ),
   workflowFailed: alarm({
     name: 'OrderWorkflowFailed',
     threshold: 1,
