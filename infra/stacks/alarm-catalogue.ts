@@ -255,3 +255,10 @@ export const alarmName = (prefix: string, definition: AlarmDefinition): string =
 export const alarmEmailContext = 'alarmEmail';
 /** `-c alarmEmail=none`: the topic is subscribed outside CDK (a pager, a chat integration). */
 export const alarmEmailNone = 'none';
+
+/**
+ * `-c telemetryEnrichment=external`: another stage in the same account and region owns the
+ * account's "resource tags for telemetry" (one per account and region), so this one does not make it.
+ */
+export const telemetryEnrichmentContext = 'telemetryEnrichment';
+export const telemetryEnrichmentExternal = 'external';

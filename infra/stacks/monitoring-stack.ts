@@ -4,6 +4,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
+import * as observabilityadmin from 'aws-cdk-lib/aws-observabilityadmin';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -26,6 +27,8 @@ import {
   alarmName,
   groupAlarmsOf,
   type HandlerGroupName,
+  telemetryEnrichmentContext,
+  telemetryEnrichmentExternal,
 } from './alarm-catalogue';
 import { operationsDashboard } from './monitoring-dashboard';
 import { VeloStack } from './velo-stack';
@@ -82,6 +85,7 @@ export class MonitoringStack extends VeloStack {
       this.alarm(alarms.throttles, this.lambdaGroupQuery('Throttles', group, minutes(alarms.throttles)));
     }
 
+    this.enableResourceTagsForTelemetry();
     this.apiAlarms(props.httpApi);
     this.queueAlarm(alarmCatalogue.deadLetters, props.deadLetters);
     this.queueAlarm(alarmCatalogue.failedInvocations, props.failedInvocations);
@@ -107,6 +111,20 @@ export class MonitoringStack extends VeloStack {
     });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.topic.topicArn });
     new CfnOutput(this, 'DashboardName', { value: this.dashboard.dashboardName });
+  }
+
+  /**
+   * The handler groups' alarms query the functions by their tag (Metrics Insights on resource tags),
+   * which answers only once the account has "resource tags for telemetry" on: made here so a deploy
+   * cannot leave those alarms without data. One per account and region: a second stage there says
+   * `-c telemetryEnrichment=external`. Retained when the stack goes, since another stage may use it.
+   */
+  private enableResourceTagsForTelemetry(): void {
+    if (this.node.tryGetContext(telemetryEnrichmentContext) === telemetryEnrichmentExternal) return;
+    const enrichment = new observabilityadmin.CfnTelemetryEnrichment(this, 'ResourceTagsForTelemetry', {
+      scope: 'ACCOUNT',
+    });
+    enrichment.applyRemovalPolicy(RemovalPolicy.RETAIN);
   }
 
   private groupTag(group: HandlerGroupName): string {

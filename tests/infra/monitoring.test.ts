@@ -13,6 +13,8 @@ import {
   allAlarmDefinitions,
   emailAlarms,
   handlerGroups,
+  telemetryEnrichmentContext,
+  telemetryEnrichmentExternal,
 } from '../../infra/stacks/alarm-catalogue';
 import { devConfig, liveConfig } from './fixtures/configs';
 import { synthStacks } from './fixtures/synth';
@@ -81,6 +83,21 @@ describe('alarms', () => {
         `SELECT SUM(Throttles) FROM SCHEMA(\\"AWS/Lambda\\", FunctionName) WHERE tag.${alarmGroupTag} = '${tag}'`,
       );
     }
+  });
+
+  it("turns on the account's resource tags for telemetry (the group queries need them), kept on when the stack goes", () => {
+    const [enrichment] = Object.values(
+      monitoring.findResources('AWS::ObservabilityAdmin::TelemetryEnrichment'),
+    ) as any[];
+    expect(enrichment.Properties).toEqual({ Scope: 'ACCOUNT' });
+    expect(enrichment.DeletionPolicy).toBe('Retain');
+    const other = synthStacks({
+      nag: false,
+      appProps: {
+        context: { [alarmEmailContext]: email, [telemetryEnrichmentContext]: telemetryEnrichmentExternal },
+      },
+    });
+    other.templates.monitoring.resourceCountIs('AWS::ObservabilityAdmin::TelemetryEnrichment', 0);
   });
 
   it('keeps every metric math alarm within 10 metrics', () => {
