@@ -336,6 +336,28 @@ export async function queryAllDueItems(upTo?: Date): Promise<DueItem[]> {
   return (await Promise.all(shards)).flat();
 }
 
+/**
+ * The money items whose next retry is after `after` (the sweeper's gauge of unfinished refunds and
+ * payouts: a postponed retry is not due, its operation still open). Filtered by kind in DynamoDB
+ * and eventually consistent: a gauge needs neither the other items nor the latest write.
+ */
+export async function queryLaterMoneyDueItems(after: Date): Promise<DueItem[]> {
+  const shards = Array.from({ length: dueShardCount }, (_, shard) =>
+    queryAll<DueItem>({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND SK > :after',
+      FilterExpression: '#kind = :money',
+      ExpressionAttributeNames: { '#kind': 'kind' },
+      ExpressionAttributeValues: {
+        ':pk': dueShardKey(shard),
+        ':after': `${after.toISOString()}~`,
+        ':money': 'money',
+      },
+    }),
+  );
+  return (await Promise.all(shards)).flat();
+}
+
 /** Deletes one due item (the sweeper: an index entry whose order no longer has that deadline). */
 export async function deleteDueItem(key: { PK: string; SK: string }): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: { PK: key.PK, SK: key.SK } }));

@@ -6,7 +6,7 @@ import { isDigestDueItem, sendDigest } from '../notifications/message-mails';
 import { isReminderDueItem } from '../notifications/reminders';
 import { sendReminder } from '../notifications/send-reminder';
 import type { DueItem } from '../record';
-import { deleteDueItem, getTransaction, queryAllDueItems } from '../repository';
+import { deleteDueItem, getTransaction, queryAllDueItems, queryLaterMoneyDueItems } from '../repository';
 import { fireDueTimer } from './fire-timer';
 import { startOrderWorkflow } from './start';
 import { recordSweepGauges } from './sweep-gauges';
@@ -85,9 +85,7 @@ async function sweepDue(input: SweepInput = {}): Promise<SweepResult> {
   // Reminders and digests go as soon as they are due (nothing else sends them); timers and money
   // items are first left to the workflow for a grace period.
   const leftToWorkflowAfter = now.getTime() - sweepGraceMs(settings.scale);
-  // Every due item, not only those due: the gauges need the money operations whose retry is later.
-  const items = await queryAllDueItems();
-  const due = items.filter((item) => Date.parse(item.dueAt) <= now.getTime());
+  const due = await queryAllDueItems(now);
   /** Fired, finished or stale in this run: not counted by the gauges. */
   const settled = new Set<DueItem>();
   for (const item of due) {
@@ -122,9 +120,10 @@ async function sweepDue(input: SweepInput = {}): Promise<SweepResult> {
     }
   }
 
-  await recordSweepGauges(items, settled, now).catch((error: unknown) =>
-    reportError(error, { task: 'sweep-gauges' }),
-  );
+  // The money operations whose retry was postponed past now are still unfinished: the gauge counts them.
+  await queryLaterMoneyDueItems(now)
+    .then((later) => recordSweepGauges([...due, ...later], settled, now))
+    .catch((error: unknown) => reportError(error, { task: 'sweep-gauges' }));
 
   if (input.resumeWorkflows) {
     const orders = (await queryAllDueItems()).filter((item) => !isDigestDueItem(item));
