@@ -84,11 +84,21 @@ function queueNotEmpty(name: string, summary: string) {
   });
 }
 
+/**
+ * The error rates count only periods with enough traffic for a rate to mean something; below that,
+ * a few failures alone breach (a marketplace with a few checkouts an hour would otherwise never see
+ * a provider that fails every call).
+ */
+export const rateFloors = {
+  api: { requests: 20, errorsAlone: 5 },
+  provider: { calls: 10, failuresAlone: 3 },
+} as const;
+
 export const alarmCatalogue = {
   apiServerErrors: alarm({
     name: 'ApiServerErrors',
     threshold: 5,
-    unit: '% of requests answered 5xx (5 minutes, at least 20 requests)',
+    unit: '% of requests answered 5xx (5 minutes, at least 20 requests; fewer: 5 errors count as 100%)',
     periodMinutes: 5,
     evaluationPeriods: 3,
     datapointsToAlarm: 2,
@@ -158,7 +168,7 @@ export const alarmCatalogue = {
   stripeErrorRate: alarm({
     name: 'StripeErrorRate',
     threshold: 10,
-    unit: '% of Stripe calls failed (5 minutes, at least 10 calls)',
+    unit: '% of Stripe calls failed (5 minutes, at least 10 calls; fewer: 3 failures count as 100%)',
     periodMinutes: 5,
     evaluationPeriods: 3,
     datapointsToAlarm: 2,
@@ -169,7 +179,7 @@ export const alarmCatalogue = {
   paypalErrorRate: alarm({
     name: 'PaypalErrorRate',
     threshold: 10,
-    unit: '% of PayPal calls failed (5 minutes, at least 10 calls)',
+    unit: '% of PayPal calls failed (5 minutes, at least 10 calls; fewer: 3 failures count as 100%)',
     periodMinutes: 5,
     evaluationPeriods: 3,
     datapointsToAlarm: 2,

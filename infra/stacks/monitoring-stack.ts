@@ -27,6 +27,7 @@ import {
   alarmName,
   groupAlarmsOf,
   type HandlerGroupName,
+  rateFloors,
   telemetryEnrichmentContext,
   telemetryEnrichmentExternal,
 } from './alarm-catalogue';
@@ -237,7 +238,7 @@ export class MonitoringStack extends VeloStack {
     this.alarm(
       rate,
       new cloudwatch.MathExpression({
-        expression: 'IF(requests >= 20, 100 * FILL(errors, 0) / requests, 0)',
+        expression: `IF(requests >= ${rateFloors.api.requests}, 100 * FILL(errors, 0) / requests, IF(FILL(errors, 0) >= ${rateFloors.api.errorsAlone}, 100, 0))`,
         usingMetrics: {
           requests: apiMetric('Count', 'Sum', rate),
           errors: apiMetric('5xx', 'Sum', rate),
@@ -314,7 +315,7 @@ export class MonitoringStack extends VeloStack {
     this.alarm(
       definition,
       new cloudwatch.MathExpression({
-        expression: 'IF(calls >= 10, 100 * FILL(failures, 0) / calls, 0)',
+        expression: `IF(calls >= ${rateFloors.provider.calls}, 100 * FILL(failures, 0) / calls, IF(FILL(failures, 0) >= ${rateFloors.provider.failuresAlone}, 100, 0))`,
         usingMetrics: {
           calls: this.customMetric(stage, metrics.providerCalls, 'Sum', period, { provider }),
           failures: this.customMetric(stage, metrics.providerFailures, 'Sum', period, { provider }),

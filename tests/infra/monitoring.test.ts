@@ -13,6 +13,7 @@ import {
   allAlarmDefinitions,
   emailAlarms,
   handlerGroups,
+  rateFloors,
   telemetryEnrichmentContext,
   telemetryEnrichmentExternal,
 } from '../../infra/stacks/alarm-catalogue';
@@ -98,6 +99,21 @@ describe('alarms', () => {
       },
     });
     other.templates.monitoring.resourceCountIs('AWS::ObservabilityAdmin::TelemetryEnrichment', 0);
+  });
+
+  it('breaches on a few failures alone when traffic is below the rate floor (a quiet marketplace)', () => {
+    const expressionOf = (name: string) =>
+      alarmsOf(monitoring)
+        .find((alarm) => alarm.Properties.AlarmName === `VeloProd-${name}`)
+        .Properties.Metrics.find((metric: any) => metric.Expression).Expression as string;
+    for (const name of ['StripeErrorRate', 'PaypalErrorRate']) {
+      expect(expressionOf(name)).toBe(
+        `IF(calls >= ${rateFloors.provider.calls}, 100 * FILL(failures, 0) / calls, IF(FILL(failures, 0) >= ${rateFloors.provider.failuresAlone}, 100, 0))`,
+      );
+    }
+    expect(expressionOf('ApiServerErrors')).toContain(
+      `IF(FILL(errors, 0) >= ${rateFloors.api.errorsAlone}, 100, 0)`,
+    );
   });
 
   it('keeps every metric math alarm within 10 metrics', () => {
