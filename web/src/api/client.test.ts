@@ -3,6 +3,7 @@ import { route } from '../../../shared/api/routes';
 import type { Listing } from '../../../shared/api/types';
 import { ApiRequestError, callApi, peekSettled, settle } from './client';
 import { listingsQuery } from './endpoints';
+import { errorMessage } from './errors';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -52,7 +53,8 @@ describe('callApi', () => {
     expect(error.status).toBe(429);
     expect(error.code).toBe('too-many-requests');
     expect(error.firstError?.id).toBe('abc=');
-    expect(error.message).toBe('Too many requests. Please wait a moment and try again.');
+    // Every form shows the catalogue's message for the code (api/errors.ts).
+    expect(errorMessage(error)).toBe('Too many requests. Please wait a moment and try again.');
   });
 
   it('turns network failures into status 0', async () => {

@@ -1,7 +1,6 @@
 import type { RequestBody, ResponseBody } from '../../../shared/api/contracts';
 import type { ApiRouteName, RouteTarget } from '../../../shared/api/routes';
 import type { ApiErrorBody, ApiErrorItem } from '../../../shared/api/types';
-import { apiErrors } from '../../../shared/errors/catalogue';
 import { getAccessToken } from '../auth/token';
 
 /** A failed API call. `status` is 0 when the request never got an answer (offline, aborted, bad JSON). */
@@ -93,14 +92,14 @@ async function apiRequest(
 
 /**
  * A 429 without the spec's body came from in front of our handlers: API Gateway's route throttle
- * (`{"message":"Too Many Requests"}`) or the web ACL's rate rule. The page shows the catalogue's
- * too-many-requests message for it, as for our own limits.
+ * (`{"message":"Too Many Requests"}`) or the web ACL's rate rule. It gets the catalogue's code, so
+ * forms show the catalogue's message for it (api/errors.ts), as for our own limits. (The catalogue's
+ * titles are not imported here: this module is in every page's first load.)
  */
 function throttledBody(response: Response): ApiErrorBody | null {
   if (response.status !== 429) return null;
-  const { status, title } = apiErrors['too-many-requests'];
   const id = response.headers.get('apigw-requestid') ?? response.headers.get('x-amz-cf-id') ?? '';
-  return { errors: [{ id, status, code: 'too-many-requests', title }] };
+  return { errors: [{ id, status: 429, code: 'too-many-requests', title: 'Too Many Requests' }] };
 }
 
 /**
