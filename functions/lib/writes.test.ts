@@ -62,8 +62,17 @@ describe('transactWrite retryConflicts', () => {
 
   it('does not retry without the option', async () => {
     ddb.on(TransactWriteCommand).rejects(cancelled('TransactionConflict'));
-    await expect(transactWrite(input)).rejects.toBeInstanceOf(TransactionCanceledException);
+    await expect(sendTransactWrite(input)).rejects.toBeInstanceOf(TransactionCanceledException);
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+
+  it('a conditional write that lost every try to concurrent transactions is 409 conflict, never a 500', async () => {
+    ddb.on(TransactWriteCommand).rejects(cancelled('TransactionConflict'));
+    const { sleep } = recordingSleep();
+    const attempt = transactWrite(input, 'email-taken', { retryConflicts: { sleep } });
+    // Crowded, not refused: the generic conflict, not the code for a failed condition.
+    await expect(attempt).rejects.toMatchObject({ code: 'conflict', status: 409 });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(6);
   });
 
   it('never retries a failed condition: it becomes the named ApiError at once', async () => {

@@ -31,6 +31,8 @@ async function conditional<T>(write: () => Promise<T>, conflict: ApiErrorCode): 
     return await write();
   } catch (error) {
     if (isConditionFailure(error)) throw new ApiError(conflict);
+    // Lost to concurrent transactions on every try (no condition failed): crowded, not refused.
+    if (isTransactionConflict(error)) throw new ApiError('conflict');
     throw error;
   }
 }

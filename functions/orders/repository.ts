@@ -15,7 +15,7 @@ import { dynamo, tableName } from '../lib/aws';
 import { ApiError } from '../lib/errors';
 import { queryAll } from '../lib/paging';
 import { dueShardCount, dueShardKey, keyPrefixes, keys, partitions } from '../lib/table-design';
-import { cancellationCodes, sendTransactWrite } from '../lib/writes';
+import { cancellationCodes, isTransactionConflict, sendTransactWrite } from '../lib/writes';
 import type { ListingRecord } from '../listings/listing-record';
 import {
   type DueItem,
@@ -61,6 +61,19 @@ export async function stockFailure(listingId: string): Promise<ApiError> {
   return isOrderable(listing)
     ? new ApiError('transaction-listing-insufficient-stock')
     : new ApiError('transaction-listing-not-found');
+}
+
+/**
+ * After a write that kept losing to concurrent transactions on the listing (TransactionConflict on
+ * every try): what the buyer is told, from the listing as it is now — gone, sold out (the race was
+ * for the last units), or still there (409 `conflict`: try again). Never a server error.
+ */
+export async function contendedStockFailure(listingId: string, quantity: number): Promise<ApiError> {
+  const listing = await getListingConsistent(listingId);
+  if (!isOrderable(listing)) return new ApiError('transaction-listing-not-found');
+  return (listing.currentStock ?? 0) < quantity
+    ? new ApiError('transaction-listing-insufficient-stock')
+    : new ApiError('conflict');
 }
 
 /** Reserve stock: decrement only a published, not deleted listing with enough stock (never below 0). */
@@ -289,6 +302,11 @@ export async function createTransaction(input: CreateTransactionInput): Promise<
     }
     if (stockIndex >= 0 && codes[stockIndex] === 'ConditionalCheckFailed')
       throw await stockFailure(listing.id);
+    if (isTransactionConflict(error)) {
+      throw stockIndex >= 0
+        ? await contendedStockFailure(listing.id, priced.orderData.quantity!)
+        : new ApiError('conflict');
+    }
     throw error;
   }
   return { transaction: record, created: true };

@@ -4,7 +4,7 @@
  * write's first element; a stock reservation's index is the plan's.
  */
 import { ApiError } from '../lib/errors';
-import { cancellationCodes } from '../lib/writes';
+import { cancellationCodes, isTransactionConflict } from '../lib/writes';
 import type { TransactionRecord } from './record';
 import { getTransaction, stockFailure } from './repository';
 
@@ -36,6 +36,15 @@ export async function writeFailure(
 ): Promise<unknown> {
   const codes = cancellationCodes(error);
   if (!codes) return error;
+  if (isTransactionConflict(error)) {
+    // Every retry lost to a concurrent write (issue 28: never a 500). The order as it is now says
+    // whether the race was lost (it moved on) or only crowded (409 conflict: try again).
+    const tx = await getTransaction(seen.id);
+    if (!tx) return new ApiError('not-found');
+    const moved = tx.state !== seen.state || tx.version !== seen.version;
+    const locked = tx.moneyOp !== undefined && tx.moneyOp.key !== write.moneyOpKey;
+    return moved || locked ? transactionFailure(tx, seen, write.moneyOpKey) : new ApiError('conflict');
+  }
   if (write.stockIndex >= 0 && codes[write.stockIndex] === 'ConditionalCheckFailed') {
     const tx = await getTransaction(seen.id);
     return codes[0] === 'ConditionalCheckFailed' && tx
