@@ -8,7 +8,7 @@ import { fromPaypalAmount, type Money } from '../../../shared/money';
 import { type RefundReason, refundReasonOf } from '../../../shared/process/effects';
 import type { TransitionName } from '../../../shared/process/graph';
 import { tableName } from '../../lib/aws';
-import { recordMetric } from '../../lib/metrics';
+import { type PlainMetricKey, recordMetric } from '../../lib/metrics';
 import { reportError } from '../../lib/observability';
 import { keys } from '../../lib/table-design';
 import { cancellationCodes, sendTransactWrite } from '../../lib/writes';
@@ -179,9 +179,14 @@ export async function recordRefund(
     });
   }
   if (op) items.push(deleteItem(moneyDueKey(tx.id, op)));
+  /** The metrics of the finance events this write holds: facts once it commits. */
+  const facts: PlainMetricKey[] = [];
   if (refund.captured && refund.provider && refund.providerPaymentId && refund.refundId) {
-    if (!tx.payment?.capturedAt)
+    if (!tx.payment?.capturedAt) {
       items.push(paymentCapturedPut(tx, refund.provider, refund.providerPaymentId, amount, now));
+      facts.push('paymentsCaptured');
+    }
+    facts.push('refundsIssued');
     items.push(
       outboxPut({
         type: 'RefundIssued',
@@ -200,11 +205,7 @@ export async function recordRefund(
   if (!items.length) return;
   try {
     await sendTransactWrite({ TransactItems: items }, { retryConflicts: true });
-    if (refund.captured && refund.provider && refund.providerPaymentId && refund.refundId) {
-      // Written with RefundIssued (and a late capture's PaymentCaptured): now they are facts.
-      if (!tx.payment?.capturedAt) recordMetric('paymentsCaptured');
-      recordMetric('refundsIssued');
-    }
+    for (const fact of facts) recordMetric(fact);
   } catch (error) {
     // Someone else finished this refund (the lock is gone or the event exists): nothing to do.
     const codes = cancellationCodes(error);
