@@ -6,6 +6,7 @@ import type { Construct } from 'constructs';
 import { originSecretHeader } from '../../functions/lib/origin-secret';
 import { type Route, routes } from '../../functions/routes';
 import { type ApiRouteName, apiRoutes } from '../../shared/api/routes';
+import { routeKey } from './route-throttles';
 
 /*
  * The distribution's behaviours for the API (Web stack, issue 27): one origin, the HTTP API, to
@@ -138,7 +139,7 @@ function assertRoutesUnder(pattern: string, names: readonly ApiRouteName[]): voi
     under.length !== named.size ||
     under.some((route) => route.method !== 'GET' || !named.has(route.path))
   ) {
-    const found = under.map((route) => `${route.method} ${route.path}`).join(', ');
+    const found = under.map(routeKey).join(', ');
     throw new Error(`${pattern} must take exactly its GET routes ${[...named].join(', ')}, not: ${found}`);
   }
 }

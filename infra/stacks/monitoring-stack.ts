@@ -224,7 +224,7 @@ export class MonitoringStack extends VeloStack {
     });
   }
 
-  /** 5xx rate (with a minimum number of requests, so two failures at night do not page) and p99 latency. */
+  /** 5xx rate (with the rate floors, so two failures at night do not page) and p99 latency. */
   private apiAlarms(api: MonitoringStackProps['httpApi']): void {
     const rate = alarmCatalogue.apiServerErrors;
     const apiMetric = (metricName: string, statistic: string, definition: AlarmDefinition) =>
@@ -237,12 +237,9 @@ export class MonitoringStack extends VeloStack {
       });
     this.alarm(
       rate,
-      new cloudwatch.MathExpression({
-        expression: `IF(requests >= ${rateFloors.api.requests}, 100 * FILL(errors, 0) / requests, IF(FILL(errors, 0) >= ${rateFloors.api.errorsAlone}, 100, 0))`,
-        usingMetrics: {
-          requests: apiMetric('Count', 'Sum', rate),
-          errors: apiMetric('5xx', 'Sum', rate),
-        },
+      flooredRate({
+        total: ['requests', apiMetric('Count', 'Sum', rate), rateFloors.api.requests],
+        failed: ['errors', apiMetric('5xx', 'Sum', rate), rateFloors.api.errorsAlone],
         period: minutes(rate),
         label: 'API 5xx rate (%)',
       }),
@@ -307,19 +304,24 @@ export class MonitoringStack extends VeloStack {
     this.alarm(money, this.customMetric(stage, metrics.oldestUnfinishedMoneyOp, 'Maximum', minutes(money)));
   }
 
-  /** Failures / calls of one provider, only once there were at least 10 calls in the period. */
+  /** Failures / calls of one provider, with the rate floors of the alarm table. */
   private providerAlarm(stage: string, provider: PaymentProviderName): void {
     const definition =
       provider === 'stripe' ? alarmCatalogue.stripeErrorRate : alarmCatalogue.paypalErrorRate;
     const period = minutes(definition);
     this.alarm(
       definition,
-      new cloudwatch.MathExpression({
-        expression: `IF(calls >= ${rateFloors.provider.calls}, 100 * FILL(failures, 0) / calls, IF(FILL(failures, 0) >= ${rateFloors.provider.failuresAlone}, 100, 0))`,
-        usingMetrics: {
-          calls: this.customMetric(stage, metrics.providerCalls, 'Sum', period, { provider }),
-          failures: this.customMetric(stage, metrics.providerFailures, 'Sum', period, { provider }),
-        },
+      flooredRate({
+        total: [
+          'calls',
+          this.customMetric(stage, metrics.providerCalls, 'Sum', period, { provider }),
+          rateFloors.provider.calls,
+        ],
+        failed: [
+          'failures',
+          this.customMetric(stage, metrics.providerFailures, 'Sum', period, { provider }),
+          rateFloors.provider.failuresAlone,
+        ],
         period,
         label: `${provider} failure rate (%)`,
       }),
@@ -368,4 +370,25 @@ export class MonitoringStack extends VeloStack {
       }),
     );
   }
+}
+
+/**
+ * `failed` as a percentage of `total` in periods with at least `total`'s floor; below it, `failed`'s
+ * floor of failures alone counts as 100% (alarm-catalogue.ts `rateFloors`). Failures are FILLed with
+ * 0: EMF and API Gateway publish nothing for a period without any.
+ */
+function flooredRate(rate: {
+  total: [id: string, metric: cloudwatch.IMetric, floor: number];
+  failed: [id: string, metric: cloudwatch.IMetric, alone: number];
+  period: Duration;
+  label: string;
+}): cloudwatch.MathExpression {
+  const [total, totalMetric, floor] = rate.total;
+  const [failed, failedMetric, alone] = rate.failed;
+  return new cloudwatch.MathExpression({
+    expression: `IF(${total} >= ${floor}, 100 * FILL(${failed}, 0) / ${total}, IF(FILL(${failed}, 0) >= ${alone}, 100, 0))`,
+    usingMetrics: { [total]: totalMetric, [failed]: failedMetric },
+    period: rate.period,
+    label: rate.label,
+  });
 }
