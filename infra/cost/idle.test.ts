@@ -48,10 +48,11 @@ describe('the idle month', () => {
     expect(usdOf('Cognito')).toBeCloseTo(2000 * price('cognitoMau'), 10);
   });
 
-  it('a schedule: runs × (request, GB-s at its memory, its table units, its trace)', () => {
+  it('a schedule: runs × (its invocation, request, GB-s at its memory, its table units, its trace)', () => {
     const expected =
       8760 *
-      (price('lambdaRequest') +
+      (price('schedulerInvocation') +
+        price('lambdaRequest') +
         1 * price('lambdaGbSecondArm') +
         2 * price('dynamoReadUnit') +
         1 * price('dynamoWriteUnit') +

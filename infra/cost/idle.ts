@@ -139,6 +139,7 @@ function scheduleLine(
     gbSeconds(run.meanBilledMs * runs, settings.memoryMb) *
     price(settings.architecture === 'arm64' ? 'lambdaGbSecondArm' : 'lambdaGbSecondX86');
   const usd =
+    runs * price('schedulerInvocation') +
     runs * price('lambdaRequest') +
     compute +
     runs * run.readUnits * price('dynamoReadUnit') +
@@ -155,7 +156,7 @@ function scheduleLine(
     note:
       `${Math.round(run.meanBilledMs)} ms at ${settings.memoryMb} MB, ${round(run.readUnits)} RRU, ` +
       `${round(run.writeUnits)} WRU, ${round(run.s3TierOne + run.s3TierTwo)} S3 requests a run; ` +
-      'with its trace and logs',
+      'with its schedule, trace and logs',
   };
 }
 

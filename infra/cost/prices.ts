@@ -70,6 +70,11 @@ export const priceTable = {
       unit: 'GB',
       note: 'CloudWatch Logs standard ingestion, eu-west-1: $0.57 per GB',
     },
+    schedulerInvocation: {
+      usd: 1 / 1e6,
+      unit: 'invocation',
+      note: 'EventBridge Scheduler: $1.00 per million invocations (first 14 million a month free)',
+    },
     // Monthly, for the idle table.
     alarmMetric: {
       usd: 0.1,
