@@ -61,6 +61,13 @@ describe('the idle month', () => {
     expect(lines.find((line) => line.item.startsWith('Other'))?.note).toMatch(/not measured/);
   });
 
+  it("log storage: a month of the schedules' lines at the assumed bytes per run", () => {
+    const withLogs = idleLines(facts, 4, {}, { ...assumptions, logBytesPerInvocation: 1024 ** 3 / 1000 });
+    const storage = withLogs.find((line) => line.item.startsWith('CloudWatch Logs storage (10'))!;
+    expect(storage.count).toBeCloseTo(8.79, 2);
+    expect(storage.usdPerMonth).toBeCloseTo(8.79 * price('logStorageGbMonth'), 4);
+  });
+
   it('the total adds every line', () => {
     expect(idleTotal(lines)).toBeCloseTo(
       lines.reduce((sum, line) => sum + line.usdPerMonth, 0),

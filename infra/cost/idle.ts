@@ -112,6 +112,7 @@ export function idleLines(
       note: `assumed; the first ${cognitoFreeUsers.toLocaleString('en-US')} are free`,
     },
     ...facts.schedules.map((schedule) => scheduleLine(facts, schedule, scheduled, assumptions)),
+    logStorageLine(facts, assumptions),
   ];
   return lines;
 }
@@ -157,6 +158,22 @@ function scheduleLine(
       `${Math.round(run.meanBilledMs)} ms at ${settings.memoryMb} MB, ${round(run.readUnits)} RRU, ` +
       `${round(run.writeUnits)} WRU, ${round(run.s3TierOne + run.s3TierTwo)} S3 requests a run; ` +
       'with its schedule, trace and logs',
+  };
+}
+
+/**
+ * Idle, only the schedules write logs (their ingestion is in their lines); the log groups keep about
+ * a month of it (30-day retention), so what is stored is about one month's bytes.
+ */
+function logStorageLine(facts: DeploymentFacts, assumptions: IdleAssumptions): IdleLine {
+  const runs = facts.schedules.reduce((sum, schedule) => sum + schedule.runsPerMonth, 0);
+  const storedGb = (runs * assumptions.logBytesPerInvocation) / 1024 ** 3;
+  return {
+    item: `CloudWatch Logs storage (${facts.logGroups} log groups)`,
+    count: storedGb,
+    unit: 'GB',
+    usdPerMonth: storedGb * price('logStorageGbMonth'),
+    note: "a month of the schedules' log lines",
   };
 }
 

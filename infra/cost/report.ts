@@ -72,6 +72,8 @@ export function reportLines(report: CostReport): string[] {
     );
   }
   out.push(
+    'Not billed: DynamoDB Streams reads by the two Lambda triggers and Lambda polling the stream. ' +
+      "Left out: the simulated Stripe and PayPal (the providers' side), the scheduled functions (idle month below).",
     `API requests counted by the client: ${report.clientRequests.api} (+ ${report.clientRequests.providers} to the simulated Stripe/PayPal pages, not billed to us).`,
     '',
     'Lambda by function (most expensive first; duration measured locally, in process, rounded up to 1 ms per invocation):',
