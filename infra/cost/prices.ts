@@ -30,12 +30,12 @@ export const priceTable = {
     dynamoReadUnit: {
       usd: 0.1413 / 1e6,
       unit: 'RRU',
-      note: 'DynamoDB on-demand, eu-west-1: us-east-1 $0.125/M × 1.13 (the Ireland/Virginia ratio of the table)',
+      note: "DynamoDB on-demand, eu-west-1: us-east-1's $0.125/M × 1.13, Ireland's ratio to N. Virginia before the 2024 cut ($0.283 vs $0.25)",
     },
     dynamoWriteUnit: {
       usd: 0.7068 / 1e6,
       unit: 'WRU',
-      note: 'DynamoDB on-demand, eu-west-1: us-east-1 $0.625/M × 1.13',
+      note: "DynamoDB on-demand, eu-west-1: us-east-1's $0.625/M × 1.13 ($1.4135 vs $1.25 before the 2024 cut)",
     },
     eventBridgeEvent: {
       usd: 1 / 1e6,
