@@ -17,6 +17,7 @@ export default defineConfig({
             'infra/config/**/*.test.ts',
             'infra/operator/**/*.test.ts',
             'infra/finance/**/*.test.ts',
+            'infra/cost/**/*.test.ts',
             'tests/repo/**/*.test.ts',
           ],
           environment: 'node',

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { meteredHandler } from './usage-meter';
 
 /**
  * Loads a handler module of functions/ by its route-table name ('listings/http/search'), the way Lambda
@@ -10,5 +11,6 @@ export async function loadHandler<T = (...args: never[]) => Promise<unknown>>(na
   if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(name)) throw new Error(`Bad handler name: ${name}`);
   const module = (await import(`${functionsDir}${name}.ts`)) as { handler?: T };
   if (typeof module.handler !== 'function') throw new Error(`functions/${name}.ts does not export a handler`);
-  return module.handler;
+  // Counted only while `npm run cost` meters the cloud (./usage-meter.ts); otherwise the handler itself.
+  return meteredHandler(name, module.handler);
 }

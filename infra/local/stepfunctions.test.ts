@@ -98,6 +98,38 @@ describe('LocalStepFunctions', () => {
     expect(stepFunctions.stateTransitions(executionArn)).toBe(4); // Await ×3, Done
   });
 
+  it('a task that answers its own token with a failure before it returns (Order.Closed at once) ends the state, unhandled by nobody', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      const stepFunctions: LocalStepFunctions = new LocalStepFunctions({
+        definitions: { test: definition },
+        // As SaveTaskToken does when the order moved on: SendTaskFailure, then a moment later it returns.
+        invoke: async (_task, payload) => {
+          stepFunctions.sendTaskFailure(
+            String((payload as { taskToken: string }).taskToken),
+            'Order.Closed',
+            'reviewed',
+          );
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return {};
+        },
+      });
+      const { executionArn } = stepFunctions.startExecution(stateMachineArn('test'), {
+        id: 'd',
+        waitSeconds: 600,
+      });
+      const execution = await stepFunctions.waitForExecution(executionArn);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(execution.status).toBe('SUCCEEDED');
+      expect(stepFunctions.statesEntered(executionArn).map((state) => state.name)).toEqual(['Await', 'Done']);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  });
+
   it('stops a waiting execution (and its timers) on stop()', async () => {
     const { stepFunctions, calls, arn } = runner();
     const { executionArn } = stepFunctions.startExecution(arn, { id: 'c', waitSeconds: 2_000_000 });

@@ -207,6 +207,10 @@ export class LocalStepFunctions {
     const result = new Promise<unknown>((resolve, reject) =>
       this.pendingTasks.set(token, { resolve, reject }),
     );
+    // The task may answer its own token before it returns (SaveTaskToken's SendTaskFailure when the
+    // order moved on): a rejection then, before `result` is awaited below, must not count as
+    // unhandled, which would end the process. It is still awaited, and thrown, below.
+    result.catch(() => undefined);
     // The runner fails the state with States.Timeout; this forgets the token at the same moment, so a
     // late SendTaskSuccess gets TaskTimedOut as in AWS.
     const expiry = setTimeout(() => this.pendingTasks.delete(token), timeoutMs);
