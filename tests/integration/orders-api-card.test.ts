@@ -37,8 +37,8 @@ import {
 
 // The transaction API (docs/design/orders.md, "API routes"; spec §7 and §8) over HTTP against the
 // suite's local cloud with the simulated Stripe: line items, the card order from initiate to completed,
-// and every refusal with its §8 code and message. Timers are scaled (global-setup timerScale 0.002):
-// the 15-minute payment window is 1.8 s and the 3-hour cancel window 21.6 s, so each order is made
+// and every refusal with its §8 code and message. Timers are scaled (global-setup timerScale 0.006):
+// the 15-minute payment window is 5.4 s and the 3-hour cancel window 65 s, so each order is made
 // right before it is acted on.
 
 let seller: TestAccount;
@@ -445,8 +445,8 @@ describe('refusals', () => {
 
   it('the customer cannot cancel after the (scaled) 3-hour window: 409', async () => {
     const order = await paidCardOrder(customer, listingId);
-    // Purchased a second longer ago than the scaled window (21.6 s), by its recorded entry time
-    // (what the window is counted from), instead of 22 s of waiting.
+    // Purchased a second longer ago than the scaled window (65 s), by its recorded entry time
+    // (what the window is counted from), instead of waiting it out.
     const windowMs = 3 * HOUR_MS * Number(process.env.VELO_TIMER_SCALE);
     const purchasedAt = new Date(Date.parse((await stored(order.id)).entered.purchased!) - windowMs - 1000);
     await dynamo().send(
@@ -525,7 +525,7 @@ describe('the payment window and other card paths', () => {
         const tx = await stored(transaction.id);
         return tx.state === 'payment-expired' && !tx.moneyOp ? tx : undefined;
       },
-      { timeoutMs: 10_000 },
+      { timeoutMs: 20_000 }, // the 5.4-s window, then the workflow's whole-second wait
     );
     expect(expired.lastTransition).toBe('expire-payment');
     expect(await stockOf(listing.id)).toBe(1);
@@ -644,7 +644,9 @@ describe('the payment window and other card paths', () => {
     });
     expect(ordered.status).toBe(200);
     expect(await stockOf(listing.id)).toBe(0);
-    await eventually(async () => ((await stored(id)).state === 'payment-expired' ? true : undefined));
+    await eventually(async () => ((await stored(id)).state === 'payment-expired' ? true : undefined), {
+      timeoutMs: 20_000,
+    });
     expect(await stockOf(listing.id)).toBe(1);
   });
 });
