@@ -56,11 +56,15 @@ describe('Money values', () => {
     expect(sumMoney([], 'EUR')).toEqual({ amount: 0, currency: 'EUR' });
     expect(() => addMoney(usd(1), { amount: 1, currency: 'EUR' })).toThrow(/Currencies differ/);
     expect(() => assertSameCurrency(usd(1), { amount: 1, currency: 'EUR' })).toThrow(MoneyError);
+    // Kept outside the catch so the test fails when nothing is thrown.
+    let refused: unknown;
     try {
       addMoney(usd(1), { amount: 1, currency: 'EUR' });
     } catch (e) {
-      expect((e as MoneyError).code).toBe('currency-mismatch');
+      refused = e;
     }
+    expect(refused).toBeInstanceOf(MoneyError);
+    expect((refused as MoneyError).code).toBe('currency-mismatch');
   });
   it('knows the decimals', () => {
     expect(currencyDecimals('USD')).toBe(2);

@@ -69,11 +69,17 @@ describe('request helpers', () => {
     const profile = { id: 'u1', email: 'a@b.example' } as UserRecord;
     expect(requireProfile(user(profile))).toBe(profile);
     expect(codeOf(() => requireProfile(user()))?.[0]).toBe('not-found');
+    // Caught outside a try/catch so the test fails when nothing is thrown.
+    let refused: unknown;
     try {
       requireProfile(user());
     } catch (error) {
-      expect((error as ApiError).message).toBe('Your profile does not exist yet. Please sign in again.');
-      expect((error as ApiError).status).toBe(404);
+      refused = error;
     }
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({
+      message: 'Your profile does not exist yet. Please sign in again.',
+      status: 404,
+    });
   });
 });

@@ -300,6 +300,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       // A dispute's photos are shown through presigned links to s3rver, as to S3 in AWS.
       imageOrigins: [s3.endpoint],
       outbox,
+      settle: () => settle({ cognito, streams, eventBus }),
     });
     stops.push(gateway.stop);
     log(`Web app and API  ${gateway.url}  (dev outbox: ${gateway.url}/_dev/outbox)`);
@@ -309,6 +310,25 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await stopAll();
     throw error;
   }
+}
+
+/**
+ * Waits until the cloud has caught up with everything done before the call: every code
+ * cognito-local delivered is in the outbox, every stream record written is handled and every event
+ * published is delivered. Twice over, as a consumer may publish an event and a rule target may
+ * write to the table (a new record). A test's positive signal before asserting that nothing arrived.
+ */
+export async function settle(services: {
+  cognito: Pick<LocalCognito, 'flush'>;
+  streams: Pick<StreamPoller, 'drain'>;
+  eventBus: Pick<LocalEventBus, 'drain'>;
+}): Promise<{ settledAt: string }> {
+  await services.cognito.flush();
+  for (let round = 0; round < 2; round++) {
+    await services.streams.drain();
+    await services.eventBus.drain();
+  }
+  return { settledAt: new Date().toISOString() };
 }
 
 /** How often the local cloud sweeps due deadlines (AWS: every 5 minutes, as a backstop). */

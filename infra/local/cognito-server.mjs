@@ -26,6 +26,12 @@ ConsoleMessageSender.prototype.sendToConsole = function (ctx, user, destination,
   return sendToConsole.call(this, ctx, user, destination, message);
 };
 
+// A flush (the local cloud's /_dev/settled.json): IPC keeps order, so the answer to a ping comes
+// after every code sent before it, and the parent knows it has stored them all.
+process.on('message', (message) => {
+  if (message?.type === 'ping') process.send?.({ type: 'pong', id: message.id });
+});
+
 const logger = pino(
   { level: process.env.DEBUG ? 'debug' : 'info' },
   pretty({

@@ -18,6 +18,8 @@ export interface LocalCognito {
   clientId: string;
   issuer: string;
   jwksUrl: string;
+  /** Resolves once every code cognito-local delivered before this call has reached `onCode`. */
+  flush(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -69,9 +71,22 @@ export async function startCognito(options: {
     env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', NO_COLOR: '1', FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  const pongs = new Map<number, () => void>();
+  let pings = 0;
   child.on(
     'message',
-    (message: { type?: string; destination?: string; code?: string; subject?: string; message?: string }) => {
+    (message: {
+      type?: string;
+      id?: number;
+      destination?: string;
+      code?: string;
+      subject?: string;
+      message?: string;
+    }) => {
+      if (message?.type === 'pong' && message.id !== undefined) {
+        pongs.get(message.id)?.();
+        pongs.delete(message.id);
+      }
       if (message?.type === 'code' && message.destination && message.code) {
         options.onCode?.({
           email: message.destination,
@@ -101,6 +116,16 @@ export async function startCognito(options: {
     clientId,
     issuer,
     jwksUrl: `${issuer}/.well-known/jwks.json`,
+    flush: () =>
+      new Promise<void>((resolve) => {
+        // IPC is ordered: the pong comes after every code message the child sent before it.
+        const id = ++pings;
+        pongs.set(id, resolve);
+        if (!child.connected) return resolve(); // stopped: nothing more can come
+        child.send({ type: 'ping', id }, (error) => {
+          if (error) resolve();
+        });
+      }),
     stop: () => stopChild(child),
   };
 }

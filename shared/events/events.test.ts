@@ -171,6 +171,8 @@ describe('event constructors', () => {
         opts,
       ),
     ).toThrow(EventValidationError);
+    // Kept outside the catch so the test fails when nothing is thrown.
+    let refused: unknown;
     try {
       refundIssued(
         {
@@ -184,13 +186,15 @@ describe('event constructors', () => {
         opts,
       );
     } catch (e) {
-      expect((e as EventValidationError).errors).toEqual([
-        'event.data.transactionId must be a non-empty id',
-        'event.data.provider must be one of stripe, paypal',
-        'event.data.amount.amount must be an integer of minor units',
-        'event.data.amount.currency must be an ISO 4217 code',
-      ]);
+      refused = e;
     }
+    expect(refused).toBeInstanceOf(EventValidationError);
+    expect((refused as EventValidationError).errors).toEqual([
+      'event.data.transactionId must be a non-empty id',
+      'event.data.provider must be one of stripe, paypal',
+      'event.data.amount.amount must be an integer of minor units',
+      'event.data.amount.currency must be an ISO 4217 code',
+    ]);
     expect(() => createEvent('ListingClosed', { listingId: 'l' } as never, opts)).toThrow(
       'event.data.authorId is required',
     );

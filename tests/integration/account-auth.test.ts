@@ -16,6 +16,7 @@ import {
   testCloud,
   uniqueEmail,
 } from './accounts';
+import { settled } from './cloud-env';
 
 beforeAll(() => {
   testCloud();
@@ -174,7 +175,7 @@ describe('e-mail verification', () => {
       title: 'The maximum of 5 verification emails has been reached. Please try again tomorrow.',
       meta: { reason: 'daily-limit', limit: 5 },
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settled();
     expect(messagesTo(account.email).length).toBe(before);
     const counter = await dynamo().send(
       new GetCommand({

@@ -18,3 +18,19 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/**
+ * Resolves once the suite's cloud has caught up with everything done before (codes mailed, stream
+ * records and events handled: infra/local/cloud.ts `settle`): wait for this, not a sleep, before
+ * asserting that nothing (more) arrived.
+ */
+export async function settled(): Promise<void> {
+  const response = await fetch(`${inject('cloudUrl')}/_dev/settled.json`);
+  // The site answers unknown paths with its page (200): only the endpoint's own answer counts.
+  const body = response.ok
+    ? ((await response.json().catch(() => undefined)) as { data?: unknown })
+    : undefined;
+  if (!(body?.data as { settledAt?: string } | undefined)?.settledAt) {
+    throw new Error(`/_dev/settled.json did not answer (${response.status}): is this cloud too old?`);
+  }
+}

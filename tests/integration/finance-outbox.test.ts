@@ -11,7 +11,7 @@ import { handler as transactionStream } from '../../functions/orders/transaction
 import { LocalEventBus } from '../../infra/local/event-bus';
 import type { DomainEvent } from '../../shared/events/envelope';
 import { reconcile } from '../../shared/events/reconcile';
-import { eventually, useLocalCloud } from './cloud-env';
+import { eventually, settled, useLocalCloud } from './cloud-env';
 
 // The transactional outbox of finance events (docs/design/orders.md, "The write protocol" and
 // "Money") on the local cloud: an EVENT# item written in a TransactWrite beside the transaction's
@@ -77,8 +77,6 @@ function busEventsOf(txId: string): EventBridgeEvent<string, DomainEvent & { eve
     ) as EventBridgeEvent<string, DomainEvent & { eventId: string }>[];
 }
 
-const quietly = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('finance outbox', () => {
   it('publishes an outbox item written in a TransactWrite, and the ledger records it once', async () => {
     const txId = randomUUID();
@@ -137,7 +135,7 @@ describe('finance outbox', () => {
     );
     expect(tx.Item?.state).toBe('purchased');
 
-    await quietly(500);
+    await settled();
     expect(await ledgerOf(txId, occurredAt)).toHaveLength(1);
     expect(busEventsOf(txId)).toHaveLength(1);
   });
@@ -175,7 +173,7 @@ describe('finance outbox', () => {
 
     // The ledger target refuses the repeat (what the bus's own dispatch of it did too).
     await expect(ledgerHandler(deliveries[1] as never)).resolves.toEqual({ recorded: false });
-    await quietly(500);
+    await settled();
     const entries = await ledgerOf(txId, occurredAt);
     expect(entries).toHaveLength(1);
     expect(entries[0]!.eventId).toBe(deliveries[0]!.id);

@@ -13,7 +13,7 @@ import {
 } from '../../functions/lib/daily-limits';
 import { keys } from '../../functions/lib/table-design';
 import { api, errorOf, mark, messagesTo, signUp, type TestAccount, uniqueEmail } from './accounts';
-import { useLocalCloud } from './cloud-env';
+import { settled, useLocalCloud } from './cloud-env';
 import { givenListing, givenSeller } from './fixtures';
 import { as, enquire } from './order-fixtures';
 
@@ -215,7 +215,7 @@ describe('e-mail changes count with the verification e-mails (5 a day)', () => {
     const sixth = await changeTo(account, sixthAddress);
     expect(sixth.status).toBe(429);
     expect(errorOf(sixth.body)).toMatchObject(verificationLimit);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settled();
     expect(messagesTo(sixthAddress).filter((m) => m.sentAt > since)).toHaveLength(0);
     // And no resend either: one count for both.
     const resend = await api('POST', '/api/auth/verification-email', { token: account.accessToken });
@@ -244,7 +244,7 @@ describe('password resets: 5 a day per address', () => {
     const sixth = await reset(` ${account.email.toUpperCase()} `);
     expect(sixth.status).toBe(429);
     expect(errorOf(sixth.body)).toMatchObject(tooManyRequests);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settled();
     expect(messagesTo(account.email).filter((m) => m.sentAt > since)).toHaveLength(0);
   });
 

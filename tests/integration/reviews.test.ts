@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../functions/lib/http';
 import { applyTransition, createTransaction, fireTimer, noMoney } from '../../functions/orders/engine';
 import type { PublicReview, ReviewView, UserReviewsMeta } from '../../shared/api/transactions';
@@ -13,11 +13,16 @@ import { as } from './own-listing-fixtures';
 // review window expired, shown by GET /api/users/{id}/reviews and, to the author before that, on the order.
 const timers = { scale: 1 };
 
+// Each test has a buyer and a seller of its own, so that it passes alone (`-t`) and in any order:
+// the seller's reviews, average and figures are those of the test's own orders only.
 let customer: TestAccount;
 let provider: TestAccount;
 
-beforeAll(async () => {
+beforeAll(() => {
   useLocalCloud();
+});
+
+beforeEach(async () => {
   [customer, provider] = await Promise.all([
     signUp({ firstName: 'Rae', lastName: 'Reviewer' }),
     signUp({ firstName: 'Sol', lastName: 'Seller' }),
@@ -67,6 +72,37 @@ function reviewAs(
     money: noMoney,
     ...(review ? { params: { review } } : {}),
   });
+}
+
+/** A sale reviewed by both sides (published): the buyer's rating of the seller, then the seller's. */
+async function reviewedByBoth(ofProvider: number, ofCustomer: number): Promise<string> {
+  const t0 = Date.now() - 60_000;
+  const txId = await completedOrder(t0);
+  const review = (rating: number) => ({ rating, content: `Rated ${rating}.` });
+  await reviewAs(txId, 'review-1-by-customer', 'customer', new Date(t0 + 4000), review(ofProvider));
+  const both = await reviewAs(
+    txId,
+    'review-2-by-provider',
+    'provider',
+    new Date(t0 + 5000),
+    review(ofCustomer),
+  );
+  expect(both.state).toBe('reviewed');
+  return txId;
+}
+
+/** A sale the buyer reviewed whose seller's review window then expired (the one review published). */
+async function reviewedByCustomerOnly(rating: number, content: string): Promise<string> {
+  const t0 = Date.now() - 30 * DAY_MS;
+  const txId = await completedOrder(t0);
+  await reviewAs(txId, 'review-1-by-customer', 'customer', new Date(t0 + 4000), { rating, content });
+  const fired = await fireTimer(txId, 'expire-provider-review-period', {
+    now: new Date(t0 + 4000 + 8 * DAY_MS),
+    timers,
+    money: noMoney,
+  });
+  expect(fired.outcome).toBe('fired');
+  return txId;
 }
 
 async function reviewsOf(user: TestAccount, type?: string) {
@@ -138,26 +174,23 @@ describe('reviews', () => {
   });
 
   it('one side reviews and the other window expires: the one review is published; averages over several', async () => {
-    const t0 = Date.now() - 30 * DAY_MS;
-    const txId = await completedOrder(t0);
-    await reviewAs(txId, 'review-1-by-customer', 'customer', new Date(t0 + 4000), {
-      rating: 2,
-      content: 'Slow to answer messages.',
-    });
-    const fired = await fireTimer(txId, 'expire-provider-review-period', {
-      now: new Date(t0 + 4000 + 8 * DAY_MS),
-      timers,
-      money: noMoney,
-    });
-    expect(fired.outcome).toBe('fired');
+    await reviewedByBoth(5, 4);
+    const txId = await reviewedByCustomerOnly(2, 'Slow to answer messages.');
     const all = await reviewsOf(provider, 'ofProvider');
-    expect(all.data.map((r) => r.rating)).toEqual(expect.arrayContaining([5, 2]));
-    expect(all.meta.averageRating).toBe(3.5);
-    expect((await reviewsOf(provider)).meta.totalItems).toBe(all.meta.totalItems);
+    expect(all.data.map((r) => [r.id, r.rating])).toEqual(
+      expect.arrayContaining([[`${txId}-ofProvider`, 2]]),
+    );
+    expect(all.data.map((r) => r.rating).sort()).toEqual([2, 5]);
+    expect(all.meta).toEqual({ totalItems: 2, averageRating: 3.5 });
+    // Both types: the seller's review of the buyer (ofCustomer) is not about the seller.
+    expect((await reviewsOf(provider)).meta.totalItems).toBe(2);
+    expect((await reviewsOf(customer, 'ofCustomer')).meta).toEqual({ totalItems: 1, averageRating: 4 });
   });
 
   it("the seller's figures on the public profile: reviews as a seller, their average, completed sales, the month they joined", async () => {
-    // After the two tests above: two completed orders of the provider, both reviewed by the buyer.
+    // Two completed sales of the provider, both reviewed by the buyer (5 and 2).
+    await reviewedByBoth(5, 4);
+    await reviewedByCustomerOnly(2, 'Slow to answer messages.');
     const seller = (await api('GET', `/api/users/${provider.user.id}`)).body.data;
     expect(seller.figures).toEqual({
       averageRating: 3.5,

@@ -22,7 +22,7 @@ import {
   testCloud,
   uniqueEmail,
 } from './accounts';
-import { eventually } from './cloud-env';
+import { eventually, settled } from './cloud-env';
 import { givenListing } from './fixtures';
 import { bikeListing, buyer, enquire, paidCardOrder, stripeSeller } from './order-fixtures';
 
@@ -119,7 +119,7 @@ describe('an address taken by an account that never verified it (issue 25)', () 
       body: { email: first.email, password: 'Another-horse-7', firstName: 'Real', lastName: 'Owner' },
     });
     expect(errorOf(third.body).code).toBe('email-taken');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settled();
     expect(messagesTo(first.email).filter((m) => m.sentAt > later)).toEqual([]);
   });
 });

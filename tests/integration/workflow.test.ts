@@ -22,7 +22,7 @@ import {
  * The order workflow (statemachines/order.asl.json) on the suite's local cloud, as the API will use
  * it: the order is made through the engine, startOrderWorkflow starts its execution, the workflow
  * stores a task token for the order's version and waits for its deadline; a user's transition
- * answers the token with the next plan. The suite's timers run 500× faster (15 minutes: 1.8 s).
+ * answers the token with the next plan. The suite's timers run ≈ 167× faster (15 minutes: 5.4 s).
  * The timer paths, restarts and the operator are in order-timers.test.ts and order-restart.test.ts.
  */
 beforeAll(() => {
@@ -70,7 +70,7 @@ describe('the order workflow (Step Functions stand-in)', () => {
     const order = await givenPendingOrder({ paid: true });
     const executionArn = await startWorkflow(order);
     expect(await stockOf(order.listingId)).toBe(0);
-    const tx = await reachesState(order, 'payment-expired');
+    const tx = await reachesState(order, 'payment-expired', 20_000);
     expect(logOf(tx)).toEqual(['request-payment', 'expire-payment']);
     expect(tx.transitions.at(-1)?.by).toBe('system');
     expect(await stockOf(order.listingId)).toBe(1);
