@@ -3,7 +3,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { TransactionShow } from '../../shared/api/transactions';
 import { DAY_MS } from '../../shared/config/constants';
 import { shipmentMessages } from '../../shared/validation/messages';
-import { expectNoAxeViolations } from './helpers';
+import { expectNoAxeViolations, renderedAfterLoad } from './helpers';
 import { expectMail } from './mail-helpers';
 import { confirmAndPay, fillCard, initiateUnpaidOrder, markReceived } from './order-helpers';
 import { signUpNewUser } from './payments-helpers';
@@ -49,8 +49,7 @@ const payoutPrompt = (page: Page) => page.getByRole('dialog', { name: 'Add your 
 
 /** No payout prompt here for a user without listings, once the page has settled. */
 async function expectNoPayoutPrompt(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
+  await renderedAfterLoad(page);
   await expect(payoutPrompt(page)).toHaveCount(0);
 }
 

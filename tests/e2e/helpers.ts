@@ -43,3 +43,16 @@ export async function logInAs(page: Page, account: { email: string; password: st
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: /Account menu/ })).toBeVisible();
 }
+
+/**
+ * The page has loaded what it asks for and React has rendered what that data makes it show: the
+ * network is idle (lazy chunks and API answers in) and two animation frames have passed (the commit
+ * and the effects it schedules, which is when a modal decides to open). A positive signal to wait
+ * for before asserting that something did not appear, instead of a fixed sleep.
+ */
+export async function renderedAfterLoad(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { paypalProblems } from '../../shared/errors/paypal-errors';
-import { expectNoAxeViolations } from './helpers';
+import { expectNoAxeViolations, renderedAfterLoad } from './helpers';
 import { codeFor } from './mail-helpers';
 import { signUpNewUser } from './payments-helpers';
 import { addPhotoAndPublish, apiAsUser, openLiveListing, publishableListing } from './selling-helpers';
@@ -145,6 +145,6 @@ test('the missing-information modal shows once for a seller without payouts', as
   await page.goto('/about');
   await page.getByRole('banner').getByRole('link', { name: 'Velo Exchange' }).first().click();
   await expect(page).toHaveURL(/\/$/);
-  await page.waitForTimeout(500);
+  await renderedAfterLoad(page);
   await expect(dialog).toHaveCount(0);
 });
