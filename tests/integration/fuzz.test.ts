@@ -22,9 +22,15 @@ import { completeListing, createDraft } from './own-listing-fixtures';
 
 const seed = Number(process.env.VELO_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const runs = Number(process.env.VELO_FUZZ_RUNS ?? 50);
+if (!Number.isInteger(seed) || !Number.isInteger(runs) || runs < 1) {
+  throw new Error('VELO_FUZZ_SEED must be an integer and VELO_FUZZ_RUNS a positive one');
+}
 /** Routes fuzzed at the same time, each its requests one after another. */
 const concurrency = 8;
 const onlyRoutes = process.env.VELO_FUZZ_ROUTES?.split(',').filter(Boolean);
+const unknownRoutes = onlyRoutes?.filter((name) => !Object.hasOwn(apiRoutes, name)) ?? [];
+if (unknownRoutes.length)
+  throw new Error(`VELO_FUZZ_ROUTES names no such route: ${unknownRoutes.join(', ')}`);
 const routeNames = (Object.keys(apiRoutes) as ApiRouteName[]).filter(
   (name) => !onlyRoutes || onlyRoutes.includes(name),
 );
