@@ -5,6 +5,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { limits } from '../../shared/config/constants';
 import { messages } from '../../shared/errors/catalogue';
+import { isPossibleConfirmationCode } from '../../shared/validation/account';
 import { callCognito, cognitoAttributes, isCognitoError, passwordSignIn, userPoolId } from '../lib/cognito';
 import { countOrRefuse, giveBack, userSubject } from '../lib/daily-limits';
 import { ApiError, invalidField } from '../lib/errors';
@@ -90,6 +91,8 @@ async function emailInUse(email: string): Promise<boolean> {
  */
 export async function verifyEmail(userId: string, accessToken: string, code: string): Promise<UserRecord> {
   const codeInvalid = () => invalidField('verificationToken', verificationCodeInvalid);
+  // A code Cognito's API would refuse as a parameter (a 100 kB one did: a 500) is simply wrong.
+  if (!isPossibleConfirmationCode(code)) throw codeInvalid();
   await callCognito(
     (client) =>
       client.send(

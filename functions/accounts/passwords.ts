@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { limits } from '../../shared/config/constants';
 import { messages } from '../../shared/errors/catalogue';
+import { isPossibleConfirmationCode } from '../../shared/validation/account';
 import { callCognito, userPoolClientId, userPoolId } from '../lib/cognito';
 import { addressSubject, withDailyCount } from '../lib/daily-limits';
 import { ApiError, invalidField } from '../lib/errors';
@@ -102,6 +103,8 @@ export async function confirmPasswordReset(values: {
   newPassword: string;
 }): Promise<void> {
   const codeInvalid = () => invalidField('passwordResetToken', resetCodeInvalid);
+  // A code Cognito's API would refuse as a parameter is simply wrong (issue 28's fuzz suite).
+  if (!isPossibleConfirmationCode(values.code.trim())) throw codeInvalid();
   await callCognito(
     (client) =>
       client.send(

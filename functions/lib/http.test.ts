@@ -6,6 +6,8 @@ import {
   assertValid,
   type HttpEvent,
   jsonBody,
+  maxPathParamBytes,
+  pathParam,
   type RequestUser,
   requireProfile,
   textField,
@@ -81,5 +83,14 @@ describe('request helpers', () => {
       message: 'Your profile does not exist yet. Please sign in again.',
       status: 404,
     });
+  });
+
+  it('answers a path id too long to name anything with 404, before any read could fail on its key', () => {
+    const withId = (id: string) => event({ pathParameters: { id } });
+    const longest = 'é'.repeat(maxPathParamBytes / 2);
+    expect(pathParam(withId(longest), 'id')).toBe(longest);
+    expect(codeOf(() => pathParam(withId(`${longest}x`), 'id'))).toEqual(['not-found', undefined]);
+    expect(codeOf(() => pathParam(withId('a'.repeat(2_049)), 'id'))).toEqual(['not-found', undefined]);
+    expect(codeOf(() => pathParam(event(), 'id'))?.[0]).toBe('validation-invalid-params');
   });
 });

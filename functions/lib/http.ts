@@ -236,9 +236,18 @@ export function noContent(): HttpResult {
   return { statusCode: 204, headers: {}, body: '' };
 }
 
+/**
+ * The longest path parameter (UTF-8 bytes) that can name anything here: our ids are UUIDs, the
+ * providers' ids and the asset paths are far shorter. Past DynamoDB's key limits (1,024 bytes for
+ * a sort key, 2,048 for a partition key) a read would fail with a ValidationException, a 500; a
+ * longer id names nothing, so it is 404 before any read (found by tests/integration/fuzz.test.ts).
+ */
+export const maxPathParamBytes = 512;
+
 export function pathParam(event: HttpEvent, name: string): string {
   const value = event.pathParameters?.[name];
   if (!value) throw new ApiError('validation-invalid-params', `Missing path parameter ${name}.`);
+  if (Buffer.byteLength(value) > maxPathParamBytes) throw new ApiError('not-found');
   return value;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isPossibleConfirmationCode,
   passwordValidator,
   validateContactDetails,
   validateIdpSignup,
@@ -104,5 +105,15 @@ describe('other account forms', () => {
       lastName: 'This field is required',
       bio: 'Must be 5000 characters or less',
     });
+  });
+});
+
+describe('isPossibleConfirmationCode', () => {
+  it("takes Cognito's codes (1 to 2,048 characters, no white space) and nothing else", () => {
+    expect(isPossibleConfirmationCode('123456')).toBe(true);
+    expect(isPossibleConfirmationCode('x'.repeat(2_048))).toBe(true);
+    for (const code of ['', 'x'.repeat(2_049), '12 34', '1234\n', 'a'.repeat(100 * 1024)]) {
+      expect(isPossibleConfirmationCode(code), code.slice(0, 20)).toBe(false);
+    }
   });
 });

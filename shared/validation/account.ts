@@ -125,6 +125,15 @@ export function validatePasswordReset(
   });
 }
 
+/**
+ * Whether `code` can be one of Cognito's confirmation codes (the e-mail verification and password
+ * reset codes): 1 to 2,048 characters without white space, as its API requires. Anything else is
+ * a wrong code without asking Cognito, whose refusal of such a request would not be a code error.
+ */
+export function isPossibleConfirmationCode(code: string): boolean {
+  return /^\S{1,2048}$/u.test(code);
+}
+
 export function validatePasswordRecovery(values: { email?: string }): FieldErrors<{ email: string }> {
   return validateFields(values, {
     email: emailValidator({

@@ -55,6 +55,27 @@ describe('listing details (§5)', () => {
       ),
     ).toEqual({});
   });
+  it('limits the free-text bike fields to their form lengths (model 60, colour 40, groupset and wheelset 80)', () => {
+    const at = {
+      model: 'm'.repeat(60),
+      colour: 'c'.repeat(40),
+      groupset: 'g'.repeat(80),
+      wheelset: 'w'.repeat(80),
+    };
+    expect(validateListingDetails({ ...details, ...at }, now)).toEqual({});
+    const past = {
+      model: 'm'.repeat(61),
+      colour: 'c'.repeat(41),
+      groupset: 'g'.repeat(81),
+      wheelset: '🚲'.repeat(100_000),
+    };
+    expect(validateListingDetails({ ...details, ...past }, now)).toEqual({
+      model: 'Must be 60 characters or less',
+      colour: 'Must be 40 characters or less',
+      groupset: 'Must be 80 characters or less',
+      wheelset: 'Must be 80 characters or less',
+    });
+  });
   it('requires title (spec wording), description, category, brand, size, condition', () => {
     expect(validateListingDetails({}, now)).toEqual({
       title: 'You need to add a name.',

@@ -67,6 +67,16 @@ const optionalOneOf =
       ? VALID
       : listingMessages.optionInvalid;
 
+/**
+ * A free-text bike field's own limit (config/listing-fields.ts: model 60, colour 40, groupset and
+ * wheelset 80), which the API checks too: a 100 kB model once made a listing item past DynamoDB's
+ * 400 kB item limit, a 500 (issue 28's fuzz suite).
+ */
+function bikeTextValidator(key: 'model' | 'colour' | 'groupset' | 'wheelset'): Validator<unknown> {
+  const field = bikeFields.find((candidate) => candidate.key === key) as { maxLength: number };
+  return maxLength(maxLengthMessage(field.maxLength), field.maxLength);
+}
+
 /** Model year between 1900 and next year; empty passes. */
 export function bikeYearValidator(now?: Date): Validator<unknown> {
   return (value) => {
@@ -110,7 +120,11 @@ export function validateListingDetails(
       required(listingMessages.conditionRequired),
       oneOf(listingMessages.conditionRequired, Object.keys(conditions)),
     ),
+    model: bikeTextValidator('model'),
     year: bikeYearValidator(now),
+    colour: bikeTextValidator('colour'),
+    groupset: bikeTextValidator('groupset'),
+    wheelset: bikeTextValidator('wheelset'),
     frameSize: optionalOneOf(Object.keys(sizes)),
     frameSizeCm: frameSizeCmValidator,
     wheelSize: optionalOneOf(Object.keys(wheelSizes)),

@@ -27,8 +27,12 @@ export function formOf(event: HttpEvent): Record<string, string> {
   const type = event.headers?.['content-type'] ?? '';
   if (type.includes('application/json')) {
     try {
-      const value = JSON.parse(text);
-      return typeof value === 'object' && value !== null ? (value as Record<string, string>) : {};
+      const value: unknown = JSON.parse(text);
+      if (typeof value !== 'object' || value === null) return {};
+      // Text fields only, as a form has: an object where `account` should be once made String() throw.
+      return Object.fromEntries(
+        Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
     } catch {
       return {};
     }

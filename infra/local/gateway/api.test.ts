@@ -1,6 +1,7 @@
+import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { type Route, routes } from '../../../functions/routes';
-import { compileRoute, pathParameters } from './api';
+import { compileRoute, maxRequestLineAndHeaderBytes, pathParameters, requestLineAndHeaderBytes } from './api';
 
 const route = (path: string): Route => ({
   method: 'GET',
@@ -42,5 +43,25 @@ describe('compileRoute', () => {
 
   it('compiles every route of the table', () => {
     for (const entry of routes) expect(() => compileRoute(entry as Route)).not.toThrow();
+  });
+});
+
+describe('requestLineAndHeaderBytes (API Gateway: 10,240 bytes of request line and header values)', () => {
+  const request = (url: string, rawHeaders: string[]) =>
+    ({ method: 'GET', url, httpVersion: '1.1', rawHeaders }) as unknown as IncomingMessage;
+
+  it('counts the request line and the header values, not the names, in UTF-8 bytes', () => {
+    // "GET /api/x?q=é HTTP/1.1" is 24 bytes (é is two); the values "localhost" and "abc" 12 more.
+    expect(
+      requestLineAndHeaderBytes(request('/api/x?q=é', ['host', 'localhost', 'x-long-name', 'abc'])),
+    ).toBe(36);
+  });
+
+  it('puts a 10 kB query past the quota and a usual request well under it', () => {
+    const token = ['authorization', `Bearer ${'t'.repeat(1_100)}`];
+    expect(
+      requestLineAndHeaderBytes(request(`/api/listings?keywords=${'a'.repeat(10_240)}`, token)),
+    ).toBeGreaterThan(maxRequestLineAndHeaderBytes);
+    expect(requestLineAndHeaderBytes(request('/api/listings?keywords=bike', token))).toBeLessThan(2_000);
   });
 });

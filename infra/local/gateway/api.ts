@@ -19,6 +19,20 @@ export interface ApiOptions {
 /** Lambda's synchronous invocation payload limit; API Gateway answers 413 above it. */
 export const maxBodyBytes = 6 * 1024 * 1024;
 
+/**
+ * API Gateway's HTTP API quota on the request line and the header values together (bytes). Past
+ * it the request never reaches a route; we answer the catalogue's 413 (docs/decisions.md).
+ */
+export const maxRequestLineAndHeaderBytes = 10_240;
+
+/** The bytes of the request line and of every header value, as API Gateway's quota counts them. */
+export function requestLineAndHeaderBytes(request: IncomingMessage): number {
+  const line = `${request.method} ${request.url} HTTP/${request.httpVersion}`;
+  let bytes = Buffer.byteLength(line);
+  for (let i = 1; i < request.rawHeaders.length; i += 2) bytes += Buffer.byteLength(request.rawHeaders[i]!);
+  return bytes;
+}
+
 export interface CompiledRoute {
   route: Route;
   pattern: RegExp;
@@ -168,6 +182,11 @@ export function apiGateway(options: ApiOptions, invoke: Invoke): PathHandler {
     if (request.method === 'OPTIONS') {
       response.writeHead(204, cors);
       response.end();
+      return;
+    }
+    if (requestLineAndHeaderBytes(request) > maxRequestLineAndHeaderBytes) {
+      await discardBody(request);
+      sendError(response, requestId, 'request-too-large', { ...cors, connection: 'close' });
       return;
     }
     const matches = compiled.filter((entry) => entry.pattern.test(url.pathname));

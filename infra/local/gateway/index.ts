@@ -6,7 +6,7 @@ import { type ApiOptions, apiGateway } from './api';
 import { configBehaviour, imagesBehaviour, siteBehaviour } from './cdn';
 import { type DevOptions, devEndpoints } from './dev';
 import { localLambdas } from './lambda';
-import { sendError } from './responses';
+import { parserErrorAnswer, sendError } from './responses';
 
 /**
  * The local front door: API Gateway (HTTP API + Cognito JWT authorizer) for /api/* (api.ts), and
@@ -63,6 +63,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       if (!response.headersSent) sendError(response, requestId, 'server-error');
       else response.end();
     }
+  });
+  // A request Node cannot parse (headers past 16 kB, not HTTP) gets the catalogue's error too.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end(parserErrorAnswer(error.code, randomUUID()));
   });
   // Longer than any client's idle pause: a client that reuses a socket at the instant the server
   // closes it gets ECONNRESET (an e2e helper polling the outbox did, once, at Node's 5 s default).

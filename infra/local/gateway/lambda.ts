@@ -38,6 +38,21 @@ function eventHeaders(request: IncomingMessage): Record<string, string> {
 }
 
 /**
+ * Query parameters as API Gateway's payload format 2.0 gives them: a name given more than once has
+ * its values joined with commas (`a=1&a=2` → `a: '1,2'`), not the last one alone. Built through a
+ * Map so that a `__proto__` parameter stays an own key like any other.
+ */
+export function queryParameters(params: URLSearchParams): Record<string, string> | undefined {
+  if (!params.size) return undefined;
+  const query = new Map<string, string>();
+  for (const [name, value] of params) {
+    const earlier = query.get(name);
+    query.set(name, earlier === undefined ? value : `${earlier},${value}`);
+  }
+  return Object.fromEntries(query);
+}
+
+/**
  * The payload format 2.0 event of API Gateway HTTP APIs, which Lambda Function URLs share (their
  * routeKey is `$default`, as for the head renderer here).
  */
@@ -53,7 +68,7 @@ export function httpEvent(
   },
 ): APIGatewayProxyEventV2 {
   const headers = extra.headers ?? eventHeaders(request);
-  const query = url.searchParams.size ? Object.fromEntries(url.searchParams) : undefined;
+  const query = queryParameters(url.searchParams);
   const now = new Date();
   return {
     version: '2.0',

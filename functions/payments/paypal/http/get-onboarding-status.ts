@@ -1,4 +1,5 @@
 import type { PaypalOnboardingStatus } from '../../../../shared/api/payments';
+import { isProviderId } from '../../../../shared/validation/provider-ids';
 import { ApiError, json, jsonBody, textField } from '../../../lib/http';
 import { userHandler } from '../../../lib/user-handler';
 import { paypalPort } from '../index';
@@ -15,6 +16,9 @@ export const handler = userHandler({ fullSession: true }, async ({ event, profil
   const body = jsonBody(event);
   const merchantId = textField(body, 'merchantId')?.trim();
   if (!merchantId) throw new ApiError('validation-invalid-params', 'merchantId is required.');
+  if (!isProviderId(merchantId)) {
+    throw new ApiError('validation-invalid-params', 'merchantId is not a PayPal merchant id.');
+  }
   const port = paypalPort();
   const integration = await port.merchantStatus(merchantId);
   const trackingId = user.paypal?.trackingId ?? user.id;

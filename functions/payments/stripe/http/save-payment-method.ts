@@ -1,3 +1,4 @@
+import { isProviderId } from '../../../../shared/validation/provider-ids';
 import { tableName } from '../../../lib/aws';
 import { ApiError, assertValid, json, jsonBody, textField } from '../../../lib/http';
 import { log } from '../../../lib/logger';
@@ -15,6 +16,8 @@ import { cardError, savedCard } from '../service';
 export const handler = userHandler(async ({ event, user, profile }) => {
   const paymentMethodId = textField(jsonBody(event), 'stripePaymentMethodId');
   assertValid(paymentMethodId ? {} : { stripePaymentMethodId: 'This field is required' });
+  // Not an id Stripe could have made: no such payment method (never a provider call or key with it).
+  if (!isProviderId(paymentMethodId as string)) throw new ApiError('not-found');
   const customerId = profile.stripeCustomerId;
   if (!customerId) throw new ApiError('not-found', 'Start by adding a card.');
   const provider = cardProvider();

@@ -5,6 +5,7 @@
  */
 
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isProviderId } from '../../../../shared/validation/provider-ids';
 import { dynamo, tableName } from '../../../lib/aws';
 import { keys } from '../../../lib/table-design';
 import { isConditionFailure } from '../../../lib/writes';
@@ -24,7 +25,9 @@ export async function getObject<K extends SimObject['object']>(
   kind: K,
   id: string,
 ): Promise<Of<K> | undefined> {
-  if (!id) return undefined;
+  // Stripe makes no id past 255 visible ASCII characters; such an id names nothing (resource_missing),
+  // and never reaches a table key (a 100 kB one failed DynamoDB's key limit: a 500).
+  if (!id || !isProviderId(id)) return undefined;
   const result = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: keys.simulatedStripeObject(id), ConsistentRead: true }),
   );
