@@ -28,7 +28,7 @@ import { type ChildCloud, killChildCloud, startChildCloud } from './restart-chil
  * process group on a data folder (DynamoDB Local on disk: in memory, a kill loses everything);
  * orders with real simulated card money are brought to every state a timer ends (pending payment,
  * purchased, delivered, disputed, completed, reviewed by one party), each with its workflow waiting;
- * then the whole process group is killed at once, a new cloud starts on the same folder and the
+ * then, as the first timer fires, the whole process group is killed at once, a new cloud starts on the same folder and the
  * timers run out (fired by the sweeper at start or by the resumed workflows). Every order ends
  * exactly once — a terminal state, each transition of its log once, the path the graph allows —
  * and its money reconciles: captured = refunded + paid out + commission, as its end implies.
@@ -196,7 +196,7 @@ describe('SIGKILL of the local cloud in the middle of orders', () => {
         Array.from({ length: ORDERS_PER_STATE }, async () => ({ plan, order: await orderIn(plan, seller) })),
       ),
     );
-    // At the kill: every order in its state, none ended, each workflow waiting on its timer.
+    // Every order in its state, none ended, each workflow waiting on its timer.
     const before = await Promise.all(orders.map(({ order }) => getTransaction(order.id)));
     const setupMs = Date.now() - made;
     expect(
@@ -204,7 +204,19 @@ describe('SIGKILL of the local cloud in the middle of orders', () => {
       `orders made in ${setupMs} ms`,
     ).toEqual(orders.map(({ plan }) => plan.state));
 
+    // The kill comes as the first timer fires (the first order seen leaving its state): the
+    // workflows of the orders made at about the same time are firing theirs, a refund may be
+    // between its transition and the provider call (the money lock held).
+    const atKill = await eventually(
+      async () => {
+        const now = await Promise.all(orders.map(({ order }) => getTransaction(order.id)));
+        return now.some((tx, i) => tx?.version !== before[i]?.version) ? now : undefined;
+      },
+      { timeoutMs: TIMER_MS + 10_000, intervalMs: 20 },
+    );
     await killChildCloud(cloud, ports);
+    const movedAtKill = atKill.filter((tx, i) => tx?.version !== before[i]?.version).length;
+    const lockedAtKill = atKill.filter((tx) => tx?.moneyOp).length;
     cloud = undefined;
     const killedAt = Date.now();
     cloud = await start();
@@ -256,6 +268,7 @@ describe('SIGKILL of the local cloud in the middle of orders', () => {
     const states = new Set(orders.map(({ plan }) => plan.state));
     console.info(
       `restart: ${orders.length} orders in ${states.size} states (made in ${setupMs} ms), SIGKILL, ` +
+        `(${movedAtKill} moved by their timer and ${lockedAtKill} holding a money lock at the kill), ` +
         `restarted in ${restartMs} ms, all ended once ` +
         `(${ended.filter((tx) => tx.state === 'reviewed').length} reviewed, ` +
         `${ended.filter((tx) => tx.state === 'canceled').length} canceled, ` +
