@@ -86,11 +86,18 @@ export interface TestOrder {
  * captures it, the cancel paths void or refund it and the received paths transfer to the seller.
  * Without it, an order with no PaymentIntent (confirm-payment then fails with 402).
  */
-export async function givenPendingOrder(options: { paid?: boolean } = {}): Promise<TestOrder> {
+export async function givenPendingOrder(
+  options: {
+    paid?: boolean /** A payout-ready seller of an earlier paid order, again. */;
+    seller?: { id: string };
+  } = {},
+): Promise<TestOrder> {
   // A paid order's seller can be paid: a simulated Stripe Connect account that passed onboarding.
-  const seller = options.paid
-    ? await givenPayoutReadySeller({ origin: siteSettings.canonicalOrigin, country: 'CA' })
-    : await givenSeller();
+  const seller =
+    options.seller ??
+    (options.paid
+      ? await givenPayoutReadySeller({ origin: siteSettings.canonicalOrigin, country: 'CA' })
+      : await givenSeller());
   let paymentIntentId: string | undefined;
   const { transaction, customerId, listingId } = await givenRequestedOrder(seller.id, {}, async (order) => {
     if (!options.paid) return {};

@@ -13,16 +13,22 @@ import { apiErrors } from '../../shared/errors/catalogue';
 import { api, errorOf, type TestAccount, testCloud } from './accounts';
 import { startOrderCloud, tempFolder } from './order-cloud';
 import { as, bikeListing, buyer, initiate, stockOf, stripeSeller } from './order-fixtures';
+import { probeItemWrites } from './race-probe';
 
-// The stock race: 20 buyers at once for the last bike over HTTP (POST /api/initiate-privileged,
-// card). Exactly one order is made and reserves the stock; the other 19 are told there is not
-// enough stock (409, the spec's message), never a 5xx; every PaymentIntent made for a loser is
-// voided.
+// The stock race (issue 28): 100 buyers at once for the last bike over HTTP (POST
+// /api/initiate-privileged, card). Exactly one order is made and reserves the stock; the other 99
+// are told there is not enough stock (409, the spec's message), never a 5xx; every PaymentIntent
+// made for a loser is voided.
 //
-// This file runs on a local cloud of its own with real-time timers: 20 concurrent initiates take
+// The losers must be refused by the stock reservation's condition itself, not by the stock read
+// that comes before the write (priceOrder): a probe on the handlers' table client holds every
+// write of the listing until all 100 have arrived (every buyer past every read), then counts the
+// writes the condition refused. With the condition deleted, this test fails (docs/decisions.md).
+//
+// This file runs on a local cloud of its own with real-time timers: 100 concurrent initiates take
 // seconds on DynamoDB Local, longer than the suite cloud's scaled 15-minute payment window (1.8 s),
 // whose expiry would give the bike back mid-race. The account helpers reach this cloud through the
-// mocked `useLocalCloud`.
+// mocked `useLocalCloud`; its handlers run in this worker (the gateway), so the probe sees them.
 
 const own = vi.hoisted(() => ({
   cloud: undefined as { url: string; env: Record<string, string>; cognito: { clientId: string } } | undefined,
@@ -76,7 +82,9 @@ vi.mock('./accounts', async (importOriginal) => {
   return { ...accounts, signUp };
 });
 
-const BUYERS = 20;
+const BUYERS = 100;
+/** Sign-ups at a time (cognito-local and the sign-up handler share this worker's event loop). */
+const SIGN_UP_BATCH = 25;
 
 let seller: TestAccount;
 let buyers: TestAccount[];
@@ -90,8 +98,13 @@ beforeAll(async () => {
   own.cloud = cloud;
   testCloud();
   seller = await stripeSeller('Rae');
-  buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => buyer(`Racer${i}`)));
-});
+  buyers = [];
+  while (buyers.length < BUYERS) {
+    const first = buyers.length;
+    const batch = Math.min(SIGN_UP_BATCH, BUYERS - first);
+    buyers.push(...(await Promise.all(Array.from({ length: batch }, (_, i) => buyer(`Racer${first + i}`)))));
+  }
+}, 120_000);
 
 afterAll(async () => {
   await cloud?.stop();
@@ -110,16 +123,34 @@ async function paymentIntentOf(transactionId: string): Promise<string | undefine
   return found.Item?.objectId as string | undefined;
 }
 
-describe('20 buyers at once for the last bike', () => {
-  it('one 201, nineteen 409 insufficient stock, stock 0, one sale, the losers’ PaymentIntents voided', async () => {
+describe('100 buyers at once for the last bike', () => {
+  it('one 201, 99 × 409 insufficient stock refused by the stock condition, stock 0, one sale, the losers’ PaymentIntents voided', async () => {
     const listing = await bikeListing(seller.user.id, 1);
     const keysOf = buyers.map(() => randomUUID());
+    const probe = probeItemWrites(dynamo(), {
+      partitionKey: keys.listing(listing.id).PK,
+      holdUntil: BUYERS,
+      holdTimeoutMs: 30_000,
+    });
 
-    const answers = await Promise.all(
-      buyers.map((account, i) => initiate(account, listing.id, { checkoutKey: keysOf[i] })),
-    );
+    let answers: Awaited<ReturnType<typeof initiate>>[];
+    try {
+      answers = await Promise.all(
+        buyers.map((account, i) => initiate(account, listing.id, { checkoutKey: keysOf[i] })),
+      );
+    } finally {
+      probe.remove();
+    }
 
     const statuses = answers.map((answer) => answer.status);
+    const count = (wanted: (status: number) => boolean) => statuses.filter(wanted).length;
+    const { counts } = probe;
+    console.info(
+      `stock race: ${BUYERS} buyers, ${count((s) => s === 201)} × 201, ${count((s) => s === 409)} × 409, ` +
+        `${count((s) => s >= 500)} × 5xx, ${counts.refusedByCondition} losers refused by the stock condition ` +
+        `(${counts.arrived} writes of the listing: ${counts.committed} committed, ${counts.conflicted} ` +
+        `TransactionConflict retried, ${counts.otherFailures} other)`,
+    );
     expect(
       statuses.filter((status) => status >= 500),
       JSON.stringify(answers.filter((a) => a.status >= 500).map((a) => a.body)),
@@ -138,6 +169,16 @@ describe('20 buyers at once for the last bike', () => {
       "Unfortunately, you can't make an order. There's not enough stock left for this item.",
     );
 
+    // Every buyer reached the write (the hold let them go together, not its timeout), and the
+    // losers were refused there, by the reservation's condition: one commit; a loser whose every
+    // try lost to concurrent transactions was told from the listing re-read (sold out) instead.
+    expect(counts.releasedByArrivals, 'all 100 buyers reached the stock write').toBe(true);
+    expect(counts.committed).toBe(1);
+    expect(counts.otherFailures).toBe(0);
+    expect(counts.refusedByCondition, 'losers refused by the stock condition').toBeGreaterThanOrEqual(
+      (BUYERS - 1) / 2,
+    );
+
     // The stock is reserved once; the seller has exactly one sale.
     expect(await stockOf(listing.id)).toBe(0);
     const sales = await api('GET', '/api/transactions?only=sale&perPage=100', as(seller));
@@ -148,23 +189,22 @@ describe('20 buyers at once for the last bike', () => {
     expect(sales.body.data.map((row: { id: string }) => row.id)).toEqual([winner.transaction.id]);
     expect(winner.transaction.state).toBe('pending-payment');
 
-    // No loser has an order; each PaymentIntent made for a loser was voided. (A loser that read the
-    // listing after the winner's write was refused before any PaymentIntent was made.)
+    // No loser has an order; every loser got a PaymentIntent before the write (they all passed
+    // the reads), and each was voided.
     const stripe = new SimulatedCardProvider({ origin: testCloud().url });
-    let made = 0;
-    for (const i of losers) {
-      const orders = await api('GET', '/api/transactions?only=order', as(buyers[i]!));
-      expect(orders.body.meta.totalItems).toBe(0);
-      const intentId = await paymentIntentOf(transactionIdFor(buyers[i]!.user.id, keysOf[i]!));
-      if (!intentId) continue;
-      made += 1;
-      expect((await stripe.retrievePaymentIntent(intentId)).status, `buyer ${i}`).toBe('canceled');
-    }
-    console.info(`stock race: ${made} of ${losers.length} losers got a PaymentIntent, all voided`);
+    await Promise.all(
+      losers.map(async (i) => {
+        const orders = await api('GET', '/api/transactions?only=order', as(buyers[i]!));
+        expect(orders.body.meta.totalItems).toBe(0);
+        const intentId = await paymentIntentOf(transactionIdFor(buyers[i]!.user.id, keysOf[i]!));
+        expect(intentId, `buyer ${i}'s PaymentIntent`).toBeDefined();
+        expect((await stripe.retrievePaymentIntent(intentId!)).status, `buyer ${i}`).toBe('canceled');
+      }),
+    );
 
     // The winner's PaymentIntent is the live one.
     const live = await stripe.retrievePaymentIntent(winner.stripePaymentIntentId);
     expect(live.status).not.toBe('canceled');
     expect(await paymentIntentOf(winner.transaction.id)).toBe(winner.stripePaymentIntentId);
-  });
+  }, 60_000);
 });
