@@ -26,7 +26,7 @@ import { probeItemWrites } from './race-probe';
 // writes the condition refused. With the condition deleted, this test fails (docs/decisions.md).
 //
 // This file runs on a local cloud of its own with real-time timers: 100 concurrent initiates take
-// seconds on DynamoDB Local, longer than the suite cloud's scaled 15-minute payment window (1.8 s),
+// seconds on DynamoDB Local, longer than the suite cloud's scaled 15-minute payment window (5.4 s),
 // whose expiry would give the bike back mid-race. The account helpers reach this cloud through the
 // mocked `useLocalCloud`; its handlers run in this worker (the gateway), so the probe sees them.
 
