@@ -213,10 +213,16 @@ export async function buildWorld(): Promise<World> {
     givenListing(ownerAccount.user.id, { currentStock: 5, images: [{ id: randomUUID(), variants: {} }] }),
     bikeListing(seller.user.id, 20),
   ]);
-  const purchase = await paidCardOrder(ownerAccount, sellerListing.id);
-  const delivered = await transition(seller, purchase.id, 'mark-delivered');
-  if (delivered.status !== 200) throw new Error(`mark-delivered: ${delivered.status}`);
-  const paypal = await paidPaypalOrder(ownerAccount, sellerListing.id);
+  const deliveredPurchase = async () => {
+    const order = await paidCardOrder(ownerAccount, sellerListing.id);
+    const delivered = await transition(seller, order.id, 'mark-delivered');
+    if (delivered.status !== 200) throw new Error(`mark-delivered: ${delivered.status}`);
+    return order;
+  };
+  const [purchase, paypal] = await Promise.all([
+    deliveredPurchase(),
+    paidPaypalOrder(ownerAccount, sellerListing.id),
+  ]);
   const paid = await stored(paypal.id);
   const captureId = paid.payment?.paypalCaptureId ?? (paid.protectedData.paypalTransactionId as string);
   return {

@@ -14,7 +14,9 @@ let world: World;
 
 beforeAll(async () => {
   testCloud();
+  const started = Date.now();
   world = await buildWorld();
+  console.log(`authorization matrix: fixtures made in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }, 60_000);
 
 describe('authorization matrix', () => {
@@ -26,13 +28,14 @@ describe('authorization matrix', () => {
   });
 
   it('answers every route × principal as designed, and a refused call changes nothing', async () => {
+    const started = Date.now();
     const report = await runMatrix({
       baseUrl: testCloud().url,
       world,
       actors: { owner: world.owner, other: world.other, banned: world.banned },
       cases: authorizationCases,
     });
-    console.log(report.summary);
+    console.log(`${report.summary} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     expect(report.violations).toEqual([]);
     expect(report.calls).toBe(report.routes * report.principals);
     expect(report.asDesigned).toBe(report.calls);
