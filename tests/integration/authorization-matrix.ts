@@ -237,7 +237,7 @@ export async function runMatrix<W>(setup: MatrixSetup<W>): Promise<MatrixReport>
     const answer = await send(setup.baseUrl, call, tokenFor(principal, owner, setup.actors));
     counts.calls += 1;
     const wrong = mismatch(expected, answer);
-    if (wrong) violations.push(`${name} × ${principal}: ${wrong}`);
+    if (wrong) violations.push(`${name} × ${principal}: ${wrong} [designed: ${routeCase.why}]`);
     else {
       counts.asDesigned += 1;
       if (expected.status >= 400) counts.refused += 1;
