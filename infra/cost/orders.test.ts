@@ -7,6 +7,15 @@ describe('the order mix', () => {
     expect(planFor(1)).toEqual({ payment: 'card', received: 'buyer', reviews: 'customer' });
     expect(planFor(3)).toEqual({ payment: 'card', received: 'timer', reviews: 'none' });
     expect(planFor(4)).toMatchObject({ payment: 'paypal' });
+    expect(Object.keys(mixOf(1))).toEqual([
+      'card',
+      'paypal',
+      'received by buyer',
+      'received by timer',
+      'reviews: both',
+      'reviews: customer',
+      'reviews: none',
+    ]);
     expect(mixOf(20)).toEqual({
       card: 16,
       paypal: 4,

@@ -30,9 +30,18 @@ export function planFor(index: number): OrderPlan {
   };
 }
 
-/** Counts of each plan's choices over `orders` orders (printed with the run). */
+/** Counts of each plan's choices over `orders` orders (printed with the run), grouped by choice. */
 export function mixOf(orders: number): Record<string, number> {
-  const mix: Record<string, number> = {};
+  const choices = [
+    'card',
+    'paypal',
+    'received by buyer',
+    'received by timer',
+    'reviews: both',
+    'reviews: customer',
+    'reviews: none',
+  ];
+  const mix: Record<string, number> = Object.fromEntries(choices.map((choice) => [choice, 0]));
   for (let index = 0; index < orders; index++) {
     const plan = planFor(index);
     for (const key of [`${plan.payment}`, `received by ${plan.received}`, `reviews: ${plan.reviews}`])
