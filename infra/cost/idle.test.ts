@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { metrics } from '../../functions/lib/metric-catalogue';
 import type { DeploymentFacts } from './deployment';
-import { idleLines, idleTotal } from './idle';
+import { idleLines, idleTotal, metricSeries } from './idle';
 import { price } from './prices';
 
 const facts: DeploymentFacts = {
@@ -59,6 +60,19 @@ describe('the idle month', () => {
         price('xrayTrace'));
     expect(usdOf('WorkflowSweepDue')).toBeCloseTo(expected, 10);
     expect(lines.find((line) => line.item.startsWith('Other'))?.note).toMatch(/not measured/);
+  });
+
+  it("custom metrics: the sweeper's two gauges idle; the catalogue's series with orders (a provider metric once per provider)", () => {
+    const metricsLine = lines.find((line) => line.item.startsWith('CloudWatch custom metrics'))!;
+    expect(metricsLine.count).toBe(2);
+    expect(metricsLine.usdPerMonth).toBeCloseTo(2 * price('customMetric'), 10);
+    const all = metricSeries(Object.values(metrics));
+    expect(all).toBeGreaterThanOrEqual(12); // 8 metrics, 2 of them per payment provider (stripe, paypal)
+    expect(metricsLine.note).toContain(`all ${all} of the metric catalogue: $${(all * 0.3).toFixed(2)}`);
+    const plain = { name: 'A', unit: 'Count', description: '' } as const;
+    const byProvider = { ...plain, dimensions: { provider: ['stripe', 'paypal'] } };
+    const byTwo = { ...plain, dimensions: { provider: ['stripe', 'paypal'], kind: ['a', 'b', 'c'] } };
+    expect(metricSeries([plain, byProvider, byTwo])).toBe(1 + 2 + 6);
   });
 
   it("log storage: a month of the schedules' lines at the assumed bytes per run", () => {

@@ -1,3 +1,8 @@
+import {
+  type MetricDefinition,
+  type MetricKey,
+  metrics as metricCatalogue,
+} from '../../functions/lib/metric-catalogue';
 import type { DeploymentFacts } from './deployment';
 import { gbSeconds } from './model';
 import { price } from './prices';
@@ -42,6 +47,24 @@ export interface IdleLine {
 }
 
 const cognitoFreeUsers = 10_000;
+
+/**
+ * The metrics a deployment publishes with nobody using it: the sweeper's two gauges, recorded on
+ * every run (functions/orders/workflow/sweep-gauges.ts). The rest of the catalogue is published only
+ * when orders, payments or searches happen.
+ */
+export const idleMetricKeys: readonly MetricKey[] = ['oldestOverdueDue', 'oldestUnfinishedMoneyOp'];
+
+/** CloudWatch bills each metric (name × dimension values) a month: one per value of each extra dimension. */
+export function metricSeries(definitions: readonly MetricDefinition[]): number {
+  return definitions.reduce(
+    (sum, definition) =>
+      sum +
+      Object.values(definition.dimensions ?? {}).reduce((product, values) => product * values.length, 1),
+    0,
+  );
+}
+
 const tableStorageFreeGb = 25;
 
 export function idleLines(
@@ -111,6 +134,7 @@ export function idleLines(
       usdPerMonth: Math.max(0, assumptions.monthlyActiveUsers - cognitoFreeUsers) * price('cognitoMau'),
       note: `assumed; the first ${cognitoFreeUsers.toLocaleString('en-US')} are free`,
     },
+    customMetricsLine(),
     ...facts.schedules.map((schedule) => scheduleLine(facts, schedule, scheduled, assumptions)),
     logStorageLine(facts, assumptions),
   ];
@@ -158,6 +182,21 @@ function scheduleLine(
       `${Math.round(run.meanBilledMs)} ms at ${settings.memoryMb} MB, ${round(run.readUnits)} RRU, ` +
       `${round(run.writeUnits)} WRU, ${round(run.s3TierOne + run.s3TierTwo)} S3 requests a run; ` +
       'with its schedule, trace and logs',
+  };
+}
+
+/** The handlers' EMF metrics (functions/lib/metrics.ts) are custom metrics, billed per metric a month. */
+function customMetricsLine(): IdleLine {
+  const idle = metricSeries(idleMetricKeys.map((key) => metricCatalogue[key]));
+  const all = metricSeries(Object.values(metricCatalogue));
+  return {
+    item: 'CloudWatch custom metrics (EMF)',
+    count: idle,
+    unit: 'metrics',
+    usdPerMonth: idle * price('customMetric'),
+    note:
+      `the sweeper's gauges; a month with orders publishes all ${all} of the metric catalogue: ` +
+      `$${(all * price('customMetric')).toFixed(2)}`,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inParallel, mixOf, planFor } from './orders';
+import { costRunTimers, inParallel, mixOf, planFor } from './orders';
 
 describe('the order mix', () => {
   it('1 in 5 PayPal, 1 in 4 received by the timer, half reviewed by both and a quarter by the buyer', () => {
@@ -7,6 +7,15 @@ describe('the order mix', () => {
     expect(planFor(1)).toEqual({ payment: 'card', received: 'buyer', reviews: 'customer' });
     expect(planFor(3)).toEqual({ payment: 'card', received: 'timer', reviews: 'none' });
     expect(planFor(4)).toMatchObject({ payment: 'paypal' });
+    expect(Object.keys(mixOf(1))).toEqual([
+      'card',
+      'paypal',
+      'received by buyer',
+      'received by timer',
+      'reviews: both',
+      'reviews: customer',
+      'reviews: none',
+    ]);
     expect(mixOf(20)).toEqual({
       card: 16,
       paypal: 4,
@@ -40,5 +49,14 @@ describe('inParallel', () => {
     expect(ran.sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(most).toBe(3);
     expect(done).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+});
+
+describe('the cost run timers', () => {
+  it('the report-a-problem reminder falls due after the buyers act and a sweep before the window closes', () => {
+    const localSweepIntervalMs = 2000; // infra/local/cloud.ts sweepIntervalMs
+    const reminder = costRunTimers['report-problem-reminder'];
+    expect(reminder).toBeGreaterThanOrEqual(2000);
+    expect(reminder + localSweepIntervalMs).toBeLessThan(costRunTimers['auto-mark-received']);
   });
 });

@@ -101,6 +101,11 @@ export const priceTable = {
       note: 'DynamoDB Standard storage, eu-west-1: $0.283 per GB-month (first 25 GB free)',
     },
     logStorageGbMonth: { usd: 0.03, unit: 'GB-month', note: 'CloudWatch Logs storage: $0.03 per GB-month' },
+    customMetric: {
+      usd: 0.3,
+      unit: 'metric-month',
+      note: 'CloudWatch custom metrics (EMF included): $0.30 per metric a month (first 10,000), prorated by the hour published',
+    },
     cognitoMau: {
       usd: 0.015,
       unit: 'MAU',
