@@ -1,5 +1,6 @@
 import '../local/polyfills';
 import { parseArgs } from 'node:util';
+import { argumentsOrExit, UsageError } from '../operator/cli-arguments';
 import { defaultIdleAssumptions, idleLines } from './idle';
 import { costLines, functionCosts } from './model';
 import { mixOf } from './orders';
@@ -29,8 +30,6 @@ export interface CostArguments {
   warmUp: number;
   json: boolean;
 }
-
-class UsageError extends Error {}
 
 function count(raw: string | undefined, name: string, fallback: number, minimum: number): number {
   if (raw === undefined) return fallback;
@@ -71,18 +70,8 @@ export async function runCost(
   out: (line: string) => void = (line) => console.log(line),
   err: (line: string) => void = (line) => console.error(line),
 ): Promise<number> {
-  let args: CostArguments | 'help';
-  try {
-    args = parseCostArgs(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    err(`✖ ${error.message}\n\n${usage}`);
-    return 2;
-  }
-  if (args === 'help') {
-    out(usage);
-    return 0;
-  }
+  const args = argumentsOrExit(argv, parseCostArgs, usage, out, err);
+  if (typeof args === 'number') return args;
   err('Synthesizing the prod stage (bundling none)…');
   const deployment = synthesizeDeployment('prod');
   const run = await measureOrders(deployment.facts, {

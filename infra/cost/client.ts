@@ -3,12 +3,10 @@ import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { updateUser } from '../../functions/accounts/repository';
 import { createListing } from '../../functions/listings/repository';
-import { simulatedOnboard } from '../../functions/payments/paypal/simulated';
 import { type ApiRouteName, apiPath, type PathArgs } from '../../shared/api/routes';
 import type { LocalCloud } from '../local/cloud';
-import { onboardDemoSeller } from '../local/seed/payouts';
+import { onboardDemoPaypalMerchant, onboardDemoSeller } from '../local/seed/payouts';
 
 /**
  * The cost run's client: the API over HTTP as the browser calls it (every call counted: API Gateway
@@ -115,23 +113,9 @@ export class CostClient {
 /** A seller paid by card (a verified simulated Stripe Connect account) and by PayPal (an onboarded merchant). */
 export async function onboardSeller(seller: Account, origin: string): Promise<void> {
   await onboardDemoSeller({ userId: seller.id, country: 'CA', origin });
-  const { merchantId } = await simulatedOnboard(seller.id);
-  await updateUser(seller.id, {
-    set: {
-      paypal: {
-        trackingId: seller.id,
-        merchantId,
-        paypalOnboarded: true,
-        isPaymentsReceivable: true,
-        isPrimaryEmailValidated: true,
-        isExpressCheckoutActive: true,
-        hasOAuthPermissions: true,
-        paypalOffboarded: false,
-        requestOnboardingLinks: false,
-      },
-      payoutReady: true,
-    },
-  });
+  // The demo seed's PayPal link: the simulated merchant and the status PayPal reports for it, stored
+  // as the onboarding return stores it.
+  if (!(await onboardDemoPaypalMerchant(seller.id))) throw new Error(`PayPal not linked for ${seller.id}`);
 }
 
 /** A used road bike for sale (one in stock, shipped or picked up), published: what one order buys. */

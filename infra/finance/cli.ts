@@ -1,6 +1,7 @@
 import '../local/polyfills';
 import { parseArgs } from 'node:util';
 import { LocalCloudError } from '../local/processes';
+import { argumentsOrExit, UsageError } from '../operator/cli-arguments';
 import { OperatorError } from '../operator/operations';
 import { awsTarget, localTarget, type Target } from '../operator/targets';
 import { monthCommission, sellerPayouts } from './ledger';
@@ -35,9 +36,6 @@ Options:
   --user-pool-id <id>      With --aws and --seller <email>: the user pool (default USER_POOL_ID;
                            output Velo<Stage>Auth.UserPoolId)
 `;
-
-/** Bad arguments: the usage text and exit code 2. */
-class UsageError extends Error {}
 
 interface Arguments {
   report: 'payouts' | 'commission';
@@ -110,18 +108,8 @@ export async function runFinance(
   out: (line: string) => void = (line) => console.log(line),
   err: (line: string) => void = (line) => console.error(line),
 ): Promise<number> {
-  let args: Arguments | 'help';
-  try {
-    args = parseFinanceArgs(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    err(`✖ ${error.message}\n\n${usage}`);
-    return 2;
-  }
-  if (args === 'help') {
-    out(usage);
-    return 0;
-  }
+  const args = argumentsOrExit(argv, parseFinanceArgs, usage, out, err);
+  if (typeof args === 'number') return args;
   const byEmail = args.seller?.includes('@') ?? false;
   let target: Target;
   try {
