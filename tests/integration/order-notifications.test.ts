@@ -78,6 +78,12 @@ const mailsTo = (user: { email: string } | string, subject?: RegExp) =>
   messagesTo(typeof user === 'string' ? user : user.email).filter((m) => !subject || subject.test(m.subject));
 
 /**
+ * How long to wait for a digest the cloud's sweeper sends: its window (15 minutes × scale: 5.4 s)
+ * and the next sweep (every 2 s), with 3× margin, where eventually's 10-s default left 1.3×.
+ */
+const sweptDigestTimeoutMs = () => 3 * (15 * MINUTE_MS * scale + sweepIntervalMs);
+
+/**
  * Waits until `user` has `count` mails matching `subject` (within `timeoutMs`), then until the cloud
  * settled (nothing more may come).
  */
@@ -408,10 +414,8 @@ describe('order e-mails', () => {
     expect(first!.text).toContain('Is it still <i>available</i>?');
     expect(first!.html).not.toContain('<i>');
     expect(first!.text).toContain(`/sale/${order.tx.id}/details`);
-    // The cloud's sweeper sends the digest when the window closes (15 minutes × scale: 5.4 s), at
-    // its next sweep (every 2 s): waited for with 3× margin, not the 10 s default (1.3×).
-    const digestAfterMs = 15 * MINUTE_MS * scale + sweepIntervalMs;
-    const [digest] = await expectMails(order.seller, /^2 new messages about /, 1, 3 * digestAfterMs);
+    // The cloud's sweeper sends the digest when the window closes (15 minutes × scale).
+    const [digest] = await expectMails(order.seller, /^2 new messages about /, 1, sweptDigestTimeoutMs());
     expect(digest!.subject).toBe(`2 new messages about ${order.tx.listingSnapshot.title}`);
     expect(digest!.text).toMatch(
       /Bea T \([A-Z][a-z]{2} \d+, \d\d:\d\d UTC\): “And can you ship on <b>Friday<\/b>\?”/,
@@ -638,7 +642,7 @@ describe('order e-mails', () => {
     expect(mail!.text).toContain(`/sale/${transaction.id}/details`);
     // A second question within the window goes in the window's digest; no "New message" for either.
     await putMessage(transaction.id, buyer.id, 'Or 750 with pickup?', new Date(t + 100));
-    const [digest] = await expectMails(seller, /^1 new message about /, 1);
+    const [digest] = await expectMails(seller, /^1 new message about /, 1, sweptDigestTimeoutMs());
     expect(digest!.text).toContain('“Or 750 with pickup?”');
     expect(digest!.text).not.toContain('800');
     expect(mailsTo(seller, /^New enquiry: /)).toHaveLength(1);
