@@ -110,14 +110,20 @@ export async function startStreamPoller(
   const loop = (async () => {
     while (!stopped) {
       let handled = 0;
+      let polled = false;
       try {
         handled = await pollOnce();
+        polled = true;
       } catch (error) {
         if (!stopped) console.error(`[streams] poll failed: ${error}`);
       }
       if (handled === 0) {
-        for (const resolve of idleWaiters) resolve();
-        idleWaiters = [];
+        // Only a poll that read every shard and found nothing is idle: a failed one read nothing,
+        // and drain() (the /_dev/settled.json signal) must not answer while records may be waiting.
+        if (polled) {
+          for (const resolve of idleWaiters) resolve();
+          idleWaiters = [];
+        }
         await new Promise((resolve) => setTimeout(resolve, pollIntervalMs));
       }
     }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamo } from '../../functions/lib/aws';
 import { ApiError } from '../../functions/lib/errors';
+import { keys } from '../../functions/lib/table-design';
 import { applyTransition } from '../../functions/orders/engine';
 import type { TransactionRecord } from '../../functions/orders/record';
 import { fireDueTimer } from '../../functions/orders/workflow/fire-timer';
@@ -21,6 +23,7 @@ import {
   outboxEvents,
   stripe,
 } from './order-money-fixtures';
+import { probeItemWrites } from './race-probe';
 
 // User action vs timer × 100 (issue 28): on 100 card orders the buyer's action and the order's
 // timer are taken at the same moment, in-process against the suite cloud with real simulated
@@ -249,6 +252,11 @@ describe('cancel vs auto-cancel, 50 rounds', () => {
         timers,
       });
     });
+    // Each order's writes counted (issue 28: a race test counts that the losers reached the
+    // conditional write): a loser that only read the order after the winner's write proves nothing.
+    const probes = orders.map((order) =>
+      probeItemWrites(dynamo(), { partitionKey: keys.transaction(order.tx.id).PK }),
+    );
     const rounds = await race(orders, {
       user: (order, at) =>
         applyTransition(order.tx.id, 'cancel', {
@@ -260,7 +268,14 @@ describe('cancel vs auto-cancel, 50 rounds', () => {
       timer: (order, at) => fireTaskAt(order.tx.id, at),
       staggers: cancelStaggers,
       firstGuessMs: 200,
+    }).finally(() => {
+      for (const probe of probes) probe.remove();
     });
+    // Rounds whose loser's write reached the order item and was refused there (its condition, or a
+    // concurrent transaction the engine retried and then answered from the order as it stood).
+    const refusedAtTheWrite = probes.filter(
+      ({ counts }) => counts.refusedByCondition + counts.conflicted > 0,
+    ).length;
 
     const outcomes = await Promise.all(
       rounds.map(async ({ order, user, timer }) => {
@@ -290,10 +305,12 @@ describe('cancel vs auto-cancel, 50 rounds', () => {
       timer: outcomes.filter((outcome) => outcome === 'timer').length,
     };
     console.info(
-      `action vs timer (cancel vs auto-cancel): ${rounds.length} rounds, user won ${won.user}, timer won ${won.timer}`,
+      `action vs timer (cancel vs auto-cancel): ${rounds.length} rounds, user won ${won.user}, timer won ${won.timer}, ` +
+        `${refusedAtTheWrite} losers refused at the order's conditional write`,
     );
     expect(won.user, 'the buyer won at least one round').toBeGreaterThanOrEqual(1);
     expect(won.timer, 'the timer won at least one round').toBeGreaterThanOrEqual(1);
+    expect(refusedAtTheWrite, "a loser reached the order's conditional write").toBeGreaterThanOrEqual(1);
     expect(
       reconcile(await Promise.all(orders.map((order) => outboxEvents(order.tx.id))).then((e) => e.flat())),
     ).toEqual([]);

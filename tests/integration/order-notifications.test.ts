@@ -29,6 +29,7 @@ import type { TransactionRecord } from '../../functions/orders/record';
 import { queryAllDueItems } from '../../functions/orders/repository';
 import { handler as transactionStream } from '../../functions/orders/transaction-stream';
 import { handler as sweep } from '../../functions/orders/workflow/sweep-due';
+import { sweepIntervalMs } from '../../infra/local/cloud';
 import type { CarrierId } from '../../shared/config/carriers';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/config/constants';
 import { api, messagesTo, signUp } from './accounts';
@@ -76,9 +77,23 @@ interface Order {
 const mailsTo = (user: { email: string } | string, subject?: RegExp) =>
   messagesTo(typeof user === 'string' ? user : user.email).filter((m) => !subject || subject.test(m.subject));
 
-/** Waits until `user` has `count` mails matching `subject`, then until the cloud settled (nothing more may come). */
-async function expectMails(user: { email: string } | string, subject: RegExp, count: number) {
-  await eventually(async () => (mailsTo(user, subject).length >= count ? true : undefined));
+/**
+ * How long to wait for a digest the cloud's sweeper sends: its window (15 minutes × scale: 5.4 s)
+ * and the next sweep (every 2 s), with 3× margin, where eventually's 10-s default left 1.3×.
+ */
+const sweptDigestTimeoutMs = () => 3 * (15 * MINUTE_MS * scale + sweepIntervalMs);
+
+/**
+ * Waits until `user` has `count` mails matching `subject` (within `timeoutMs`), then until the cloud
+ * settled (nothing more may come).
+ */
+async function expectMails(
+  user: { email: string } | string,
+  subject: RegExp,
+  count: number,
+  timeoutMs = 10_000,
+) {
+  await eventually(async () => (mailsTo(user, subject).length >= count ? true : undefined), { timeoutMs });
   await settled();
   const found = mailsTo(user, subject);
   expect(found).toHaveLength(count);
@@ -400,7 +415,7 @@ describe('order e-mails', () => {
     expect(first!.html).not.toContain('<i>');
     expect(first!.text).toContain(`/sale/${order.tx.id}/details`);
     // The cloud's sweeper sends the digest when the window closes (15 minutes × scale).
-    const [digest] = await expectMails(order.seller, /^2 new messages about /, 1);
+    const [digest] = await expectMails(order.seller, /^2 new messages about /, 1, sweptDigestTimeoutMs());
     expect(digest!.subject).toBe(`2 new messages about ${order.tx.listingSnapshot.title}`);
     expect(digest!.text).toMatch(
       /Bea T \([A-Z][a-z]{2} \d+, \d\d:\d\d UTC\): “And can you ship on <b>Friday<\/b>\?”/,
@@ -627,7 +642,7 @@ describe('order e-mails', () => {
     expect(mail!.text).toContain(`/sale/${transaction.id}/details`);
     // A second question within the window goes in the window's digest; no "New message" for either.
     await putMessage(transaction.id, buyer.id, 'Or 750 with pickup?', new Date(t + 100));
-    const [digest] = await expectMails(seller, /^1 new message about /, 1);
+    const [digest] = await expectMails(seller, /^1 new message about /, 1, sweptDigestTimeoutMs());
     expect(digest!.text).toContain('“Or 750 with pickup?”');
     expect(digest!.text).not.toContain('800');
     expect(mailsTo(seller, /^New enquiry: /)).toHaveLength(1);

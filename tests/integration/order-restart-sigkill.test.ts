@@ -1,8 +1,11 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamo, tableName } from '../../functions/lib/aws';
 import type { TransactionRecord } from '../../functions/orders/record';
 import { getTransaction } from '../../functions/orders/repository';
+import { getObject } from '../../functions/payments/stripe/simulated/store';
 import { freeLocalPorts, type LocalPorts } from '../../infra/local/cloud';
 import { siteSettings } from '../../shared/config/site';
 import type { DomainEvent } from '../../shared/events/envelope';
@@ -182,6 +185,38 @@ function expectEndedOnce(tx: TransactionRecord, label: string) {
   ).toHaveLength(1);
 }
 
+/**
+ * The money as the simulated Stripe holds it, not as our outbox says (one item per event type by its
+ * key, so a second payout or refund made at the provider after the restart would not show there):
+ * the amount refunded on the order's PaymentIntent and every transfer made for the order.
+ */
+async function providerMoneyOf(txId: string, intentId: string) {
+  const intent = await getObject('payment_intent', intentId);
+  if (!intent) throw new Error(`the simulated Stripe has no PaymentIntent ${intentId}`);
+  const transfers: number[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: '#entity = :entity AND #data.#object = :transfer AND #data.#group = :txId',
+        ExpressionAttributeNames: {
+          '#entity': 'entity',
+          '#data': 'data',
+          '#object': 'object',
+          '#group': 'transfer_group',
+        },
+        ExpressionAttributeValues: { ':entity': 'simulated-stripe', ':transfer': 'transfer', ':txId': txId },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) transfers.push((item.data as { amount: number }).amount);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return { refunded: intent.amount_refunded, transfers };
+}
+
 describe('SIGKILL of the local cloud in the middle of orders', () => {
   it('after a restart on the same data folder every order ends exactly once and its money reconciles', async () => {
     cloud = await start();
@@ -246,15 +281,18 @@ describe('SIGKILL of the local cloud in the middle of orders', () => {
       expect(reconcile(events), label).toEqual([]);
       const sums = balances(events)[0] ?? { captured: 0, refunded: 0, paidOut: 0, commission: 0 };
       const intent = await paymentIntentOf(order);
+      const provider = await providerMoneyOf(order.id, intent.id);
       if (tx.state === 'payment-expired') {
         // Never captured: the PaymentIntent voided, nothing moved.
         expect(sums, label).toMatchObject({ captured: 0, refunded: 0, paidOut: 0, commission: 0 });
         expect(intent.status, label).toBe('canceled');
+        expect(provider, label).toEqual({ refunded: 0, transfers: [] });
       } else if (tx.state === 'canceled') {
         // Captured, then refunded in full; the seller paid nothing.
         expect(sums.captured, label).toBeGreaterThan(0);
         expect(sums, label).toMatchObject({ refunded: sums.captured, paidOut: 0, commission: 0 });
         expect(tx.payment?.refundId, label).toBeTruthy();
+        expect(provider, label).toEqual({ refunded: sums.captured, transfers: [] });
       } else {
         // Reviewed: the charge is the seller's payout plus the commission.
         expect(tx.state, label).toBe('reviewed');
@@ -263,6 +301,7 @@ describe('SIGKILL of the local cloud in the middle of orders', () => {
         expect(sums.commission, label).toBe(tx.payinTotal.amount - tx.payoutTotal.amount);
         expect(tx.payment?.payoutId, label).toBeTruthy();
         expect(intent, label).toMatchObject({ status: 'succeeded', amountReceived: tx.payinTotal.amount });
+        expect(provider, label).toEqual({ refunded: 0, transfers: [tx.payoutTotal.amount] });
       }
     }
     const states = new Set(orders.map(({ plan }) => plan.state));

@@ -176,7 +176,8 @@ describe('order timers on the workflow (scaled local cloud)', () => {
     // The delivered order's token is read before auto-mark-received; the review period is scaled.
     setTimers({ 'auto-mark-received': mustSeeFirstMs, 'expire-review-period': undefined });
     const { order, executionArn } = await deliveredOrder();
-    const tx = await reachesState(order, 'reviewed');
+    // Two timers in a row (3 s, then the 7-day review period: 2.4 s): waited for with 3× margin.
+    const tx = await reachesState(order, 'reviewed', 3 * (mustSeeFirstMs + scaled(7)));
     expect(logOf(tx)).toEqual([
       'request-payment',
       'confirm-payment',
@@ -243,7 +244,7 @@ describe('order timers on the workflow (scaled local cloud)', () => {
     const { order, executionArn } = await deliveredOrder();
     const disputed = await act(order, 'dispute', 'customer', { disputeReason: 'Arrived with a bent wheel' });
     expect(disputed.deadline?.transition).toBe('auto-cancel-from-disputed');
-    const tx = await reachesState(order, 'canceled', 15_000);
+    const tx = await reachesState(order, 'canceled', 3 * 6000); // the 6-s timer, with 3× margin
     expect(logOf(tx)).toEqual([
       'request-payment',
       'confirm-payment',
