@@ -23,7 +23,7 @@ import {
   outboxEvents,
   stripe,
 } from './order-money-fixtures';
-import { probeItemWrites } from './race-probe';
+import { type ItemWriteProbe, probeItemWrites } from './race-probe';
 
 // User action vs timer × 100 (issue 28): on 100 card orders the buyer's action and the order's
 // timer are taken at the same moment, in-process against the suite cloud with real simulated
@@ -133,6 +133,12 @@ interface Round {
  * `staggers[i % 10]` × the buyer's action's typical duration after it (negative: before): the
  * median of the previous batch's (the first batch: `firstGuessMs`), so the spread follows the
  * machine's load instead of fixed milliseconds.
+ *
+ * Each order's writes are counted (issue 28: a race test counts that the losers reached the
+ * conditional write; a loser that only read the order after the winner's write proves nothing):
+ * `refusedAtTheWrite` is the rounds whose loser's write reached the order item and was refused
+ * there (its condition, or a concurrent transaction the engine retried and then answered from the
+ * order as it stood).
  */
 async function race(
   orders: MoneyOrder[],
@@ -142,7 +148,21 @@ async function race(
     staggers: readonly number[];
     firstGuessMs: number;
   },
-): Promise<Round[]> {
+): Promise<{ rounds: Round[]; refusedAtTheWrite: number }> {
+  const probes = orders.map((order) =>
+    probeItemWrites(dynamo(), { partitionKey: keys.transaction(order.tx.id).PK }),
+  );
+  try {
+    return { rounds: await raceRounds(orders, sides), refusedAtTheWrite: refusedAt(probes) };
+  } finally {
+    for (const probe of probes) probe.remove();
+  }
+}
+
+const refusedAt = (probes: ItemWriteProbe[]) =>
+  probes.filter(({ counts }) => counts.refusedByCondition + counts.conflicted > 0).length;
+
+async function raceRounds(orders: MoneyOrder[], sides: Parameters<typeof race>[1]): Promise<Round[]> {
   const rounds: Round[] = [];
   let typicalMs = sides.firstGuessMs;
   for (let first = 0; first < orders.length; first += BATCH) {
@@ -177,7 +197,7 @@ const log = (tx: TransactionRecord) => tx.transitions.map((entry) => entry.trans
 describe('confirm-payment vs expire-payment, 50 rounds', () => {
   it('one winner each; the loser answered as designed; captured, or voided / refunded in full', async () => {
     const orders = await givenOrders(ROUNDS_PER_PAIR, async () => undefined);
-    const rounds = await race(orders, {
+    const { rounds, refusedAtTheWrite } = await race(orders, {
       user: (order, at) =>
         applyTransition(order.tx.id, 'confirm-payment', {
           actor: 'customer',
@@ -231,7 +251,7 @@ describe('confirm-payment vs expire-payment, 50 rounds', () => {
     console.info(
       `action vs timer (confirm-payment vs expire-payment): ${rounds.length} rounds, user won ${won.user}, ` +
         `timer won ${timerWon} (${won.timerBeforeCapture} before the capture: voided, ` +
-        `${won.timerAfterCapture} after it: refunded)`,
+        `${won.timerAfterCapture} after it: refunded), ${refusedAtTheWrite} losers refused at the order's conditional write`,
     );
     expect(won.user, 'the buyer won at least one round').toBeGreaterThanOrEqual(1);
     expect(won.timerBeforeCapture, 'the timer won before the capture at least once').toBeGreaterThanOrEqual(
@@ -239,6 +259,7 @@ describe('confirm-payment vs expire-payment, 50 rounds', () => {
     );
     expect(won.timerAfterCapture, 'the timer won during the capture at least once').toBeGreaterThanOrEqual(1);
     expect(timerWon).toBe(rounds.length - won.user);
+    expect(refusedAtTheWrite, "a loser reached the order's conditional write").toBeGreaterThanOrEqual(1);
   }, 60_000);
 });
 
@@ -252,12 +273,7 @@ describe('cancel vs auto-cancel, 50 rounds', () => {
         timers,
       });
     });
-    // Each order's writes counted (issue 28: a race test counts that the losers reached the
-    // conditional write): a loser that only read the order after the winner's write proves nothing.
-    const probes = orders.map((order) =>
-      probeItemWrites(dynamo(), { partitionKey: keys.transaction(order.tx.id).PK }),
-    );
-    const rounds = await race(orders, {
+    const { rounds, refusedAtTheWrite } = await race(orders, {
       user: (order, at) =>
         applyTransition(order.tx.id, 'cancel', {
           actor: 'customer',
@@ -268,14 +284,7 @@ describe('cancel vs auto-cancel, 50 rounds', () => {
       timer: (order, at) => fireTaskAt(order.tx.id, at),
       staggers: cancelStaggers,
       firstGuessMs: 200,
-    }).finally(() => {
-      for (const probe of probes) probe.remove();
     });
-    // Rounds whose loser's write reached the order item and was refused there (its condition, or a
-    // concurrent transaction the engine retried and then answered from the order as it stood).
-    const refusedAtTheWrite = probes.filter(
-      ({ counts }) => counts.refusedByCondition + counts.conflicted > 0,
-    ).length;
 
     const outcomes = await Promise.all(
       rounds.map(async ({ order, user, timer }) => {
