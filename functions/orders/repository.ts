@@ -57,7 +57,10 @@ export function isOrderable(listing: ListingRecord | undefined): listing is List
  * `transaction-listing-not-found`.
  */
 export async function stockFailure(listingId: string): Promise<ApiError> {
-  const listing = await getListingConsistent(listingId);
+  return stockRefusal(await getListingConsistent(listingId));
+}
+
+function stockRefusal(listing: ListingRecord | undefined): ApiError {
   return isOrderable(listing)
     ? new ApiError('transaction-listing-insufficient-stock')
     : new ApiError('transaction-listing-not-found');
@@ -70,10 +73,8 @@ export async function stockFailure(listingId: string): Promise<ApiError> {
  */
 export async function contendedStockFailure(listingId: string, quantity: number): Promise<ApiError> {
   const listing = await getListingConsistent(listingId);
-  if (!isOrderable(listing)) return new ApiError('transaction-listing-not-found');
-  return (listing.currentStock ?? 0) < quantity
-    ? new ApiError('transaction-listing-insufficient-stock')
-    : new ApiError('conflict');
+  if (isOrderable(listing) && (listing.currentStock ?? 0) >= quantity) return new ApiError('conflict');
+  return stockRefusal(listing);
 }
 
 /** Reserve stock: decrement only a published, not deleted listing with enough stock (never below 0). */
