@@ -10,17 +10,23 @@ export type PathHandler = (
   requestId: string,
 ) => Promise<void>;
 
-/** An error from the catalogue, as the API answers it (JSON with the request id). */
+/** An error from the catalogue as the API's body has it (JSON with the request id), and its status. */
+function catalogueError(requestId: string, code: keyof typeof apiErrors): { status: number; body: string } {
+  const { status, title } = apiErrors[code];
+  const body: ApiErrorBody = { errors: [{ id: requestId, status, code, title }] };
+  return { status, body: JSON.stringify(body) };
+}
+
+/** An error from the catalogue, as the API answers it. */
 export function sendError(
   response: ServerResponse,
   requestId: string,
   code: keyof typeof apiErrors,
   extra: Record<string, string> = {},
 ) {
-  const { status, title } = apiErrors[code];
-  const body: ApiErrorBody = { errors: [{ id: requestId, status, code, title }] };
+  const { status, body } = catalogueError(requestId, code);
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...extra });
-  response.end(JSON.stringify(body));
+  response.end(body);
 }
 
 /**
@@ -32,8 +38,7 @@ export function sendError(
 export function parserErrorAnswer(errorCode: string | undefined, requestId: string): string {
   const code: keyof typeof apiErrors =
     errorCode === 'HPE_HEADER_OVERFLOW' ? 'request-too-large' : 'validation-invalid-params';
-  const { status, title } = apiErrors[code];
-  const body = JSON.stringify({ errors: [{ id: requestId, status, code, title }] } satisfies ApiErrorBody);
+  const { status, body } = catalogueError(requestId, code);
   return [
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
     'content-type: application/json; charset=utf-8',
