@@ -4,7 +4,7 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createListing } from '../../functions/listings/repository';
-import { type ApiRouteName, apiPath, type PathArgs } from '../../shared/api/routes';
+import { type ApiRouteName, apiRoutes, type PathArgs, route } from '../../shared/api/routes';
 import type { LocalCloud } from '../local/cloud';
 import { onboardDemoPaypalMerchant, onboardDemoSeller } from '../local/seed/payouts';
 
@@ -31,13 +31,13 @@ export class CostClient {
 
   constructor(private readonly cloud: LocalCloud) {}
 
+  /** Route `name` called with the method the route table gives it. */
   async call<N extends ApiRouteName>(
     name: N,
-    method: string,
     options: { token?: string; body?: unknown },
     ...params: PathArgs<N>
   ): Promise<Answer> {
-    const path = apiPath(name, ...params);
+    const { method, path } = route(name, ...params);
     if (path.startsWith('/api/simulated-')) this.providerRequests++;
     else this.apiRequests++;
     const response = await fetch(`${this.cloud.url}${path}`, {
@@ -56,14 +56,15 @@ export class CostClient {
   async expect<N extends ApiRouteName>(
     expected: number | number[],
     name: N,
-    method: string,
     options: { token?: string; body?: unknown },
     ...params: PathArgs<N>
   ): Promise<Answer> {
-    const answer = await this.call(name, method, options, ...params);
+    const answer = await this.call(name, options, ...params);
     const allowed = Array.isArray(expected) ? expected : [expected];
     if (!allowed.includes(answer.status))
-      throw new Error(`${method} ${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      throw new Error(
+        `${apiRoutes[name].method} ${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`,
+      );
     return answer;
   }
 
@@ -72,12 +73,12 @@ export class CostClient {
     const email = `cost-${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@cost.example`;
     const password = 'Correct-horse-9';
     const since = new Date().toISOString();
-    const signup = await this.expect(201, 'signup', 'POST', {
+    const signup = await this.expect(201, 'signup', {
       body: { email, password, firstName, lastName: 'Costing' },
     });
     const code = await this.codeSentTo(email, since);
     const token = await this.signIn(email, password);
-    await this.expect(200, 'verifyEmail', 'POST', { token, body: { verificationToken: code } });
+    await this.expect(200, 'verifyEmail', { token, body: { verificationToken: code } });
     return { id: signup.body.data.id as string, email, token };
   }
 

@@ -94,10 +94,10 @@ export async function runOrder(
 ): Promise<TransactionRecord> {
   const { buyer, seller, listingId } = parties;
   const asBuyer = { token: buyer.token };
-  await client.expect(200, 'lineItems', 'POST', { ...asBuyer, body: { listingId, orderData } });
+  await client.expect(200, 'lineItems', { ...asBuyer, body: { listingId, orderData } });
   const checkoutKey = randomUUID();
   const initiate = (extra: Record<string, unknown>, speculative: boolean) =>
-    client.expect(speculative ? 200 : 201, 'initiatePrivileged', 'POST', {
+    client.expect(speculative ? 200 : 201, 'initiatePrivileged', {
       ...asBuyer,
       body: {
         ...(speculative ? { isSpeculative: true } : {}),
@@ -123,12 +123,11 @@ export async function runOrder(
     await client.expect(
       200,
       'simulatedStripeConfirmPaymentIntent',
-      'POST',
       { ...asBuyer, body: card },
       { id: initiated.body.data.stripePaymentIntentId },
     );
   } else {
-    const created = await client.expect(201, 'createPaypalOrder', 'POST', {
+    const created = await client.expect(201, 'createPaypalOrder', {
       ...asBuyer,
       body: { listingId, checkoutKey, orderData },
     });
@@ -136,7 +135,6 @@ export async function runOrder(
     await client.expect(
       200,
       'simulatedPaypalApproveOrder',
-      'POST',
       { ...asBuyer, body: { action: 'approve' } },
       { id: paypalOrderId },
     );
@@ -144,11 +142,10 @@ export async function runOrder(
     transactionId = initiated.body.data.transaction.id;
   }
   const privileged = (token: string, transition: string) =>
-    client.expect(200, 'transitionPrivileged', 'POST', { token, body: { transactionId, transition } });
+    client.expect(200, 'transitionPrivileged', { token, body: { transactionId, transition } });
   const partyTransition = (token: string, transition: string, params: Record<string, unknown>) =>
-    client.expect(200, 'transition', 'POST', { token, body: { transition, params } }, { id: transactionId });
-  const openOrder = (token: string) =>
-    client.expect(200, 'transaction', 'GET', { token }, { id: transactionId });
+    client.expect(200, 'transition', { token, body: { transition, params } }, { id: transactionId });
+  const openOrder = (token: string) => client.expect(200, 'transaction', { token }, { id: transactionId });
 
   await privileged(buyer.token, 'confirm-payment');
   await openOrder(seller.token);
