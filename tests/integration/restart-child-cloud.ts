@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { LocalPorts } from '../../infra/local/cloud';
+import { assertPortFree } from '../../infra/local/processes';
 
 /**
  * The local cloud as a child process group (tests/integration/restart-cloud-entry.ts), for the
@@ -72,19 +72,19 @@ export async function killChildCloud(cloud: ChildCloud, ports: LocalPorts): Prom
     if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
   }
   await exited;
-  for (const port of Object.values(ports)) await untilFree(port);
+  for (const [service, port] of Object.entries(ports)) await untilFree(port, service);
 }
 
-async function untilFree(port: number, timeoutMs = 10_000): Promise<void> {
+/** Waits until nothing listens on `port` (the local cloud's own check: any address, IPv4 or IPv6). */
+async function untilFree(port: number, service: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const free = await new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (free) return;
-    if (Date.now() > deadline) throw new Error(`port ${port} is still taken after the kill`);
+    try {
+      return await assertPortFree(port, service);
+    } catch (error) {
+      if (Date.now() > deadline)
+        throw new Error(`port ${port} (${service}) is still taken after the kill: ${error}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
