@@ -1,15 +1,14 @@
-import { createPrivateKey, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
 import {
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { decodeJwt, SignJWT } from 'jose';
+import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { LocalOutbox } from '../../infra/local/outbox';
+import { signWithLocalCognitoKey } from './authorization-tokens';
 import { eventually, useLocalCloud } from './cloud-env';
 
 let url: string;
@@ -80,18 +79,10 @@ describe('cognito-local and the gateway JWT authorizer', () => {
   });
 
   it('rejects an expired token with 401, even when correctly signed', async () => {
-    const keyFile = createRequire(import.meta.url).resolve(
-      'cognito-local/lib/keys/cognitoLocal.private.json',
-    );
-    const { pem } = JSON.parse(readFileSync(keyFile, 'utf8')) as { pem: string };
     const claims = decodeJwt(accessToken);
     const past = Math.floor(Date.now() / 1000) - 7200;
-    const expired = await new SignJWT({ ...claims, iat: past, exp: past + 3600 })
-      .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
-      .sign(createPrivateKey(pem));
-    const fresh = await new SignJWT({ ...claims, iat: past, exp: past + 3 * 3600 })
-      .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
-      .sign(createPrivateKey(pem));
+    const expired = await signWithLocalCognitoKey({ ...claims, iat: past, exp: past + 3600 });
+    const fresh = await signWithLocalCognitoKey({ ...claims, iat: past, exp: past + 3 * 3600 });
     expect((await me(`Bearer ${expired}`)).status).toBe(401);
     expect((await me(`Bearer ${fresh}`)).status).toBe(200); // same key, not expired: the check is the expiry
   });

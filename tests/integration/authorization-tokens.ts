@@ -17,7 +17,8 @@ const signingKey = () => createPrivateKey((JSON.parse(readFileSync(keyFile, 'utf
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-function sign(claims: Record<string, unknown>): Promise<string> {
+/** A token signed with the local Cognito's own key: valid but for whatever its claims say. */
+export function signWithLocalCognitoKey(claims: Record<string, unknown>): Promise<string> {
   return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' }).sign(signingKey());
 }
 
@@ -36,8 +37,12 @@ export async function badTokensOf(
   const now = Math.floor(Date.now() / 1000);
   return {
     forged: `${attackerHeader}.${base64url({ ...attacker, sub: owner.sub, username: owner.username })}.${attackerSignature}`,
-    expired: await sign({ ...owner, iat: now - 7200, exp: now - 3600 }),
+    expired: await signWithLocalCognitoKey({ ...owner, iat: now - 7200, exp: now - 3600 }),
     algNone: `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(owner)}.`,
-    wrongAudience: await sign({ ...owner, client_id: `other-${randomUUID()}`, exp: now + 3600 }),
+    wrongAudience: await signWithLocalCognitoKey({
+      ...owner,
+      client_id: `other-${randomUUID()}`,
+      exp: now + 3600,
+    }),
   };
 }
