@@ -192,23 +192,33 @@ async function raceRounds(orders: MoneyOrder[], sides: Parameters<typeof race>[1
   return rounds;
 }
 
+/** The buyer's `transition` on each order against the order's timer, both for the same moment. */
+function buyerVsTimer(
+  orders: MoneyOrder[],
+  transition: 'confirm-payment' | 'cancel',
+  staggers: readonly number[],
+  firstGuessMs: number,
+) {
+  return race(orders, {
+    user: (order, at) =>
+      applyTransition(order.tx.id, transition, {
+        actor: 'customer',
+        userId: order.customerId,
+        now: at,
+        timers,
+      }),
+    timer: (order, at) => fireTaskAt(order.tx.id, at),
+    staggers,
+    firstGuessMs,
+  });
+}
+
 const log = (tx: TransactionRecord) => tx.transitions.map((entry) => entry.transition);
 
 describe('confirm-payment vs expire-payment, 50 rounds', () => {
   it('one winner each; the loser answered as designed; captured, or voided / refunded in full', async () => {
     const orders = await givenOrders(ROUNDS_PER_PAIR, async () => undefined);
-    const { rounds, refusedAtTheWrite } = await race(orders, {
-      user: (order, at) =>
-        applyTransition(order.tx.id, 'confirm-payment', {
-          actor: 'customer',
-          userId: order.customerId,
-          now: at,
-          timers,
-        }),
-      timer: (order, at) => fireTaskAt(order.tx.id, at),
-      staggers: confirmStaggers,
-      firstGuessMs: 500,
-    });
+    const { rounds, refusedAtTheWrite } = await buyerVsTimer(orders, 'confirm-payment', confirmStaggers, 500);
     const outcomes = await Promise.all(
       rounds.map(async ({ order, user, timer }) => {
         const tx = await current(order.tx.id);
@@ -273,18 +283,7 @@ describe('cancel vs auto-cancel, 50 rounds', () => {
         timers,
       });
     });
-    const { rounds, refusedAtTheWrite } = await race(orders, {
-      user: (order, at) =>
-        applyTransition(order.tx.id, 'cancel', {
-          actor: 'customer',
-          userId: order.customerId,
-          now: at,
-          timers,
-        }),
-      timer: (order, at) => fireTaskAt(order.tx.id, at),
-      staggers: cancelStaggers,
-      firstGuessMs: 200,
-    });
+    const { rounds, refusedAtTheWrite } = await buyerVsTimer(orders, 'cancel', cancelStaggers, 200);
 
     const outcomes = await Promise.all(
       rounds.map(async ({ order, user, timer }) => {
